@@ -1,0 +1,76 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import AppRoot from './AppRoot.tsx';
+
+/** Every page is its own chunk, so each route loads only what it shows. */
+const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    children: [
+      {
+        ...page(() => import('./layouts/PublicLayout.tsx')),
+        children: [
+          { path: paths.home, ...page(() => import('../features/public/pages/HomePage.tsx')) },
+          { path: paths.about, ...page(() => import('../features/public/pages/AboutPage.tsx')) },
+          { path: paths.contact, ...page(() => import('../features/public/pages/ContactPage.tsx')) },
+          { path: paths.privacy, ...page(() => import('../features/public/pages/PrivacyPage.tsx')) },
+          { path: paths.terms, ...page(() => import('../features/public/pages/TermsPage.tsx')) },
+          { path: paths.refund, ...page(() => import('../features/public/pages/RefundPage.tsx')) },
+          ...[paths.product, paths.pricing, paths.shipping, paths.returns].map((path) => ({
+            path,
+            ...page(() => import('../features/public/pages/PlaceholderPage.tsx')),
+          })),
+          {
+            ...page(() => import('./guards/GuestOnly.tsx')),
+            children: [
+              { path: paths.login, ...page(() => import('../features/auth/pages/LoginPage.tsx')) },
+              { path: paths.register, ...page(() => import('../features/auth/pages/RegisterPage.tsx')) },
+              {
+                path: paths.forgotPassword,
+                ...page(() => import('../features/auth/pages/ForgotPasswordPage.tsx')),
+              },
+              {
+                path: '/password-reset/:token',
+                ...page(() => import('../features/auth/pages/ResetPasswordPage.tsx')),
+              },
+            ],
+          },
+          { path: '*', ...page(() => import('../features/public/pages/NotFoundPage.tsx')) },
+        ],
+      },
+      {
+        ...page(() => import('./layouts/StandaloneLayout.tsx')),
+        children: [
+          {
+            ...page(() => import('./guards/GuestOnly.tsx')),
+            children: [{ path: paths.otp, ...page(() => import('../features/auth/pages/OtpPage.tsx')) }],
+          },
+        ],
+      },
+      {
+        ...page(() => import('./layouts/MainLayout.tsx')),
+        children: [
+          { path: paths.dashboard, ...page(() => import('../features/dashboard/DashboardPage.tsx')) },
+          { path: paths.upgrade, ...page(() => import('../features/upgrade/UpgradePage.tsx')) },
+          { path: paths.help, ...page(() => import('../features/help/HelpPage.tsx')) },
+          ...[
+            paths.results,
+            paths.leakFinder,
+            paths.corporate,
+            paths.corporateResults,
+            paths.verification,
+            paths.verificationResults,
+            paths.subscription,
+          ].map((path) => ({ path, ...page(() => import('../features/common/ComingSoonPage.tsx')) })),
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,61 @@
+/** Every route path of the web app, in one place (spec §2). */
+export const paths = {
+  home: '/',
+  about: '/about',
+  contact: '/contact-us',
+  privacy: '/privacy',
+  terms: '/terms-conditions',
+  refund: '/refund-policy',
+  product: '/product',
+  pricing: '/pricing',
+  shipping: '/shipping-policy',
+  returns: '/return-policy',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  passwordReset: (token: string, email?: string) =>
+    `/password-reset/${encodeURIComponent(token)}${email ? `?email=${encodeURIComponent(email)}` : ''}`,
+  otp: '/otp-verification',
+  dashboard: '/dashboard',
+  results: '/results',
+  leakFinder: '/leak-data-finder',
+  corporate: '/corporate',
+  corporateResults: '/corporate-results',
+  verification: '/verification-id',
+  verificationResults: '/verification-results',
+  upgrade: '/upgrade',
+  help: '/help',
+  subscription: '/subscription',
+} as const;
+
+/** Pages open to anyone (spec §2.1). */
+export const publicPaths: readonly string[] = [
+  paths.home,
+  paths.about,
+  paths.contact,
+  paths.privacy,
+  paths.terms,
+  paths.refund,
+  paths.product,
+  paths.pricing,
+  paths.shipping,
+  paths.returns,
+];
+
+/** Route prefixes that count as authentication paths (spec §2.2). */
+export const authPathPrefixes: readonly string[] = ['/password-reset', '/login', '/register'];
+
+export const isPublicPath = (pathname: string): boolean => publicPaths.includes(pathname);
+export const isAuthPath = (pathname: string): boolean =>
+  authPathPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+
+/** Paths on which the main layout's sidebar is hidden (spec §2.4). */
+export const sidebarHiddenPrefixes: readonly string[] = [
+  '/subscription',
+  '/results',
+  '/corporate-results',
+  '/upgrade',
+  '/verification-results',
+];
+export const isSidebarHidden = (pathname: string): boolean =>
+  sidebarHiddenPrefixes.some((prefix) => pathname.startsWith(prefix));

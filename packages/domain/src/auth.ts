@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { fieldMessages } from './messages.ts';
+import { emailField, requiredText } from './validation.ts';
+
+const password = (field = 'password') =>
+  requiredText(field, PASSWORD_MAX_LENGTH);
+
+const newPassword = () =>
+  password().min(PASSWORD_MIN_LENGTH, fieldMessages.min('password', PASSWORD_MIN_LENGTH));
+
+const confirmed = <T extends { password: string; password_confirmation: string }>(data: T, ctx: z.RefinementCtx) => {
+  if (data.password !== data.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: fieldMessages.confirmed('password') });
+  }
+};
+
+export const loginRequest = z.strictObject({
+  email: emailField('email', EMAIL_MAX_LENGTH),
+  password: password(),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const registerRequest = z
+  .strictObject({
+    name: requiredText('name', NAME_MAX_LENGTH).trim().min(1, fieldMessages.required('name')),
+    email: emailField('email', EMAIL_MAX_LENGTH),
+    password: newPassword(),
+    password_confirmation: password('password_confirmation'),
+  })
+  .superRefine(confirmed);
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+export const forgotPasswordRequest = z.strictObject({
+  email: emailField('email', EMAIL_MAX_LENGTH),
+});
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
+
+export const resetPasswordRequest = z
+  .strictObject({
+    email: emailField('email', EMAIL_MAX_LENGTH),
+    token: requiredText('token', 200),
+    password: newPassword(),
+    password_confirmation: password('password_confirmation'),
+  })
+  .superRefine(confirmed);
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
+export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+
+export const verifyOtpRequest = z.strictObject({
+  email: emailField('email', EMAIL_MAX_LENGTH),
+  otp: requiredText('otp', 32).regex(OTP_PATTERN, fieldMessages.digits('otp', OTP_LENGTH)),
+});
+export type VerifyOtpRequest = z.input<typeof verifyOtpRequest>;
+
+export const resendOtpRequest = z.strictObject({
+  email: emailField('email', EMAIL_MAX_LENGTH),
+});
+export type ResendOtpRequest = z.input<typeof resendOtpRequest>;
+
+/** Successful login or OTP verification. */
+export interface TokenResponse {
+  token: string;
+  expires_at: string;
+}
+
+/** Login from a device the account has not trusted yet. */
+export interface OtpRequiredResponse {
+  otp_required: true;
+  email: string;
+  otp_expires_at: string;
+  message: string;
+}
+
+export interface ResendOtpResponse {
+  message: string;
+  otp_expires_at: string;
+}
+
+export interface RegistrationStatus {
+  registration_enabled: boolean;
+}
+
+export type AppMode = 'live' | 'trial';
+export type Role = 'user' | 'admin';
+
+/** GET /api/user. `credits` may arrive as a string from older servers; clients must accept both. */
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  credits: number | string;
+  app_mode: AppMode | string;
+  role: Role;
+  created_at: string;
+}
+
+/** Error bodies use the spec's keys. */
+export interface ErrorBody {
+  message?: string;
+  error?: string;
+  errors?: Record<string, string[]>;
+  details?: unknown;
+  credits?: number;
+}
+
+export const isLive = (user: Pick<User, 'app_mode'> | null | undefined): boolean => user?.app_mode === 'live';
