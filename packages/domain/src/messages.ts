@@ -29,6 +29,7 @@ export const messages = {
   forgot: {
     submitting: 'Submitting...',
     success: 'Password reset link sent successfully!',
+    submit: 'Submit',
     status: 'If an account exists for that address, we have emailed a password reset link.',
   },
   reset: {
@@ -62,6 +63,8 @@ export const messages = {
   },
   upgrade: {
     title: 'Not Availabe for trial',
+    body: 'This feature is only available for live users.',
+    goToDashboard: 'Go to Dashboard',
   },
   credits: {
     label: (n: number | string) => `Credits: ${n}`,
@@ -70,6 +73,60 @@ export const messages = {
   },
   footer: {
     rights: 'All rights reserved',
+  },
+  /** Sidebar of the signed-in layout, spec §2.4, in the spec's order. */
+  mainNav: {
+    emailSearch: 'Email Search',
+    phoneSearch: 'Phone Search',
+    leakFinder: 'Leak Data Finder',
+    corporate: 'Corporate Intelligence',
+    verifiedId: 'Verified ID',
+    logout: 'Logout',
+    help: 'Help',
+  },
+  /** Public (marketing and policy) pages, spec §2.1 and §9. */
+  public: {
+    nav: {
+      home: 'HOME',
+      login: 'LOGIN',
+      who: 'WHO',
+      privacy: 'PRIVACY',
+      contact: 'CONTACT',
+    },
+    footerLinks: {
+      support: 'Support',
+      company: 'Company',
+      terms: 'Terms',
+      refund: 'Refund',
+    },
+    about: { title: 'ABOUT US' },
+    contact: {
+      title: 'CONTACT US',
+      invite: 'Write to us for more information about our solutions or services.',
+      email: 'support@footprint.test',
+      website: 'https://footprint.test',
+    },
+    privacy: {
+      title: 'Privacy Policy',
+      sections: [
+        'Information We Collect',
+        'How We Use Information',
+        'Data Protection',
+        'Sharing of Information',
+        'Your Rights',
+        'Compliance',
+        'Changes to This Policy',
+        'Contact Us',
+      ],
+    },
+    terms: { title: 'Terms & Conditions', owner: 'Footprint Intelligence LLP' },
+    refund: {
+      title: 'Refund Policy',
+      noRefunds: 'No Returns or Refunds',
+      nonTransferable: 'Non-Transferable',
+      needHelp: 'Need Help',
+    },
+    notFoundBack: 'Back to Home',
   },
   errors: {
     generic: 'Something went wrong.',

@@ -1,0 +1,23 @@
+// Bundles the server (and the workspace's domain package, which ships TypeScript) into dist/main.js.
+// Dependencies from npm stay external and load from node_modules.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@footprint/'));
+
+rmSync('dist', { recursive: true, force: true });
+const entries = ['src/main.ts'];
+await build({
+  entryPoints: entries,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});
+console.log(`built dist/ (${entries.length} entry)`);

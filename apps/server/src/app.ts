@@ -1,0 +1,93 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { messages } from '@footprint/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerCsrf } from './http/csrf.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerSpa } from './http/spa.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+import { outboxRoutes } from './modules/mail/routes.ts';
+import type { RateLimits } from './security/rate-limit.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  limits: RateLimits;
+  appKey: string;
+  now?: () => Date;
+}
+
+/** Paths the SPA never owns: they answer JSON 404s instead of index.html. */
+const API_PREFIXES = ['/api/', '/dev/', '/sanctum/', '/forgot-password'];
+
+/**
+ * The whole application, ready to `listen` or to `inject` in tests. Nothing here opens a port.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Bodies are parsed with the domain schemas; never let a payload reach the prototype chain.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { maxParamLength: 500 },
+  });
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: config.isProduction,
+  });
+
+  const background = (task: () => Promise<void>) => {
+    setImmediate(() => {
+      task().catch((err) => app.log.error({ err }, 'background task failed'));
+    });
+  };
+
+  const guards = registerAuth(app, db);
+  const csrf = registerCsrf(app, config.isProduction && config.appUrl.startsWith('https:'));
+  const auth = createAuthService({ ...deps, background });
+
+  authRoutes(app, { auth, guards, csrf, db, registrationDefault: config.auth.registrationEnabledDefault });
+  if (!config.isProduction) outboxRoutes(app, db);
+
+  app.get('/api/health', async () => ({ status: 'ok' }));
+
+  const spaIndex = await registerSpa(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
+    if (spaIndex && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: messages.errors.notFound });
+  });
+
+  return app;
+}

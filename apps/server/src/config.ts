@@ -1,0 +1,120 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url().optional());
+
+/**
+ * Every environment variable the server reads, parsed once at boot. README.md documents each one;
+ * keep the two in step. Unknown variables are ignored; bad values stop the process with a list.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: int(3000, 0, 65535),
+  APP_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  APP_KEY: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  WEB_DIST: z.string().optional(),
+
+  TOKEN_TTL_MINUTES: int(480, 1),
+  OTP_TTL_MINUTES: int(10, 1, 60),
+  OTP_MAX_ATTEMPTS: int(5, 1, 20),
+  OTP_RESEND_COOLDOWN_SECONDS: int(60, 0, 3600),
+  RESET_TOKEN_TTL_MINUTES: int(60, 5),
+  TRIAL_CREDITS: int(20, 0),
+  REGISTRATION_ENABLED: bool(true),
+  RATE_LIMIT_ENABLED: bool(true),
+  REDIS_URL: optionalUrl,
+
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Footprint <no-reply@footprint.test>'),
+
+  SEED_DEMO: bool(false),
+  DEMO_PASSWORD: z.string().min(8).default('footprint-demo'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appKey: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  webDist: string;
+  auth: {
+    tokenTtlMinutes: number;
+    otpTtlMinutes: number;
+    otpMaxAttempts: number;
+    otpResendCooldownSeconds: number;
+    resetTokenTtlMinutes: number;
+    trialCredits: number;
+    registrationEnabledDefault: boolean;
+  };
+  rateLimit: { enabled: boolean; redisUrl: string | undefined };
+  mail: { smtpUrl: string | undefined; from: string };
+  demo: { seed: boolean; password: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  const embedded = !env.DATABASE_URL;
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    host: env.HOST,
+    port: env.PORT,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: resolve(env.DATA_DIR),
+    appKey: env.APP_KEY,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    auth: {
+      tokenTtlMinutes: env.TOKEN_TTL_MINUTES,
+      otpTtlMinutes: env.OTP_TTL_MINUTES,
+      otpMaxAttempts: env.OTP_MAX_ATTEMPTS,
+      otpResendCooldownSeconds: env.OTP_RESEND_COOLDOWN_SECONDS,
+      resetTokenTtlMinutes: env.RESET_TOKEN_TTL_MINUTES,
+      trialCredits: env.TRIAL_CREDITS,
+      registrationEnabledDefault: env.REGISTRATION_ENABLED,
+    },
+    rateLimit: { enabled: env.RATE_LIMIT_ENABLED, redisUrl: env.REDIS_URL },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    // The embedded default is the "try it on my laptop" mode: it always has the demo accounts.
+    demo: { seed: env.SEED_DEMO || embedded, password: env.DEMO_PASSWORD },
+  };
+}

@@ -1,0 +1,65 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories take either the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Migrations live beside the source in development and are copied beside dist/main.js by the build. */
+export const migrationsFolder = [new URL('../../drizzle', import.meta.url), new URL('../drizzle', import.meta.url)]
+  .map((url) => fileURLToPath(url))
+  .find((path) => existsSync(join(path, 'meta', '_journal.json'))) as string;
+
+export interface OpenOptions {
+  /** A PostgreSQL URL; without it the embedded PGlite is used. */
+  url?: string | undefined;
+  /** Where PGlite keeps its files; `memory://` or undefined keeps it in memory. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+  migrationsFolder?: string;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  const folder = options.migrationsFolder ?? migrationsFolder;
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateNodePg(db as never, { migrationsFolder: folder }),
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir && options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
+  const client = new PGlite(options.dataDir === 'memory://' ? undefined : options.dataDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
+    close: () => client.close(),
+  };
+}

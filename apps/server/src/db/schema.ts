@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Stored lower-cased; the unique index on lower(email) keeps it case-insensitive even if that slips. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    appMode: text('app_mode', { enum: ['live', 'trial'] }).notNull().default('trial'),
+    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    /** Credits are money: the CHECK makes an overdraft impossible whatever the code does. */
+    credits: integer('credits').notNull().default(0),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_credits_non_negative', sql`${t.credits} >= 0`),
+    check('users_role_valid', sql`${t.role} in ('user', 'admin')`),
+    check('users_app_mode_valid', sql`${t.appMode} in ('live', 'trial')`),
+    check('users_status_valid', sql`${t.status} in ('active', 'disabled')`),
+  ],
+);
+
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    deviceId: text('device_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+);
+
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('trusted_devices_user_device_key').on(t.userId, t.deviceId)],
+);
+
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id'),
+    /** HMAC-SHA256 of the code under the app key. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('otp_challenges_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash)],
+);
+
+/**
+ * The credit ledger. Every change of users.credits has exactly one row here, written in the same
+ * transaction, so that a user's balance always equals the sum of their deltas.
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    kind: text('kind', { enum: ['grant', 'charge', 'refund', 'adjustment'] }).notNull(),
+    reason: text('reason').notNull(),
+    lookupId: uuid('lookup_id'),
+    actorId: uuid('actor_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_entries_user_idx').on(t.userId, t.id),
+    check('credit_entries_kind_valid', sql`${t.kind} in ('grant', 'charge', 'refund', 'adjustment')`),
+    check('credit_entries_balance_non_negative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+});
+
+/** Mail kept on the embedded default when no SMTP server is configured; read at /dev/outbox. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,24 @@
+import { DEVICE_ID_HEADER } from '@footprint/domain';
+import type { FastifyRequest } from 'fastify';
+import type { ClientContext } from '../modules/auth/service.ts';
+
+const DEVICE_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+/** The device id the browser generated once (spec §3); anything that does not look like one is ignored. */
+export function deviceIdOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[DEVICE_ID_HEADER];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value && DEVICE_ID.test(value) ? value : undefined;
+}
+
+export function clientOf(request: FastifyRequest): ClientContext {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, deviceId: deviceIdOf(request), userAgent: typeof ua === 'string' ? ua : undefined };
+}
+
+export function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i.exec(header.trim());
+  return match?.[1];
+}

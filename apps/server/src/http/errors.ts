@@ -1,0 +1,77 @@
+import { type FieldErrors, messages, toFieldErrors } from '@footprint/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+
+/** The one error type. Bodies use the spec's keys: message, error, errors, details, credits. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: { errors?: FieldErrors; details?: unknown; credits?: number; [key: string]: unknown } = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  body(): Record<string, unknown> {
+    return { message: this.message, ...this.extra };
+  }
+}
+
+export const validationError = (errors: FieldErrors, message: string = messages.errors.validation) =>
+  new AppError(422, 'validation_failed', firstMessage(errors) ?? message, { errors });
+
+const firstMessage = (errors: FieldErrors): string | undefined => Object.values(errors)[0]?.[0];
+
+export const unauthenticated = () => new AppError(401, 'unauthenticated', messages.errors.unauthenticated);
+export const forbidden = (message: string = messages.errors.forbidden) => new AppError(403, 'forbidden', message);
+export const notFound = (message: string = messages.errors.notFound) => new AppError(404, 'not_found', message);
+export const tooManyRequests = (retryAfterSeconds: number, message?: string) =>
+  new AppError(
+    429,
+    'too_many_requests',
+    message ?? messages.errors.tooManyRequests(retryAfterSeconds),
+    { retry_after: retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+/** Parses input with a domain schema; a failure is a 422 with the spec's `errors` object. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw validationError(toFieldErrors(result.error));
+  return result.data;
+}
+
+/**
+ * Maps every error to JSON. Client errors keep their message; a 5xx never leaks internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).headers(error.headers).send(error.body());
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      const message = clientMessage(error);
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: messages.errors.internal });
+  });
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return messages.errors.malformedJson;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return messages.errors.unsupportedMedia;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    default:
+      // Fastify's own 4xx messages are safe and specific (bad content length, bad URL, ...).
+      return error.message || messages.errors.generic;
+  }
+}

@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app from the same origin as the API. Unknown non-API GETs get index.html so
+ * that the browser's router decides (and shows its own 404 page).
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string) {
+  const index = join(webDist, 'index.html');
+  if (!existsSync(index)) {
+    app.log.warn({ webDist }, 'web build not found; serving the API only (run npm run build)');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return index;
+}

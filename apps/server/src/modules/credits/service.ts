@@ -1,0 +1,76 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { creditEntries, users } from '../../db/schema.ts';
+
+export type CreditKind = 'grant' | 'charge' | 'refund' | 'adjustment';
+
+export interface CreditChange {
+  userId: string;
+  /** Positive adds credits, negative takes them. */
+  delta: number;
+  kind: CreditKind;
+  reason: string;
+  lookupId?: string | null;
+  actorId?: string | null;
+}
+
+export class InsufficientCreditsError extends Error {
+  constructor(readonly balance: number) {
+    super('Insufficient credits.');
+  }
+}
+
+/**
+ * The only way credits change. Inside the caller's transaction: a guarded UPDATE (zero rows means
+ * the balance is short, or the user is gone) and its ledger row. Returns the balance after.
+ */
+export async function applyCreditChange(tx: Transaction, change: CreditChange): Promise<number> {
+  if (!Number.isInteger(change.delta)) throw new Error('credit delta must be an integer');
+  const [row] = await tx
+    .update(users)
+    .set({ credits: sql`${users.credits} + ${change.delta}`, updatedAt: new Date() })
+    .where(and(eq(users.id, change.userId), sql`${users.credits} + ${change.delta} >= 0`))
+    .returning({ credits: users.credits });
+  if (!row) {
+    const [current] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, change.userId));
+    if (!current) throw new Error(`user ${change.userId} does not exist`);
+    throw new InsufficientCreditsError(current.credits);
+  }
+  await tx.insert(creditEntries).values({
+    userId: change.userId,
+    delta: change.delta,
+    balanceAfter: row.credits,
+    kind: change.kind,
+    reason: change.reason,
+    lookupId: change.lookupId ?? null,
+    actorId: change.actorId ?? null,
+  });
+  return row.credits;
+}
+
+export interface LedgerMismatch {
+  userId: string;
+  email: string;
+  balance: number;
+  ledgerSum: number;
+}
+
+/** Every user whose balance differs from the sum of their ledger. Empty means the books balance. */
+export async function findLedgerMismatches(db: Executor): Promise<LedgerMismatch[]> {
+  const rows = await db.execute<{ user_id: string; email: string; balance: number; ledger_sum: string | number }>(sql`
+    select u.id as user_id, u.email, u.credits as balance, coalesce(sum(c.delta), 0) as ledger_sum
+    from ${users} u left join ${creditEntries} c on c.user_id = u.id
+    group by u.id, u.email, u.credits
+    having u.credits <> coalesce(sum(c.delta), 0)
+  `);
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{
+    user_id: string;
+    email: string;
+    balance: number;
+    ledger_sum: string | number;
+  }>;
+  return list.map((r) => ({ userId: r.user_id, email: r.email, balance: r.balance, ledgerSum: Number(r.ledger_sum) }));
+}
+
+export const inTransaction = <T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> =>
+  db.transaction(work);

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts';
+import { resolveAppKey } from './modules/settings/service.ts';
+import { createRateLimits, type LimitName, type LimitRule, type RateLimits } from './security/rate-limit.ts';
+import { demoAccounts, seedDemoAccounts } from './seed.ts';
+
+export interface Runtime {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  limits: RateLimits;
+  demoCreated: string[];
+  close(): Promise<void>;
+}
+
+export interface RuntimeOverrides {
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  limits?: Partial<Record<LimitName, LimitRule>>;
+  now?: () => Date;
+}
+
+/** Opens the database, migrates it, seeds what the config asks for and builds the app. */
+export async function startRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+  const database =
+    overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  await database.migrate();
+  const appKey = await resolveAppKey(database.db, config.appKey);
+  const demoCreated = config.demo.seed ? await seedDemoAccounts(database.db, config.demo.password) : [];
+  const mailer =
+    overrides.mailer ??
+    (config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : outboxMailer(database.db));
+  const limits = createRateLimits({
+    enabled: config.rateLimit.enabled,
+    redisUrl: config.rateLimit.redisUrl,
+    limits: overrides.limits,
+  });
+  const app = await buildApp({ config, db: database.db, mailer, limits, appKey, now: overrides.now });
+  return {
+    app,
+    database,
+    mailer,
+    limits,
+    demoCreated,
+    async close() {
+      await app.close();
+      await limits.close();
+      await mailer.close();
+      if (!overrides.database) await database.close();
+    },
+  };
+}
+
+export { demoAccounts };
