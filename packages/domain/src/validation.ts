@@ -19,15 +19,15 @@ export function requiredText(field: string, max: number) {
           ? fieldMessages.required(label(field))
           : fieldMessages.string(label(field)),
     })
-    .min(1, fieldMessages.required(label(field)))
-    .max(max, fieldMessages.max(label(field), max));
+    .min(1, { error: fieldMessages.required(label(field)), abort: true })
+    .max(max, { error: fieldMessages.max(label(field), max), abort: true });
 }
 
 /** A required e-mail field: trimmed, checked for shape, lower-cased for lookups. */
 export function emailField(field = 'email', max = 100) {
   return requiredText(field, max)
     .trim()
-    .min(1, fieldMessages.required(label(field)))
+    .min(1, { error: fieldMessages.required(label(field)), abort: true })
     .regex(EMAIL_PATTERN, fieldMessages.email(label(field)))
     .transform((value) => value.toLowerCase());
 }

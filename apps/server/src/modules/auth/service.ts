@@ -89,6 +89,7 @@ export function createAuthService(deps: AuthDeps) {
         userId: user.id,
         deviceId: deviceId ?? null,
         codeHash: otpHash(user.id, code),
+        createdAt: now(),
         expiresAt,
       });
     });

@@ -1,0 +1,78 @@
+import { fieldMessages, messages } from '@footprint/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditEntries, users } from '../../src/db/schema.ts';
+import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
+import { writeSetting } from '../../src/modules/settings/service.ts';
+import { createTestApp, json, type TestApp } from '../support/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { TRIAL_CREDITS: '7' } });
+});
+afterAll(() => t.close());
+
+const register = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/register', ...json(body) });
+const valid = (email: string) => ({
+  name: 'Priya Raman',
+  email,
+  password: 'long enough password',
+  password_confirmation: 'long enough password',
+});
+
+describe('POST /api/register', () => {
+  it('creates a trial account with the configured trial credits written to the ledger', async () => {
+    const res = await register(valid('Priya.Raman@Example.test'));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      message: messages.register.created,
+      user: { name: 'Priya Raman', email: 'priya.raman@example.test', app_mode: 'trial', role: 'user', credits: 7 },
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'priya.raman@example.test'));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const ledger = await t.db.select().from(creditEntries).where(eq(creditEntries.userId, row!.id));
+    expect(ledger).toEqual([expect.objectContaining({ delta: 7, balanceAfter: 7, kind: 'grant' })]);
+    expect(await findLedgerMismatches(t.db)).toEqual([]);
+  });
+
+  it('refuses an address already taken, whatever its case', async () => {
+    expect((await register(valid('dup@example.test'))).statusCode).toBe(201);
+    const again = await register(valid('DUP@example.test'));
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ email: [fieldMessages.taken('email')] });
+  });
+
+  it('answers concurrent sign-ups for one address with one account and 422s', async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, () => register(valid('race@example.test'))));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 422)).toHaveLength(4);
+    expect(await t.db.select().from(users).where(eq(users.email, 'race@example.test'))).toHaveLength(1);
+  });
+
+  it('reports every invalid field with the message the form shows', async () => {
+    const res = await register({ name: ' ', email: 'bad', password: 'short', password_confirmation: 'other' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      name: [fieldMessages.required('name')],
+      email: [fieldMessages.email('email')],
+      password: [fieldMessages.min('password', 8), fieldMessages.confirmed('password')],
+    });
+    const missing = await register({});
+    expect(Object.keys(missing.json().errors).sort()).toEqual(['email', 'name', 'password', 'password_confirmation']);
+  });
+
+  it('is closed while registration is disabled, and the status endpoint says so', async () => {
+    await writeSetting(t.db, 'registration_enabled', false);
+    const status = await t.app.inject({ method: 'GET', url: '/api/registration-status' });
+    expect(status.json()).toEqual({ registration_enabled: false });
+    const before = (await t.db.select().from(users)).length;
+    const res = await register(valid('closed@example.test'));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: messages.register.disabled });
+    expect(await t.db.select().from(users)).toHaveLength(before);
+    await writeSetting(t.db, 'registration_enabled', true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
+      registration_enabled: true,
+    });
+  });
+});

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import { users } from '../../src/db/schema.ts';
+import { applyCreditChange } from '../../src/modules/credits/service.ts';
+import { type RuntimeOverrides, startRuntime } from '../../src/runtime.ts';
+import { hashPassword } from '../../src/security/passwords.ts';
+import { trustedDevices } from '../../src/db/schema.ts';
+import { createTestDatabase } from './db.ts';
+import { otpCodeOf, type SmtpTestServer, startSmtpServer } from './smtp.ts';
+
+export interface TestAppOptions extends Omit<RuntimeOverrides, 'database'> {
+  env?: Record<string, string>;
+}
+
+/**
+ * The real application on a fresh database, with mail going to a real SMTP server on 127.0.0.1.
+ * Requests go through Fastify's inject: the whole HTTP stack without a socket.
+ */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const smtp = await startSmtpServer();
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SMTP_URL: smtp.url,
+    APP_URL: 'http://footprint.test',
+    APP_KEY: 'test-app-key-0123456789abcdefghijklmnop',
+    ...options.env,
+  });
+  const runtime = await startRuntime(config, { ...options, database });
+  await runtime.app.ready();
+  return {
+    app: runtime.app,
+    db: runtime.database.db,
+    config,
+    smtp,
+    async close() {
+      await runtime.close();
+      await database.close();
+      await smtp.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let counter = 0;
+
+/** Makes a user directly in the database; anything not given is made up. */
+export async function createUser(
+  db: Database,
+  overrides: Partial<{
+    email: string;
+    name: string;
+    password: string;
+    appMode: 'live' | 'trial';
+    role: 'user' | 'admin';
+    status: 'active' | 'disabled';
+    credits: number;
+    trustedDevice: string;
+  }> = {},
+) {
+  counter += 1;
+  const email = (overrides.email ?? `user${counter}-${randomUUID().slice(0, 8)}@example.test`).toLowerCase();
+  const password = overrides.password ?? 'correct horse battery';
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      name: overrides.name ?? `Test User ${counter}`,
+      passwordHash: await hashPassword(password),
+      appMode: overrides.appMode ?? 'trial',
+      role: overrides.role ?? 'user',
+      status: overrides.status ?? 'active',
+    })
+    .returning();
+  if (!user) throw new Error('insert failed');
+  if (overrides.credits) {
+    await db.transaction((tx) =>
+      applyCreditChange(tx, { userId: user.id, delta: overrides.credits!, kind: 'grant', reason: 'test' }),
+    );
+  }
+  if (overrides.trustedDevice) {
+    await db.insert(trustedDevices).values({ userId: user.id, deviceId: overrides.trustedDevice });
+  }
+  return { ...user, password };
+}
+
+export const newDeviceId = () => randomUUID();
+
+export const json = (body: unknown, deviceId?: string, token?: string) => ({
+  payload: JSON.stringify(body),
+  headers: {
+    'content-type': 'application/json',
+    ...(deviceId ? { 'x-device-id': deviceId } : {}),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  },
+});
+
+/** The whole sign-in of a new device: password, OTP from the mail, token. */
+export async function signIn(t: TestApp, email: string, password: string, deviceId = newDeviceId()) {
+  const before = t.smtp.inbox.length;
+  const login = await t.app.inject({ method: 'POST', url: '/api/login', ...json({ email, password }, deviceId) });
+  if (login.statusCode === 200) return { token: login.json().token as string, deviceId };
+  if (login.statusCode !== 403) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
+  const mail = await t.smtp.waitFor((m) => m.to.includes(email.toLowerCase()), { after: before });
+  const verify = await t.app.inject({
+    method: 'POST',
+    url: '/api/verify-email-otp',
+    ...json({ email, otp: otpCodeOf(mail) }, deviceId),
+  });
+  if (verify.statusCode !== 200) throw new Error(`verify answered ${verify.statusCode}: ${verify.body}`);
+  return { token: verify.json().token as string, deviceId };
+}
+
+export type { SmtpTestServer };
