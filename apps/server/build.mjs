@@ -1,6 +1,6 @@
 // Bundles the server (and the workspace's domain package, which ships TypeScript) into dist/main.js.
 // Dependencies from npm stay external and load from node_modules.
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -17,7 +17,9 @@ await build({
   target: 'node20',
   sourcemap: true,
   external,
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 console.log(`built dist/ (${entries.length} entry)`);

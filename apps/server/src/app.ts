@@ -2,12 +2,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { messages } from '@footprint/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
+import secureJsonParse from 'secure-json-parse';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerSpa } from './http/spa.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -21,6 +23,11 @@ export interface AppDeps {
   limits: RateLimits;
   appKey: string;
   now?: () => Date;
+}
+
+/** JSON.parse that refuses prototype-poisoning keys, as Fastify's own parser does. */
+function parseJsonSafely(text: string): unknown {
+  return secureJsonParse.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
 }
 
 /** Paths the SPA never owns: they answer JSON 404s instead of index.html. */
@@ -42,6 +49,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  // The spec's browser sends a JSON content type on every request, bodiless POSTs (logout) included.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, parseJsonSafely(text));
+    } catch (error) {
+      const err = error as Error & { statusCode?: number; code?: string };
+      err.statusCode = 400;
+      err.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
+      done(err, undefined);
+    }
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -75,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ ...deps, background });
 
   authRoutes(app, { auth, guards, csrf, db, registrationDefault: config.auth.registrationEnabledDefault });
+  adminRoutes(app, { db, guards, registrationDefault: config.auth.registrationEnabledDefault });
   if (!config.isProduction) outboxRoutes(app, db);
 
   app.get('/api/health', async () => ({ status: 'ok' }));

@@ -32,9 +32,13 @@ async function main() {
     `Mail: ${runtime.mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `development outbox at ${config.appUrl}/dev/outbox`}`,
   ];
   if (config.demo.seed) {
-    lines.push(`Demo accounts (password: ${config.demo.password}${process.env.DEMO_PASSWORD ? '' : ', set DEMO_PASSWORD to change'}):`);
+    lines.push(
+      `Demo accounts (password: ${config.demo.password}${process.env.DEMO_PASSWORD ? '' : ', set DEMO_PASSWORD to change'}):`,
+    );
     for (const account of demoAccounts) {
-      lines.push(`  ${account.email.padEnd(28)} ${account.role === 'admin' ? 'admin, ' : ''}${account.appMode}, ${account.credits} credits`);
+      lines.push(
+        `  ${account.email.padEnd(28)} ${account.role === 'admin' ? 'admin, ' : ''}${account.appMode}, ${account.credits} credits`,
+      );
     }
     lines.push('A first sign-in from a new browser asks for an e-mail code: read it in the outbox.');
   }

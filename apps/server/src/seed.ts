@@ -5,9 +5,27 @@ import { findUserByEmail } from './modules/users/repository.ts';
 import { hashPassword } from './security/passwords.ts';
 
 export const demoAccounts = [
-  { email: 'demo-live@footprint.test', name: 'Demo Live Investigator', appMode: 'live', role: 'user', credits: 500 },
-  { email: 'demo-trial@footprint.test', name: 'Demo Trial User', appMode: 'trial', role: 'user', credits: 20 },
-  { email: 'demo-admin@footprint.test', name: 'Demo Administrator', appMode: 'live', role: 'admin', credits: 500 },
+  {
+    email: 'demo-live@footprint.test',
+    name: 'Demo Live Investigator',
+    appMode: 'live',
+    role: 'user',
+    credits: 500,
+  },
+  {
+    email: 'demo-trial@footprint.test',
+    name: 'Demo Trial User',
+    appMode: 'trial',
+    role: 'user',
+    credits: 20,
+  },
+  {
+    email: 'demo-admin@footprint.test',
+    name: 'Demo Administrator',
+    appMode: 'live',
+    role: 'admin',
+    credits: 500,
+  },
 ] as const;
 
 /** Creates the demo accounts that do not exist yet; existing ones are left exactly as they are. */

@@ -1,15 +1,23 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  OTP_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants.ts';
 import { fieldMessages } from './messages.ts';
 import { emailField, requiredText } from './validation.ts';
 
-const password = (field = 'password') =>
-  requiredText(field, PASSWORD_MAX_LENGTH);
+const password = (field = 'password') => requiredText(field, PASSWORD_MAX_LENGTH);
 
 const newPassword = () =>
   password().min(PASSWORD_MIN_LENGTH, fieldMessages.min('password', PASSWORD_MIN_LENGTH));
 
-const confirmed = <T extends { password: string; password_confirmation: string }>(data: T, ctx: z.RefinementCtx) => {
+const confirmed = <T extends { password: string; password_confirmation: string }>(
+  data: T,
+  ctx: z.RefinementCtx,
+) => {
   if (data.password !== data.password_confirmation) {
     ctx.addIssue({ code: 'custom', path: ['password'], message: fieldMessages.confirmed('password') });
   }

@@ -25,7 +25,10 @@ export interface DatabaseHandle {
 }
 
 /** Migrations live beside the source in development and are copied beside dist/main.js by the build. */
-export const migrationsFolder = [new URL('../../drizzle', import.meta.url), new URL('../drizzle', import.meta.url)]
+export const migrationsFolder = [
+  new URL('../../drizzle', import.meta.url),
+  new URL('../drizzle', import.meta.url),
+]
   .map((url) => fileURLToPath(url))
   .find((path) => existsSync(join(path, 'meta', '_journal.json'))) as string;
 

@@ -22,9 +22,15 @@ export const users = pgTable(
     /** Stored lower-cased; the unique index on lower(email) keeps it case-insensitive even if that slips. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
-    appMode: text('app_mode', { enum: ['live', 'trial'] }).notNull().default('trial'),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    appMode: text('app_mode', { enum: ['live', 'trial'] })
+      .notNull()
+      .default('trial'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
     /** Credits are money: the CHECK makes an overdraft impossible whatever the code does. */
     credits: integer('credits').notNull().default(0),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -57,7 +63,10 @@ export const authTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId),
+  ],
 );
 
 export const trustedDevices = pgTable(

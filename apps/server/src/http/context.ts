@@ -13,7 +13,11 @@ export function deviceIdOf(request: FastifyRequest): string | undefined {
 
 export function clientOf(request: FastifyRequest): ClientContext {
   const ua = request.headers['user-agent'];
-  return { ip: request.ip, deviceId: deviceIdOf(request), userAgent: typeof ua === 'string' ? ua : undefined };
+  return {
+    ip: request.ip,
+    deviceId: deviceIdOf(request),
+    userAgent: typeof ua === 'string' ? ua : undefined,
+  };
 }
 
 export function bearerOf(request: FastifyRequest): string | undefined {

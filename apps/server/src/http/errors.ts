@@ -8,7 +8,12 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly extra: { errors?: FieldErrors; details?: unknown; credits?: number; [key: string]: unknown } = {},
+    readonly extra: {
+      errors?: FieldErrors;
+      details?: unknown;
+      credits?: number;
+      [key: string]: unknown;
+    } = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
@@ -25,8 +30,10 @@ export const validationError = (errors: FieldErrors, message: string = messages.
 const firstMessage = (errors: FieldErrors): string | undefined => Object.values(errors)[0]?.[0];
 
 export const unauthenticated = () => new AppError(401, 'unauthenticated', messages.errors.unauthenticated);
-export const forbidden = (message: string = messages.errors.forbidden) => new AppError(403, 'forbidden', message);
-export const notFound = (message: string = messages.errors.notFound) => new AppError(404, 'not_found', message);
+export const forbidden = (message: string = messages.errors.forbidden) =>
+  new AppError(403, 'forbidden', message);
+export const notFound = (message: string = messages.errors.notFound) =>
+  new AppError(404, 'not_found', message);
 export const tooManyRequests = (retryAfterSeconds: number, message?: string) =>
   new AppError(
     429,

@@ -18,7 +18,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     wildcard: false,
     index: false,
     setHeaders(res, path) {
-      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   return index;

@@ -5,7 +5,8 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
-export const hmac = (key: string, value: string): string => createHmac('sha256', key).update(value).digest('hex');
+export const hmac = (key: string, value: string): string =>
+  createHmac('sha256', key).update(value).digest('hex');
 
 /** A uniformly random numeric code of `digits` digits, leading zeros kept. */
 export const randomDigits = (digits: number): string =>

@@ -2,12 +2,14 @@ import { messages } from '@footprint/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, trustedDevices } from '../../src/db/schema.ts';
-import { createTestApp, createUser, json, newDeviceId, signIn, type TestApp } from '../support/app.ts';
+import { createTestApp, createUser, json, newDeviceId, type TestApp } from '../support/app.ts';
 import { otpCodeOf } from '../support/smtp.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ limits: { loginFailuresPerAccount: { points: 3, durationSeconds: 900, blockSeconds: 900 } } });
+  t = await createTestApp({
+    limits: { loginFailuresPerAccount: { points: 3, durationSeconds: 900, blockSeconds: 900 } },
+  });
 });
 afterAll(() => t.close());
 
@@ -24,7 +26,11 @@ describe('POST /api/login', () => {
     });
     expect(first.statusCode).toBe(403);
     const body = first.json();
-    expect(body).toMatchObject({ otp_required: true, email: 'agent.smith@example.test', message: messages.login.otpSent });
+    expect(body).toMatchObject({
+      otp_required: true,
+      email: 'agent.smith@example.test',
+      message: messages.login.otpSent,
+    });
     const expiresIn = new Date(body.otp_expires_at).getTime() - Date.now();
     expect(expiresIn).toBeGreaterThan(9 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(10 * 60_000);
@@ -50,9 +56,18 @@ describe('POST /api/login', () => {
     expect(stored[0]?.tokenHash).not.toContain(token);
     expect(stored[0]?.tokenHash).toHaveLength(64);
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'agent.smith@example.test', app_mode: 'trial', role: 'user', credits: 0 });
+    expect(me.json()).toMatchObject({
+      email: 'agent.smith@example.test',
+      app_mode: 'trial',
+      role: 'user',
+      credits: 0,
+    });
     expect(me.json()).not.toHaveProperty('password_hash');
     expect(me.json()).not.toHaveProperty('passwordHash');
 
@@ -98,7 +113,10 @@ describe('POST /api/login', () => {
   });
 
   it('refuses a disabled account after a correct password, with 403 and no token', async () => {
-    const user = await createUser(t.db, { status: 'disabled', trustedDevice: 'aaaaaaaa-1111-2222-3333-444444444444' });
+    const user = await createUser(t.db, {
+      status: 'disabled',
+      trustedDevice: 'aaaaaaaa-1111-2222-3333-444444444444',
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -134,7 +152,7 @@ describe('POST /api/login', () => {
     const devicesBefore = (await t.db.select().from(trustedDevices)).length;
     const cases: Array<{ payload: string; contentType?: string; status: number; field?: string }> = [
       { payload: '{"email":', status: 400 },
-      { payload: '', status: 400 },
+      { payload: '', status: 422, field: 'email' },
       { payload: 'email=a@b.co&password=x', contentType: 'application/x-www-form-urlencoded', status: 415 },
       { payload: '{}', status: 422, field: 'email' },
       { payload: '[]', status: 422, field: 'body' },
@@ -165,7 +183,11 @@ describe('POST /api/login', () => {
   });
 
   it('gives the required-field messages the forms show', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', ...json({ email: '', password: '' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      ...json({ email: '', password: '' }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       email: ['The email field is required.'],

@@ -14,7 +14,11 @@ afterAll(() => t.close());
 
 async function startLogin(email: string, password: string, deviceId: string) {
   const before = t.smtp.inbox.length;
-  const res = await t.app.inject({ method: 'POST', url: '/api/login', ...json({ email, password }, deviceId) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    ...json({ email, password }, deviceId),
+  });
   expect(res.statusCode).toBe(403);
   const mail = await t.smtp.waitFor((m) => m.to.includes(email), { after: before });
   return otpCodeOf(mail);
@@ -40,7 +44,9 @@ describe('OTP verification', () => {
     const right = await verify(user.email, code, device);
     expect(right.statusCode).toBe(422);
     expect(right.json().errors.otp).toEqual([messages.otp.tooManyAttempts]);
-    expect(await t.db.select().from(trustedDevices).where(eq(trustedDevices.userId, user.id))).toHaveLength(0);
+    expect(await t.db.select().from(trustedDevices).where(eq(trustedDevices.userId, user.id))).toHaveLength(
+      0,
+    );
   });
 
   it('expires a code after ten minutes', async () => {
@@ -86,13 +92,21 @@ describe('POST /api/resend-otp', () => {
     const device = newDeviceId();
     const oldCode = await startLogin(user.email, user.password, device);
 
-    const early = await t.app.inject({ method: 'POST', url: '/api/resend-otp', ...json({ email: user.email }, device) });
+    const early = await t.app.inject({
+      method: 'POST',
+      url: '/api/resend-otp',
+      ...json({ email: user.email }, device),
+    });
     expect(early.statusCode).toBe(429);
     expect(early.json().message).toMatch(/^Please wait \d+ seconds before requesting a new OTP\.$/);
 
     clock += 61_000;
     const before = t.smtp.inbox.length;
-    const resent = await t.app.inject({ method: 'POST', url: '/api/resend-otp', ...json({ email: user.email }, device) });
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: '/api/resend-otp',
+      ...json({ email: user.email }, device),
+    });
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toEqual({ message: messages.otp.resent, otp_expires_at: expect.any(String) });
     const newCode = otpCodeOf(await t.smtp.waitFor((m) => m.to.includes(user.email), { after: before }));
@@ -104,7 +118,11 @@ describe('POST /api/resend-otp', () => {
 
   it('answers the same for an unknown address and sends nothing', async () => {
     const before = t.smtp.inbox.length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/resend-otp', ...json({ email: 'nobody@example.test' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/resend-otp',
+      ...json({ email: 'nobody@example.test' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: messages.otp.resent, otp_expires_at: expect.any(String) });
     await new Promise((r) => setTimeout(r, 200));

@@ -26,7 +26,13 @@ describe('POST /api/register', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       message: messages.register.created,
-      user: { name: 'Priya Raman', email: 'priya.raman@example.test', app_mode: 'trial', role: 'user', credits: 7 },
+      user: {
+        name: 'Priya Raman',
+        email: 'priya.raman@example.test',
+        app_mode: 'trial',
+        role: 'user',
+        credits: 7,
+      },
     });
     const [row] = await t.db.select().from(users).where(eq(users.email, 'priya.raman@example.test'));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -50,7 +56,12 @@ describe('POST /api/register', () => {
   });
 
   it('reports every invalid field with the message the form shows', async () => {
-    const res = await register({ name: ' ', email: 'bad', password: 'short', password_confirmation: 'other' });
+    const res = await register({
+      name: ' ',
+      email: 'bad',
+      password: 'short',
+      password_confirmation: 'other',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       name: [fieldMessages.required('name')],
@@ -58,7 +69,12 @@ describe('POST /api/register', () => {
       password: [fieldMessages.min('password', 8), fieldMessages.confirmed('password')],
     });
     const missing = await register({});
-    expect(Object.keys(missing.json().errors).sort()).toEqual(['email', 'name', 'password', 'password_confirmation']);
+    expect(Object.keys(missing.json().errors).sort()).toEqual([
+      'email',
+      'name',
+      'password',
+      'password_confirmation',
+    ]);
   });
 
   it('is closed while registration is disabled, and the status endpoint says so', async () => {

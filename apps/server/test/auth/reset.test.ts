@@ -1,6 +1,6 @@
 import { messages } from '@footprint/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, json, type TestApp, signIn } from '../support/app.ts';
+import { createTestApp, createUser, json, signIn, type TestApp } from '../support/app.ts';
 import { resetTokenOf } from '../support/smtp.ts';
 
 let t: TestApp;
@@ -51,19 +51,36 @@ describe('forgot and reset password', () => {
     expect(link.email).toBe(user.email);
     expect(mail.text).toContain('http://footprint.test/password-reset/');
 
-    const body = { email: user.email, token: link.token, password: 'brand new secret', password_confirmation: 'brand new secret' };
+    const body = {
+      email: user.email,
+      token: link.token,
+      password: 'brand new secret',
+      password_confirmation: 'brand new secret',
+    };
     const reset = await post('/api/reset-password', body);
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ status: messages.reset.status });
 
-    const reused = await post('/api/reset-password', { ...body, password: 'third secret!', password_confirmation: 'third secret!' });
+    const reused = await post('/api/reset-password', {
+      ...body,
+      password: 'third secret!',
+      password_confirmation: 'third secret!',
+    });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().errors).toEqual({ email: [messages.reset.invalidToken] });
 
-    const old = await t.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${oldSession}` } });
+    const old = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: `Bearer ${oldSession}` },
+    });
     expect(old.statusCode).toBe(401);
 
-    const oldPassword = await t.app.inject({ method: 'POST', url: '/api/login', ...json({ email: user.email, password: user.password }) });
+    const oldPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      ...json({ email: user.email, password: user.password }),
+    });
     expect(oldPassword.statusCode).toBe(422);
     const { token } = await signIn(t, user.email, 'brand new secret');
     expect(token).toBeTruthy();
@@ -85,15 +102,35 @@ describe('forgot and reset password', () => {
     await post('/forgot-password', { email: a.email });
     const { token } = resetTokenOf(await t.smtp.waitFor((m) => m.to.includes(a.email), { after: before }));
 
-    const forged = await post('/api/reset-password', { email: a.email, token: 'x'.repeat(43), password: 'new secret 1', password_confirmation: 'new secret 1' });
+    const forged = await post('/api/reset-password', {
+      email: a.email,
+      token: 'x'.repeat(43),
+      password: 'new secret 1',
+      password_confirmation: 'new secret 1',
+    });
     expect(forged.json().errors).toEqual({ email: [messages.reset.invalidToken] });
-    const crossed = await post('/api/reset-password', { email: b.email, token, password: 'new secret 1', password_confirmation: 'new secret 1' });
+    const crossed = await post('/api/reset-password', {
+      email: b.email,
+      token,
+      password: 'new secret 1',
+      password_confirmation: 'new secret 1',
+    });
     expect(crossed.json().errors).toEqual({ email: [messages.reset.invalidToken] });
-    const mismatch = await post('/api/reset-password', { email: a.email, token, password: 'new secret 1', password_confirmation: 'new secret 2' });
+    const mismatch = await post('/api/reset-password', {
+      email: a.email,
+      token,
+      password: 'new secret 1',
+      password_confirmation: 'new secret 2',
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password).toEqual(['The password field confirmation does not match.']);
     // The real token still works after those failures.
-    const ok = await post('/api/reset-password', { email: a.email, token, password: 'new secret 1', password_confirmation: 'new secret 1' });
+    const ok = await post('/api/reset-password', {
+      email: a.email,
+      token,
+      password: 'new secret 1',
+      password_confirmation: 'new secret 1',
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -101,7 +138,12 @@ describe('forgot and reset password', () => {
     const forgot = await post('/forgot-password', { email: '' });
     expect(forgot.statusCode).toBe(422);
     expect(forgot.json().errors).toEqual({ email: ['The email field is required.'] });
-    const reset = await post('/api/reset-password', { email: 'a@b.co', token: 't', password: '', password_confirmation: '' });
+    const reset = await post('/api/reset-password', {
+      email: 'a@b.co',
+      token: 't',
+      password: '',
+      password_confirmation: '',
+    });
     expect(reset.json().errors).toEqual({
       password: ['The password field is required.'],
       password_confirmation: ['The password confirmation field is required.'],

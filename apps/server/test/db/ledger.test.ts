@@ -1,10 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditEntries, users } from '../../src/db/schema.ts';
-import { applyCreditChange, findLedgerMismatches, InsufficientCreditsError } from '../../src/modules/credits/service.ts';
-import { createTestDatabase } from '../support/db.ts';
-import { createUser } from '../support/app.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
+import { creditEntries, users } from '../../src/db/schema.ts';
+import {
+  applyCreditChange,
+  findLedgerMismatches,
+  InsufficientCreditsError,
+} from '../../src/modules/credits/service.ts';
+import { createUser } from '../support/app.ts';
+import { createTestDatabase } from '../support/db.ts';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -30,7 +34,9 @@ describe('credit ledger', () => {
   it('refuses an overdraft and leaves no ledger row', async () => {
     const user = await createUser(handle.db, { credits: 2 });
     await expect(
-      handle.db.transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: -3, kind: 'charge', reason: 'x' })),
+      handle.db.transaction((tx) =>
+        applyCreditChange(tx, { userId: user.id, delta: -3, kind: 'charge', reason: 'x' }),
+      ),
     ).rejects.toBeInstanceOf(InsufficientCreditsError);
     const rows = await handle.db.select().from(creditEntries).where(eq(creditEntries.userId, user.id));
     expect(rows).toHaveLength(1);
@@ -39,7 +45,10 @@ describe('credit ledger', () => {
   it('is guarded by the database itself: credits cannot go below zero', async () => {
     const user = await createUser(handle.db, { credits: 1 });
     await expect(
-      handle.db.update(users).set({ credits: sql`${users.credits} - 5` }).where(eq(users.id, user.id)),
+      handle.db
+        .update(users)
+        .set({ credits: sql`${users.credits} - 5` })
+        .where(eq(users.id, user.id)),
     ).rejects.toThrow();
   });
 

@@ -1,15 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import type { DatabaseHandle } from '../../src/db/client.ts';
 import { type Runtime, startRuntime } from '../../src/runtime.ts';
 import { createTestDatabase } from '../support/db.ts';
-import type { DatabaseHandle } from '../../src/db/client.ts';
 
 let runtime: Runtime;
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await createTestDatabase();
   // No SMTP_URL: mail goes to the outbox table, as on the embedded default.
-  runtime = await startRuntime(loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SEED_DEMO: 'true', DEMO_PASSWORD: 'demo-pass-123' }), { database });
+  runtime = await startRuntime(
+    loadConfig({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD: 'demo-pass-123',
+    }),
+    { database },
+  );
 });
 afterAll(async () => {
   await runtime.close();
@@ -18,7 +26,11 @@ afterAll(async () => {
 
 describe('development outbox', () => {
   it('seeds the demo accounts once, and keeps sign-in mail readable at /dev/outbox', async () => {
-    expect(runtime.demoCreated).toEqual(['demo-live@footprint.test', 'demo-trial@footprint.test', 'demo-admin@footprint.test']);
+    expect(runtime.demoCreated).toEqual([
+      'demo-live@footprint.test',
+      'demo-trial@footprint.test',
+      'demo-admin@footprint.test',
+    ]);
     const login = await runtime.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -29,7 +41,10 @@ describe('development outbox', () => {
     const list = await runtime.app.inject({ method: 'GET', url: '/dev/outbox.json' });
     expect(list.statusCode).toBe(200);
     const [latest] = list.json();
-    expect(latest).toMatchObject({ to: 'demo-trial@footprint.test', subject: 'Your Footprint verification code' });
+    expect(latest).toMatchObject({
+      to: 'demo-trial@footprint.test',
+      subject: 'Your Footprint verification code',
+    });
     expect(latest.text).toMatch(/code is \d{6}/);
     expect(Object.keys(latest).sort()).toEqual(['created_at', 'id', 'subject', 'text', 'to']);
 
@@ -40,7 +55,14 @@ describe('development outbox', () => {
 
   it('does not exist in production', async () => {
     const prodDb = await createTestDatabase();
-    const prod = await startRuntime(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: 'postgres://unused@127.0.0.1/x' }), { database: prodDb });
+    const prod = await startRuntime(
+      loadConfig({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: 'postgres://unused@127.0.0.1/x',
+      }),
+      { database: prodDb },
+    );
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
       expect((await prod.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);

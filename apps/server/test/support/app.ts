@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
-import { users } from '../../src/db/schema.ts';
+import { trustedDevices, users } from '../../src/db/schema.ts';
 import { applyCreditChange } from '../../src/modules/credits/service.ts';
 import { type RuntimeOverrides, startRuntime } from '../../src/runtime.ts';
 import { hashPassword } from '../../src/security/passwords.ts';
-import { trustedDevices } from '../../src/db/schema.ts';
 import { createTestDatabase } from './db.ts';
 import { otpCodeOf, type SmtpTestServer, startSmtpServer } from './smtp.ts';
 
@@ -101,7 +100,11 @@ export const json = (body: unknown, deviceId?: string, token?: string) => ({
 /** The whole sign-in of a new device: password, OTP from the mail, token. */
 export async function signIn(t: TestApp, email: string, password: string, deviceId = newDeviceId()) {
   const before = t.smtp.inbox.length;
-  const login = await t.app.inject({ method: 'POST', url: '/api/login', ...json({ email, password }, deviceId) });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    ...json({ email, password }, deviceId),
+  });
   if (login.statusCode === 200) return { token: login.json().token as string, deviceId };
   if (login.statusCode !== 403) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
   const mail = await t.smtp.waitFor((m) => m.to.includes(email.toLowerCase()), { after: before });

@@ -32,9 +32,14 @@ export function authRoutes(
 
   app.get('/api/user', { preHandler: guards.authenticate }, async (request) => presentUser(request.user!));
 
-  app.get('/api/registration-status', async (): Promise<RegistrationStatus> => ({
-    registration_enabled: await isRegistrationEnabled(deps.db, { registrationEnabled: deps.registrationDefault }),
-  }));
+  app.get(
+    '/api/registration-status',
+    async (): Promise<RegistrationStatus> => ({
+      registration_enabled: await isRegistrationEnabled(deps.db, {
+        registrationEnabled: deps.registrationDefault,
+      }),
+    }),
+  );
 
   app.post('/api/login', async (request, reply) => {
     const input = parseInput(loginRequest, request.body);

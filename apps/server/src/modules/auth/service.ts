@@ -15,7 +15,14 @@ import {
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { authTokens, otpChallenges, passwordResets, trustedDevices, type UserRow, users } from '../../db/schema.ts';
+import {
+  authTokens,
+  otpChallenges,
+  passwordResets,
+  trustedDevices,
+  type UserRow,
+  users,
+} from '../../db/schema.ts';
 import { AppError, forbidden, validationError } from '../../http/errors.ts';
 import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../../security/crypto.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../security/passwords.ts';
@@ -44,7 +51,9 @@ export interface ClientContext {
   userAgent: string | undefined;
 }
 
-export type LoginOutcome = { kind: 'token'; body: TokenResponse } | { kind: 'otp'; body: OtpRequiredResponse };
+export type LoginOutcome =
+  | { kind: 'token'; body: TokenResponse }
+  | { kind: 'otp'; body: OtpRequiredResponse };
 
 const minutes = (n: number) => n * 60_000;
 
@@ -116,7 +125,9 @@ export function createAuthService(deps: AuthDeps) {
       await limits.check('loginFailuresPerAccount', email);
 
       const user = await findUserByEmail(db, email);
-      const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
+      const ok = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : await verifyAgainstNothing(input.password);
       if (!user || !ok) {
         await limits.consume('loginFailuresPerAccount', email).catch(() => {});
         throw invalidCredentials();
@@ -210,9 +221,15 @@ export function createAuthService(deps: AuthDeps) {
         const waited = (now().getTime() - challenge.createdAt.getTime()) / 1000;
         if (waited < cooldown) {
           const seconds = Math.ceil(cooldown - waited);
-          throw new AppError(429, 'otp_cooldown', messages.otp.cooldown(seconds), { retry_after: seconds }, {
-            'retry-after': String(seconds),
-          });
+          throw new AppError(
+            429,
+            'otp_cooldown',
+            messages.otp.cooldown(seconds),
+            { retry_after: seconds },
+            {
+              'retry-after': String(seconds),
+            },
+          );
         }
         const expiresAt = await startOtpChallenge(user, challenge.deviceId ?? undefined);
         return { message: messages.otp.resent, otp_expires_at: expiresAt.toISOString() };
@@ -225,17 +242,26 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     async register(input: RegisterRequest & { email: string }, client: ClientContext): Promise<User> {
-      if (!(await isRegistrationEnabled(db, { registrationEnabled: config.auth.registrationEnabledDefault }))) {
+      if (
+        !(await isRegistrationEnabled(db, { registrationEnabled: config.auth.registrationEnabledDefault }))
+      ) {
         throw forbidden(messages.register.disabled);
       }
       await limits.consume('registerPerIp', client.ip);
-      if (await findUserByEmail(db, input.email)) throw validationError({ email: [fieldMessages.taken('email')] });
+      if (await findUserByEmail(db, input.email))
+        throw validationError({ email: [fieldMessages.taken('email')] });
       const passwordHash = await hashPassword(input.password);
       try {
         const row = await db.transaction(async (tx) => {
           const [created] = await tx
             .insert(users)
-            .values({ name: input.name.trim(), email: input.email, passwordHash, appMode: 'trial', role: 'user' })
+            .values({
+              name: input.name.trim(),
+              email: input.email,
+              passwordHash,
+              appMode: 'trial',
+              role: 'user',
+            })
             .returning();
           if (!created) throw new Error('user insert returned nothing');
           if (config.auth.trialCredits > 0) {
@@ -261,7 +287,7 @@ export function createAuthService(deps: AuthDeps) {
       // Answer at once and do the work afterwards, so timing says nothing about the account.
       deps.background(async () => {
         const user = await findUserByEmail(db, input.email);
-        if (!user || user.status !== 'active') return;
+        if (user?.status !== 'active') return;
         const token = randomToken();
         await db.insert(passwordResets).values({
           userId: user.id,
@@ -326,6 +352,8 @@ export function createAuthService(deps: AuthDeps) {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 }

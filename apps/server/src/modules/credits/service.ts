@@ -32,7 +32,10 @@ export async function applyCreditChange(tx: Transaction, change: CreditChange): 
     .where(and(eq(users.id, change.userId), sql`${users.credits} + ${change.delta} >= 0`))
     .returning({ credits: users.credits });
   if (!row) {
-    const [current] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, change.userId));
+    const [current] = await tx
+      .select({ credits: users.credits })
+      .from(users)
+      .where(eq(users.id, change.userId));
     if (!current) throw new Error(`user ${change.userId} does not exist`);
     throw new InsufficientCreditsError(current.credits);
   }
@@ -57,7 +60,12 @@ export interface LedgerMismatch {
 
 /** Every user whose balance differs from the sum of their ledger. Empty means the books balance. */
 export async function findLedgerMismatches(db: Executor): Promise<LedgerMismatch[]> {
-  const rows = await db.execute<{ user_id: string; email: string; balance: number; ledger_sum: string | number }>(sql`
+  const rows = await db.execute<{
+    user_id: string;
+    email: string;
+    balance: number;
+    ledger_sum: string | number;
+  }>(sql`
     select u.id as user_id, u.email, u.credits as balance, coalesce(sum(c.delta), 0) as ledger_sum
     from ${users} u left join ${creditEntries} c on c.user_id = u.id
     group by u.id, u.email, u.credits
@@ -69,7 +77,12 @@ export async function findLedgerMismatches(db: Executor): Promise<LedgerMismatch
     balance: number;
     ledger_sum: string | number;
   }>;
-  return list.map((r) => ({ userId: r.user_id, email: r.email, balance: r.balance, ledgerSum: Number(r.ledger_sum) }));
+  return list.map((r) => ({
+    userId: r.user_id,
+    email: r.email,
+    balance: r.balance,
+    ledgerSum: Number(r.ledger_sum),
+  }));
 }
 
 export const inTransaction = <T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> =>

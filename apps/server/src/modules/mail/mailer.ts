@@ -35,7 +35,9 @@ export function outboxMailer(db: Database): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
-      await db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await db
+        .insert(mailOutbox)
+        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
     async close() {},
   };

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { escapeHtml } from '../../http/html.ts';
 import { listOutbox } from './mailer.ts';
-
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The development outbox: with no SMTP server configured, OTP and reset mails land here so that a new
@@ -17,8 +15,8 @@ export function outboxRoutes(app: FastifyInstance, db: Database) {
     const rows = mails
       .map(
         (m) =>
-          `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)}</span>` +
-          `<time>${m.created_at.toISOString()}</time></header><pre>${escape(m.text)}</pre></article>`,
+          `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)}</span>` +
+          `<time>${m.created_at.toISOString()}</time></header><pre>${escapeHtml(m.text)}</pre></article>`,
       )
       .join('');
     const html =

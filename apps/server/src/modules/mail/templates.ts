@@ -1,11 +1,9 @@
+import { escapeHtml } from '../../http/html.ts';
 import type { Mail } from './mailer.ts';
-
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const layout = (title: string, body: string) =>
   `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">` +
-  `<h2 style="color:#0e7490">Footprint</h2><h3>${escape(title)}</h3>${body}` +
+  `<h2 style="color:#0e7490">Footprint</h2><h3>${escapeHtml(title)}</h3>${body}` +
   `<p style="color:#64748b;font-size:12px">If you did not request this, ignore this e-mail and tell your administrator.</p>` +
   `</body></html>`;
 
@@ -19,7 +17,7 @@ export function otpMail(to: string, name: string, code: string, minutes: number)
       `If you did not try to sign in, change your password and tell your administrator.\n`,
     html: layout(
       'Verify your sign-in',
-      `<p>Hello ${escape(name)},</p><p>Your one-time verification code is</p>` +
+      `<p>Hello ${escapeHtml(name)},</p><p>Your one-time verification code is</p>` +
         `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${code}</p>` +
         `<p>It expires in ${minutes} minutes.</p>`,
     ),
@@ -35,8 +33,8 @@ export function resetMail(to: string, name: string, link: string, minutes: numbe
       `Open this link to choose a new password (valid for ${minutes} minutes):\n\n${link}\n`,
     html: layout(
       'Reset your password',
-      `<p>Hello ${escape(name)},</p><p>A password reset was requested for your account.</p>` +
-        `<p><a href="${escape(link)}">Choose a new password</a> (valid for ${minutes} minutes).</p>`,
+      `<p>Hello ${escapeHtml(name)},</p><p>A password reset was requested for your account.</p>` +
+        `<p><a href="${escapeHtml(link)}">Choose a new password</a> (valid for ${minutes} minutes).</p>`,
     ),
   };
 }

@@ -12,11 +12,19 @@ export async function readSetting<T>(db: Executor, key: string): Promise<T | und
   return row?.value as T | undefined;
 }
 
-export async function writeSetting(db: Executor, key: string, value: unknown, actorId?: string): Promise<void> {
+export async function writeSetting(
+  db: Executor,
+  key: string,
+  value: unknown,
+  actorId?: string,
+): Promise<void> {
   await db
     .insert(settings)
     .values({ key, value, updatedBy: actorId ?? null })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date(), updatedBy: actorId ?? null } });
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value, updatedAt: new Date(), updatedBy: actorId ?? null },
+    });
 }
 
 export async function isRegistrationEnabled(db: Executor, defaults: SettingsDefaults): Promise<boolean> {

@@ -1,0 +1,62 @@
+import { expect, inject } from 'vitest';
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+}
+
+/** Waits for a mail to `to` newer than `since` in the server's development outbox. */
+export async function waitForMail(to: string, subject: RegExp, since = new Date(0)): Promise<OutboxMail> {
+  const baseURL = inject('baseURL');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await fetch(`${baseURL}/dev/outbox.json`);
+    const mails = (await res.json()) as OutboxMail[];
+    const found = mails.find(
+      (m) => m.to === to.toLowerCase() && subject.test(m.subject) && new Date(m.created_at) >= since,
+    );
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to} in the outbox`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+export const otpFrom = (mail: OutboxMail): string => {
+  const code = /code is (\d{6})/.exec(mail.text)?.[1];
+  expect(code, mail.text).toBeTruthy();
+  return code!;
+};
+
+export async function api(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; deviceId?: string } = {},
+) {
+  const baseURL = inject('baseURL');
+  const res = await fetch(`${baseURL}${path}`, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.deviceId ? { 'x-device-id': init.deviceId } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
+}
+
+export const demoPassword = 'e2e-demo-password';
+
+/** Signs in through the API (password + OTP from the outbox) and returns a token for admin calls. */
+export async function apiSignIn(email: string, password: string) {
+  const deviceId = crypto.randomUUID();
+  const since = new Date(Date.now() - 1000);
+  const login = await api('/api/login', { body: { email, password }, deviceId });
+  if (login.status === 200) return login.body.token as string;
+  expect(login.status).toBe(403);
+  const mail = await waitForMail(email, /verification code/, since);
+  const verify = await api('/api/verify-email-otp', { body: { email, otp: otpFrom(mail) }, deviceId });
+  expect(verify.status).toBe(200);
+  return verify.body.token as string;
+}

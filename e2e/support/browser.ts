@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const screenshotDir = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
+
+/** Debian's Chromium, headless, with the flags this sandbox needs (no background networking). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Opens one browser per spec file; `newPage()` gives every test its own clean context. */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const baseURL = inject('baseURL');
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+    await browser?.close();
+  });
+  return {
+    baseURL,
+    async newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text()))
+          problems.push(msg.text());
+      });
+      (page as Page & { problems: string[] }).problems = problems;
+      return page;
+    },
+  };
+}
+
+export const problemsOf = (page: Page): string[] => (page as Page & { problems?: string[] }).problems ?? [];
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: false });
+}
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;

@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built product (apps/server/dist/main.js serving apps/web/dist) the way the README
+ * does, on a fresh database: a new PostgreSQL database when TEST_DATABASE_URL is set, a new PGlite
+ * directory otherwise.
+ */
+export async function startProductServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'footprint-e2e-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `fp_e2e_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+  }
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD: 'e2e-demo-password',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    log += d;
+  });
+  child.stderr?.on('data', (d) => {
+    log += d;
+  });
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    url,
+    process: child,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// The one test command (`npm test`): lint and format, type check, unit and integration suites, the
+// production build, and the browser suite. Server tests run on PostgreSQL when TEST_DATABASE_URL is set
+// and on the embedded PGlite as well, so both databases are proven on every run. Ends with one line
+// `N passed, N failed` that counts every suite.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const reportDir = join(process.cwd(), 'node_modules', '.test-reports');
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+
+function run(name, command, args, env = process.env) {
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  console.log(`◀ ${name}: exit ${result.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+/** A step that is not a test runner counts as one check. */
+function check(name, command, args) {
+  if (run(name, command, args)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
+
+function vitest(name, projects, env = process.env) {
+  const out = join(reportDir, `${name}.json`);
+  const ok = run(
+    name,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
+  try {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    if (report.numFailedTests > 0 || !ok) failures.push(name);
+    // A suite that crashed before reporting its tests still fails the run.
+    if (!ok && report.numFailedTests === 0) failed += 1;
+  } catch {
+    failed += 1;
+    failures.push(`${name} (no report)`);
+  }
+}
+
+if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
+if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-b']);
+
+if (want('unit')) {
+  if (process.env.TEST_DATABASE_URL) {
+    vitest('unit-postgres', ['domain', 'server']);
+    const { TEST_DATABASE_URL: _, ...pgliteEnv } = process.env;
+    vitest('server-pglite', ['server'], pgliteEnv);
+  } else {
+    vitest('unit-pglite', ['domain', 'server']);
+  }
+}
+
+if (want('e2e')) {
+  if (run('build', 'npm', ['run', 'build'])) vitest('e2e', ['e2e']);
+  else {
+    failed += 1;
+    failures.push('build');
+  }
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
