@@ -58,10 +58,13 @@ describe('sign-up, new-device sign-in and sign-out', () => {
     expect(new Date(stored.expiry!).getTime()).toBeGreaterThan(Date.now());
     expect(stored.device).toMatch(/^[0-9a-f-]{36}$/);
 
-    await page.getByRole('button', { name: /Profile/ }).click();
-    await page.getByText(email).waitFor();
+    const profile = page.getByRole('button', { name: /Profile/ });
+    await profile.click();
+    const menu = page.locator(`[id="${await profile.getAttribute('aria-controls')}"]`);
+    await menu.getByText(email).waitFor();
+    await menu.getByText('Meera Investigator').waitFor();
     await screenshot(page, 'dashboard-profile-menu-desktop');
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await menu.getByRole('button', { name: 'Logout' }).click();
     await page.getByText('Logging out...').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
@@ -89,10 +92,16 @@ describe('sign-up, new-device sign-in and sign-out', () => {
     await enterOtp(page, '123');
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.getByText('Invalid OTP value').waitFor();
-    // Backspace moves back through the boxes.
-    await page.getByLabel('Digit 3 of 6').press('Backspace');
-    await page.getByLabel('Digit 3 of 6').press('Backspace');
+    await page.getByLabel('Digit 4 of 6').focus();
+    // Backspace from the empty fourth box moves back through the boxes, clearing them.
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Digit 2 of 6',
+    );
+    expect(await page.getByLabel('Digit 3 of 6').inputValue()).toBe('');
     expect(await page.getByLabel('Digit 2 of 6').inputValue()).toBe('');
+    expect(await page.getByLabel('Digit 1 of 6').inputValue()).toBe('1');
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshotDir = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
@@ -53,6 +53,16 @@ export function useBrowser() {
           problems.push(msg.text());
       });
       (page as Page & { problems: string[] }).problems = problems;
+      // A failing test leaves a picture of what the browser showed, for whoever reads the CI log.
+      onTestFailed(async ({ task }) => {
+        const dir = fileURLToPath(new URL('../../test-results', import.meta.url));
+        mkdirSync(dir, { recursive: true });
+        const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+        await page.screenshot({ path: `${dir}/${name}.png` }).catch(() => {});
+        console.log(
+          `[e2e] failed at ${page.url()}; screenshot test-results/${name}.png; problems: ${problems.join(' | ')}`,
+        );
+      });
       return page;
     },
   };

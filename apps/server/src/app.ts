@@ -31,7 +31,7 @@ function parseJsonSafely(text: string): unknown {
 }
 
 /** Paths the SPA never owns: they answer JSON 404s instead of index.html. */
-const API_PREFIXES = ['/api/', '/dev/', '/sanctum/', '/forgot-password'];
+const API_PREFIXES = ['/api/', '/dev/', '/sanctum/'];
 
 /**
  * The whole application, ready to `listen` or to `inject` in tests. Nothing here opens a port.

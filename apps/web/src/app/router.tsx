@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/Spinner.tsx';
 import { paths } from '../config/paths.ts';
 import AppRoot from './AppRoot.tsx';
 
@@ -11,6 +12,7 @@ const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
+    HydrateFallback: PageSpinner,
     children: [
       {
         ...page(() => import('./layouts/PublicLayout.tsx')),

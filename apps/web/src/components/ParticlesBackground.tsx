@@ -1,0 +1,133 @@
+import { PARTICLES } from '@footprint/domain';
+import type { IParticlesProps } from '@tsparticles/react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+
+type ISourceOptions = NonNullable<IParticlesProps['options']>;
+
+const cyan = '#22d3ee';
+
+/** Spec §9: 100 particles, 120 fps cap, links at 120 px, grab at 180 px on hover, no click effect. */
+const baseOptions: ISourceOptions = {
+  fullScreen: { enable: false },
+  background: { color: { value: 'transparent' } },
+  fpsLimit: PARTICLES.fpsLimit,
+  detectRetina: true,
+  pauseOnBlur: true,
+  pauseOnOutsideViewport: true,
+  resize: { enable: true, delay: 0.25 },
+  particles: {
+    number: { value: PARTICLES.count },
+    // v4 moved particle colour from `color` to `paint`.
+    paint: { color: { value: cyan }, fill: { enable: true } },
+    opacity: { value: { min: 0.25, max: 0.6 } },
+    size: { value: { min: 1, max: 2.4 } },
+    shape: { type: 'circle' },
+    links: {
+      enable: true,
+      distance: PARTICLES.linkDistance,
+      color: cyan,
+      opacity: 0.2,
+      width: 1,
+    },
+    move: {
+      enable: true,
+      speed: 0.6,
+      direction: 'none',
+      random: false,
+      straight: false,
+      outModes: { default: 'out' },
+    },
+  },
+  interactivity: {
+    // Listening on the window keeps the canvas click-through while hover still reaches it.
+    detectsOn: 'window',
+    events: {
+      onHover: { enable: true, mode: 'grab' },
+      onClick: { enable: false },
+    },
+    modes: {
+      grab: { distance: PARTICLES.grabDistance, links: { opacity: 0.45 } },
+    },
+  },
+};
+
+/** Same field, standing still, for people who ask their system for reduced motion. */
+const stillOptions: ISourceOptions = {
+  ...baseOptions,
+  particles: { ...baseOptions.particles, move: { enable: false } },
+};
+
+/**
+ * The engine, the slim bundle and the React wrapper load in their own chunk, after first paint.
+ * Defined once at module scope: ParticlesProvider demands a stable init callback for the app's lifetime.
+ */
+const ParticlesCanvas = lazy(async (): Promise<{ default: ComponentType<{ still: boolean }> }> => {
+  const [{ Particles, ParticlesProvider }, { loadSlim }] = await Promise.all([
+    import('@tsparticles/react'),
+    import('@tsparticles/slim'),
+  ]);
+  const init = loadSlim;
+  return {
+    default: function ParticlesCanvasInner({ still }: { still: boolean }) {
+      return (
+        <ParticlesProvider init={init}>
+          <Particles
+            id="footprint-particles"
+            // Same 100 particles on a phone crowd a smaller area: dim them so body text stays easy to read.
+            className="h-full w-full opacity-55 md:opacity-100"
+            options={still ? stillOptions : baseOptions}
+          />
+        </ParticlesProvider>
+      );
+    },
+  };
+});
+
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
+/** Waits for the browser to be idle (or a short timeout) so the background never competes with content. */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 1200 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(() => setIdle(true), 200);
+    return () => window.clearTimeout(handle);
+  }, []);
+  return idle;
+}
+
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => window.matchMedia?.(reducedMotionQuery).matches ?? false);
+  useEffect(() => {
+    const query = window.matchMedia?.(reducedMotionQuery);
+    if (!query) return;
+    const onChange = () => setReduced(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return reduced;
+}
+
+/**
+ * Animated particle field behind every public page (spec §2.1, §9). Fixed, full-screen, behind content,
+ * hidden from assistive technology and transparent to clicks.
+ */
+export function ParticlesBackground() {
+  const idle = useIdle();
+  const reduced = usePrefersReducedMotion();
+  return (
+    <div aria-hidden="true" className="pointer-events-none fixed inset-0 -z-10 overflow-hidden">
+      <div className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_left,rgba(34,211,238,0.10),transparent_55%),radial-gradient(ellipse_at_bottom_right,rgba(14,58,71,0.45),transparent_60%)]" />
+      {idle && (
+        <Suspense fallback={null}>
+          <ParticlesCanvas still={reduced} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+export default ParticlesBackground;

@@ -1,0 +1,122 @@
+import { type InputHTMLAttributes, useId, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+interface BaseFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'name' | 'ref'> {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  hint?: string;
+}
+
+function describedBy(errorId: string, hintId: string, error?: string, hint?: string) {
+  return [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/** A labelled text input whose error (client or server) is tied to it for assistive technology. */
+export function TextField({
+  label,
+  registration,
+  error,
+  hint,
+  type = 'text',
+  className = '',
+  ...rest
+}: BaseFieldProps & { type?: 'text' | 'email' }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        className={`input ${error ? 'border-danger focus:border-danger' : ''} read-only:cursor-default read-only:opacity-80`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(errorId, hintId, error, hint)}
+        {...rest}
+        {...registration}
+      />
+      {hint && !error && (
+        <p id={hintId} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="size-5"
+    >
+      <path d="M2.5 12s3.5-6.5 9.5-6.5 9.5 6.5 9.5 6.5-3.5 6.5-9.5 6.5S2.5 12 2.5 12z" />
+      <circle cx="12" cy="12" r="2.75" />
+      {crossed && <path d="M4 4l16 16" />}
+    </svg>
+  );
+}
+
+/** A password input with an accessible show/hide toggle (spec §2.2). */
+export function PasswordField({ label, registration, error, hint, className = '', ...rest }: BaseFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className={`input pr-11 ${error ? 'border-danger focus:border-danger' : ''}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(errorId, hintId, error, hint)}
+          autoCapitalize="none"
+          spellCheck={false}
+          {...rest}
+          {...registration}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-muted transition-colors hover:text-accent"
+          aria-label={`Show ${label.toLowerCase()}`}
+          aria-pressed={visible}
+          aria-controls={id}
+          onClick={() => setVisible((value) => !value)}
+        >
+          <EyeIcon crossed={visible} />
+        </button>
+      </div>
+      {hint && !error && (
+        <p id={hintId} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

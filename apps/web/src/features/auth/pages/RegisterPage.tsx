@@ -1,0 +1,142 @@
+import { messages, registerRequest } from '@footprint/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api.ts';
+import { useRegister } from '../api/register.ts';
+import { useRegistrationStatus } from '../api/registrationStatus.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { PasswordField, TextField } from '../components/Field.tsx';
+import { applyServerErrors } from '../utils/serverErrors.ts';
+
+/** Spec §2.2: what /register shows when accounts cannot be created. */
+function RegistrationDisabled() {
+  return (
+    <div className="flex flex-1 items-center justify-center px-4 py-16 sm:px-6">
+      <section className="card w-full max-w-md p-8 text-center shadow-2xl shadow-black/40">
+        <p aria-hidden="true" className="text-6xl font-black tracking-tight text-accent/80">
+          403
+        </p>
+        <h1 className="mt-3 text-2xl font-bold text-text">{messages.register.forbidden}</h1>
+        <p className="mt-2 text-muted">{messages.register.disabled}</p>
+        <Link to={paths.home} className="btn-primary mt-8">
+          {messages.register.goBackHome}
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+function RegisterForm({ onDisabled }: { onDisabled: () => void }) {
+  const navigate = useNavigate();
+  const registerMutation = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerRequest),
+    defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await registerMutation.mutateAsync(values);
+      toast.success(messages.register.success);
+      await navigate(paths.login);
+    } catch (error) {
+      if (isApiError(error) && error.status === 403) {
+        // Switched off since the page loaded.
+        onDisabled();
+        return;
+      }
+      if (isApiError(error) && error.status === 422) {
+        applyServerErrors(error, setError, ['name', 'email', 'password', 'password_confirmation']);
+      }
+      toast.error(
+        isApiError(error) && error.status === 429 && error.body.message
+          ? error.body.message
+          : messages.register.failed,
+      );
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Create an account"
+      subtitle="Accounts are licensed to authorised personnel and cannot be transferred."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.login} className="font-medium text-accent hover:text-accent-strong hover:underline">
+            Login
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={isSubmitting}>
+        <TextField
+          label="Name"
+          required
+          autoComplete="name"
+          registration={register('name')}
+          error={errors.name?.message}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          placeholder="name@agency.gov"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <PasswordField
+          label="Password"
+          required
+          autoComplete="new-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <PasswordField
+          label="Confirm password"
+          required
+          autoComplete="new-password"
+          registration={register('password_confirmation')}
+          error={errors.password_confirmation?.message}
+        />
+        <button type="submit" className="btn-primary w-full py-2.5" disabled={isSubmitting}>
+          {isSubmitting && <Spinner size="sm" decorative />}
+          {isSubmitting ? 'Creating account...' : 'Register'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
+
+/**
+ * /register (spec §2.2, §4): checks whether registration is open first. States are checking (spinner),
+ * enabled (the form) and disabled (a 403 page); a failed check counts as disabled.
+ */
+export default function RegisterPage() {
+  const status = useRegistrationStatus();
+  const [disabledBySubmit, setDisabledBySubmit] = useState(false);
+
+  if (status.isPending) {
+    return (
+      <div className="grid flex-1 place-items-center py-24">
+        <Spinner size="lg" label="Checking registration availability" />
+      </div>
+    );
+  }
+  if (disabledBySubmit || status.isError || status.data.registration_enabled !== true) {
+    return <RegistrationDisabled />;
+  }
+  return <RegisterForm onDisabled={() => setDisabledBySubmit(true)} />;
+}

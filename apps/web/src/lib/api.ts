@@ -1,0 +1,183 @@
+import { DEVICE_ID_HEADER, type ErrorBody, XSRF_COOKIE, XSRF_HEADER } from '@footprint/domain';
+import { getDeviceId, getToken } from './session.ts';
+
+/**
+ * The one HTTP client of the web app (spec §7): same-origin fetch with cookies, JSON in and out, the
+ * device id on every call and the bearer token when one is stored. It only reports what happened: it
+ * never toasts or redirects. What a 401 means for the app is injected with `setUnauthorizedHandler`.
+ */
+
+/** A failed call. `status` is 0 when no answer arrived (network down, server unreachable). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+
+  constructor(status: number, body: ErrorBody, message?: string) {
+    super(message ?? body.message ?? body.error ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type UnauthorizedHandler = (error: ApiError) => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/** Installs (or with `null` removes) what happens when any call answers 401. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: Method;
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: QueryParams;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /**
+   * `false` keeps a 401 from this call away from the unauthorized handler, for calls whose 401 the
+   * caller settles itself (the user fetch on a public page, logout with an already dead token).
+   */
+  handleUnauthorized?: boolean;
+}
+
+/** Optional API origin for split deployments; by default the API shares the page's origin. */
+const baseUrl: string = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
+
+function buildUrl(path: string, query?: QueryParams): string {
+  let url = `${baseUrl}${path}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.append(key, String(value));
+    }
+    const search = params.toString();
+    if (search) url += `${url.includes('?') ? '&' : '?'}${search}`;
+  }
+  return url;
+}
+
+function readCookie(name: string): string | null {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split(';')) {
+    const cookie = part.trim();
+    if (cookie.startsWith(prefix)) return cookie.slice(prefix.length);
+  }
+  return null;
+}
+
+function xsrfToken(): string | null {
+  const raw = readCookie(XSRF_COOKIE);
+  if (!raw) return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function toErrorBody(value: unknown): ErrorBody {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as ErrorBody) : {};
+}
+
+async function readErrorBody(response: Response): Promise<ErrorBody> {
+  try {
+    const text = await response.text();
+    return text ? toErrorBody(JSON.parse(text)) : {};
+  } catch {
+    // An HTML error page from a proxy, or no body at all.
+    return {};
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** JSON call: resolves with the parsed answer, rejects with `ApiError` on any non-2xx or no answer. */
+export function request<T>(path: string, options?: RequestOptions & { responseType?: 'json' }): Promise<T>;
+/** Binary call (PDF reports): resolves with the body as a Blob whose `type` is the answer's content type. */
+export function request(path: string, options: RequestOptions & { responseType: 'blob' }): Promise<Blob>;
+export async function request(
+  path: string,
+  options: RequestOptions & { responseType?: 'json' | 'blob' } = {},
+): Promise<unknown> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = {
+    Accept: options.responseType === 'blob' ? 'application/pdf, application/json' : 'application/json',
+    [DEVICE_ID_HEADER]: getDeviceId(),
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (method !== 'GET') {
+    const xsrf = xsrfToken();
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+  }
+  Object.assign(headers, options.headers);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    // A cancelled call is not a failure of the server; let the caller (or TanStack Query) see the abort.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, {}, 'Network request failed');
+  }
+
+  if (!response.ok) {
+    const error = new ApiError(response.status, await readErrorBody(response));
+    if (response.status === 401 && options.handleUnauthorized !== false) onUnauthorized?.(error);
+    throw error;
+  }
+
+  return options.responseType === 'blob' ? response.blob() : readJson(response);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+};
+
+/**
+ * Asks the server for the readable `XSRF-TOKEN` cookie. The calls that need it (forgot and reset
+ * password) run this first; `request` then copies the cookie into the `X-XSRF-TOKEN` header.
+ */
+export function getCsrfCookie(): Promise<void> {
+  return request<void>('/sanctum/csrf-cookie', { method: 'GET' });
+}
+
+/** Saves a Blob under a file name through a temporary object URL. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click() returns; release it a moment later.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
