@@ -100,7 +100,11 @@ describe('bearer tokens', () => {
 
 describe('bodiless JSON requests', () => {
   it('accepts a POST with a JSON content type and no body, as the spec browser sends logout', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });
