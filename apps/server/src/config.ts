@@ -46,6 +46,23 @@ export const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Footprint <no-reply@footprint.test>'),
 
+  COST_TEL: int(1, 0, 1000),
+  COST_EMAIL: int(1, 0, 1000),
+  COST_RC: int(1, 0, 1000),
+  COST_UPI: int(1, 0, 1000),
+  COST_CHALLAN: int(1, 0, 1000),
+  LOOKUP_CACHE_HOURS: int(24, 0, 24 * 90),
+  PROVIDER_TIMEOUT_MS: int(8000, 100, 120_000),
+  BREAKER_FAILURES: int(5, 1, 1000),
+  BREAKER_HALF_OPEN_SECONDS: int(30, 1, 3600),
+  SANDBOX_LATENCY: z.string().default(''),
+  SANDBOX_FAILURES: z.string().default(''),
+  HIBP_API_KEY: z.string().optional(),
+  HIBP_BASE_URL: z.url().default('https://haveibeenpwned.com/api/v3'),
+  HIBP_USER_AGENT: z.string().default('Footprint-Investigations'),
+  KYC_BASE_URL: optionalUrl,
+  KYC_TOKEN: z.string().optional(),
+
   SEED_DEMO: bool(false),
   DEMO_PASSWORD: z.string().min(8).default('footprint-demo'),
 });
@@ -76,6 +93,17 @@ export interface Config {
   rateLimit: { enabled: boolean; redisUrl: string | undefined };
   mail: { smtpUrl: string | undefined; from: string };
   demo: { seed: boolean; password: string };
+  costs: { tel: number; email: number; rc: number; upi: number; challan: number };
+  lookups: { cacheHours: number };
+  providers: {
+    timeoutMs: number;
+    breakerFailures: number;
+    breakerHalfOpenSeconds: number;
+    sandboxLatency: string;
+    sandboxFailures: string;
+    hibp: { apiKey: string; baseUrl: string; userAgent: string } | undefined;
+    kyc: { baseUrl: string; token: string } | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -116,5 +144,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     // The embedded default is the "try it on my laptop" mode: it always has the demo accounts.
     demo: { seed: env.SEED_DEMO || embedded, password: env.DEMO_PASSWORD },
+    costs: { tel: env.COST_TEL, email: env.COST_EMAIL, rc: env.COST_RC, upi: env.COST_UPI, challan: env.COST_CHALLAN },
+    lookups: { cacheHours: env.LOOKUP_CACHE_HOURS },
+    providers: {
+      timeoutMs: env.PROVIDER_TIMEOUT_MS,
+      breakerFailures: env.BREAKER_FAILURES,
+      breakerHalfOpenSeconds: env.BREAKER_HALF_OPEN_SECONDS,
+      sandboxLatency: env.SANDBOX_LATENCY,
+      sandboxFailures: env.SANDBOX_FAILURES,
+      hibp: env.HIBP_API_KEY
+        ? { apiKey: env.HIBP_API_KEY, baseUrl: env.HIBP_BASE_URL.replace(/\/$/, ''), userAgent: env.HIBP_USER_AGENT }
+        : undefined,
+      kyc:
+        env.KYC_BASE_URL && env.KYC_TOKEN ? { baseUrl: env.KYC_BASE_URL.replace(/\/$/, ''), token: env.KYC_TOKEN } : undefined,
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -163,4 +164,42 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );
 
+/**
+ * One row per lookup of any kind, cache hits included (cost 0, `cacheOf` the original), so that every
+ * search is attributable to a user, a time and a query. The charge for a row is written in the same
+ * transaction as the row itself.
+ */
+export const lookups = pgTable(
+  'lookups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    /** The normalized query (e.g. '919876543210', 'a@b.co', 'MH12AB1234'). */
+    query: text('query').notNull(),
+    cost: integer('cost').notNull(),
+    status: text('status', { enum: ['pending', 'complete', 'refunded'] }).notNull().default('pending'),
+    sourcesAnswered: jsonb('sources_answered').$type<string[]>().notNull().default([]),
+    sourceErrors: jsonb('source_errors').$type<Record<string, string>>().notNull().default({}),
+    /** The answer as sent, kept for the retention period (cache, history, reports), then purged. */
+    result: jsonb('result'),
+    sandbox: boolean('sandbox').notNull().default(false),
+    cacheOf: uuid('cache_of'),
+    caseReference: text('case_reference'),
+    ip: text('ip'),
+    deviceId: text('device_id'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('lookups_user_kind_query_idx').on(t.userId, t.kind, t.query, t.createdAt),
+    index('lookups_created_idx').on(t.createdAt),
+    check('lookups_cost_non_negative', sql`${t.cost} >= 0`),
+    check('lookups_status_valid', sql`${t.status} in ('pending', 'complete', 'refunded')`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type LookupRow = typeof lookups.$inferSelect;

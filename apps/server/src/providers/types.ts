@@ -1,0 +1,45 @@
+/**
+ * A provider answers one source of one or more query kinds. The runner calls every provider of a kind
+ * in parallel, each with its own timeout and circuit breaker, and keeps each one's payload or error.
+ */
+
+export type QueryKind = 'tel' | 'email' | 'rc' | 'upi' | 'challan';
+
+export interface ProviderQuery {
+  kind: QueryKind;
+  /**
+   * The normalized query: tel → dial code + 10 digits ('919876543210'); email → lower-case address;
+   * rc → upper-case registration without separators ('MH12AB1234'); upi → the UPI id as given.
+   */
+  value: string;
+}
+
+export interface Provider {
+  /** Stable id for metrics and logs, e.g. 'sandbox:wpData' or 'hibp:hibpData'. */
+  id: string;
+  /** The answer key this provider fills, e.g. 'wpData' (spec §3). */
+  source: string;
+  kinds: readonly QueryKind[];
+  /** Overrides the runner's default timeout (8 s). */
+  timeoutMs?: number;
+  /** Resolves with the source's payload (spec §3 shape), or throws. Must stop work when `signal` aborts. */
+  fetch(query: ProviderQuery, signal: AbortSignal): Promise<unknown>;
+  /** True for synthetic data; answers that used one are marked 'Sandbox data — synthetic'. */
+  sandbox: boolean;
+}
+
+/** The source has no record for this query: an answer, not a failure (the lookup is still charged). */
+export class SourceNotFoundError extends Error {
+  constructor(message = 'No record found.') {
+    super(message);
+    this.name = 'SourceNotFoundError';
+  }
+}
+
+/** The source failed (bad status, malformed body, refused): counts against its circuit breaker. */
+export class SourceFailedError extends Error {
+  constructor(message: string, readonly status?: number) {
+    super(message);
+    this.name = 'SourceFailedError';
+  }
+}

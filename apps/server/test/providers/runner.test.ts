@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { createRunner } from '../../src/providers/runner.ts';
+import { type Provider, SourceFailedError, SourceNotFoundError } from '../../src/providers/types.ts';
+
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+function provider(
+  source: string,
+  behaviour: (signal: AbortSignal) => Promise<unknown>,
+  extra: Partial<Provider> = {},
+): Provider {
+  return {
+    id: `test:${source}`,
+    source,
+    kinds: ['tel'],
+    sandbox: false,
+    fetch: (_q, signal) => behaviour(signal),
+    ...extra,
+  };
+}
+
+const options = { timeoutMs: 200, breakerFailures: 3, halfOpenAfterMs: 150 };
+const query = { kind: 'tel' as const, value: '919876543210' };
+
+describe('provider runner', () => {
+  it('calls every provider of the kind in parallel and keeps each payload or error', async () => {
+    let aborted = false;
+    const runner = createRunner(
+      [
+        provider('fast', async () => ({ ok: 1 })),
+        provider('slow', (signal) => wait(100, signal).then(() => ({ ok: 2 }))),
+        provider('broken', async () => {
+          throw new SourceFailedError('boom');
+        }),
+        provider('missing', async () => {
+          throw new SourceNotFoundError();
+        }),
+        provider('hung', (signal) => {
+          signal.addEventListener('abort', () => {
+            aborted = true;
+          });
+          return new Promise(() => {});
+        }),
+        provider('other-kind', async () => ({ never: true }), { kinds: ['email'] }),
+      ],
+      options,
+    );
+    const started = performance.now();
+    const result = await runner.run(query);
+    const elapsed = performance.now() - started;
+    expect(result.payloads).toEqual({ fast: { ok: 1 }, slow: { ok: 2 } });
+    expect(result.errors).toEqual({
+      broken: 'Source failed to answer.',
+      missing: 'No record found.',
+      hung: 'Source did not answer in time.',
+    });
+    expect(result.answered.sort()).toEqual(['fast', 'missing', 'slow']);
+    // Parallel: bounded by the timeout, not by the sum of the latencies.
+    expect(elapsed).toBeLessThan(400);
+    expect(elapsed).toBeGreaterThanOrEqual(190);
+    expect(aborted).toBe(true);
+    const stats = Object.fromEntries(runner.stats().map((s) => [s.source, s]));
+    expect(stats.hung).toMatchObject({ calls: 1, failures: 1, timeouts: 1, breaker: 'closed' });
+    expect(stats.missing).toMatchObject({ calls: 1, failures: 0, notFound: 1 });
+    expect(stats['other-kind']).toMatchObject({ calls: 0 });
+    expect(stats.slow!.latency.p50).toBeGreaterThanOrEqual(95);
+  });
+
+  it('opens a breaker after consecutive failures, skips the source while open, and closes it again', async () => {
+    let healthy = false;
+    let calls = 0;
+    const runner = createRunner(
+      [
+        provider('flaky', async () => {
+          calls += 1;
+          if (!healthy) throw new SourceFailedError('down');
+          return { back: true };
+        }),
+      ],
+      options,
+    );
+    for (let i = 0; i < 3; i++) await runner.run(query);
+    expect(runner.stats()[0]!.breaker).toBe('open');
+    const whileOpen = await runner.run(query);
+    expect(whileOpen.errors.flaky).toBe('Source temporarily unavailable.');
+    expect(calls).toBe(3);
+    expect(runner.stats()[0]!.rejectedOpen).toBe(1);
+
+    healthy = true;
+    await new Promise((r) => setTimeout(r, 170));
+    const recovered = await runner.run(query);
+    expect(recovered.payloads.flaky).toEqual({ back: true });
+    expect(runner.stats()[0]!.breaker).toBe('closed');
+  });
+
+  it('never opens a breaker for "no record" answers', async () => {
+    const runner = createRunner(
+      [
+        provider('empty', async () => {
+          throw new SourceNotFoundError();
+        }),
+      ],
+      options,
+    );
+    for (let i = 0; i < 6; i++) await runner.run(query);
+    expect(runner.stats()[0]).toMatchObject({ breaker: 'closed', notFound: 6, failures: 0 });
+  });
+
+  it('honours a provider-specific timeout', async () => {
+    const runner = createRunner(
+      [provider('patient', (signal) => wait(300, signal).then(() => 'late'), { timeoutMs: 500 })],
+      options,
+    );
+    expect((await runner.run(query)).payloads.patient).toBe('late');
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PHONE_LENGTH } from '../constants.ts';
+import { fieldMessages, messages } from '../messages.ts';
+import { EMAIL_PATTERN } from '../validation.ts';
+
+/** Browser-side checks of the search input (spec §5), in the spec's order after credits and terms. */
+export const isValidPhoneInput = (value: string): boolean => new RegExp(`^\\d{${PHONE_LENGTH}}$`).test(value.trim());
+export const isValidEmailInput = (value: string): boolean =>
+  value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+
+/**
+ * GET /api/tel?number=: the dial code without '+' followed by the 10 trimmed digits (spec §7),
+ * e.g. 919876543210. Unknown query parameters are refused.
+ */
+export const telQuery = z.strictObject({
+  number: z
+    .string({ error: messages.search.invalidPhone })
+    .trim()
+    .regex(/^\d{1,4}\d{10}$/, messages.search.invalidPhone),
+});
+
+/** GET /api/email?email= */
+export const emailQuery = z.strictObject({
+  email: z
+    .string({ error: messages.search.invalidEmail })
+    .max(EMAIL_MAX_LENGTH, messages.search.invalidEmail)
+    .regex(EMAIL_PATTERN, messages.search.invalidEmail)
+    .transform((value) => value.toLowerCase()),
+});
+
+const idField = (field: string, pattern: RegExp, max = 40) =>
+  z
+    .string({ error: fieldMessages.required(field.replaceAll('_', ' ')) })
+    .trim()
+    .min(1, { error: fieldMessages.required(field.replaceAll('_', ' ')), abort: true })
+    .max(max, fieldMessages.max(field.replaceAll('_', ' '), max))
+    .regex(pattern, `The ${field.replaceAll('_', ' ')} field format is invalid.`);
+
+/** Indian vehicle registration, e.g. MH12AB1234 (spaces and dashes tolerated, stored without). */
+export const RC_PATTERN = /^[A-Za-z0-9 -]{4,20}$/;
+/** A UPI virtual payment address, e.g. name@bank. */
+export const UPI_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,64}$/;
+
+export const rcDetailsRequest = z.strictObject({ id_number: idField('id_number', RC_PATTERN) });
+export const upiDetailsRequest = z.strictObject({ upi_id: idField('upi_id', UPI_PATTERN, 100) });
+export const challanRequest = z.strictObject({ rc_number: idField('rc_number', RC_PATTERN) });
+
+/** Registration numbers are compared and stored upper-case without separators. */
+export const normalizeRc = (value: string): string => value.replace(/[\s-]/g, '').toUpperCase();
