@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Operator commands. Usage: npm run cli -- <command> [options]
+//   ledger:check   every user's balance equals the sum of their ledger (exit 1 and a list if not)
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { findLedgerMismatches } from '../modules/credits/service.ts';
+
+const usage = `Usage: npm run cli -- <command>
+
+Commands:
+  ledger:check    Check that every user's credit balance equals the sum of their ledger entries.
+                  Exits 0 when the books balance, 1 (with the differences) when they do not.
+
+Uses DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite), as the server does.`;
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { help: { type: 'boolean', short: 'h' } },
+  });
+  const [command] = positionals;
+  if (values.help || !command) {
+    console.log(usage);
+    return command || values.help ? 0 : 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    switch (command) {
+      case 'ledger:check': {
+        const mismatches = await findLedgerMismatches(database.db);
+        if (mismatches.length === 0) {
+          console.log('Ledger OK: every balance equals the sum of its ledger entries.');
+          return 0;
+        }
+        console.error(`Ledger MISMATCH for ${mismatches.length} user(s):`);
+        for (const m of mismatches) {
+          console.error(`  ${m.email} (${m.userId}): balance ${m.balance}, ledger sum ${m.ledgerSum}`);
+        }
+        return 1;
+      }
+      default:
+        console.error(`Unknown command: ${command}\n\n${usage}`);
+        return 2;
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);
