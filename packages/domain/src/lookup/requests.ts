@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PHONE_LENGTH } from '../constants.ts';
+import { COUNTRIES } from '../countries.ts';
 import { fieldMessages, messages } from '../messages.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 
 /** Browser-side checks of the search input (spec §5), in the spec's order after credits and terms. */
-export const isValidPhoneInput = (value: string): boolean => new RegExp(`^\\d{${PHONE_LENGTH}}$`).test(value.trim());
+export const isValidPhoneInput = (value: string): boolean =>
+  new RegExp(`^\\d{${PHONE_LENGTH}}$`).test(value.trim());
 export const isValidEmailInput = (value: string): boolean =>
   value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+
+/**
+ * True when `number` is one of the picker's dial codes followed by exactly 10 digits. Checking against
+ * the known codes is what tells '91' + 11 digits (invalid) from a 3-digit code + 10 digits.
+ */
+export const isDialedPhoneNumber = (number: string): boolean =>
+  /^\d{11,14}$/.test(number) &&
+  COUNTRIES.some(
+    (country) => number.startsWith(country.dialCode) && number.length === country.dialCode.length + 10,
+  );
 
 /**
  * GET /api/tel?number=: the dial code without '+' followed by the 10 trimmed digits (spec §7),
@@ -16,7 +28,7 @@ export const telQuery = z.strictObject({
   number: z
     .string({ error: messages.search.invalidPhone })
     .trim()
-    .regex(/^\d{1,4}\d{10}$/, messages.search.invalidPhone),
+    .refine(isDialedPhoneNumber, messages.search.invalidPhone),
 });
 
 /** GET /api/email?email= */

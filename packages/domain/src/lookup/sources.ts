@@ -114,7 +114,9 @@ export type PrefillData = KycEnvelope<{
       total_income?: Maybe<string>;
       occupation?: Maybe<string>;
     }>;
-    phone_info?: Maybe<Array<Maybe<{ number?: Maybe<string>; type_code?: Maybe<string>; reported_date?: Maybe<string> }>>>;
+    phone_info?: Maybe<
+      Array<Maybe<{ number?: Maybe<string>; type_code?: Maybe<string>; reported_date?: Maybe<string> }>>
+    >;
     email_info?: Maybe<Array<Maybe<{ email_address?: Maybe<string>; reported_date?: Maybe<string> }>>>;
     identity_info?: Maybe<Record<IdentityKind, Maybe<Array<Maybe<{ id_number?: Maybe<string> }>>>>>;
     address_info?: Maybe<
@@ -217,7 +219,9 @@ export interface AccountProfileData {
     profile?: Maybe<{
       personId?: Maybe<string>;
       emails?: Maybe<Array<Maybe<{ value?: Maybe<string> }>>>;
-      names?: Maybe<Array<Maybe<{ fullname?: Maybe<string>; firstName?: Maybe<string>; lastName?: Maybe<string> }>>>;
+      names?: Maybe<
+        Array<Maybe<{ fullname?: Maybe<string>; firstName?: Maybe<string>; lastName?: Maybe<string> }>>
+      >;
       profilePhotos?: Maybe<Array<Maybe<{ url?: Maybe<string>; isDefault?: Maybe<boolean> }>>>;
       sourceIds?: Maybe<{ lastUpdated?: Maybe<string> }>;
     }>;
@@ -293,7 +297,16 @@ export interface LinkedPersonData {
 
 /** socialScanData: username/e-mail availability per platform. */
 export interface SocialScanData {
-  data?: Maybe<Array<Maybe<{ platform?: Maybe<string>; available?: Maybe<boolean>; valid?: Maybe<boolean>; message?: Maybe<string> }>>>;
+  data?: Maybe<
+    Array<
+      Maybe<{
+        platform?: Maybe<string>;
+        available?: Maybe<boolean>;
+        valid?: Maybe<boolean>;
+        message?: Maybe<string>;
+      }>
+    >
+  >;
 }
 
 /** osData: a phone number linked to the e-mail address. */

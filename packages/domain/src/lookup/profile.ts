@@ -1,0 +1,632 @@
+/**
+ * The merged profile (spec §2.5, §3): every lookup source's answer folded into the results page's
+ * sections, each value labelled with the source that said it. Pure functions, no I/O.
+ *
+ * Upstream answers are untrusted JSON (DESIGN.md §6): any field may be missing, null or of the wrong
+ * type. Every read goes through `at`, `list` and `text`, which turn whatever does not fit into
+ * "nothing", so a malformed source loses its own values and never breaks the rest of the profile.
+ */
+
+import {
+  type Experience,
+  IDENTITY_PROOF_LABELS,
+  type MergedProfile,
+  type PhoneHighlights,
+  type PlatformPresence,
+  type ProfileEntry,
+  type ProfileImage,
+  type Qualification,
+  type SourceLabel,
+} from './profile-types.ts';
+import type { EmailLookupData, OsintData, PhoneLookupResponse } from './sources.ts';
+
+// ---------- reading untrusted input ----------
+
+type Dict = Record<string, unknown>;
+
+function dict(value: unknown): Dict | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Dict) : undefined;
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** Vendors send one value where a list is documented (and the reverse); both mean the same here. */
+function listOrOne(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+/** Own properties only, so a key such as 'constructor' never reaches Object.prototype. */
+function at(value: unknown, ...path: string[]): unknown {
+  let current = value;
+  for (const key of path) {
+    const container = dict(current);
+    current = container && Object.hasOwn(container, key) ? container[key] : undefined;
+  }
+  return current;
+}
+
+const PLACEHOLDERS = new Set(['', 'n/a', '-', 'null', 'undefined']);
+
+/** A displayable string, or undefined for anything empty, placeholder-like or not a string/number. */
+function text(value: unknown): string | undefined {
+  let raw: string | undefined;
+  if (typeof value === 'string') raw = value;
+  else if (typeof value === 'number' && Number.isFinite(value)) raw = String(value);
+  if (raw === undefined) return undefined;
+  const cleaned = raw.replace(/\s+/g, ' ').trim();
+  return PLACEHOLDERS.has(cleaned.toLowerCase()) ? undefined : cleaned;
+}
+
+function year(value: unknown): number | undefined {
+  const n = typeof value === 'string' ? Number(value.trim()) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+function httpUrl(value: unknown): string | undefined {
+  const candidate = text(value);
+  if (!candidate) return undefined;
+  try {
+    const { protocol } = new URL(candidate);
+    return protocol === 'http:' || protocol === 'https:' ? candidate : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Joins address-like parts, skipping a part the text already holds (addresses often repeat the state). */
+function joinParts(parts: unknown[], separator = ', '): string | undefined {
+  let joined = '';
+  for (const part of parts.map(text)) {
+    if (!part || joined.toLowerCase().includes(part.toLowerCase())) continue;
+    joined = joined ? `${joined}${separator}${part}` : part;
+  }
+  return joined || undefined;
+}
+
+const ACRONYMS = new Set([
+  'id',
+  'ifsc',
+  'micr',
+  'upi',
+  'imps',
+  'neft',
+  'rtgs',
+  'swift',
+  'pan',
+  'dob',
+  'url',
+  'ip',
+]);
+
+/** 'ration_card' → 'Ration Card', 'lastSeen' → 'Last Seen', 'bank_ifsc' → 'Bank IFSC'. */
+function humanize(field: string): string {
+  return field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((word) =>
+      ACRONYMS.has(word.toLowerCase())
+        ? word.toUpperCase()
+        : word[0]!.toUpperCase() + word.slice(1).toLowerCase(),
+    )
+    .join(' ');
+}
+
+// ---------- images ----------
+
+/** Spec §9: data URLs of image types, or http(s) URLs; anything else (javascript:, relative) is refused. */
+export function isSafeImageUrl(url: unknown): boolean {
+  if (typeof url !== 'string') return false;
+  const value = url.trim();
+  if (/^data:/i.test(value)) return /^data:image\/[a-z0-9.+-]+[;,]/i.test(value);
+  return httpUrl(value) !== undefined;
+}
+
+const IMAGE_EXTENSION = /\.(jpe?g|gif|png|webp)$/i;
+
+/**
+ * Whether a value from arbitrary record fields should be drawn as an image (spec §9's extensions).
+ * It also requires a safe URL, so a caller can trust it alone.
+ */
+export function looksLikeImage(url: unknown): boolean {
+  if (typeof url !== 'string' || !isSafeImageUrl(url)) return false;
+  const value = url.trim();
+  if (/^data:image\//i.test(value)) return true;
+  return IMAGE_EXTENSION.test(value.split(/[?#]/, 1)[0] ?? '');
+}
+
+// ---------- building a profile ----------
+
+type EntrySection = {
+  [K in keyof MergedProfile]: MergedProfile[K] extends ProfileEntry[] ? K : never;
+}[keyof MergedProfile];
+
+function emptyProfile(): MergedProfile {
+  return {
+    names: [],
+    usernames: [],
+    phones: [],
+    emails: [],
+    basicInfo: [],
+    bankDetails: [],
+    upiIds: [],
+    identityProofs: [],
+    verifiedAddresses: [],
+    locations: [],
+    countryCodes: [],
+    carriers: [],
+    jobProfiles: [],
+    rcNumbers: [],
+    lastUpdated: [],
+    qualifications: [],
+    experience: [],
+    skills: [],
+    internetPresence: [],
+    images: [],
+  };
+}
+
+/** What makes two values "the same": case and spacing never matter, and phones match on their last 10 digits. */
+function sameness(section: EntrySection, value: string): string {
+  if (section === 'phones' && /\d/.test(value)) return value.replace(/\D/g, '').slice(-10);
+  return value.toLowerCase();
+}
+
+/**
+ * Collects a profile. A repeat from the same source folds into the first; the same value from another
+ * source is kept, so the investigator sees which sources corroborate each other.
+ */
+function profileBuilder() {
+  const profile = emptyProfile();
+  const seen = new Set<string>();
+  const firstTime = (...identity: unknown[]) => {
+    const id = JSON.stringify(identity);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  };
+
+  const from = (source: SourceLabel) => ({
+    entry(section: EntrySection, value: unknown, key?: string) {
+      const clean = text(value);
+      if (!clean || !firstTime(section, source, key ?? '', sameness(section, clean))) return;
+      profile[section].push(key ? { value: clean, source, key } : { value: clean, source });
+    },
+    image(url: unknown) {
+      const clean = text(url);
+      if (!clean || !isSafeImageUrl(clean) || !firstTime('images', source, clean)) return;
+      profile.images.push({ url: clean, source } satisfies ProfileImage);
+    },
+    presence(platform: unknown, active: boolean, url?: unknown) {
+      const name = text(platform);
+      if (!name || !firstTime('internetPresence', source, name.toLowerCase())) return;
+      const link = httpUrl(url);
+      profile.internetPresence.push({
+        platform: name,
+        active,
+        source,
+        ...(link && { url: link }),
+      } satisfies PlatformPresence);
+    },
+    qualification(item: unknown) {
+      const found = readQualification(item);
+      if (!found || !firstTime('qualifications', source, found.degree, found.field, found.school)) return;
+      profile.qualifications.push({ ...found, source });
+    },
+    experience(item: unknown) {
+      const found = readExperience(item);
+      if (!found) return;
+      const { title, company, startYear, endYear } = found;
+      if (!firstTime('experience', source, title, company, startYear, endYear)) return;
+      profile.experience.push({ ...found, source });
+    },
+  });
+
+  return { profile, from };
+}
+
+type From = ReturnType<typeof profileBuilder>['from'];
+type Writer = ReturnType<From>;
+
+/** Drops undefined fields so results compare and serialize cleanly. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function readQualification(item: unknown): Omit<Qualification, 'source'> | undefined {
+  const found = defined({
+    degree: text(at(item, 'degreeName')),
+    field: text(at(item, 'fieldOfStudy')),
+    school: text(at(item, 'schoolName')),
+    url: httpUrl(at(item, 'schoolUrl')),
+    startYear: year(at(item, 'startEndDate', 'start', 'year')),
+    endYear: year(at(item, 'startEndDate', 'end', 'year')),
+  });
+  return found.degree || found.field || found.school ? found : undefined;
+}
+
+function readExperience(item: unknown): Omit<Experience, 'source'> | undefined {
+  const found = defined({
+    title: text(at(item, 'title')),
+    company: text(at(item, 'companyName')),
+    url: httpUrl(at(item, 'companyUrl')),
+    startYear: year(at(item, 'startEndDate', 'start', 'year')),
+    endYear: year(at(item, 'startEndDate', 'end', 'year')),
+  });
+  return found.title || found.company ? found : undefined;
+}
+
+// ---------- phone sources ----------
+
+export function mergePhoneProfile(response: Partial<PhoneLookupResponse>): MergedProfile {
+  const { profile, from } = profileBuilder();
+  addWhatsApp(from('WhatsApp'), at(response, 'wpData'));
+  addIsp(from('ISP Response'), parseHlr(at(response, 'hlrData')));
+  addCallerId(from('Caller ID'), at(response, 'tcData', 'data'));
+  addCallerApps(from('Caller Apps'), at(response, 'allData'));
+  addSocialMedia(from('Social Media'), at(response, 'smData', 'response'));
+  addOsint(from('OSINT'), at(response, 'osintData'));
+  const gov = from('Gov');
+  addPrefill(gov, at(response, 'sKData', 'data'));
+  addUpi(gov, at(response, 'suData', 'data'));
+  addBank(gov, at(response, 'sbData', 'data'));
+  for (const rc of listOrOne(at(response, 'srData', 'data', 'rc_number'))) gov.entry('rcNumbers', rc);
+  addTelegram(from('Telegram'), at(response, 'telData'));
+  return profile;
+}
+
+/** hlrData may arrive as a JSON string (spec §3); a string that does not parse is no answer. */
+function parseHlr(value: unknown): Dict | undefined {
+  if (typeof value !== 'string') return dict(value);
+  try {
+    return dict(JSON.parse(value));
+  } catch {
+    return undefined;
+  }
+}
+
+function addWhatsApp(w: Writer, wp: unknown) {
+  w.entry('names', at(wp, 'pushname'));
+  w.entry('phones', at(wp, 'number'));
+  w.entry('countryCodes', at(wp, 'countryCode'));
+  w.image(at(wp, 'profilePic'));
+  const isUser = at(wp, 'isUser');
+  if (isUser === false) w.presence('WhatsApp', false);
+  else if (isUser === true || text(at(wp, 'pushname'))) w.presence('WhatsApp', true);
+}
+
+function addIsp(w: Writer, hlr: Dict | undefined) {
+  w.entry('phones', at(hlr, 'msisdn'));
+  w.entry('locations', at(hlr, 'original_country_name'));
+  w.entry('countryCodes', at(hlr, 'original_country_code'));
+  const original = text(at(hlr, 'original_network_name'));
+  const ported = text(at(hlr, 'ported_network_name'));
+  w.entry('carriers', original);
+  // HLR vendors repeat the original network as the "ported" one when nothing was ported.
+  if (ported?.toLowerCase() !== original?.toLowerCase()) w.entry('carriers', ported, 'Ported');
+  w.entry('lastUpdated', at(hlr, 'timestamp'));
+}
+
+function addCallerId(w: Writer, data: unknown) {
+  w.entry('names', at(data, 'basicInfo', 'name', 'fullName'));
+  w.entry('names', at(data, 'basicInfo', 'name', 'altName'));
+  w.entry('basicInfo', at(data, 'basicInfo', 'gender'), 'Gender');
+  w.entry('jobProfiles', at(data, 'basicInfo', 'jobTitle'));
+  w.entry('locations', at(data, 'addressInfo', 'address'));
+  w.entry('countryCodes', at(data, 'addressInfo', 'countryCode'));
+  w.entry('phones', at(data, 'phoneInfo', 'number'));
+  w.entry('carriers', at(data, 'phoneInfo', 'carrier'));
+}
+
+function addCallerApps(w: Writer, all: unknown) {
+  w.entry('names', at(all, 'callapp', 'name'));
+  for (const viewer of list(at(all, 'viewcaller'))) w.entry('names', at(viewer, 'name'));
+  w.entry('names', at(all, 'eyecon'));
+  w.entry('phones', at(all, 'tcData', 'number'));
+  w.entry('carriers', at(all, 'tcData', 'provieder'));
+}
+
+function addSocialMedia(w: Writer, social: unknown) {
+  w.entry('names', at(social, 'name'));
+  const fb = at(social, 'fb');
+  if (text(fb)) w.presence('Facebook', true, fb);
+}
+
+const OSINT_BASIC_INFO = [
+  ['age', 'Age'],
+  ['gender', 'Gender'],
+  ['dob', 'Date of Birth'],
+] as const;
+
+function addOsint(w: Writer, osint: unknown) {
+  for (const record of list(at(osint, 'data'))) {
+    w.entry('names', at(record, 'name'));
+    w.entry('usernames', at(record, 'username'));
+    w.entry('phones', at(record, 'phone'));
+    w.entry('phones', at(record, 'phone_secondary'));
+    w.entry('emails', at(record, 'email'));
+    w.entry('emails', at(record, 'email_secondary'));
+    w.entry('locations', at(record, 'address'));
+    for (const [field, label] of OSINT_BASIC_INFO) w.entry('basicInfo', at(record, field), label);
+    w.image(at(record, 'image'));
+  }
+}
+
+const PERSONAL_INFO = [
+  ['dob', 'Date of Birth'],
+  ['age', 'Age'],
+  ['gender', 'Gender'],
+  ['total_income', 'Income'],
+  ['occupation', 'Occupation'],
+] as const;
+
+function addPrefill(w: Writer, data: unknown) {
+  const details = at(data, 'details');
+  const personal = at(details, 'personal_info');
+  w.entry('names', at(details, 'name'));
+  w.entry('names', at(personal, 'full_name'));
+  w.entry('phones', at(data, 'mobile'));
+  for (const phone of list(at(details, 'phone_info'))) w.entry('phones', at(phone, 'number'));
+  for (const email of list(at(details, 'email_info'))) w.entry('emails', at(email, 'email_address'));
+  for (const [field, label] of PERSONAL_INFO) w.entry('basicInfo', at(personal, field), label);
+  w.entry('jobProfiles', at(personal, 'occupation'));
+  addIdentityProofs(w, at(details, 'identity_info'));
+  for (const address of list(at(details, 'address_info'))) {
+    const value = joinParts([at(address, 'address'), at(address, 'state'), at(address, 'postal')]);
+    w.entry('verifiedAddresses', value, text(at(address, 'type')));
+  }
+}
+
+export function identityProofLabel(kind: string): string {
+  return Object.hasOwn(IDENTITY_PROOF_LABELS, kind) ? IDENTITY_PROOF_LABELS[kind]! : humanize(kind);
+}
+
+/** Each kind documents a list of `{id_number}`; a bare id or a single object is read the same way. */
+function addIdentityProofs(w: Writer, info: unknown) {
+  for (const [kind, ids] of Object.entries(dict(info) ?? {})) {
+    const label = identityProofLabel(kind);
+    if (!label) continue;
+    for (const id of listOrOne(ids)) w.entry('identityProofs', dict(id) ? at(id, 'id_number') : id, label);
+  }
+}
+
+function addUpi(w: Writer, data: unknown) {
+  w.entry('names', at(data, 'name'));
+  w.entry('phones', at(data, 'mobile_number'));
+  for (const id of listOrOne(at(data, 'upi_id'))) w.entry('upiIds', id);
+}
+
+function addBank(w: Writer, data: unknown) {
+  w.entry('names', at(data, 'name'));
+  w.entry('bankDetails', at(data, 'bank_account_no'), 'Account Number');
+  w.entry('bankDetails', at(data, 'bank_ifsc'), 'IFSC');
+  for (const [field, value] of Object.entries(dict(at(data, 'bank_details')) ?? {})) {
+    if (field !== 'client_id') w.entry('bankDetails', value, humanize(field));
+  }
+}
+
+function addTelegram(w: Writer, tel: unknown) {
+  const found = at(tel, 'found');
+  if (found === false) {
+    w.presence('Telegram', false);
+    return;
+  }
+  const name = joinParts([at(tel, 'first_name'), at(tel, 'last_name')], ' ');
+  const username = text(at(tel, 'username'))?.replace(/^@/, '');
+  w.entry('names', name);
+  w.entry('usernames', username);
+  w.image(at(tel, 'profile_photo'));
+  if (found === true || name || username) {
+    const url = username && /^\w{3,32}$/.test(username) ? `https://t.me/${username}` : undefined;
+    w.presence('Telegram', true, url);
+  }
+}
+
+// ---------- e-mail sources ----------
+
+export function mergeEmailProfile(data: Partial<EmailLookupData>): MergedProfile {
+  const { profile, from } = profileBuilder();
+  addAccountProvider(from('Account Provider'), at(data, 'emailData'));
+  addLinkedPerson(from, at(data, 'getuserData', 'person'));
+  addAvatarService(from('Avatar Service'), at(data, 'zehefData', 'data'));
+  addSocialScan(from('Social Scan'), at(data, 'socialScanData', 'data'));
+  addRegisteredSites(from('Registered Sites'), at(data, 'holeheData'));
+  const osint = from('OSINT');
+  addOsint(osint, at(data, 'osintData'));
+  for (const phone of listOrOne(at(data, 'osData', 'data', 'phone'))) osint.entry('phones', phone);
+  return profile;
+}
+
+function coordinate(value: unknown, limit: number): number | undefined {
+  const n = typeof value === 'string' && value.trim() ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined;
+}
+
+function addAccountProvider(w: Writer, emailData: unknown) {
+  const profile = at(emailData, 'PROFILE_CONTAINER', 'profile');
+  for (const name of list(at(profile, 'names'))) {
+    w.entry(
+      'names',
+      text(at(name, 'fullname')) ?? joinParts([at(name, 'firstName'), at(name, 'lastName')], ' '),
+    );
+  }
+  for (const email of list(at(profile, 'emails'))) w.entry('emails', at(email, 'value'));
+  // The provider's placeholder avatar says nothing about the person.
+  for (const photo of list(at(profile, 'profilePhotos')))
+    if (at(photo, 'isDefault') !== true) w.image(at(photo, 'url'));
+  w.entry('lastUpdated', at(profile, 'sourceIds', 'lastUpdated'));
+  for (const review of list(at(emailData, 'maps_result', 'reviews'))) {
+    const located =
+      coordinate(at(review, 'latitude'), 90) !== undefined &&
+      coordinate(at(review, 'longitude'), 180) !== undefined;
+    if (located) w.entry('locations', joinParts([at(review, 'place_name'), at(review, 'address')]), 'Review');
+  }
+}
+
+function jobTitle(position: unknown): string | undefined {
+  const title = text(at(position, 'title'));
+  const company = text(at(position, 'companyName'));
+  return title && company ? `${title} at ${company}` : title;
+}
+
+function addLinkedPerson(from: From, person: unknown) {
+  const getUser = from('GetUser');
+  getUser.entry('names', at(person, 'displayName'));
+  getUser.entry('locations', at(person, 'location'));
+  for (const phone of listOrOne(at(person, 'phoneNumbers'))) getUser.entry('phones', phone);
+  getUser.image(at(person, 'photoUrl'));
+
+  const linkedIn = from('LinkedIn');
+  const url = httpUrl(at(person, 'linkedInUrl'));
+  if (url) linkedIn.presence('LinkedIn', true, url);
+  linkedIn.entry('jobProfiles', at(person, 'headline'));
+  for (const school of list(at(person, 'schools', 'educationHistory'))) linkedIn.qualification(school);
+  for (const position of list(at(person, 'positions', 'positionHistory'))) {
+    linkedIn.experience(position);
+    linkedIn.entry('jobProfiles', jobTitle(position));
+  }
+  for (const skill of list(at(person, 'skills')))
+    linkedIn.entry('skills', dict(skill) ? at(skill, 'name') : skill);
+}
+
+function isFoundAvatar(item: unknown): boolean {
+  return text(at(item, 'status'))?.toLowerCase() === 'found';
+}
+
+function addAvatarService(w: Writer, items: unknown) {
+  for (const item of list(items).filter(isFoundAvatar)) {
+    w.entry('usernames', at(item, 'username'));
+    w.image(at(item, 'avatar_url'));
+    w.presence(at(item, 'source'), true, at(item, 'profile_url'));
+  }
+}
+
+/** A platform where the address is not available is one where an account already uses it. */
+function addSocialScan(w: Writer, items: unknown) {
+  for (const item of list(items)) {
+    const available = at(item, 'available');
+    if (typeof available !== 'boolean' || at(item, 'valid') === false) continue;
+    w.presence(at(item, 'platform'), !available);
+  }
+}
+
+function addRegisteredSites(w: Writer, holehe: unknown) {
+  for (const site of list(at(holehe, 'used'))) w.presence(site, true);
+  for (const check of list(at(holehe, 'checked')))
+    if (at(check, 'exists') === true) w.presence(at(check, 'site'), true);
+}
+
+// ---------- results page helpers ----------
+
+export function phoneHighlights(response: Partial<PhoneLookupResponse>): PhoneHighlights {
+  const social = at(response, 'smData', 'response');
+  const hlr = parseHlr(at(response, 'hlrData'));
+  const imsi = text(at(hlr, 'imsi'));
+  const facebookUrl = httpUrl(at(social, 'fb'));
+  return {
+    markedAsSpam: at(social, 'is_spam') === true,
+    whatsappBusiness: at(response, 'wpData', 'isBusiness') === true,
+    ...(imsi && { imsi }),
+    phoneStatus: text(at(hlr, 'timestamp')) ? 'Active' : 'Inactive',
+    ...(facebookUrl && { facebookUrl }),
+  };
+}
+
+/** A platform listed as Inactive is a negative finding, not something found about the person. */
+export function isProfileEmpty(profile: MergedProfile): boolean {
+  const { internetPresence, ...sections } = profile;
+  return (
+    Object.values(sections).every((items) => items.length === 0) && !internetPresence.some((p) => p.active)
+  );
+}
+
+/** Spec §4: empty if the merged profile has nothing and there is no osint data. */
+export function isPhoneResultEmpty(response: Partial<PhoneLookupResponse>): boolean {
+  return isProfileEmpty(mergePhoneProfile(response)) && cardsOf(at(response, 'osintData')).length === 0;
+}
+
+function hasContent(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  const object = dict(value);
+  if (object) return Object.keys(object).length > 0;
+  return typeof value === 'boolean' || text(value) !== undefined;
+}
+
+/**
+ * Spec §4: empty if the e-mail-profile source failed or has no success, and there are no breaches, no
+ * osint data, no found avatar or other sources, and no registered sites.
+ */
+export function isEmailResultEmpty(data: Partial<EmailLookupData>): boolean {
+  const otherSources =
+    list(at(data, 'zehefData', 'data')).some(isFoundAvatar) ||
+    Object.values(dict(at(data, 'getuserData', 'person')) ?? {}).some(hasContent) ||
+    list(at(data, 'socialScanData', 'data')).some((item) => at(item, 'available') === false) ||
+    listOrOne(at(data, 'osData', 'data', 'phone')).some((phone) => text(phone) !== undefined);
+  const foundSomething =
+    at(data, 'emailData', 'success') === true ||
+    list(at(data, 'hibpData')).some((breach) => dict(breach) !== undefined) ||
+    cardsOf(at(data, 'osintData')).length > 0 ||
+    otherSources ||
+    list(at(data, 'holeheData', 'used')).some((site) => text(site) !== undefined);
+  return !foundSomething;
+}
+
+/** One OSINT record as a results card; `additional` feeds the 'Additional Information' panel. */
+export interface ExtraRecord {
+  /** Undefined when the record has none; the card shows 'Unknown User'. */
+  name?: string;
+  phone?: string;
+  email?: string;
+  image?: string;
+  additional: Array<[label: string, value: string]>;
+}
+
+function displayValue(value: unknown): string | undefined {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.map(displayValue).filter(Boolean).join(', ') || undefined;
+  if (dict(value)) {
+    if (Object.keys(value as Dict).length === 0) return undefined;
+    try {
+      return JSON.stringify(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return text(value);
+}
+
+const CARD_FIELDS = ['name', 'phone', 'email', 'image'] as const;
+
+function toCard(record: Dict): ExtraRecord | undefined {
+  const image = text(at(record, 'image'));
+  const card: ExtraRecord = defined({
+    name: text(at(record, 'name')),
+    phone: text(at(record, 'phone')),
+    email: text(at(record, 'email')),
+    image: image && isSafeImageUrl(image) ? image : undefined,
+    additional: [],
+  });
+  for (const [field, value] of Object.entries(record)) {
+    // A card field that did not fit its slot (an object name, an unsafe image) is still shown, as text.
+    if ((CARD_FIELDS as readonly string[]).includes(field) && card[field as (typeof CARD_FIELDS)[number]])
+      continue;
+    const shown = displayValue(value);
+    if (shown) card.additional.push([humanize(field), shown]);
+  }
+  const empty = CARD_FIELDS.every((field) => !card[field]) && card.additional.length === 0;
+  return empty ? undefined : card;
+}
+
+export function extraRecords(osint: OsintData | null | undefined): ExtraRecord[] {
+  return cardsOf(osint);
+}
+
+function cardsOf(osint: unknown): ExtraRecord[] {
+  return list(at(osint, 'data')).flatMap((item) => {
+    const record = dict(item);
+    const card = record && toCard(record);
+    return card ? [card] : [];
+  });
+}
