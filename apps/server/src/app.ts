@@ -12,8 +12,11 @@ import { registerSpa } from './http/spa.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { lookupRoutes } from './modules/lookup/routes.ts';
+import { createLookupService } from './modules/lookup/service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/routes.ts';
+import type { Runner } from './providers/runner.ts';
 import type { RateLimits } from './security/rate-limit.ts';
 
 export interface AppDeps {
@@ -22,6 +25,7 @@ export interface AppDeps {
   mailer: Mailer;
   limits: RateLimits;
   appKey: string;
+  runner: Runner;
   now?: () => Date;
 }
 
@@ -95,7 +99,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ ...deps, background });
 
   authRoutes(app, { auth, guards, csrf, db, registrationDefault: config.auth.registrationEnabledDefault });
-  adminRoutes(app, { db, guards, registrationDefault: config.auth.registrationEnabledDefault });
+  const lookups = createLookupService({
+    db,
+    runner: deps.runner,
+    costs: config.costs,
+    cacheHours: config.lookups.cacheHours,
+    now: deps.now,
+  });
+  lookupRoutes(app, { lookups, guards });
+  adminRoutes(app, {
+    db,
+    guards,
+    runner: deps.runner,
+    registrationDefault: config.auth.registrationEnabledDefault,
+  });
   if (!config.isProduction) outboxRoutes(app, db);
 
   app.get('/api/health', async () => ({ status: 'ok' }));

@@ -144,7 +144,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     // The embedded default is the "try it on my laptop" mode: it always has the demo accounts.
     demo: { seed: env.SEED_DEMO || embedded, password: env.DEMO_PASSWORD },
-    costs: { tel: env.COST_TEL, email: env.COST_EMAIL, rc: env.COST_RC, upi: env.COST_UPI, challan: env.COST_CHALLAN },
+    costs: {
+      tel: env.COST_TEL,
+      email: env.COST_EMAIL,
+      rc: env.COST_RC,
+      upi: env.COST_UPI,
+      challan: env.COST_CHALLAN,
+    },
     lookups: { cacheHours: env.LOOKUP_CACHE_HOURS },
     providers: {
       timeoutMs: env.PROVIDER_TIMEOUT_MS,
@@ -153,10 +159,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       sandboxLatency: env.SANDBOX_LATENCY,
       sandboxFailures: env.SANDBOX_FAILURES,
       hibp: env.HIBP_API_KEY
-        ? { apiKey: env.HIBP_API_KEY, baseUrl: env.HIBP_BASE_URL.replace(/\/$/, ''), userAgent: env.HIBP_USER_AGENT }
+        ? {
+            apiKey: env.HIBP_API_KEY,
+            baseUrl: env.HIBP_BASE_URL.replace(/\/$/, ''),
+            userAgent: env.HIBP_USER_AGENT,
+          }
         : undefined,
       kyc:
-        env.KYC_BASE_URL && env.KYC_TOKEN ? { baseUrl: env.KYC_BASE_URL.replace(/\/$/, ''), token: env.KYC_TOKEN } : undefined,
+        env.KYC_BASE_URL && env.KYC_TOKEN
+          ? { baseUrl: env.KYC_BASE_URL.replace(/\/$/, ''), token: env.KYC_TOKEN }
+          : undefined,
     },
   };
 }

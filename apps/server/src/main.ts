@@ -30,6 +30,7 @@ async function main() {
     `Footprint is running at ${address.replace('127.0.0.1', 'localhost')}`,
     `Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `Mail: ${runtime.mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `development outbox at ${config.appUrl}/dev/outbox`}`,
+    `Providers: ${runtime.providers}`,
   ];
   if (config.demo.seed) {
     lines.push(

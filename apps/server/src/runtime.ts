@@ -4,6 +4,9 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { resolveAppKey } from './modules/settings/service.ts';
+import { buildProviders, describeProviders } from './providers/registry.ts';
+import { createRunner } from './providers/runner.ts';
+import type { Provider } from './providers/types.ts';
 import { createRateLimits, type LimitName, type LimitRule, type RateLimits } from './security/rate-limit.ts';
 import { demoAccounts, seedDemoAccounts } from './seed.ts';
 
@@ -13,6 +16,8 @@ export interface Runtime {
   mailer: Mailer;
   limits: RateLimits;
   demoCreated: string[];
+  /** One line on which providers answer (sandbox or real), for the start-up banner. */
+  providers: string;
   close(): Promise<void>;
 }
 
@@ -20,6 +25,8 @@ export interface RuntimeOverrides {
   database?: DatabaseHandle;
   mailer?: Mailer;
   limits?: Partial<Record<LimitName, LimitRule>>;
+  /** Replaces the providers the config would build (tests use their own). */
+  providers?: Provider[];
   now?: () => Date;
 }
 
@@ -38,13 +45,20 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     redisUrl: config.rateLimit.redisUrl,
     limits: overrides.limits,
   });
-  const app = await buildApp({ config, db: database.db, mailer, limits, appKey, now: overrides.now });
+  const providers = overrides.providers ?? buildProviders(config);
+  const runner = createRunner(providers, {
+    timeoutMs: config.providers.timeoutMs,
+    breakerFailures: config.providers.breakerFailures,
+    halfOpenAfterMs: config.providers.breakerHalfOpenSeconds * 1000,
+  });
+  const app = await buildApp({ config, db: database.db, mailer, limits, appKey, runner, now: overrides.now });
   return {
     app,
     database,
     mailer,
     limits,
     demoCreated,
+    providers: describeProviders(providers),
     async close() {
       await app.close();
       await limits.close();

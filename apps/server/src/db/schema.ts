@@ -180,7 +180,9 @@ export const lookups = pgTable(
     /** The normalized query (e.g. '919876543210', 'a@b.co', 'MH12AB1234'). */
     query: text('query').notNull(),
     cost: integer('cost').notNull(),
-    status: text('status', { enum: ['pending', 'complete', 'refunded'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'complete', 'refunded'] })
+      .notNull()
+      .default('pending'),
     sourcesAnswered: jsonb('sources_answered').$type<string[]>().notNull().default([]),
     sourceErrors: jsonb('source_errors').$type<Record<string, string>>().notNull().default({}),
     /** The answer as sent, kept for the retention period (cache, history, reports), then purged. */

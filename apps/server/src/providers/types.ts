@@ -38,7 +38,10 @@ export class SourceNotFoundError extends Error {
 
 /** The source failed (bad status, malformed body, refused): counts against its circuit breaker. */
 export class SourceFailedError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'SourceFailedError';
   }

@@ -6,17 +6,12 @@ import {
   telQuery,
   upiDetailsRequest,
 } from '@footprint/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import { parseInput } from '../../http/errors.ts';
+import type { QueryKind } from '../../providers/types.ts';
 import type { LookupOutcome, LookupService } from './service.ts';
-
-const meta = (outcome: LookupOutcome) => ({
-  lookup_id: outcome.lookupId,
-  cached: outcome.cached,
-  sandbox: outcome.sandbox,
-});
 
 /** A detail lookup answers `data` as the vendor envelope (spec §7: the browser reads data.data). */
 const detailEnvelope = (outcome: LookupOutcome, source: string) =>
@@ -32,47 +27,38 @@ export function lookupRoutes(app: FastifyInstance, deps: { lookups: LookupServic
   const { lookups, guards } = deps;
   const preHandler = guards.authenticate;
 
-  app.get('/api/tel', { preHandler }, async (request) => {
+  /**
+   * Runs the lookup and adds what every answer carries: the lookup id, cache and sandbox flags, and
+   * a Server-Timing header that separates source latency from this server's own overhead.
+   */
+  async function run(request: FastifyRequest, reply: FastifyReply, kind: QueryKind, query: string) {
+    const outcome = await lookups.lookup(request.user!, kind, query, clientOf(request));
+    reply.header('server-timing', `sources;dur=${outcome.sourcesMs.toFixed(1)}`);
+    const meta = { lookup_id: outcome.lookupId, cached: outcome.cached, sandbox: outcome.sandbox };
+    return { outcome, meta };
+  }
+
+  app.get('/api/tel', { preHandler }, async (request, reply) => {
     const { number } = parseInput(telQuery, request.query);
-    const outcome = await lookups.lookup(request.user!, 'tel', number, clientOf(request));
-    return { ...outcome.payloads, errors: outcome.errors, credits: outcome.credits, ...meta(outcome) };
+    const { outcome, meta } = await run(request, reply, 'tel', number);
+    return { ...outcome.payloads, errors: outcome.errors, credits: outcome.credits, ...meta };
   });
 
-  app.get('/api/email', { preHandler }, async (request) => {
+  app.get('/api/email', { preHandler }, async (request, reply) => {
     const { email } = parseInput(emailQuery, request.query);
-    const outcome = await lookups.lookup(request.user!, 'email', email, clientOf(request));
-    return {
-      data: { ...outcome.payloads, errors: outcome.errors },
-      credits: outcome.credits,
-      ...meta(outcome),
-    };
+    const { outcome, meta } = await run(request, reply, 'email', email);
+    return { data: { ...outcome.payloads, errors: outcome.errors }, credits: outcome.credits, ...meta };
   });
 
-  app.post('/api/rcfull-details', { preHandler }, async (request) => {
-    const input = parseInput(rcDetailsRequest, request.body);
-    const outcome = await lookups.lookup(
-      request.user!,
-      'rc',
-      normalizeRc(input.id_number),
-      clientOf(request),
-    );
-    return { credits: outcome.credits, data: detailEnvelope(outcome, 'rc'), ...meta(outcome) };
-  });
+  const detail = (url: string, kind: QueryKind, parse: (body: unknown) => string) =>
+    app.post(url, { preHandler }, async (request, reply) => {
+      const { outcome, meta } = await run(request, reply, kind, parse(request.body));
+      return { credits: outcome.credits, data: detailEnvelope(outcome, kind), ...meta };
+    });
 
-  app.post('/api/upifull-details', { preHandler }, async (request) => {
-    const input = parseInput(upiDetailsRequest, request.body);
-    const outcome = await lookups.lookup(request.user!, 'upi', input.upi_id.toLowerCase(), clientOf(request));
-    return { credits: outcome.credits, data: detailEnvelope(outcome, 'upi'), ...meta(outcome) };
-  });
-
-  app.post('/api/rc-challan-details', { preHandler }, async (request) => {
-    const input = parseInput(challanRequest, request.body);
-    const outcome = await lookups.lookup(
-      request.user!,
-      'challan',
-      normalizeRc(input.rc_number),
-      clientOf(request),
-    );
-    return { credits: outcome.credits, data: detailEnvelope(outcome, 'challan'), ...meta(outcome) };
-  });
+  detail('/api/rcfull-details', 'rc', (body) => normalizeRc(parseInput(rcDetailsRequest, body).id_number));
+  detail('/api/upifull-details', 'upi', (body) => parseInput(upiDetailsRequest, body).upi_id.toLowerCase());
+  detail('/api/rc-challan-details', 'challan', (body) =>
+    normalizeRc(parseInput(challanRequest, body).rc_number),
+  );
 }

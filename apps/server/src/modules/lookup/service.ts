@@ -16,6 +16,8 @@ export interface LookupOutcome {
   credits: number;
   lookupId: string;
   cached: boolean;
+  /** Time spent waiting for the sources, for the Server-Timing header (0 for cache hits). */
+  sourcesMs: number;
 }
 
 interface StoredResult {
@@ -99,6 +101,7 @@ export function createLookupService(deps: LookupDeps) {
       credits: await balanceOf(user.id),
       lookupId: row!.id,
       cached: true,
+      sourcesMs: 0,
     } satisfies LookupOutcome;
   }
 
@@ -189,7 +192,9 @@ export function createLookupService(deps: LookupDeps) {
       if (cached) return cached;
 
       const { lookupId, credits, cost } = await charge(user, kind, query, client);
+      const started = performance.now();
       const fanOut = await runner.run({ kind, value: query });
+      const sourcesMs = performance.now() - started;
       const refunded = await settle(lookupId, user.id, cost, fanOut);
       if (fanOut.answered.length === 0) {
         throw new AppError(
@@ -209,6 +214,7 @@ export function createLookupService(deps: LookupDeps) {
         credits,
         lookupId,
         cached: false,
+        sourcesMs,
       };
     },
   };

@@ -1,0 +1,166 @@
+/**
+ * Seeded randomness for the sandbox: sfc32 seeded from SHA-256 of a label, so the same label (e.g.
+ * `wpData:919876543210`) always yields the same sequence, on every machine and after every restart.
+ */
+import { createHash } from 'node:crypto';
+
+/**
+ * The fixed "now" of the sandbox. Ages, report dates and timestamps are computed from it, never from
+ * the clock, so an answer never changes with the date it is asked on.
+ */
+export const SANDBOX_NOW = new Date('2026-10-01T06:30:00Z');
+
+const DAY_MS = 86_400_000;
+
+export interface Rng {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Uniform integer in [min, max], both inclusive. */
+  int(min: number, max: number): number;
+  /** Uniform float in [min, max). */
+  float(min: number, max: number): number;
+  chance(probability: number): boolean;
+  pick<T>(items: readonly T[]): T;
+  /** Picks by weight: `[[value, weight], ...]`. */
+  weighted<T>(items: ReadonlyArray<readonly [T, number]>): T;
+  /** `count` distinct items in random order (all of them when count ≥ length). */
+  sample<T>(items: readonly T[], count: number): T[];
+  shuffle<T>(items: readonly T[]): T[];
+  /** A string of `count` decimal digits; the first is drawn from `first` when given (e.g. '6789'). */
+  digits(count: number, first?: string): string;
+  /** `count` letters from A–Z (or from `alphabet`). */
+  letters(count: number, alphabet?: string): string;
+  /** A date uniformly between `from` and `to` (inclusive of both days). */
+  date(from: Date, to: Date): Date;
+  /** An independent generator derived from this one's seed and `label`. */
+  fork(label: string): Rng;
+}
+
+/** sfc32 (Small Fast Counting), a 128-bit-state PRNG with good statistical quality. */
+function sfc32(a: number, b: number, c: number, d: number): () => number {
+  return () => {
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
+    let t = (a + b) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    d = (d + 1) | 0;
+    t = (t + d) | 0;
+    c = (c + t) | 0;
+    return (t >>> 0) / 4_294_967_296;
+  };
+}
+
+/** First 32 bits of SHA-256(text) as an unsigned integer: a stable hash for bucketing. */
+export function hash32(text: string): number {
+  return createHash('sha256').update(text).digest().readUInt32BE(0);
+}
+
+/** A stable fraction in [0, 1) for `text`: used for "is this one of the ~N% that ...?" decisions. */
+export function hashFraction(text: string): number {
+  return hash32(text) / 4_294_967_296;
+}
+
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+export function createRng(seed: string): Rng {
+  const digest = createHash('sha256').update(seed).digest();
+  const raw = sfc32(
+    digest.readUInt32BE(0),
+    digest.readUInt32BE(4),
+    digest.readUInt32BE(8),
+    digest.readUInt32BE(12),
+  );
+  // Warm up: the first outputs of sfc32 correlate with the seed words.
+  for (let i = 0; i < 12; i++) raw();
+
+  const rng: Rng = {
+    next: raw,
+    int(min, max) {
+      if (max < min) throw new RangeError(`int(${min}, ${max}): max < min`);
+      return min + Math.floor(raw() * (max - min + 1));
+    },
+    float(min, max) {
+      return min + raw() * (max - min);
+    },
+    chance(probability) {
+      return raw() < probability;
+    },
+    pick<T>(items: readonly T[]): T {
+      if (items.length === 0) throw new RangeError('pick() from an empty list');
+      return items[Math.floor(raw() * items.length)] as T;
+    },
+    weighted<T>(items: ReadonlyArray<readonly [T, number]>): T {
+      const total = items.reduce((sum, [, weight]) => sum + weight, 0);
+      if (items.length === 0 || total <= 0) throw new RangeError('weighted() needs positive weights');
+      let roll = raw() * total;
+      for (const [value, weight] of items) {
+        roll -= weight;
+        if (roll < 0) return value;
+      }
+      return (items[items.length - 1] as readonly [T, number])[0];
+    },
+    shuffle<T>(items: readonly T[]): T[] {
+      const out = [...items];
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = Math.floor(raw() * (i + 1));
+        [out[i], out[j]] = [out[j] as T, out[i] as T];
+      }
+      return out;
+    },
+    sample<T>(items: readonly T[], count: number): T[] {
+      return rng.shuffle(items).slice(0, Math.max(0, count));
+    },
+    digits(count, first) {
+      let out = '';
+      for (let i = 0; i < count; i++) {
+        out += i === 0 && first ? rng.pick([...first]) : String(Math.floor(raw() * 10));
+      }
+      return out;
+    },
+    letters(count, alphabet = UPPER) {
+      let out = '';
+      for (let i = 0; i < count; i++) out += alphabet[Math.floor(raw() * alphabet.length)];
+      return out;
+    },
+    date(from, to) {
+      const start = Math.floor(from.getTime() / DAY_MS);
+      const end = Math.floor(to.getTime() / DAY_MS);
+      return new Date(rng.int(start, Math.max(start, end)) * DAY_MS + rng.int(0, DAY_MS / 1000 - 1) * 1000);
+    },
+    fork(label) {
+      return createRng(`${seed}/${label}`);
+    },
+  };
+  return rng;
+}
+
+// ---------- date formatting (UTC, so output never depends on the server's time zone) ----------
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** YYYY-MM-DD */
+export function isoDay(date: Date): string {
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/** DD-MM-YYYY, the order Indian registries print. */
+export function indianDay(date: Date): string {
+  return `${pad(date.getUTCDate())}-${pad(date.getUTCMonth() + 1)}-${date.getUTCFullYear()}`;
+}
+
+/** YYYY-MM-DD HH:mm:ss */
+export function isoDateTime(date: Date): string {
+  return `${isoDay(date)} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+}
+
+export function yearsBefore(years: number, from: Date = SANDBOX_NOW): Date {
+  return new Date(from.getTime() - years * 365.25 * DAY_MS);
+}
+
+export function daysAfter(days: number, from: Date = SANDBOX_NOW): Date {
+  return new Date(from.getTime() + days * DAY_MS);
+}

@@ -1,0 +1,152 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+/** A fresh PostgreSQL database for one benchmark run, dropped afterwards. */
+export async function freshDatabase() {
+  const name = `fp_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the built server (apps/server/dist/main.js) as its own process and waits for /api/health. */
+export async function startServer(env: Record<string, string>, port: number) {
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/** Users with a large balance (granted through the ledger) and a bearer token each, written directly. */
+export async function seedUsers(databaseUrl: string, count: number, credits = 1_000_000) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const token = randomBytes(32).toString('base64url');
+    const { rows } = await client.query<{ id: string }>(
+      `insert into users (name, email, password_hash, app_mode, credits) values ($1, $2, 'x', 'live', $3) returning id`,
+      [`Bench User ${i}`, `bench${i}-${randomBytes(3).toString('hex')}@example.test`, credits],
+    );
+    const id = rows[0]!.id;
+    await client.query(
+      `insert into credit_entries (user_id, delta, balance_after, kind, reason) values ($1, $2, $2, 'grant', 'benchmark')`,
+      [id, credits],
+    );
+    await client.query(
+      `insert into auth_tokens (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`,
+      [id, createHash('sha256').update(token).digest('hex')],
+    );
+    tokens.push(token);
+  }
+  await client.end();
+  return tokens;
+}
+
+export interface Sample {
+  ms: number;
+  status: number;
+  serverTiming?: string;
+}
+
+/**
+ * A closed-loop load: `workers` concurrent clients, each sending its next request as soon as the last
+ * one answered, for `seconds`. Keep-alive connections, like a browser's.
+ */
+export async function load(options: {
+  port: number;
+  seconds: number;
+  workers: number;
+  path: (worker: number, i: number) => string;
+  token: (worker: number) => string;
+}): Promise<{ samples: Sample[]; seconds: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.workers });
+  const samples: Sample[] = [];
+  const end = performance.now() + options.seconds * 1000;
+  const started = performance.now();
+  const one = (worker: number, i: number) =>
+    new Promise<Sample>((resolve, reject) => {
+      const t0 = performance.now();
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: options.port,
+          path: options.path(worker, i),
+          agent,
+          headers: { authorization: `Bearer ${options.token(worker)}`, accept: 'application/json' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({
+              ms: performance.now() - t0,
+              status: res.statusCode ?? 0,
+              serverTiming: res.headers['server-timing'] as string | undefined,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  await Promise.all(
+    Array.from({ length: options.workers }, async (_, worker) => {
+      for (let i = 0; performance.now() < end; i++) samples.push(await one(worker, i));
+    }),
+  );
+  agent.destroy();
+  return { samples, seconds: (performance.now() - started) / 1000 };
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
