@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import {
   BrokenCircuitError,
   CircuitState,
@@ -122,11 +123,14 @@ class ProviderSlot {
 export function createRunner(providers: Provider[], options: RunnerOptions) {
   const slots = providers.map((provider) => new ProviderSlot(provider, options));
 
-  async function callOne(slot: ProviderSlot, query: ProviderQuery) {
+  async function callOne(slot: ProviderSlot, query: ProviderQuery, lookupSignal: AbortSignal) {
     const started = performance.now();
     slot.calls += 1;
     try {
-      const payload = await slot.policy.execute(({ signal }) => slot.provider.fetch(query, signal));
+      const payload = await slot.policy.execute(
+        ({ signal }) => slot.provider.fetch(query, signal),
+        lookupSignal,
+      );
       slot.record(performance.now() - started);
       return { ok: true as const, payload };
     } catch (error) {
@@ -153,7 +157,12 @@ export function createRunner(providers: Provider[], options: RunnerOptions) {
 
     async run(query: ProviderQuery): Promise<FanOutResult> {
       const active = slots.filter((slot) => slot.provider.kinds.includes(query.kind));
-      const outcomes = await Promise.all(active.map((slot) => callOne(slot, query)));
+      // One signal per lookup, listened to by every source's policy: more listeners than Node's
+      // default warning threshold is expected here, not a leak.
+      const lookup = new AbortController();
+      setMaxListeners(active.length + 10, lookup.signal);
+      const outcomes = await Promise.all(active.map((slot) => callOne(slot, query, lookup.signal)));
+      lookup.abort();
       const result: FanOutResult = { payloads: {}, errors: {}, answered: [], sandbox: false };
       outcomes.forEach((outcome, i) => {
         const { provider } = active[i]!;

@@ -11,7 +11,11 @@ afterAll(() => t.close());
 describe('HTTP shell', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     // A traversal never reaches the file system: it is a 404 or, once normalised, the SPA's page.
-    for (const url of ['/api/user/../../etc/passwd', '/api/user/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fpackage.json']) {
+    for (const url of [
+      '/api/user/../../etc/passwd',
+      '/api/user/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/..%2f..%2fpackage.json',
+    ]) {
       const traversal = await t.app.inject({ method: 'GET', url });
       expect(traversal.body, url).not.toContain('root:');
       expect(traversal.body, url).not.toContain('"workspaces"');

@@ -51,6 +51,56 @@ export async function applyCreditChange(tx: Transaction, change: CreditChange): 
   return row.credits;
 }
 
+/** Rows of a raw `execute`, whichever driver ran it (node-postgres wraps them, PGlite too, differently). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export interface LookupCharge {
+  userId: string;
+  cost: number;
+  kind: string;
+  query: string;
+  ip: string | null;
+  deviceId: string | null;
+  at: Date;
+}
+
+/**
+ * The hot path of every paid lookup in one statement, so one round trip and one commit: debit the
+ * balance if it covers the cost, create the lookups row, and write the ledger row that ties them.
+ * A single statement is atomic, so the three exist together or not at all, exactly like
+ * applyCreditChange inside a transaction. Returns null when the balance is short.
+ */
+export async function chargeForLookup(
+  db: Executor,
+  charge: LookupCharge,
+): Promise<{ lookupId: string; credits: number } | null> {
+  const result = await db.execute(sql`
+    with debit as (
+      update ${users} set credits = credits - ${charge.cost}, updated_at = ${charge.at}
+      where id = ${charge.userId} and credits >= ${charge.cost}
+      returning credits
+    ), lookup as (
+      insert into lookups (user_id, kind, query, cost, ip, device_id, created_at)
+      select ${charge.userId}, ${charge.kind}, ${charge.query}, ${charge.cost}, ${charge.ip}, ${charge.deviceId}, ${charge.at}
+      from debit
+      returning id
+    ), entry as (
+      insert into ${creditEntries} (user_id, delta, balance_after, kind, reason, lookup_id, created_at)
+      select ${charge.userId}, ${-charge.cost}, debit.credits, 'charge', ${`${charge.kind} lookup`}, lookup.id, ${charge.at}
+      from debit, lookup
+      where ${charge.cost} > 0
+      returning id
+    )
+    select lookup.id as lookup_id, debit.credits as credits, (select count(*) from entry) as entries
+    from debit, lookup
+  `);
+  const [row] = rowsOf<{ lookup_id: string; credits: number }>(result);
+  return row ? { lookupId: row.lookup_id, credits: Number(row.credits) } : null;
+}
+
 export interface LedgerMismatch {
   userId: string;
   email: string;
@@ -71,18 +121,14 @@ export async function findLedgerMismatches(db: Executor): Promise<LedgerMismatch
     group by u.id, u.email, u.credits
     having u.credits <> coalesce(sum(c.delta), 0)
   `);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{
-    user_id: string;
-    email: string;
-    balance: number;
-    ledger_sum: string | number;
-  }>;
-  return list.map((r) => ({
-    userId: r.user_id,
-    email: r.email,
-    balance: r.balance,
-    ledgerSum: Number(r.ledger_sum),
-  }));
+  return rowsOf<{ user_id: string; email: string; balance: number; ledger_sum: string | number }>(rows).map(
+    (r) => ({
+      userId: r.user_id,
+      email: r.email,
+      balance: r.balance,
+      ledgerSum: Number(r.ledger_sum),
+    }),
+  );
 }
 
 export const inTransaction = <T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> =>

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import type { FanOutResult, Runner } from '../../providers/runner.ts';
 import type { QueryKind } from '../../providers/types.ts';
 import type { ClientContext } from '../auth/service.ts';
-import { applyCreditChange, InsufficientCreditsError } from '../credits/service.ts';
+import { applyCreditChange, chargeForLookup } from '../credits/service.ts';
 
 /** What a lookup stores and answers, before it is shaped into the spec's response for its kind. */
 export interface LookupOutcome {
@@ -107,38 +107,17 @@ export function createLookupService(deps: LookupDeps) {
 
   async function charge(user: UserRow, kind: QueryKind, query: string, client: ClientContext) {
     const cost = deps.costs[kind];
-    try {
-      return await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(lookups)
-          .values({
-            userId: user.id,
-            kind,
-            query,
-            cost,
-            ip: client.ip,
-            deviceId: client.deviceId ?? null,
-            createdAt: now(),
-          })
-          .returning({ id: lookups.id });
-        const lookupId = row!.id;
-        const credits =
-          cost > 0
-            ? await applyCreditChange(tx, {
-                userId: user.id,
-                delta: -cost,
-                kind: 'charge',
-                reason: `${kind} lookup`,
-                lookupId,
-              })
-            : (await tx.select({ credits: users.credits }).from(users).where(eq(users.id, user.id)))[0]!
-                .credits;
-        return { lookupId, credits, cost };
-      });
-    } catch (error) {
-      if (error instanceof InsufficientCreditsError) throw insufficientCredits(error.balance);
-      throw error;
-    }
+    const charged = await chargeForLookup(db, {
+      userId: user.id,
+      cost,
+      kind,
+      query,
+      ip: client.ip,
+      deviceId: client.deviceId ?? null,
+      at: now(),
+    });
+    if (!charged) throw insufficientCredits(await balanceOf(user.id));
+    return { ...charged, cost };
   }
 
   async function settle(
