@@ -85,7 +85,7 @@ export const messages = {
     typePhone: 'Phone',
     typeEmail: 'Email',
     submit: 'Search',
-    phonePlaceholder: 'Enter 10-digit phone number',
+    phonePlaceholder: '10-digit number',
     emailPlaceholder: 'Enter email address',
   },
   results: {

@@ -60,8 +60,8 @@ export const routes: RouteObject[] = [
           { path: paths.dashboard, ...page(() => import('../features/dashboard/DashboardPage.tsx')) },
           { path: paths.upgrade, ...page(() => import('../features/upgrade/UpgradePage.tsx')) },
           { path: paths.help, ...page(() => import('../features/help/HelpPage.tsx')) },
+          { path: paths.results, ...page(() => import('../features/results/ResultsPage.tsx')) },
           ...[
-            paths.results,
             paths.leakFinder,
             paths.corporate,
             paths.corporateResults,

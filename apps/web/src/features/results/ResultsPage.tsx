@@ -1,0 +1,290 @@
+import {
+  type EmailLookupResponse,
+  type SourceErrors as Errors,
+  extraRecords,
+  isEmailResultEmpty,
+  isPhoneResultEmpty,
+  type MergedProfile,
+  mergeEmailProfile,
+  mergePhoneProfile,
+  messages,
+  type PhoneLookupResponse,
+  phoneHighlights,
+  SANDBOX_BANNER,
+} from '@footprint/domain';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import type { ReportInput } from './api/generateReport.ts';
+import { AccountProviderCard, AvatarServiceCard, BreachesGrid } from './components/EmailCards.tsx';
+import { LocationsSection } from './components/LocationsSection.tsx';
+import { PhoneOverview } from './components/PhoneOverview.tsx';
+import { filledSections, type ProfileActions, ProfileSummary } from './components/ProfileSummary.tsx';
+import { RecordCards } from './components/RecordCards.tsx';
+import { ResultsTopBar } from './components/ResultsTopBar.tsx';
+import { SourceErrors } from './components/SourceErrors.tsx';
+import { CreditReportModal, type CreditReportPrefill } from './modals/CreditReportModal.tsx';
+import { DetailModal } from './modals/DetailModal.tsx';
+import { useDetailLookups } from './modals/useDetailLookups.ts';
+import { type ResultsState, readResultsState } from './resultsState.ts';
+
+/**
+ * /results (spec §2.5): the answer of a phone or e-mail search, handed over in navigation state by the
+ * dashboard. Without state, or with an empty answer, it shows the no-results view.
+ */
+
+function SandboxBanner() {
+  return (
+    <p role="note" className="sandbox-banner">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        className="size-4 shrink-0"
+      >
+        <path d="M9 3h6M10 3v6.5L4.5 18a2 2 0 0 0 1.7 3h11.6a2 2 0 0 0 1.7-3L14 9.5V3M7 15h10" />
+      </svg>
+      {SANDBOX_BANNER}
+    </p>
+  );
+}
+
+function NoResultsImage() {
+  return (
+    <svg
+      viewBox="0 0 160 120"
+      role="img"
+      aria-label={messages.results.noResults}
+      className="h-32 w-auto sm:h-40"
+    >
+      <rect
+        x="18"
+        y="22"
+        width="92"
+        height="70"
+        rx="10"
+        className="fill-surface-2 stroke-line"
+        strokeWidth="2"
+      />
+      <rect x="30" y="38" width="48" height="6" rx="3" className="fill-line" />
+      <rect x="30" y="52" width="64" height="6" rx="3" className="fill-line" />
+      <rect x="30" y="66" width="36" height="6" rx="3" className="fill-line" />
+      <circle cx="106" cy="72" r="24" className="fill-ink stroke-accent" strokeWidth="5" />
+      <path d="m123 89 18 18" className="stroke-accent" strokeWidth="8" strokeLinecap="round" />
+      <path d="m97 63 18 18M115 63 97 81" className="stroke-muted" strokeWidth="4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function NoResults({ searched, sandbox, errors }: { searched?: string; sandbox?: boolean; errors?: Errors }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center px-4 py-16 text-center">
+      <NoResultsImage />
+      <h1 className="mt-6 text-2xl font-bold tracking-tight text-text">{messages.results.noResults}</h1>
+      {searched && (
+        <p className="mt-2 text-sm text-muted">
+          for <span className="font-mono text-text">{searched}</span>
+        </p>
+      )}
+      {sandbox && (
+        <div className="mt-4">
+          <SandboxBanner />
+        </div>
+      )}
+      {errors && Object.keys(errors).length > 0 && (
+        <div className="mt-4 max-w-lg text-left">
+          <SourceErrors errors={errors} />
+        </div>
+      )}
+      <Link to={paths.dashboard} className="btn-primary mt-8">
+        {messages.search.noResultsButton}
+      </Link>
+    </div>
+  );
+}
+
+/** Shared frame of both result kinds: top bar, sandbox banner, failed sources, then the content. */
+function ResultsFrame({
+  state,
+  display,
+  copyValue,
+  report,
+  sandbox,
+  cached,
+  errors,
+  children,
+}: {
+  state: ResultsState;
+  display: string;
+  copyValue: string;
+  report: ReportInput;
+  sandbox: boolean;
+  cached: boolean;
+  errors: Errors | undefined;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const newSearch = useCallback(() => {
+    // Spec §2.5: 'New Search' goes back one page. Opened in a fresh tab there is no page to go back to.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(paths.dashboard);
+  }, [navigate]);
+
+  return (
+    <div className="flex flex-1 flex-col">
+      <ResultsTopBar
+        type={state.type}
+        display={display}
+        copyValue={copyValue}
+        report={report}
+        onNewSearch={newSearch}
+      />
+      <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-5 sm:px-6 lg:py-6">
+        {(sandbox || cached || (errors && Object.keys(errors).length > 0)) && (
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            {sandbox && <SandboxBanner />}
+            {cached && (
+              <span
+                className="source-chip chip-slate"
+                title="Served from the lookup cache, not asked again upstream"
+              >
+                Cached answer
+              </span>
+            )}
+            <SourceErrors errors={errors} />
+          </div>
+        )}
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The Gov-sourced name and phone of the profile prefill the credit report (spec §2.5). */
+function creditReportPrefill(
+  profile: MergedProfile,
+  pan: string,
+  fallbackMobile: string,
+): CreditReportPrefill {
+  const gov = (entries: MergedProfile['names']) => entries.find((entry) => entry.source === 'Gov')?.value;
+  return {
+    pan,
+    name: gov(profile.names) ?? '',
+    mobile: (gov(profile.phones) ?? fallbackMobile).replace(/\D/g, '').slice(-10),
+  };
+}
+
+function PhoneResults({
+  state,
+  results,
+}: {
+  state: ResultsState & { type: 'tel' };
+  results: PhoneLookupResponse;
+}) {
+  const profile = useMemo(() => mergePhoneProfile(results), [results]);
+  const highlights = useMemo(() => phoneHighlights(results), [results]);
+  const records = useMemo(() => extraRecords(results.osintData), [results]);
+  const empty = useMemo(() => isPhoneResultEmpty(results), [results]);
+  const details = useDetailLookups();
+  const [creditReport, setCreditReport] = useState<CreditReportPrefill | null>(null);
+  const display = state.dialCode ? `+${state.dialCode} ${state.userInput}` : state.userInput;
+
+  const actions = useMemo<ProfileActions>(
+    () => ({
+      onCreditReport: (pan) => setCreditReport(creditReportPrefill(profile, pan, state.userInput)),
+      onRcDetails: (rc) => void details.open('rc', rc),
+      onChallanDetails: (rc) => void details.open('challan', rc),
+      onUpiDetails: (upi) => void details.open('upi', upi),
+    }),
+    [profile, state.userInput, details.open],
+  );
+
+  if (empty)
+    return <NoResults searched={display} sandbox={results.sandbox === true} errors={results.errors} />;
+
+  return (
+    <ResultsFrame
+      state={state}
+      display={display}
+      copyValue={state.dialCode ? `+${state.dialCode}${state.userInput}` : state.userInput}
+      report={{ userInput: state.userInput, type: 'tel', results }}
+      sandbox={results.sandbox === true}
+      cached={results.cached === true}
+      errors={results.errors}
+    >
+      <div className="grid items-start gap-5 lg:grid-cols-[19rem_minmax(0,1fr)] xl:grid-cols-[21rem_minmax(0,1fr)]">
+        <div className="lg:sticky lg:top-40">
+          <PhoneOverview profile={profile} highlights={highlights} searched={display} />
+        </div>
+        <ProfileSummary profile={profile} actions={actions} />
+      </div>
+      <RecordCards records={records} />
+      {details.selection && <DetailModal selection={details.selection} onClose={details.close} />}
+      {creditReport && <CreditReportModal prefill={creditReport} onClose={() => setCreditReport(null)} />}
+    </ResultsFrame>
+  );
+}
+
+function EmailResults({
+  state,
+  response,
+}: {
+  state: ResultsState & { type: 'email' };
+  response: EmailLookupResponse;
+}) {
+  const data = response.data;
+  const profile = useMemo(() => mergeEmailProfile(data), [data]);
+  const records = useMemo(() => extraRecords(data.osintData), [data]);
+  const empty = useMemo(() => isEmailResultEmpty(data), [data]);
+  const hasSummary = useMemo(() => filledSections(profile).length > 0, [profile]);
+
+  if (empty)
+    return <NoResults searched={state.userInput} sandbox={response.sandbox === true} errors={data.errors} />;
+
+  const hasAccount = Boolean(data.emailData?.PROFILE_CONTAINER?.profile?.personId);
+  const hasAvatar = (data.zehefData?.data ?? []).length > 0;
+  const side = hasAccount || hasAvatar;
+
+  return (
+    <ResultsFrame
+      state={state}
+      display={state.userInput}
+      copyValue={state.userInput}
+      report={{ userInput: state.userInput, type: 'email', results: data }}
+      sandbox={response.sandbox === true}
+      cached={response.cached === true}
+      errors={data.errors}
+    >
+      {(side || hasSummary) && (
+        <div
+          className={`grid items-start gap-5 ${side && hasSummary ? 'lg:grid-cols-[21rem_minmax(0,1fr)] xl:grid-cols-[23rem_minmax(0,1fr)]' : ''}`}
+        >
+          {side && (
+            <div className="space-y-4">
+              <AccountProviderCard emailData={data.emailData} />
+              <AvatarServiceCard zehefData={data.zehefData} />
+            </div>
+          )}
+          {hasSummary && <ProfileSummary profile={profile} />}
+        </div>
+      )}
+      <BreachesGrid breaches={data.hibpData} />
+      <RecordCards records={records} />
+      <LocationsSection reviews={data.emailData?.maps_result?.reviews} />
+    </ResultsFrame>
+  );
+}
+
+export default function ResultsPage() {
+  const location = useLocation();
+  const state = useMemo(() => readResultsState(location.state), [location.state]);
+  if (!state) return <NoResults />;
+  if (state.type === 'tel') return <PhoneResults state={state} results={state.results} />;
+  return <EmailResults state={state} response={state.results} />;
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { request } from '../../../lib/api.ts';
+import { expectPdf } from './pdf.ts';
+
+/** Body of both report calls (spec §7): what was searched, how, and the results as shown. */
+export interface ReportInput {
+  userInput: string;
+  type: 'tel' | 'email';
+  results: unknown;
+}
+
+/** POST /api/generate-report: the results as a PDF, saved by the caller as report-{input}.pdf. */
+export function generateReport(input: ReportInput): Promise<Blob> {
+  return request('/api/generate-report', { method: 'POST', body: input, responseType: 'blob' }).then(
+    expectPdf,
+  );
+}
+
+export function useGenerateReport() {
+  return useMutation({ mutationFn: generateReport });
+}

@@ -1,0 +1,213 @@
+import { messages } from '@footprint/domain';
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { CopyButton } from '../../../components/CopyButton.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { isApiError, saveBlob } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth-context.ts';
+import { useGenerateAiReport } from '../api/generateAiReport.ts';
+import { type ReportInput, useGenerateReport } from '../api/generateReport.ts';
+import { fileSafe } from '../format.ts';
+
+function Icon({ d, className = 'size-4' }: { d: string; className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={`${className} shrink-0`}
+    >
+      <path d={d} />
+    </svg>
+  );
+}
+
+const paths = {
+  sparkle:
+    'M12 3v3M12 18v3M3 12h3M18 12h3M6.3 6.3l2.1 2.1M15.6 15.6l2.1 2.1M6.3 17.7l2.1-2.1M15.6 8.4l2.1-2.1',
+  download: 'M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19h14',
+  chevron: 'm6 9 6 6 6-6',
+  back: 'M15 6l-6 6 6 6',
+  phone:
+    'M5 4h3.5l1.5 4.5-2 1.5a11 11 0 0 0 6 6l1.5-2 4.5 1.5V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z',
+  mail: 'M3 6.5A1.5 1.5 0 0 1 4.5 5h15A1.5 1.5 0 0 1 21 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5zM3.5 6.5 12 13l8.5-6.5',
+  coins:
+    'M12 4c4.4 0 8 1.3 8 3s-3.6 3-8 3-8-1.3-8-3 3.6-3 8-3zM4 7v5c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12v5c0 1.7 3.6 3 8 3s8-1.3 8-3v-5',
+};
+
+/** 'Save Results' → 'Save as pdf' (spec §2.5): a small disclosure menu. */
+function SaveMenu({ busy, onSave }: { busy: boolean; onSave: () => void }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const item = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    item.current?.focus();
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggle.current?.focus();
+      }
+    };
+    const onFocus = (event: FocusEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
+    };
+  }, [open]);
+
+  return (
+    <div ref={wrapper} className="relative">
+      <button
+        ref={toggle}
+        type="button"
+        className="btn-ghost w-full px-3 whitespace-nowrap sm:w-auto sm:px-4"
+        aria-expanded={open}
+        aria-controls={id}
+        disabled={busy}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {busy ? (
+          <Spinner size="sm" decorative />
+        ) : (
+          <Icon d={paths.download} className="hidden size-4 sm:block" />
+        )}
+        {busy ? 'Generating...' : messages.results.saveResults}
+        <Icon d={paths.chevron} className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      {open && (
+        <div
+          id={id}
+          className="dropdown-enter absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-xl border border-line bg-surface p-1 shadow-2xl shadow-black/50"
+        >
+          <button
+            ref={item}
+            type="button"
+            className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-text hover:bg-surface-2 hover:text-accent"
+            onClick={() => {
+              setOpen(false);
+              toggle.current?.focus();
+              onSave();
+            }}
+          >
+            <Icon d={paths.download} />
+            {messages.results.saveAsPdf}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The results page's top bar (spec §2.5): the searched value with a copy button, 'AI Report', 'Save
+ * Results' → 'Save as pdf', the credits and 'New Search' (one page back).
+ */
+export function ResultsTopBar({
+  type,
+  display,
+  copyValue,
+  report,
+  onNewSearch,
+}: {
+  type: 'tel' | 'email';
+  display: string;
+  copyValue: string;
+  /** What the PDF reports are made of; absent on an empty result. */
+  report?: ReportInput;
+  onNewSearch: () => void;
+}) {
+  const { user } = useAuth();
+  const plain = useGenerateReport();
+  const ai = useGenerateAiReport();
+  const name = fileSafe(report?.userInput ?? display);
+
+  const save = async () => {
+    if (!report) return;
+    try {
+      saveBlob(await plain.mutateAsync(report), `report-${name}.pdf`);
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return;
+      toast.error(messages.reports.failed);
+    }
+  };
+
+  const saveAi = async () => {
+    if (!report) return;
+    try {
+      saveBlob(await ai.mutateAsync(report), `ai-generated-report-${name}.pdf`);
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return;
+      toast.error(messages.reports.aiFailed);
+    }
+  };
+
+  return (
+    <div className="results-bar">
+      <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
+        <div className="flex min-w-0 flex-1 basis-64 items-center gap-3">
+          <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent">
+            <Icon d={type === 'tel' ? paths.phone : paths.mail} className="size-5" />
+          </span>
+          <div className="min-w-0">
+            <p className="text-[0.7rem] font-semibold tracking-[0.16em] text-muted uppercase">
+              {type === 'tel' ? 'Phone lookup' : 'Email lookup'}
+            </p>
+            <h1 className="truncate font-mono text-base font-semibold text-text sm:text-lg" title={display}>
+              {display}
+            </h1>
+          </div>
+          <CopyButton text={copyValue} label="Copy searched value" />
+        </div>
+
+        <div className="grid w-full grid-cols-2 items-center gap-2 sm:flex sm:w-auto sm:flex-wrap">
+          {report && (
+            <>
+              <button
+                type="button"
+                className="btn-ghost px-3 whitespace-nowrap sm:px-4"
+                onClick={() => void saveAi()}
+                disabled={ai.isPending}
+              >
+                {ai.isPending ? <Spinner size="sm" decorative /> : <Icon d={paths.sparkle} />}
+                {ai.isPending ? 'Generating...' : messages.results.aiReport}
+              </button>
+              <SaveMenu busy={plain.isPending} onSave={() => void save()} />
+            </>
+          )}
+          {user && (
+            // The header shows the balance too; on phones that one is enough.
+            <p className="hidden items-center gap-1.5 rounded-full border border-accent/30 bg-accent-soft/40 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-accent sm:inline-flex">
+              <Icon d={paths.coins} />
+              {messages.credits.label(user.credits)}
+            </p>
+          )}
+          <button type="button" className="btn-primary col-span-2" onClick={onNewSearch}>
+            <Icon d={paths.back} />
+            {messages.results.newSearch}
+          </button>
+        </div>
+      </div>
+      <p className="sr-only" role="status">
+        {plain.isPending || ai.isPending ? messages.results.generatingReport : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { messages } from '@footprint/domain';
+import { Modal } from '../../../components/Modal.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { saveBlob } from '../../../lib/api.ts';
+import { type DetailKind, useGenerateDetailReport } from '../api/generateDetailReport.ts';
+import { type DetailGroup, detailGroups, fileSafe } from '../format.ts';
+import { challansOf, type DetailSelection } from './useDetailLookups.ts';
+
+const titles: Record<DetailKind, string> = {
+  rc: messages.details.rcTitle,
+  upi: messages.details.upiTitle,
+  challan: messages.details.challanTitle,
+};
+
+/** The {TYPE} of '⚠ No {TYPE} data available.' */
+const typeNames: Record<DetailKind, string> = { rc: 'RC', upi: 'UPI', challan: 'Challan' };
+
+function groupsOf(kind: DetailKind, record: unknown): DetailGroup[] {
+  if (kind !== 'challan') return detailGroups(record);
+  const challans = challansOf(record);
+  if (challans.length === 0) return [];
+  const { challan_details: _, ...rest } = (record ?? {}) as Record<string, unknown>;
+  return [
+    ...detailGroups(rest),
+    ...challans.flatMap((item, index) => detailGroups(item, `Challan ${index + 1} of ${challans.length}`)),
+  ];
+}
+
+function Rows({ group }: { group: DetailGroup }) {
+  return (
+    <section className="rounded-xl border border-line bg-night/50">
+      {group.title && (
+        <h3 className="border-b border-line px-3 py-2 text-xs font-semibold tracking-wide text-accent uppercase">
+          {group.title}
+        </h3>
+      )}
+      <dl className="divide-y divide-line/60">
+        {group.rows.map((row, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat after flattening
+          <div key={index} className="grid gap-1 px-3 py-2 sm:grid-cols-[minmax(9rem,38%)_1fr] sm:gap-3">
+            <dt className="text-xs leading-5 text-muted">{row.label}</dt>
+            <dd className="min-w-0 text-sm break-words text-text">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * 'RC Details', 'UPI Details' and 'Challan Details' (spec §2.5): key/value rows without empty, n/a or
+ * client id values, '⚠ No {TYPE} data available.' when there is nothing, 'Download pdf' (not for a
+ * challan answer without challans; its failure is silent, spec §8) and 'Close'.
+ */
+export function DetailModal({ selection, onClose }: { selection: DetailSelection; onClose: () => void }) {
+  const { kind, id, status, record } = selection;
+  const pdf = useGenerateDetailReport();
+  const groups = status === 'loaded' ? groupsOf(kind, record) : [];
+  const canDownload =
+    status === 'loaded' && (kind === 'challan' ? challansOf(record).length > 0 : groups.length > 0);
+
+  const download = async () => {
+    try {
+      const blob = await pdf.mutateAsync({ kind, data: record });
+      saveBlob(blob, `${kind}-details-${fileSafe(id)}.pdf`);
+    } catch {
+      // Spec §8: a failed RC, UPI or challan PDF is silent.
+    }
+  };
+
+  return (
+    <Modal
+      title={titles[kind]}
+      description={id}
+      onClose={onClose}
+      size="lg"
+      actions={
+        canDownload && (
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => void download()}
+            disabled={pdf.isPending}
+          >
+            {pdf.isPending ? <Spinner size="sm" decorative /> : null}
+            {pdf.isPending ? 'Generating...' : messages.details.downloadPdf}
+          </button>
+        )
+      }
+    >
+      <div aria-live="polite" aria-busy={status === 'loading'} className="min-h-40">
+        {status === 'loading' && (
+          <div className="flex min-h-40 flex-col items-center justify-center gap-3 text-sm text-muted">
+            <Spinner label={`Fetching ${titles[kind]}`} />
+            <span aria-hidden="true">Fetching {titles[kind]}…</span>
+          </div>
+        )}
+        {status !== 'loading' && groups.length === 0 && (
+          <p className="flex min-h-40 items-center justify-center text-center text-sm font-medium text-warning">
+            {messages.details.noData(typeNames[kind])}
+          </p>
+        )}
+        {groups.length > 0 && (
+          <div className="space-y-3">
+            {groups.map((group, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: groups never reorder
+              <Rows key={index} group={group} />
+            ))}
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,103 @@
+import { messages } from '@footprint/domain';
+import { useCallback, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { isApiError } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth-context.ts';
+import { useChallanDetails } from '../api/challanDetails.ts';
+import type { DetailKind } from '../api/generateDetailReport.ts';
+import { useRcDetails } from '../api/rcDetails.ts';
+import { useUpiDetails } from '../api/upiDetails.ts';
+import { detailGroups } from '../format.ts';
+
+export type DetailStatus = 'loading' | 'loaded' | 'failed';
+
+/** The open detail modal: which lookup, of what, and how far it got (spec §4 Results). */
+export interface DetailSelection {
+  kind: DetailKind;
+  id: string;
+  status: DetailStatus;
+  /** `data.data` of the answer once loaded; null when the vendor had nothing. */
+  record?: unknown;
+}
+
+const failures: Record<DetailKind, string> = {
+  rc: messages.details.rcFailed,
+  upi: messages.details.upiFailed,
+  challan: messages.details.challanFailed,
+};
+
+export function challansOf(record: unknown): unknown[] {
+  const list = (record as { challan_details?: unknown } | null | undefined)?.challan_details;
+  return Array.isArray(list) ? list.filter((item) => typeof item === 'object' && item !== null) : [];
+}
+
+/** Whether a loaded record has anything the modal would show (and so anything worth a PDF). */
+export function hasDetail(kind: DetailKind, record: unknown): boolean {
+  if (kind === 'challan') return challansOf(record).length > 0;
+  return detailGroups(record).length > 0;
+}
+
+/**
+ * Runs the paid RC, UPI and challan lookups for the results page (spec §4, §5, §8). The call starts from
+ * the click, never from an effect, so a re-render cannot charge twice; an answer already bought on this
+ * page is shown again without a new charge. Closing clears the selection, and a late answer for a closed
+ * modal is dropped (its credit update still applies).
+ */
+export function useDetailLookups() {
+  const { user, mergeUser } = useAuth();
+  const rc = useRcDetails();
+  const upi = useUpiDetails();
+  const challan = useChallanDetails();
+  const [selection, setSelection] = useState<DetailSelection | null>(null);
+  const bought = useRef(new Map<string, unknown>());
+  const ticket = useRef(0);
+  const credits = user?.credits;
+
+  const open = useCallback(
+    async (kind: DetailKind, id: string) => {
+      const key = `${kind}:${id}`;
+      if (bought.current.has(key)) {
+        ticket.current += 1;
+        setSelection({ kind, id, status: 'loaded', record: bought.current.get(key) });
+        return;
+      }
+      if (!(Number(credits) > 0)) {
+        toast.warning(messages.credits.insufficientUpgrade);
+        return;
+      }
+      ticket.current += 1;
+      const mine = ticket.current;
+      setSelection({ kind, id, status: 'loading' });
+      const settle = (next: Omit<DetailSelection, 'kind' | 'id'>) => {
+        if (ticket.current === mine) setSelection({ kind, id, ...next });
+      };
+      try {
+        const lookup = { rc: rc.mutateAsync, upi: upi.mutateAsync, challan: challan.mutateAsync }[kind];
+        const answer = await lookup(id);
+        if (typeof answer.credits === 'number') mergeUser({ credits: answer.credits });
+        const record = answer.data?.data ?? null;
+        if (kind === 'challan' && challansOf(record).length === 0) toast.warning(messages.details.noChallans);
+        if (hasDetail(kind, record)) bought.current.set(key, record);
+        settle({ status: 'loaded', record });
+      } catch (error) {
+        settle({ status: 'failed' });
+        if (!isApiError(error)) {
+          toast.error(failures[kind]);
+          return;
+        }
+        if (error.status === 401) return;
+        if (typeof error.body.credits === 'number') mergeUser({ credits: error.body.credits });
+        if (error.status === 402) toast.warning(error.body.message || messages.credits.insufficient);
+        else toast.error(failures[kind]);
+      }
+    },
+    [credits, mergeUser, rc.mutateAsync, upi.mutateAsync, challan.mutateAsync],
+  );
+
+  const close = useCallback(() => {
+    ticket.current += 1;
+    setSelection(null);
+  }, []);
+
+  return { selection, open, close };
+}

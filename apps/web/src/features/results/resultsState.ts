@@ -1,0 +1,37 @@
+import type { EmailLookupResponse, PhoneLookupResponse } from '@footprint/domain';
+
+/**
+ * What the dashboard hands to /results through navigation state (spec §2.3: results, type and
+ * userInput). This file is the results feature's public contract: the search feature imports only it.
+ * The whole answer travels (not only `data`) so the page keeps `sandbox`, `cached` and `lookup_id`.
+ */
+export type ResultsState =
+  | { type: 'tel'; userInput: string; dialCode: string; results: PhoneLookupResponse }
+  | { type: 'email'; userInput: string; results: EmailLookupResponse };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads history state defensively: it survives reloads and may come from an older build or another
+ * page, so anything not shaped like a results state counts as "no state" (the no-results view).
+ */
+export function readResultsState(state: unknown): ResultsState | null {
+  if (!isObject(state) || typeof state.userInput !== 'string' || !isObject(state.results)) return null;
+  if (state.type === 'tel') {
+    return {
+      type: 'tel',
+      userInput: state.userInput,
+      dialCode: typeof state.dialCode === 'string' ? state.dialCode : '',
+      results: state.results as unknown as PhoneLookupResponse,
+    };
+  }
+  if (state.type === 'email' && isObject(state.results.data)) {
+    return {
+      type: 'email',
+      userInput: state.userInput,
+      results: state.results as unknown as EmailLookupResponse,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,217 @@
+import {
+  DEFAULT_COUNTRY,
+  EMAIL_MAX_LENGTH,
+  isValidEmailInput,
+  isValidPhoneInput,
+  messages,
+  PHONE_LENGTH,
+} from '@footprint/domain';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { type Country, CountryPicker } from '../../components/CountryPicker.tsx';
+import { Overlay } from '../../components/Overlay.tsx';
+import { paths } from '../../config/paths.ts';
+import { isApiError } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-context.ts';
+import { type SearchType, useSearchType } from '../../lib/search-type.ts';
+import type { ResultsState } from '../results/resultsState.ts';
+import { useLookupEmail } from './api/lookupEmail.ts';
+import { useLookupPhone } from './api/lookupPhone.ts';
+
+/**
+ * /dashboard: the search screen (spec §2.3, §4 Search, §5, §8). The search type is global: the toggle
+ * here and the sidebar's Email/Phone Search both set it, and any change clears the input and focuses it.
+ * Submit checks, in the spec's order: credits, terms, input; then searches behind the 'Searching...'
+ * overlay and opens /results with the answer.
+ */
+
+const typeOptions: ReadonlyArray<{ type: SearchType; label: string }> = [
+  { type: 'tel', label: messages.search.typePhone },
+  { type: 'email', label: messages.search.typeEmail },
+];
+
+const hasCredits = (credits: unknown): boolean => Number(credits) > 0;
+
+export default function DashboardPage() {
+  const navigate = useNavigate();
+  const { user, mergeUser } = useAuth();
+  const { searchType, setSearchType } = useSearchType();
+  const [value, setValue] = useState('');
+  const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const previousType = useRef(searchType);
+  const id = useId();
+  const phone = useLookupPhone();
+  const email = useLookupEmail();
+  const searching = phone.isPending || email.isPending;
+  const isTel = searchType === 'tel';
+
+  // Spec §4: changing the input type (here or from the sidebar) clears the input and focuses it. Results
+  // and breach results live on /results and leave with it, so there is nothing else to clear here.
+  useEffect(() => {
+    if (previousType.current === searchType) return;
+    previousType.current = searchType;
+    setValue('');
+    input.current?.focus();
+  }, [searchType]);
+
+  const failed = (error: unknown) => {
+    if (!isApiError(error) || error.status === 0) {
+      toast.error(messages.search.somethingWrong);
+      return;
+    }
+    // A 401 is settled app-wide (toast and /login); saying more here would only repeat it.
+    if (error.status === 401) return;
+    if (typeof error.body.credits === 'number') mergeUser({ credits: error.body.credits });
+    if (error.status === 402) {
+      toast.warning(error.body.message || messages.credits.insufficient);
+      return;
+    }
+    toast.error(error.body.message || messages.search.somethingWrong);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (searching) return;
+    if (!hasCredits(user?.credits)) {
+      toast.warning(messages.credits.insufficientUpgrade);
+      return;
+    }
+    if (!termsAccepted) {
+      toast.error(messages.search.acceptTerms);
+      return;
+    }
+    const userInput = value.trim();
+    if (isTel ? !isValidPhoneInput(userInput) : !isValidEmailInput(userInput)) {
+      toast.error(isTel ? messages.search.invalidPhone : messages.search.invalidEmail);
+      input.current?.focus();
+      return;
+    }
+
+    try {
+      let state: ResultsState;
+      if (isTel) {
+        const results = await phone.mutateAsync({ dialCode: country.dialCode, digits: userInput });
+        state = { type: 'tel', userInput, dialCode: country.dialCode, results };
+      } else {
+        const results = await email.mutateAsync(userInput);
+        state = { type: 'email', userInput, results };
+      }
+      if (typeof state.results.credits === 'number') mergeUser({ credits: state.results.credits });
+      await navigate(paths.results, { state });
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const inputId = `${id}-query`;
+  const termsId = `${id}-terms`;
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center px-4 py-10 sm:px-6 lg:py-20">
+      <div className="text-center">
+        <p className="eyebrow">{messages.taglines.footprint}</p>
+        <h1 className="mt-3 text-4xl font-bold tracking-tight text-text sm:text-5xl">{messages.brand}</h1>
+        <p className="mx-auto mt-4 max-w-xl text-base text-balance text-muted sm:text-lg">
+          {messages.taglines.proactive}
+        </p>
+      </div>
+
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={searching}
+        aria-label={isTel ? messages.mainNav.phoneSearch : messages.mainNav.emailSearch}
+        className="card mt-10 w-full p-5 sm:p-8"
+      >
+        <fieldset>
+          <legend className="label">Search by</legend>
+          <div className="search-toggle">
+            {typeOptions.map((option) => (
+              <label key={option.type} className="search-toggle-option">
+                <input
+                  type="radio"
+                  name={`${id}-type`}
+                  value={option.type}
+                  checked={searchType === option.type}
+                  onChange={() => setSearchType(option.type)}
+                  className="peer sr-only"
+                />
+                <span>{option.label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="mt-6">
+          <label htmlFor={inputId} className="label">
+            {isTel ? 'Phone number' : 'Email address'}
+          </label>
+          <div className="flex items-stretch gap-2">
+            {isTel && (
+              <CountryPicker
+                value={country}
+                onChange={setCountry}
+                disabled={searching}
+                onChosen={() => input.current?.focus()}
+              />
+            )}
+            <input
+              ref={input}
+              id={inputId}
+              type={isTel ? 'tel' : 'email'}
+              inputMode={isTel ? 'numeric' : 'email'}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={isTel ? PHONE_LENGTH : EMAIL_MAX_LENGTH}
+              placeholder={isTel ? messages.search.phonePlaceholder : messages.search.emailPlaceholder}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              disabled={searching}
+              className="input min-h-11 min-w-0 flex-1 text-base tabular-nums sm:text-sm"
+            />
+          </div>
+        </div>
+
+        <div className="mt-5 flex items-start gap-3">
+          <input
+            id={termsId}
+            type="checkbox"
+            checked={termsAccepted}
+            onChange={(event) => setTermsAccepted(event.target.checked)}
+            className="mt-0.5 size-4 shrink-0 accent-accent"
+          />
+          <label htmlFor={termsId} className="text-sm leading-relaxed text-muted">
+            {messages.search.termsBefore}{' '}
+            <Link to={paths.dashboard} className="font-medium text-accent underline-offset-4 hover:underline">
+              {messages.search.termsLink}
+            </Link>
+            {messages.search.termsAfter}
+          </label>
+        </div>
+
+        <button type="submit" className="btn-primary mt-6 w-full py-3 text-base" disabled={searching}>
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            aria-hidden="true"
+            focusable="false"
+            className="size-5"
+          >
+            <circle cx="11" cy="11" r="6.5" />
+            <path d="m20 20-4.2-4.2" />
+          </svg>
+          {messages.search.submit}
+        </button>
+      </form>
+
+      {searching && <Overlay message={messages.search.searching} />}
+    </div>
+  );
+}

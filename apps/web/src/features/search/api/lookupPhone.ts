@@ -1,0 +1,22 @@
+import type { PhoneLookupResponse } from '@footprint/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+export interface PhoneLookupInput {
+  /** Dial code without '+', e.g. '91'. */
+  dialCode: string;
+  /** The 10 digits as typed (trimmed here). */
+  digits: string;
+}
+
+/**
+ * GET /api/tel?number={dial code}{digits} (spec §7). A paid call: it is a mutation, never cached or
+ * retried by the query layer, so one click is one charge.
+ */
+export function lookupPhone({ dialCode, digits }: PhoneLookupInput): Promise<PhoneLookupResponse> {
+  return api.get<PhoneLookupResponse>('/api/tel', { query: { number: `${dialCode}${digits.trim()}` } });
+}
+
+export function useLookupPhone() {
+  return useMutation({ mutationFn: lookupPhone });
+}
