@@ -31,8 +31,8 @@ export async function freshDatabase() {
 }
 
 /** Starts the built server (apps/server/dist/main.js) as its own process and waits for /api/health. */
-export async function startServer(env: Record<string, string>, port: number) {
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
+export async function startServer(env: Record<string, string>, port: number, nodeArgs: string[] = []) {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -63,15 +63,15 @@ export async function startServer(env: Record<string, string>, port: number) {
 }
 
 /** Users with a large balance (granted through the ledger) and a bearer token each, written directly. */
-export async function seedUsers(databaseUrl: string, count: number, credits = 1_000_000) {
+export async function seedUsers(databaseUrl: string, count: number, credits = 1_000_000, role: 'user' | 'admin' = 'user') {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
     const token = randomBytes(32).toString('base64url');
     const { rows } = await client.query<{ id: string }>(
-      `insert into users (name, email, password_hash, app_mode, credits) values ($1, $2, 'x', 'live', $3) returning id`,
-      [`Bench User ${i}`, `bench${i}-${randomBytes(3).toString('hex')}@example.test`, credits],
+      `insert into users (name, email, password_hash, app_mode, role, credits) values ($1, $2, 'x', 'live', $4, $3) returning id`,
+      [`Bench User ${i}`, `bench${i}-${randomBytes(3).toString('hex')}@example.test`, credits, role],
     );
     const id = rows[0]!.id;
     await client.query(

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { authTokens, type UserRow, users } from '../db/schema.ts';
@@ -14,31 +14,35 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves a bearer token to its active user, or null. Expired, revoked and disabled all fail. */
-export async function userForToken(db: Database, token: string) {
-  const [row] = await db
+/**
+ * Resolves a bearer token to its active user, or nothing. Expired, revoked and disabled all fail.
+ * Prepared once per database: every authenticated request runs it.
+ */
+function prepareTokenLookup(db: Database) {
+  return db
     .select({ user: users, tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
       and(
-        eq(authTokens.tokenHash, sha256(token)),
+        eq(authTokens.tokenHash, sql.placeholder('hash')),
         isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, new Date()),
+        gt(authTokens.expiresAt, sql`now()`),
         eq(users.status, 'active'),
       ),
-    );
-  return row;
+    )
+    .prepare('footprint_token_lookup');
 }
 
 export function registerAuth(app: FastifyInstance, db: Database) {
+  const tokenLookup = prepareTokenLookup(db);
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
 
   const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
     const token = bearerOf(request);
     if (!token) throw unauthenticated();
-    const found = await userForToken(db, token);
+    const [found] = await tokenLookup.execute({ hash: sha256(token) });
     if (!found) throw unauthenticated();
     request.user = found.user;
     request.tokenId = found.tokenId;

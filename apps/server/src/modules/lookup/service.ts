@@ -6,7 +6,9 @@ import { AppError } from '../../http/errors.ts';
 import type { FanOutResult, Runner } from '../../providers/runner.ts';
 import type { QueryKind } from '../../providers/types.ts';
 import type { ClientContext } from '../auth/service.ts';
-import { applyCreditChange, chargeForLookup } from '../credits/service.ts';
+import { createChargeBatcher } from '../credits/charge-batcher.ts';
+import { applyCreditChange } from '../credits/service.ts';
+import { createSettleWriter } from './settle.ts';
 
 /** What a lookup stores and answers, before it is shaped into the spec's response for its kind. */
 export interface LookupOutcome {
@@ -44,6 +46,8 @@ export const insufficientCredits = (credits: number) =>
 export function createLookupService(deps: LookupDeps) {
   const { db, runner } = deps;
   const now = deps.now ?? (() => new Date());
+  const writeSettled = createSettleWriter(db);
+  const chargeLookup = createChargeBatcher(db);
 
   async function balanceOf(userId: string): Promise<number> {
     const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
@@ -107,7 +111,7 @@ export function createLookupService(deps: LookupDeps) {
 
   async function charge(user: UserRow, kind: QueryKind, query: string, client: ClientContext) {
     const cost = deps.costs[kind];
-    const charged = await chargeForLookup(db, {
+    const charged = await chargeLookup({
       userId: user.id,
       cost,
       kind,
@@ -146,17 +150,14 @@ export function createLookupService(deps: LookupDeps) {
       });
     }
     const stored: StoredResult = { payloads: fanOut.payloads, errors: fanOut.errors };
-    await db
-      .update(lookups)
-      .set({
-        status: 'complete',
-        sourcesAnswered: fanOut.answered,
-        sourceErrors: fanOut.errors,
-        result: stored,
-        sandbox: fanOut.sandbox,
-        completedAt: now(),
-      })
-      .where(eq(lookups.id, lookupId));
+    await writeSettled({
+      id: lookupId,
+      answered: fanOut.answered,
+      errors: fanOut.errors,
+      result: stored,
+      sandbox: fanOut.sandbox,
+      at: now(),
+    });
     return null;
   }
 

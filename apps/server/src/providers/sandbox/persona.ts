@@ -250,7 +250,25 @@ export function namesFromLocalPart(local: string): PersonaHints {
   return {};
 }
 
+/**
+ * Every source of one lookup asks for the same persona; a small cache keeps that to one build per
+ * query. Personas are plain data derived from the seed, so sharing one is safe as long as nobody
+ * mutates it (generators copy what they change).
+ */
+const personaCache = new Map<string, Persona>();
+const PERSONA_CACHE_SIZE = 512;
+
 export function personaFor(seed: string, hints: PersonaHints = {}): Persona {
+  const key = `${seed}\u0000${hints.firstName ?? ''}\u0000${hints.lastName ?? ''}`;
+  const cached = personaCache.get(key);
+  if (cached) return cached;
+  const persona = buildPersona(seed, hints);
+  if (personaCache.size >= PERSONA_CACHE_SIZE) personaCache.delete(personaCache.keys().next().value!);
+  personaCache.set(key, persona);
+  return persona;
+}
+
+function buildPersona(seed: string, hints: PersonaHints): Persona {
   const rng = createRng(`persona:${seed}`);
 
   const hintedFirst = hints.firstName;
