@@ -63,7 +63,12 @@ export async function startServer(env: Record<string, string>, port: number, nod
 }
 
 /** Users with a large balance (granted through the ledger) and a bearer token each, written directly. */
-export async function seedUsers(databaseUrl: string, count: number, credits = 1_000_000, role: 'user' | 'admin' = 'user') {
+export async function seedUsers(
+  databaseUrl: string,
+  count: number,
+  credits = 1_000_000,
+  role: 'user' | 'admin' = 'user',
+) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const tokens: string[] = [];

@@ -36,7 +36,9 @@ async function phase(latency: string) {
     });
     await load({ port, seconds: 1, workers, token, path: () => '/api/admin/settings' });
     const baseline =
-      latency === '' ? await load({ port, seconds, workers, token, path: () => '/api/admin/settings' }) : undefined;
+      latency === ''
+        ? await load({ port, seconds, workers, token, path: () => '/api/admin/settings' })
+        : undefined;
     const tel = await load({
       port,
       seconds,

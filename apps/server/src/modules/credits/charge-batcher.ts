@@ -14,7 +14,7 @@ const MAX_PER_STATEMENT = 200;
  *
  * A batch holds at most one charge per user (UPDATE … FROM touches a row once); a user's further
  * charges wait for the next batch. Rows are locked in id order so that batches from several server
- * processes cannot deadlock; if a batch fails anyway, its charges are retried one by one.
+ * processes cannot deadlock; if PostgreSQL rolls a batch back anyway, its charges are retried one by one.
  */
 export function createChargeBatcher(db: Database) {
   let queue: Array<{ charge: LookupCharge; done: (result: ChargeResult, error?: unknown) => void }> = [];
@@ -43,12 +43,18 @@ export function createChargeBatcher(db: Database) {
       }
       try {
         const results = await chargeMany(batch.map((entry) => entry.charge));
-        batch.forEach((entry, index) => entry.done(results.get(index) ?? null));
-      } catch {
+        for (const [index, entry] of batch.entries()) entry.done(results.get(index) ?? null);
+      } catch (error) {
+        // Only a statement the database itself rolled back is safe to retry; after any other error
+        // (a connection lost after the commit) a retry could charge twice, so those charges fail.
+        if (!isRolledBack(error)) {
+          for (const entry of batch) entry.done(null, error);
+          continue;
+        }
         for (const entry of batch) {
           await chargeForLookup(db, entry.charge).then(
             (result) => entry.done(result),
-            (error) => entry.done(null, error),
+            (err) => entry.done(null, err),
           );
         }
       }
@@ -105,4 +111,11 @@ export function createChargeBatcher(db: Database) {
       queue.push({ charge, done: (result, error) => (error ? reject(error) : resolve(result)) });
       if (!running) void drain();
     });
+}
+
+/** Deadlock and serialization failures: PostgreSQL rolled the statement back, nothing was written. */
+function isRolledBack(error: unknown): boolean {
+  const err = error as { code?: string; cause?: { code?: string } } | undefined;
+  const code = err?.code ?? err?.cause?.code;
+  return code === '40P01' || code === '40001';
 }
