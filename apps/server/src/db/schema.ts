@@ -203,5 +203,51 @@ export const lookups = pgTable(
   ],
 );
 
+/**
+ * The audit trail: who did what, when, from where, at what cost and with what outcome. Append-only:
+ * a trigger in the migration makes the database itself refuse UPDATE, DELETE and TRUNCATE.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: uuid('user_id'),
+    actorEmail: text('actor_email'),
+    ip: text('ip'),
+    deviceId: text('device_id'),
+    action: text('action').notNull(),
+    target: text('target'),
+    cost: integer('cost'),
+    outcome: text('outcome', { enum: ['success', 'failure', 'denied'] }).notNull(),
+    caseReference: text('case_reference'),
+    details: jsonb('details'),
+  },
+  (t) => [
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_user_idx').on(t.userId, t.at),
+    index('audit_events_action_idx').on(t.action, t.at),
+  ],
+);
+
+/** Every generated PDF: its id is printed in the file, its SHA-256 lets a holder check the file. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    lookupId: uuid('lookup_id').references(() => lookups.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['lookup', 'ai', 'rc', 'upi', 'challan'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: integer('bytes').notNull(),
+    writer: text('writer'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reports_sha256_idx').on(t.sha256), index('reports_user_idx').on(t.userId, t.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type LookupRow = typeof lookups.$inferSelect;
