@@ -7,7 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@footprint/'));
 
 rmSync('dist', { recursive: true, force: true });
-const entries = ['src/main.ts'];
+const entries = {
+  main: 'src/main.ts',
+  cli: 'src/cli/index.ts',
+  // The report pool's worker thread loads this file beside main.js.
+  'report-worker': 'src/modules/reports/worker.ts',
+};
 await build({
   entryPoints: entries,
   outdir: 'dist',
@@ -22,4 +27,4 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log(`built dist/ (${entries.length} entry)`);
+console.log(`built dist/ (${Object.keys(entries).join(', ')})`);

@@ -16,6 +16,10 @@ import { lookupRoutes } from './modules/lookup/routes.ts';
 import { createLookupService } from './modules/lookup/service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/routes.ts';
+import type { LlmWriter } from './modules/reports/narrative/llm.ts';
+import type { ReportPool } from './modules/reports/pool.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { createReportService } from './modules/reports/service.ts';
 import type { Runner } from './providers/runner.ts';
 import type { RateLimits } from './security/rate-limit.ts';
 
@@ -26,6 +30,8 @@ export interface AppDeps {
   limits: RateLimits;
   appKey: string;
   runner: Runner;
+  reportPool: ReportPool;
+  llm?: LlmWriter;
   now?: () => Date;
 }
 
@@ -107,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
   lookupRoutes(app, { lookups, guards });
+  const reports = createReportService({ db, pool: deps.reportPool, llm: deps.llm, now: deps.now });
+  reportRoutes(app, { reports, guards, db });
   adminRoutes(app, {
     db,
     guards,

@@ -63,6 +63,12 @@ export const envSchema = z.object({
   KYC_BASE_URL: optionalUrl,
   KYC_TOKEN: z.string().optional(),
 
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: int(20_000, 500, 300_000),
+  REPORT_THREADS: int(0, 0, 64),
+
   SEED_DEMO: bool(false),
   DEMO_PASSWORD: z.string().min(8).default('footprint-demo'),
 });
@@ -95,6 +101,11 @@ export interface Config {
   demo: { seed: boolean; password: string };
   costs: { tel: number; email: number; rc: number; upi: number; challan: number };
   lookups: { cacheHours: number };
+  reports: {
+    /** Worker threads for PDF rendering; 0 means one fewer than the cores. */
+    threads: number;
+    llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  };
   providers: {
     timeoutMs: number;
     breakerFailures: number;
@@ -152,6 +163,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       challan: env.COST_CHALLAN,
     },
     lookups: { cacheHours: env.LOOKUP_CACHE_HOURS },
+    reports: {
+      threads: env.REPORT_THREADS,
+      llm: env.LLM_BASE_URL
+        ? {
+            baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''),
+            apiKey: env.LLM_API_KEY,
+            model: env.LLM_MODEL,
+            timeoutMs: env.LLM_TIMEOUT_MS,
+          }
+        : undefined,
+    },
     providers: {
       timeoutMs: env.PROVIDER_TIMEOUT_MS,
       breakerFailures: env.BREAKER_FAILURES,

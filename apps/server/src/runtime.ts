@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts';
+import { createLlmWriter } from './modules/reports/narrative/llm.ts';
+import { createReportPool } from './modules/reports/pool.ts';
 import { resolveAppKey } from './modules/settings/service.ts';
 import { buildProviders, describeProviders } from './providers/registry.ts';
 import { createRunner } from './providers/runner.ts';
@@ -51,7 +53,19 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     breakerFailures: config.providers.breakerFailures,
     halfOpenAfterMs: config.providers.breakerHalfOpenSeconds * 1000,
   });
-  const app = await buildApp({ config, db: database.db, mailer, limits, appKey, runner, now: overrides.now });
+  const reportPool = createReportPool({ threads: config.reports.threads || undefined });
+  const llm = config.reports.llm ? createLlmWriter(config.reports.llm) : undefined;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    limits,
+    appKey,
+    runner,
+    reportPool,
+    llm,
+    now: overrides.now,
+  });
   return {
     app,
     database,
@@ -61,6 +75,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     providers: describeProviders(providers),
     async close() {
       await app.close();
+      await reportPool.close();
       await limits.close();
       await mailer.close();
       if (!overrides.database) await database.close();

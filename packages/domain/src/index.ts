@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './constants.ts';
 export * from './countries.ts';
+export * from './lookup/analysis.ts';
 export * from './lookup/profile.ts';
 export * from './lookup/profile-types.ts';
 export * from './lookup/requests.ts';

@@ -1,0 +1,20 @@
+export { confidenceWord, type NarrativeInput, writeNarrative } from './deterministic.ts';
+export {
+  cleanNarrative,
+  createLlmWriter,
+  DEFAULT_MAX_TOKENS,
+  fallbackNote,
+  LLM_TEMPERATURE,
+  type LlmConfig,
+  LlmError,
+  type LlmFailureReason,
+  type LlmWriter,
+  llmWriterFromConfig,
+  MAX_LLM_RESPONSE_BYTES,
+  MAX_NARRATIVE_CHARS,
+  type Narrative,
+  type NarrativeWriterInfo,
+  narrativeFor,
+  SYSTEM_PROMPT,
+  userMessage,
+} from './llm.ts';

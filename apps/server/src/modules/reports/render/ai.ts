@@ -1,0 +1,292 @@
+/**
+ * The AI report ('AI Report', spec §2.5): the analysis computed from the merged profile (corroborated
+ * and conflicting attributes with a confidence each, exposure, timeline, next steps) and a narrative,
+ * saying plainly which writer wrote the narrative.
+ */
+import { clean, count, readableDay, thousands } from './format.ts';
+import { drawAbout, drawCover, sourceChips } from './frame.ts';
+import { COLOR, type Column, chip, gap, type Row, type Span, STYLE, text, type Writer } from './layout.ts';
+import type { AiReportJob, AiReportWriter, ProfileAnalysis } from './types.ts';
+
+export const AI_TITLE = 'Footprint AI analysis report';
+
+const KIND_LABEL = { tel: 'Phone number', email: 'E-mail address' } as const;
+
+type Status = ProfileAnalysis['attributes'][number]['status'];
+
+const STATUS: Record<Status, { label: string; fill: string; ink: string }> = {
+  corroborated: { label: 'Corroborated', fill: COLOR.greenFill, ink: COLOR.green },
+  conflicting: { label: 'Conflicting', fill: COLOR.redFill, ink: COLOR.red },
+  'single-source': { label: 'Single source', fill: COLOR.greyFill, ink: COLOR.muted },
+};
+
+export function writerLine(writer: AiReportWriter): string {
+  if (writer.kind === 'llm') {
+    const model = clean(writer.model, { max: 120 });
+    return `LLM (model ${model || 'not stated'})`;
+  }
+  return 'deterministic writer (no LLM configured)';
+}
+
+const percent = (confidence: number): number =>
+  Number.isFinite(confidence) ? Math.round(Math.max(0, Math.min(1, confidence)) * 100) : 0;
+
+function confidenceColor(value: number): string {
+  if (value >= 75) return COLOR.green;
+  if (value >= 50) return COLOR.accent;
+  return COLOR.amberLine;
+}
+
+function attributeRows(analysis: ProfileAnalysis): Row[] {
+  const rows: Row[] = [];
+  for (const attribute of analysis.attributes ?? []) {
+    const status = STATUS[attribute.status] ?? STATUS['single-source'];
+    const values = (attribute.values ?? []).filter((v) => clean(v.value));
+    const name = clean(attribute.attribute, { max: 120 }) || '—';
+    if (values.length === 0) {
+      rows.push({
+        cells: [
+          [text(name, STYLE.bodyBold)],
+          [text('—', STYLE.body)],
+          [],
+          [],
+          [chip(status.label, status.fill, status.ink)],
+        ],
+        divider: 'strong',
+      });
+      continue;
+    }
+    values.forEach((v, i) => {
+      const pct = percent(v.confidence);
+      const sources = (v.sources ?? []).map((s) => clean(s, { max: 60 })).filter(Boolean);
+      rows.push({
+        cells: [
+          i === 0 ? [text(name, STYLE.bodyBold)] : [],
+          [text(clean(v.value), STYLE.body)],
+          sources.length ? sourceChips(sources) : [text('—', STYLE.body)],
+          {
+            spans: [text(`${pct}%`, STYLE.bodyBold)],
+            bar: { value: pct / 100, color: confidenceColor(pct) },
+          },
+          i === 0 ? [chip(status.label, status.fill, status.ink)] : [],
+        ],
+        divider: i === values.length - 1 ? 'strong' : 'light',
+        keepWithNext: i < values.length - 1,
+      });
+    });
+  }
+  return rows;
+}
+
+function drawNarrative(writer: Writer, narrative: string): void {
+  const paragraphs = clean(narrative, { multiline: true, max: 20_000 })
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  writer.heading('Narrative', { keep: 50 });
+  if (paragraphs.length === 0) {
+    writer.paragraph([text('No narrative was written.', { ...STYLE.narrative, color: COLOR.faint })], {
+      after: 4,
+    });
+    return;
+  }
+  for (const paragraph of paragraphs) writer.paragraph([text(paragraph, STYLE.narrative)], { after: 7 });
+}
+
+function drawAttributes(writer: Writer, analysis: ProfileAnalysis): void {
+  const columns: Column[] = [
+    { header: 'Attribute', weight: 16 },
+    { header: 'Value', weight: 31 },
+    { header: 'Sources', weight: 25 },
+    { header: 'Confidence', weight: 13 },
+    { header: 'Status', weight: 15 },
+  ];
+  const rows = attributeRows(analysis);
+  const attributes = analysis.attributes ?? [];
+  const conflicting = attributes.filter((a) => a.status === 'conflicting').length;
+  const corroborated = attributes.filter((a) => a.status === 'corroborated').length;
+  const firstGroup = rows.slice(0, rows.findIndex((row) => !row.keepWithNext) + 1);
+  writer.heading('Attributes', {
+    note: `${count(corroborated, 'corroborated')} · ${count(conflicting, 'conflicting')}`,
+    keep: rows.length ? writer.tableHeight({ columns, rows: firstGroup }) + 24 : 30,
+  });
+  if (rows.length === 0) {
+    writer.paragraph([
+      text('No attributes could be read from the sources.', { ...STYLE.body, color: COLOR.faint }),
+    ]);
+    return;
+  }
+  writer.paragraph(
+    [
+      text(
+        'Each value with the sources that returned it. Confidence is computed by Footprint from how many independent sources agree; it is not a probability that the value is true.',
+        STYLE.small,
+      ),
+    ],
+    { after: 4 },
+  );
+  writer.table({ columns, rows, title: 'Attributes' });
+}
+
+function drawExposure(writer: Writer, analysis: ProfileAnalysis): void {
+  const exposure = analysis.exposure ?? {
+    breaches: 0,
+    breachNames: [],
+    sensitiveBreaches: 0,
+    registeredSites: 0,
+    publicProfiles: [],
+    dataClasses: [],
+  };
+  const profiles = (exposure.publicProfiles ?? []).filter((p) => clean(p.platform));
+  const classes = (exposure.dataClasses ?? []).map((c) => clean(c, { max: 80 })).filter(Boolean);
+  const names = (exposure.breachNames ?? []).map((n) => clean(n, { max: 120 })).filter(Boolean);
+  writer.heading('Exposure', { keep: 80 });
+  writer.tiles([
+    {
+      label: 'Breaches',
+      value: thousands(exposure.breaches ?? 0),
+      note: exposure.sensitiveBreaches ? `${exposure.sensitiveBreaches} sensitive` : undefined,
+      tone: exposure.breaches ? 'warn' : 'default',
+    },
+    { label: 'Registered sites', value: thousands(exposure.registeredSites ?? 0) },
+    { label: 'Public profiles', value: thousands(profiles.length) },
+    { label: 'Data classes exposed', value: thousands(classes.length) },
+  ]);
+  if (names.length) {
+    writer.paragraph([text('Breaches: ', STYLE.key), text(names.join(', '), STYLE.body)], { after: 5 });
+  }
+  if (classes.length) {
+    writer.paragraph(
+      [
+        text('Exposed data classes: ', STYLE.key),
+        ...classes.flatMap((c, i) => [...(i ? [gap(3)] : []), chip(c, COLOR.redFill, COLOR.red, 7)]),
+      ],
+      { after: 6 },
+    );
+  }
+  if (profiles.length) {
+    const columns: Column[] = [
+      { header: 'Public profile', weight: 30 },
+      { header: 'Link', weight: 70 },
+    ];
+    const rows: Row[] = profiles.map((p) => ({
+      cells: [
+        [text(clean(p.platform, { max: 200 }), STYLE.bodyBold)],
+        p.url
+          ? [text(clean(p.url), { ...STYLE.body, size: 8, color: COLOR.accent })]
+          : [text('—', { ...STYLE.body, color: COLOR.faint })],
+      ],
+    }));
+    writer.space(4);
+    writer.table({ columns, rows, title: 'Public profiles' });
+  }
+  if (!names.length && !classes.length && !profiles.length && !exposure.registeredSites) {
+    writer.paragraph([text('No exposure was found in the sources.', { ...STYLE.body, color: COLOR.faint })]);
+  }
+}
+
+function drawTimeline(writer: Writer, analysis: ProfileAnalysis): void {
+  const events = (analysis.timeline ?? []).filter((e) => clean(e.event)).slice(0, 500);
+  const columns: Column[] = [
+    { header: 'Date', weight: 17 },
+    { header: 'Event', weight: 61 },
+    { header: 'Source', weight: 22 },
+  ];
+  const rows: Row[] = events.map((e) => ({
+    cells: [
+      [text(readableDay(clean(e.date, { max: 40 })) || '—', STYLE.bodyBold)],
+      [text(clean(e.event), STYLE.body)],
+      clean(e.source) ? sourceChips([clean(e.source, { max: 60 })]) : [text('—', STYLE.body)],
+    ],
+  }));
+  writer.heading('Timeline', {
+    note: events.length ? count(events.length, 'event') : undefined,
+    keep: rows.length ? writer.keepFor({ columns, rows }) : 30,
+  });
+  if (rows.length === 0) {
+    writer.paragraph([
+      text('No dated events were found in the sources.', { ...STYLE.body, color: COLOR.faint }),
+    ]);
+    return;
+  }
+  writer.table({ columns, rows, title: 'Timeline' });
+}
+
+function drawNextSteps(writer: Writer, analysis: ProfileAnalysis): void {
+  const steps = (analysis.nextSteps ?? [])
+    .map((s) => clean(s))
+    .filter(Boolean)
+    .slice(0, 100);
+  const columns: Column[] = [{ weight: 4 }, { weight: 96 }];
+  const rows: Row[] = steps.map((step, i) => ({
+    cells: [
+      [text(`${i + 1}.`, { ...STYLE.value, color: COLOR.accent, weight: 'bold' })],
+      [text(step, STYLE.value)],
+    ],
+  }));
+  const list = { columns, rows, rules: false, padX: 2, padY: 3 };
+  writer.heading('Suggested next steps', { keep: rows.length ? writer.keepFor(list, 260) : 30 });
+  if (rows.length === 0) {
+    writer.paragraph([text('No next steps were suggested.', { ...STYLE.body, color: COLOR.faint })]);
+    return;
+  }
+  writer.table({ ...list, title: 'Suggested next steps' });
+}
+
+export function drawAiReport(writer: Writer, job: AiReportJob): void {
+  const kind = job.kind === 'email' ? 'email' : 'tel';
+  const analysis = job.analysis;
+  drawCover(writer, {
+    title: AI_TITLE,
+    kindLabel: KIND_LABEL[kind],
+    value: job.query,
+    searchedAt: job.searchedAt,
+    generatedAt: job.generatedAt,
+    account: job.account,
+    lookupId: job.lookupId,
+    reportId: job.reportId,
+    caseReference: job.caseReference,
+    sandbox: job.sandbox,
+  });
+
+  const note = clean(job.writer.note, { max: 400 });
+  const writerSpans: Span[] = [
+    text('Narrative written by: ', { size: 9.5, color: COLOR.navy, weight: 'bold' }),
+    text(writerLine(job.writer), { size: 9.5, color: COLOR.navy }),
+    text(
+      '\nThe narrative is machine-written from the analysis below and can be wrong. The attribute table, confidences, exposure and timeline are computed by Footprint’s rules from the merged profile, not by the writer.',
+      { ...STYLE.small, color: COLOR.body },
+    ),
+  ];
+  if (note) writerSpans.push(text(`\nNote: ${note}`, STYLE.small));
+  writer.notice(writerSpans, { fill: COLOR.accentSoft, bar: COLOR.accent }, 12);
+
+  const attributes = analysis.attributes ?? [];
+  writer.tiles([
+    { label: 'Attributes', value: thousands(attributes.length) },
+    {
+      label: 'Corroborated',
+      value: thousands(attributes.filter((a) => a.status === 'corroborated').length),
+      tone: 'good',
+    },
+    {
+      label: 'Conflicting',
+      value: thousands(attributes.filter((a) => a.status === 'conflicting').length),
+      tone: attributes.some((a) => a.status === 'conflicting') ? 'warn' : 'default',
+    },
+    { label: 'Breaches', value: thousands(analysis.exposure?.breaches ?? 0) },
+  ]);
+
+  drawNarrative(writer, job.narrative);
+  drawAttributes(writer, analysis);
+  drawExposure(writer, analysis);
+  drawTimeline(writer, analysis);
+  drawNextSteps(writer, analysis);
+  drawAbout(writer, {
+    reportId: job.reportId,
+    account: job.account,
+    extra: `The narrative was written by ${
+      job.writer.kind === 'llm' ? 'a language model' : 'Footprint’s deterministic writer'
+    } from the analysis in this report.`,
+  });
+}

@@ -1,0 +1,465 @@
+/**
+ * The phone and e-mail lookup report ('Save as pdf', spec §2.5): the cover, the phone highlights, every
+ * profile section with its sources, breaches and registered sites (e-mail), extra records and the
+ * closing note.
+ */
+import {
+  EMAIL_SOURCES,
+  type Experience,
+  type ExtraRecord,
+  type MergedProfile,
+  PHONE_SOURCES,
+  type PlatformPresence,
+  PROFILE_SECTIONS,
+  type ProfileEntry,
+  type Qualification,
+} from '@footprint/domain';
+import { clean, count, readableDay, thousands } from './format.ts';
+import { drawAbout, drawCover, sourceChip, sourceChips, sourceName } from './frame.ts';
+import { COLOR, type Column, chip, gap, type Row, type Span, STYLE, text, type Writer } from './layout.ts';
+import type { LookupReportJob } from './types.ts';
+
+export const LOOKUP_TITLE = 'Footprint lookup report';
+
+const KIND_LABEL = { tel: 'Phone number', email: 'E-mail address' } as const;
+
+/** Most rows one table prints; the rest are counted (upstream answers are capped, not trusted to be). */
+export const MAX_ROWS = 500;
+const MAX_RECORDS = 200;
+
+const list = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value) ? value : []);
+
+/** A last row saying how many rows were left out. */
+function capped(rows: Row[], total: number, columns: number): Row[] {
+  if (rows.length <= MAX_ROWS) return rows;
+  const more = total - MAX_ROWS;
+  const note: Row = {
+    cells: [
+      [text(`… and ${thousands(more)} more not shown in this report.`, STYLE.small)],
+      ...Array(columns - 1).fill([]),
+    ],
+  };
+  return [...rows.slice(0, MAX_ROWS), note];
+}
+
+type Section = (typeof PROFILE_SECTIONS)[number];
+
+function sectionItems(profile: MergedProfile, section: Section): unknown[] {
+  const items = (profile as unknown as Record<string, unknown>)[section.key];
+  return Array.isArray(items) ? items : [];
+}
+
+/** One row per distinct value: the same value from several sources is one row with several chips. */
+function groupEntries(entries: ProfileEntry[]): Array<{ key?: string; value: string; sources: string[] }> {
+  const groups = new Map<string, { key?: string; value: string; sources: string[] }>();
+  for (const entry of entries) {
+    const value = clean(entry.value);
+    if (!value) continue;
+    const key = entry.key ? clean(entry.key, { max: 80 }) : undefined;
+    const id = `${key?.toLowerCase() ?? ''}\u0000${value.toLowerCase()}`;
+    const group = groups.get(id);
+    if (!group)
+      groups.set(id, key ? { key, value, sources: [entry.source] } : { value, sources: [entry.source] });
+    else if (!group.sources.includes(entry.source)) group.sources.push(entry.source);
+  }
+  return [...groups.values()];
+}
+
+function years(item: { startYear?: number; endYear?: number }): string {
+  const { startYear: start, endYear: end } = item;
+  if (start && end) return start === end ? String(start) : `${start} – ${end}`;
+  if (start) return `${start} – present`;
+  if (end) return `until ${end}`;
+  return '—';
+}
+
+const muted = (value: string): Span => text(value, { ...STYLE.body, color: COLOR.faint });
+const value = (v: string): Span[] => (v ? [text(v, STYLE.body)] : [muted('—')]);
+
+interface SectionTable {
+  columns: Column[];
+  rows: Row[];
+}
+
+function entryTable(entries: ProfileEntry[]): SectionTable {
+  const rows = groupEntries(entries).map((group) => ({
+    cells: [
+      group.key
+        ? [text(`${group.key}: `, STYLE.key), text(group.value, STYLE.body)]
+        : [text(group.value, STYLE.body)],
+      sourceChips(group.sources),
+    ],
+  }));
+  return {
+    columns: [
+      { header: 'Value', weight: 63 },
+      { header: 'Source', weight: 37 },
+    ],
+    rows,
+  };
+}
+
+function qualificationTable(items: Qualification[]): SectionTable {
+  return {
+    columns: [
+      { header: 'Qualification', weight: 36 },
+      { header: 'Institution', weight: 30 },
+      { header: 'Years', weight: 15 },
+      { header: 'Source', weight: 19 },
+    ],
+    rows: items.map((item) => {
+      const degree = clean(item.degree);
+      const field = clean(item.field);
+      const school = clean(item.school);
+      const title: Span[] = degree
+        ? [text(degree, STYLE.bodyBold), ...(field ? [text(`\n${field}`, STYLE.body)] : [])]
+        : value(field);
+      return {
+        cells: [
+          title,
+          [...value(school), ...(item.url ? [text(`\n${clean(item.url)}`, STYLE.small)] : [])],
+          [text(years(item), STYLE.body)],
+          [sourceChip(item.source)],
+        ],
+      };
+    }),
+  };
+}
+
+function experienceTable(items: Experience[]): SectionTable {
+  return {
+    columns: [
+      { header: 'Role', weight: 36 },
+      { header: 'Organisation', weight: 30 },
+      { header: 'Years', weight: 15 },
+      { header: 'Source', weight: 19 },
+    ],
+    rows: items.map((item) => ({
+      cells: [
+        clean(item.title) ? [text(clean(item.title), STYLE.bodyBold)] : [muted('—')],
+        [...value(clean(item.company)), ...(item.url ? [text(`\n${clean(item.url)}`, STYLE.small)] : [])],
+        [text(years(item), STYLE.body)],
+        [sourceChip(item.source)],
+      ],
+    })),
+  };
+}
+
+export const activeChip = (active: boolean): Span =>
+  active ? chip('Active', COLOR.greenFill, COLOR.green) : chip('Inactive', COLOR.greyFill, COLOR.muted);
+
+function presenceTable(items: PlatformPresence[]): SectionTable {
+  // Accounts that exist first: they are findings; an inactive platform is a negative result.
+  const ordered = [...items.filter((item) => item.active), ...items.filter((item) => !item.active)];
+  return {
+    columns: [
+      { header: 'Platform', weight: 24 },
+      { header: 'Status', weight: 14 },
+      { header: 'Profile link', weight: 40 },
+      { header: 'Source', weight: 22 },
+    ],
+    rows: ordered.map((item) => ({
+      cells: [
+        [text(clean(item.platform, { max: 200 }), STYLE.bodyBold)],
+        [activeChip(item.active)],
+        item.url ? [text(clean(item.url), { ...STYLE.body, size: 8, color: COLOR.accent })] : [muted('—')],
+        [sourceChip(item.source)],
+      ],
+    })),
+  };
+}
+
+function tableFor(section: Section, items: unknown[]): SectionTable {
+  switch (section.key) {
+    case 'qualifications':
+      return qualificationTable(items as Qualification[]);
+    case 'experience':
+      return experienceTable(items as Experience[]);
+    case 'internetPresence':
+      return presenceTable(items as PlatformPresence[]);
+    default:
+      return entryTable(items as ProfileEntry[]);
+  }
+}
+
+function drawProfile(writer: Writer, profile: MergedProfile): void {
+  const sections = PROFILE_SECTIONS.map((section) => ({
+    section,
+    items: sectionItems(profile, section),
+  })).filter(({ items }) => items.length > 0);
+  const total = sections.reduce((sum, { items }) => sum + items.length, 0);
+  const sources = new Set<string>();
+  for (const { items } of sections)
+    for (const item of items) sources.add((item as { source: string }).source);
+  const tables = sections.map(({ section, items }) => ({ section, items, table: tableFor(section, items) }));
+
+  writer.heading('Profile summary', {
+    note: sections.length ? `${count(total, 'value')} · ${count(sources.size, 'source')}` : undefined,
+    keep: tables[0] ? 32 + writer.keepFor(tables[0].table, 160) : 40,
+  });
+  if (tables.length === 0) {
+    writer.paragraph([muted('No profile values were found for this search.')], { after: 6 });
+    return;
+  }
+  for (const { section, items, table: full } of tables) {
+    const table = { ...full, rows: capped(full.rows, full.rows.length, full.columns.length) };
+    const distinct = full.rows.length < items.length ? ` · ${count(full.rows.length, 'distinct value')}` : '';
+    writer.heading(section.title, {
+      level: 2,
+      note: `${count(items.length, 'entry', 'entries')}${distinct}`,
+      keep: writer.keepFor(table, 160),
+    });
+    writer.table({ ...table, title: section.title });
+  }
+  const images = Array.isArray(profile.images) ? profile.images : [];
+  if (images.length > 0) {
+    const from = [...new Set(images.map((image) => image.source))].join(', ');
+    writer.space(8);
+    writer.paragraph(
+      [
+        text(`${count(images.length, 'profile image')} found (${from}). `, {
+          ...STYLE.small,
+          color: COLOR.body,
+        }),
+        text(
+          'Images are not embedded in this report; open the lookup in Footprint to view them.',
+          STYLE.small,
+        ),
+      ],
+      { after: 4 },
+    );
+  }
+}
+
+function drawHighlights(writer: Writer, job: LookupReportJob): void {
+  const h = job.highlights;
+  if (!h) return;
+  writer.heading('Phone highlights', { keep: 70 });
+  writer.tiles([
+    {
+      label: 'Marked as Spam',
+      value: h.markedAsSpam ? 'Yes' : 'No',
+      tone: h.markedAsSpam ? 'warn' : 'default',
+    },
+    { label: 'Whatsapp Business Account', value: h.whatsappBusiness ? 'Yes' : 'No' },
+    {
+      label: 'Phone Status',
+      value: h.phoneStatus === 'Active' ? 'Active' : 'Inactive',
+      tone: h.phoneStatus === 'Active' ? 'good' : 'default',
+      note: h.phoneStatus === 'Active' ? 'ISP reported a timestamp' : 'No ISP timestamp',
+    },
+    { label: 'Phone IMSI', value: clean(h.imsi, { max: 40 }) || 'Not available' },
+  ]);
+  writer.paragraph(
+    [
+      text('Facebook: ', STYLE.key),
+      h.facebookUrl
+        ? text(clean(h.facebookUrl), { ...STYLE.body, color: COLOR.accent })
+        : muted('No profile found'),
+    ],
+    { after: 2 },
+  );
+}
+
+function drawBreaches(writer: Writer, job: LookupReportJob): void {
+  const breaches = list(job.breaches).filter((breach) => typeof breach === 'object' && breach !== null);
+  const records = breaches.reduce(
+    (sum, b) => sum + (typeof b.PwnCount === 'number' && b.PwnCount > 0 ? b.PwnCount : 0),
+    0,
+  );
+  const table: SectionTable = {
+    columns: [
+      { header: 'Breach', weight: 27 },
+      { header: 'Breach date', weight: 15 },
+      { header: 'Records', weight: 15, align: 'right' },
+      { header: 'Data classes', weight: 43 },
+    ],
+    rows: breaches.map((breach) => {
+      const title = clean(breach.Title) || clean(breach.Name) || 'Unnamed breach';
+      const name = clean(breach.Name);
+      const domain = clean(breach.Domain);
+      const same = (a: string, b: string) =>
+        a.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase() === b.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+      const below = [name && !same(name, title) ? name : '', domain].filter(Boolean).join(' · ');
+      const flagChips: Span[] = [];
+      if (breach.IsSensitive === true) flagChips.push(chip('Sensitive', COLOR.redFill, COLOR.red, 6.5));
+      if (breach.IsVerified === false)
+        flagChips.push(
+          ...(flagChips.length ? [gap(3)] : []),
+          chip('Unverified', COLOR.greyFill, COLOR.muted, 6.5),
+        );
+      const flags = flagChips.length ? [text('\n', STYLE.small), ...flagChips] : [];
+      const classes = Array.isArray(breach.DataClasses)
+        ? breach.DataClasses.map((c) => clean(c, { max: 80 })).filter(Boolean)
+        : [];
+      return {
+        cells: [
+          [text(title, STYLE.bodyBold), ...(below ? [text(`\n${below}`, STYLE.small)] : []), ...flags],
+          [text(breach.BreachDate ? readableDay(clean(breach.BreachDate, { max: 40 })) : '—', STYLE.body)],
+          [text(typeof breach.PwnCount === 'number' ? thousands(breach.PwnCount) : '—', STYLE.body)],
+          classes.length ? [text(classes.join(', '), { ...STYLE.body, size: 8.2 })] : [muted('—')],
+        ],
+      };
+    }),
+  };
+  const note = breaches.length
+    ? `${count(breaches.length, 'breach', 'breaches')} · ${thousands(records)} records`
+    : undefined;
+  writer.heading('Found breaches', { note, keep: breaches.length ? writer.keepFor(table, 160) : 30 });
+  if (breaches.length === 0) {
+    writer.paragraph([muted('No breaches were found for this address.')], { after: 4 });
+    return;
+  }
+  writer.table({ ...table, rows: capped(table.rows, breaches.length, 4), title: 'Found breaches' });
+}
+
+function drawRegisteredSites(writer: Writer, job: LookupReportJob): void {
+  const sites = [
+    ...new Set(
+      list(job.registeredSites)
+        .map((site) => clean(site, { max: 120 }))
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_ROWS);
+  writer.heading('Registered sites', {
+    note: sites.length ? count(sites.length, 'site') : undefined,
+    keep: 40,
+  });
+  if (sites.length === 0) {
+    writer.paragraph([muted('No registered sites were found for this address.')], { after: 4 });
+    return;
+  }
+  writer.paragraph(
+    [
+      text(
+        'The address is registered with an account on these sites (source: Registered Sites).\n',
+        STYLE.small,
+      ),
+      ...sites.flatMap((site, i) => [...(i ? [gap(4)] : []), chip(site, COLOR.accentSoft, COLOR.accent, 8)]),
+    ],
+    { after: 4 },
+  );
+}
+
+function drawExtraRecords(writer: Writer, records: ExtraRecord[]): void {
+  const rowsOf = (record: ExtraRecord): Row[] => {
+    const pairs: Array<[string, string]> = [];
+    if (record.phone) pairs.push(['Phone', clean(record.phone)]);
+    if (record.email) pairs.push(['Email', clean(record.email)]);
+    for (const [label, v] of list(record.additional).slice(0, MAX_ROWS)) {
+      const shown = clean(v);
+      if (shown) pairs.push([clean(label, { max: 80 }), shown]);
+    }
+    if (pairs.length === 0) pairs.push(['Details', '—']);
+    return pairs.map(([label, v]) => ({ cells: [[text(label, STYLE.key)], [text(v, STYLE.body)]] }));
+  };
+  const first = records[0];
+  const columns: Column[] = [
+    { header: 'Field', weight: 28 },
+    { header: 'Value', weight: 72 },
+  ];
+  // A record that fits on a page is kept in one piece (with its heading).
+  const keepOf = (record: ExtraRecord) => {
+    const rows = rowsOf(record);
+    const whole = writer.tableHeight({ columns, rows });
+    return whole <= 420 ? whole : writer.tableLead({ columns, rows });
+  };
+  writer.heading('Extra records', {
+    note: records.length ? count(records.length, 'record') : undefined,
+    keep: first ? 50 + keepOf(first) : 30,
+  });
+  if (records.length === 0) {
+    writer.paragraph([muted('No extra records were returned.')], { after: 4 });
+    return;
+  }
+  writer.paragraph(
+    [text('Records returned by open sources (source: OSINT), as the results page lists them.', STYLE.small)],
+    {
+      after: 2,
+    },
+  );
+  records.slice(0, MAX_RECORDS).forEach((record, i) => {
+    const name = clean(record.name, { max: 200 }) || 'Unknown User';
+    const title = `Record ${i + 1} of ${records.length} — ${name}`;
+    const rows = rowsOf(record);
+    writer.heading(title, { level: 2, keep: keepOf(record) });
+    writer.table({ columns, rows, title: `Extra records › ${title}` });
+  });
+  if (records.length > MAX_RECORDS) {
+    writer.paragraph([
+      text(
+        `… and ${thousands(records.length - MAX_RECORDS)} more records not shown in this report.`,
+        STYLE.small,
+      ),
+    ]);
+  }
+}
+
+function sourcesLine(job: LookupReportJob): Span[] {
+  const failed = Object.entries(job.sourceErrors ?? {});
+  if (failed.length === 0) return [text('Every source answered.', STYLE.value)];
+  return failed.flatMap(([key, message], i) => {
+    const why = clean(message, { max: 80 });
+    return [
+      ...(i ? [text(', ', STYLE.value)] : []),
+      text(sourceName(key), STYLE.valueBold),
+      ...(why ? [text(` (${why})`, { ...STYLE.value, color: COLOR.muted })] : []),
+    ];
+  });
+}
+
+export function drawLookupReport(writer: Writer, input: LookupReportJob): void {
+  const job: LookupReportJob = {
+    ...input,
+    breaches: list(input.breaches),
+    registeredSites: list(input.registeredSites),
+    extraRecords: list(input.extraRecords).filter((record) => typeof record === 'object' && record !== null),
+    sourceErrors: input.sourceErrors && typeof input.sourceErrors === 'object' ? input.sourceErrors : {},
+  };
+  const kind = job.kind === 'email' ? 'email' : 'tel';
+  drawCover(writer, {
+    title: LOOKUP_TITLE,
+    kindLabel: KIND_LABEL[kind],
+    value: job.query,
+    searchedAt: job.searchedAt,
+    generatedAt: job.generatedAt,
+    account: job.account,
+    lookupId: job.lookupId,
+    reportId: job.reportId,
+    caseReference: job.caseReference,
+    sandbox: job.sandbox,
+    extra: [['Sources that did not answer', sourcesLine(job)]],
+  });
+
+  const all: readonly string[] = kind === 'tel' ? PHONE_SOURCES : EMAIL_SOURCES;
+  const failed = Object.keys(job.sourceErrors ?? {}).filter((key) => all.includes(key)).length;
+  const values = PROFILE_SECTIONS.reduce(
+    (sum, section) => sum + sectionItems(job.profile, section).length,
+    0,
+  );
+  writer.tiles([
+    {
+      label: 'Sources answered',
+      value: `${all.length - failed} of ${all.length}`,
+      tone: failed ? 'warn' : 'default',
+    },
+    { label: 'Profile values', value: thousands(values) },
+    kind === 'tel'
+      ? { label: 'Names found', value: thousands(groupEntries(list(job.profile.names)).length) }
+      : {
+          label: 'Breaches',
+          value: thousands(job.breaches.length),
+          tone: job.breaches.length ? 'warn' : 'default',
+        },
+    { label: 'Extra records', value: thousands(job.extraRecords.length) },
+  ]);
+
+  if (kind === 'tel') drawHighlights(writer, job);
+  drawProfile(writer, job.profile);
+  if (kind === 'email') {
+    drawBreaches(writer, job);
+    drawRegisteredSites(writer, job);
+  }
+  drawExtraRecords(writer, job.extraRecords);
+  drawAbout(writer, { reportId: job.reportId, account: job.account });
+}

@@ -1,0 +1,70 @@
+/**
+ * What the report worker draws. A job carries everything the PDF shows, already read and merged on the
+ * main thread (the worker does no I/O): structured-clone friendly plain data only.
+ */
+import type { Breach, ExtraRecord, MergedProfile, PhoneHighlights, ProfileAnalysis } from '@footprint/domain';
+
+/** The analysis behind the AI report, computed from the merged profile (packages/domain/src/lookup/analysis.ts). */
+export type { ProfileAnalysis };
+
+export interface ReportAccount {
+  name: string;
+  email: string;
+}
+
+interface ReportJobBase {
+  reportId: string;
+  lookupId: string;
+  /** ISO date-time. */
+  generatedAt: string;
+  /** ISO date-time of the lookup. */
+  searchedAt: string;
+  account: ReportAccount;
+  /** Whether the data shown came from the sandbox providers: every page then says so. */
+  sandbox: boolean;
+}
+
+export interface LookupReportJob extends ReportJobBase {
+  template: 'lookup';
+  kind: 'tel' | 'email';
+  /** The searched value as displayed, e.g. '+91 9876543210' or the address. */
+  query: string;
+  caseReference?: string | null;
+  profile: MergedProfile;
+  /** Phone lookups only. */
+  highlights?: PhoneHighlights;
+  breaches: Breach[];
+  registeredSites: string[];
+  /** From extraRecords(). */
+  extraRecords: ExtraRecord[];
+  /** Source key → what went wrong. */
+  sourceErrors: Record<string, string>;
+}
+
+export interface AiReportWriter {
+  kind: 'llm' | 'deterministic';
+  model?: string;
+  note?: string;
+}
+
+export interface AiReportJob extends ReportJobBase {
+  template: 'ai';
+  kind: 'tel' | 'email';
+  query: string;
+  caseReference?: string | null;
+  writer: AiReportWriter;
+  /** Paragraphs separated by blank lines. */
+  narrative: string;
+  analysis: ProfileAnalysis;
+}
+
+export interface DetailReportJob extends ReportJobBase {
+  template: 'detail';
+  type: 'rc' | 'upi' | 'challan';
+  /** The RC number or UPI id. */
+  id: string;
+  /** The vendor's `data` object. */
+  record: Record<string, unknown>;
+}
+
+export type ReportJob = LookupReportJob | AiReportJob | DetailReportJob;

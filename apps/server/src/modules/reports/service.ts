@@ -1,0 +1,249 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  analyzeEmailLookup,
+  analyzePhoneLookup,
+  type Breach,
+  type EmailLookupData,
+  extraRecords,
+  mergeEmailProfile,
+  mergePhoneProfile,
+  normalizeRc,
+  type PhoneLookupResponse,
+  phoneHighlights,
+} from '@footprint/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type LookupRow, lookups, reports, type UserRow, users } from '../../db/schema.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
+import type { ReportPool } from './pool.ts';
+import type { ReportJob } from './render/types.ts';
+
+export type LookupKind = 'tel' | 'email';
+export type DetailKind = 'rc' | 'upi' | 'challan';
+
+interface StoredResult {
+  payloads: Record<string, unknown>;
+  errors: Record<string, string>;
+}
+
+export interface ReportFile {
+  reportId: string;
+  fileName: string;
+  sha256: string;
+  pdf: Buffer;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** File names keep the searched value readable but safe in a header and on any file system. */
+export const safeFilePart = (value: string): string => value.replace(/[^A-Za-z0-9@._+-]/g, '_').slice(0, 100);
+
+const noLookup = () =>
+  notFound('No stored lookup of yours matches this report. Run the search again, then download.');
+
+/**
+ * Reports are drawn from what the server stored for the requesting user's own lookup, never from
+ * what the browser sends: the browser only says which lookup it means.
+ */
+export function createReportService(deps: {
+  db: Database;
+  pool: ReportPool;
+  llm?: LlmWriter;
+  now?: () => Date;
+}) {
+  const { db, pool } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The user's stored lookup for what they searched; a cache hit is followed to the answer it reused. */
+  async function storedLookup(user: UserRow, kind: LookupKind | DetailKind, query: string, hint?: unknown) {
+    const byQuery =
+      kind === 'tel' && /^\d{10}$/.test(query)
+        ? and(sql`${lookups.query} like ${`%${query}`}`, sql`length(${lookups.query}) between 11 and 14`)
+        : eq(lookups.query, query);
+    const base = and(
+      eq(lookups.userId, user.id),
+      eq(lookups.kind, kind),
+      eq(lookups.status, 'complete'),
+      byQuery,
+    );
+    const where = typeof hint === 'string' && UUID.test(hint) ? and(base, eq(lookups.id, hint)) : base;
+    const [row] = await db.select().from(lookups).where(where).orderBy(desc(lookups.createdAt)).limit(1);
+    if (!row) return undefined;
+    if (row.result) return { row, result: row.result as StoredResult };
+    if (!row.cacheOf) return undefined; // kept past its retention period: the result is gone
+    const [original] = await db
+      .select()
+      .from(lookups)
+      .where(and(eq(lookups.id, row.cacheOf), eq(lookups.userId, user.id)));
+    return original?.result ? { row, result: original.result as StoredResult } : undefined;
+  }
+
+  async function finish(
+    user: UserRow,
+    lookup: LookupRow,
+    job: ReportJob,
+    kind: 'lookup' | 'ai' | DetailKind,
+    fileName: string,
+    writer: string | null,
+  ): Promise<ReportFile> {
+    const pdf = await pool.render(job);
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
+    await db.insert(reports).values({
+      id: job.reportId,
+      userId: user.id,
+      lookupId: lookup.id,
+      kind,
+      fileName,
+      sha256,
+      bytes: pdf.byteLength,
+      writer,
+      createdAt: now(),
+    });
+    return { reportId: job.reportId, fileName, sha256, pdf };
+  }
+
+  const displayQuery = (kind: LookupKind, query: string) =>
+    kind === 'tel' && query.length > 10 ? `+${query.slice(0, -10)} ${query.slice(-10)}` : query;
+
+  const common = (user: UserRow, row: LookupRow) => ({
+    reportId: randomUUID(),
+    lookupId: row.id,
+    generatedAt: now().toISOString(),
+    searchedAt: row.createdAt.toISOString(),
+    account: { name: user.name, email: user.email },
+    caseReference: row.caseReference,
+    sandbox: row.sandbox,
+  });
+
+  function views(kind: LookupKind, result: StoredResult) {
+    if (kind === 'tel') {
+      const response = { ...result.payloads, errors: result.errors } as Partial<PhoneLookupResponse>;
+      return {
+        profile: mergePhoneProfile(response),
+        highlights: phoneHighlights(response),
+        breaches: [] as Breach[],
+        registeredSites: [] as string[],
+        records: extraRecords(response.osintData),
+        analysis: () => analyzePhoneLookup(response),
+      };
+    }
+    const data = { ...result.payloads, errors: result.errors } as Partial<EmailLookupData>;
+    return {
+      profile: mergeEmailProfile(data),
+      highlights: undefined,
+      breaches: Array.isArray(data.hibpData) ? data.hibpData : [],
+      registeredSites: Array.isArray(data.holeheData?.used)
+        ? data.holeheData.used.filter((s) => typeof s === 'string')
+        : [],
+      records: extraRecords(data.osintData),
+      analysis: () => analyzeEmailLookup(data),
+    };
+  }
+
+  return {
+    async lookupReport(
+      user: UserRow,
+      kind: LookupKind,
+      userInput: string,
+      hint: unknown,
+    ): Promise<ReportFile> {
+      const query = kind === 'email' ? userInput.trim().toLowerCase() : userInput.replace(/\D/g, '');
+      const found = await storedLookup(user, kind, query, hint);
+      if (!found) throw noLookup();
+      const view = views(kind, found.result);
+      const job: ReportJob = {
+        template: 'lookup',
+        ...common(user, found.row),
+        kind,
+        query: displayQuery(kind, found.row.query),
+        profile: view.profile,
+        highlights: view.highlights,
+        breaches: view.breaches,
+        registeredSites: view.registeredSites,
+        extraRecords: view.records,
+        sourceErrors: found.result.errors,
+      };
+      return finish(user, found.row, job, 'lookup', `report-${safeFilePart(userInput)}.pdf`, null);
+    },
+
+    async aiReport(user: UserRow, kind: LookupKind, userInput: string, hint: unknown): Promise<ReportFile> {
+      const query = kind === 'email' ? userInput.trim().toLowerCase() : userInput.replace(/\D/g, '');
+      const found = await storedLookup(user, kind, query, hint);
+      if (!found) throw noLookup();
+      const analysis = views(kind, found.result).analysis();
+      const shown = displayQuery(kind, found.row.query);
+      const narrative = await narrativeFor(
+        {
+          kind,
+          query: shown,
+          analysis,
+          sourcesAnswered: found.row.sourcesAnswered.length,
+          // "No record" answers are in `errors` too; only sources that did not answer failed.
+          sourcesFailed: Object.keys(found.result.errors).filter(
+            (key) => !found.row.sourcesAnswered.includes(key),
+          ),
+        },
+        deps.llm,
+      );
+      const job: ReportJob = {
+        template: 'ai',
+        ...common(user, found.row),
+        kind,
+        query: shown,
+        writer: narrative.writer,
+        narrative: narrative.text,
+        analysis,
+      };
+      const writer =
+        narrative.writer.kind === 'llm' ? `llm:${narrative.writer.model ?? ''}` : 'deterministic';
+      return finish(user, found.row, job, 'ai', `ai-generated-report-${safeFilePart(userInput)}.pdf`, writer);
+    },
+
+    async detailReport(user: UserRow, type: DetailKind, data: Record<string, unknown>): Promise<ReportFile> {
+      const raw = type === 'upi' ? data.upi_id : (data.rc_number ?? data.id_number);
+      if (typeof raw !== 'string' || raw.trim() === '' || raw.length > 100) {
+        throw new AppError(
+          422,
+          'validation_failed',
+          `The data field must name the ${type === 'upi' ? 'UPI id' : 'RC number'}.`,
+          {
+            errors: { data: [`The data field must name the ${type === 'upi' ? 'UPI id' : 'RC number'}.`] },
+          },
+        );
+      }
+      const id = type === 'upi' ? raw.trim().toLowerCase() : normalizeRc(raw);
+      const found = await storedLookup(user, type, id);
+      if (!found) throw noLookup();
+      const envelope = found.result.payloads[type] as { data?: unknown } | undefined;
+      const record =
+        envelope && typeof envelope.data === 'object' && envelope.data !== null
+          ? (envelope.data as Record<string, unknown>)
+          : {};
+      const job: ReportJob = { template: 'detail', ...common(user, found.row), type, id, record };
+      return finish(user, found.row, job, type, `${type}-details-${safeFilePart(id)}.pdf`, null);
+    },
+
+    /** What a holder of a report file can learn: whether it is unaltered, and who ran it when. */
+    async verify(reportId: string, sha256: string) {
+      if (!UUID.test(reportId)) throw notFound('No report with this id.');
+      const [row] = await db
+        .select({ report: reports, name: users.name, email: users.email })
+        .from(reports)
+        .innerJoin(users, eq(users.id, reports.userId))
+        .where(eq(reports.id, reportId));
+      if (!row) throw notFound('No report with this id.');
+      return {
+        report_id: row.report.id,
+        valid: row.report.sha256 === sha256.toLowerCase(),
+        kind: row.report.kind,
+        file_name: row.report.fileName,
+        generated_at: row.report.createdAt.toISOString(),
+        generated_by: { name: row.name, email: row.email },
+        lookup_id: row.report.lookupId,
+      };
+    },
+  };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;
