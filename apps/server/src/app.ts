@@ -12,6 +12,8 @@ import { registerSpa } from './http/spa.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { leakRoutes } from './modules/leaks/routes.ts';
+import { createLeakService } from './modules/leaks/service.ts';
 import { lookupRoutes } from './modules/lookup/routes.ts';
 import { createLookupService } from './modules/lookup/service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -113,6 +115,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
   lookupRoutes(app, { lookups, guards });
+  const leaks = createLeakService({
+    db,
+    cost: config.costs.leak,
+    cacheHours: config.lookups.cacheHours,
+    now: deps.now,
+  });
+  leakRoutes(app, { leaks, guards });
   const reports = createReportService({ db, pool: deps.reportPool, llm: deps.llm, now: deps.now });
   reportRoutes(app, { reports, guards, db });
   adminRoutes(app, {

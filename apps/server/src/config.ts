@@ -51,6 +51,8 @@ export const envSchema = z.object({
   COST_RC: int(1, 0, 1000),
   COST_UPI: int(1, 0, 1000),
   COST_CHALLAN: int(1, 0, 1000),
+  COST_LEAK: int(1, 0, 1000),
+  SANDBOX_LEAK_RECORDS: int(100_000, 0, 50_000_000),
   LOOKUP_CACHE_HOURS: int(24, 0, 24 * 90),
   PROVIDER_TIMEOUT_MS: int(8000, 100, 120_000),
   BREAKER_FAILURES: int(5, 1, 1000),
@@ -99,7 +101,9 @@ export interface Config {
   rateLimit: { enabled: boolean; redisUrl: string | undefined };
   mail: { smtpUrl: string | undefined; from: string };
   demo: { seed: boolean; password: string };
-  costs: { tel: number; email: number; rc: number; upi: number; challan: number };
+  costs: { tel: number; email: number; rc: number; upi: number; challan: number; leak: number };
+  /** Synthetic leak records loaded on start when the table is empty (embedded default only). */
+  sandboxLeakRecords: number;
   lookups: { cacheHours: number };
   reports: {
     /** Worker threads for PDF rendering; 0 means one fewer than the cores. */
@@ -161,7 +165,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rc: env.COST_RC,
       upi: env.COST_UPI,
       challan: env.COST_CHALLAN,
+      leak: env.COST_LEAK,
     },
+    sandboxLeakRecords: embedded ? env.SANDBOX_LEAK_RECORDS : 0,
     lookups: { cacheHours: env.LOOKUP_CACHE_HOURS },
     reports: {
       threads: env.REPORT_THREADS,

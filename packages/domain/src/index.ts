@@ -8,3 +8,4 @@ export * from './lookup/requests.ts';
 export * from './lookup/sources.ts';
 export * from './messages.ts';
 export * from './validation.ts';
+export * from './leaks.ts';

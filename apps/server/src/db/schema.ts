@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -248,6 +250,38 @@ export const reports = pgTable(
   },
   (t) => [index('reports_sha256_idx').on(t.sha256), index('reports_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** A breach or dump that leak records came from. */
+export const leakSources = pgTable('leak_sources', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  breachDate: date('breach_date'),
+  description: text('description'),
+  recordCount: bigint('record_count', { mode: 'number' }).notNull().default(0),
+  importedAt: timestamp('imported_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Leaked records with normalized search keys. The real table is PARTITIONED BY HASH (record_hash) in
+ * the migration (0005), which drizzle-kit cannot express; this definition is for typed queries.
+ * `record_hash` is a digest of the source and the record's content: importing a file twice adds nothing.
+ */
+export const leakRecords = pgTable('leak_records', {
+  id: bigint('id', { mode: 'number' }).notNull(),
+  sourceId: uuid('source_id').notNull(),
+  recordHash: text('record_hash').notNull(),
+  name: text('name'),
+  email: text('email'),
+  phone: text('phone'),
+  username: text('username'),
+  address: text('address'),
+  other: jsonb('other').$type<Record<string, string>>(),
+  emailNorm: text('email_norm'),
+  phoneNorm: text('phone_norm'),
+  usernameNorm: text('username_norm'),
+  nameTokens: text('name_tokens').array(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type LookupRow = typeof lookups.$inferSelect;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { LEAK_INPUT_MAX_LENGTH, LEAK_MAX_ROWS, LEAK_PAGE_SIZE } from './constants.ts';
+import { messages } from './messages.ts';
+import { EMAIL_PATTERN } from './validation.ts';
+
+/** Search types of the Leak Data Finder rows (spec §2.6), in the selector's order. */
+export const LEAK_FIELD_TYPES = ['name', 'email', 'phone', 'username'] as const;
+export type LeakFieldType = (typeof LEAK_FIELD_TYPES)[number];
+
+export const LEAK_FIELD_LABELS: Record<LeakFieldType, string> = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  username: 'Username',
+};
+
+export const LEAK_PLACEHOLDERS: Record<LeakFieldType, string> = {
+  name: 'Enter full name (e.g. Rohan Deshmukh)',
+  email: 'Enter email address',
+  phone: 'Enter phone number (10–15 digits)',
+  username: 'Enter username',
+};
+
+/** A row as the spec's browser holds it (§3 'Leak search row'). */
+export interface LeakRow {
+  id: string | number;
+  type: LeakFieldType;
+  value: string;
+  isValid?: boolean;
+  error?: string;
+}
+
+const NAME = /^[\p{L} ]+$/u;
+const PHONE = /^\d{10,15}$/;
+const USERNAME = /^[A-Za-z0-9_]{3,30}$/;
+
+/** The per-row rule of spec §5 'Leak finder': the row's message, or null when it is valid. */
+export function leakRowError(type: LeakFieldType, raw: string): string | null {
+  const value = raw.trim();
+  if (value === '') return messages.leaks.required;
+  switch (type) {
+    case 'name':
+      return NAME.test(value) ? null : messages.leaks.invalidName;
+    case 'email':
+      return EMAIL_PATTERN.test(value) ? null : messages.leaks.invalidEmail;
+    case 'phone':
+      return PHONE.test(value) ? null : messages.leaks.invalidPhone;
+    case 'username':
+      return USERNAME.test(value) ? null : messages.leaks.invalidUsername;
+  }
+}
+
+// ---------- normalized search keys: the same functions index records and read queries ----------
+
+export const normalizeLeakEmail = (value: string): string => value.trim().toLowerCase();
+
+/** Phones match on their last 10 digits, whatever country code or formatting came with them. */
+export const normalizeLeakPhone = (value: string): string => value.replace(/\D/g, '').slice(-10);
+
+export const normalizeLeakUsername = (value: string): string => value.trim().toLowerCase();
+
+/** Case- and accent-insensitive word tokens: 'José  ÁLVAREZ' → ['jose', 'alvarez']. */
+export function nameTokens(value: string): string[] {
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((token) => token.length > 0);
+}
+
+// ---------- POST /api/leak-data-finder/?page=&per_page= ----------
+
+const row = z.object({
+  // The spec's browser sends its own row bookkeeping (id, isValid, error): accepted and ignored.
+  id: z.union([z.string().max(100), z.number()]).optional(),
+  isValid: z.boolean().optional(),
+  error: z.string().max(200).nullable().optional(),
+  type: z.enum(LEAK_FIELD_TYPES, { error: 'The type must be one of name, email, phone, username.' }),
+  value: z
+    .string({ error: messages.leaks.required })
+    .max(LEAK_INPUT_MAX_LENGTH, `The value must not be greater than ${LEAK_INPUT_MAX_LENGTH} characters.`),
+});
+
+export const leakSearchBody = z.strictObject({
+  fields: z
+    .array(row, { error: 'The fields field must be a list of rows.' })
+    .min(1, messages.leaks.required)
+    .max(LEAK_MAX_ROWS, messages.leaks.maxRows),
+});
+
+const positiveInt = (field: string, fallback: number, max: number) =>
+  z.coerce
+    .number({ error: `The ${field} field must be a whole number.` })
+    .int(`The ${field} field must be a whole number.`)
+    .min(1, `The ${field} field must be at least 1.`)
+    .max(max, `The ${field} field must not be greater than ${max}.`)
+    .default(fallback);
+
+export const leakSearchQuery = z.strictObject({
+  page: positiveInt('page', 1, 100_000),
+  per_page: positiveInt('per page', LEAK_PAGE_SIZE, LEAK_PAGE_SIZE),
+});
+
+/** Totals are counted exactly up to this many matches, then reported as capped. */
+export const LEAK_TOTAL_CAP = 10_000;
+
+export interface LeakRecord {
+  id: string;
+  source: { name: string; breach_date: string | null; description: string | null };
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  username: string | null;
+  address: string | null;
+  /** Every other field of the record, as imported (passwords and hashes are never imported). */
+  other: Record<string, string>;
+  /** Which of the searched types this record matched, for highlighting. */
+  matched: LeakFieldType[];
+}
+
+export interface LeakSearchResponse {
+  data: LeakRecord[];
+  total: number;
+  /** True when more than LEAK_TOTAL_CAP records match: `total` is then the cap, not exact. */
+  total_capped: boolean;
+  page: number;
+  per_page: number;
+  credits: number;
+  /** True when this query was already paid for within the lookup-cache window. */
+  cached: boolean;
+  lookup_id: string;
+}
