@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './constants.ts';
 export * from './countries.ts';
+export * from './leaks.ts';
 export * from './lookup/analysis.ts';
 export * from './lookup/profile.ts';
 export * from './lookup/profile-types.ts';
@@ -8,4 +9,3 @@ export * from './lookup/requests.ts';
 export * from './lookup/sources.ts';
 export * from './messages.ts';
 export * from './validation.ts';
-export * from './leaks.ts';
