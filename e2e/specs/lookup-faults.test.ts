@@ -12,7 +12,11 @@ const browser = useBrowser();
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startProductServer({ SANDBOX_FAILURES: 'tcData=1,smData=1', TRIAL_CREDITS: '3' });
+  server = await startProductServer({
+    SANDBOX_FAILURES: 'tcData=1,smData=1',
+    TRIAL_CREDITS: '3',
+    SANDBOX_LEAK_RECORDS: '0',
+  });
 });
 afterAll(() => server?.stop());
 

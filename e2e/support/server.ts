@@ -68,6 +68,8 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       DEMO_PASSWORD: 'e2e-demo-password',
+      // Enough synthetic leak records for paging (and the demo identities), quick to load.
+      SANDBOX_LEAK_RECORDS: '20000',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },

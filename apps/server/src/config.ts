@@ -52,7 +52,7 @@ export const envSchema = z.object({
   COST_UPI: int(1, 0, 1000),
   COST_CHALLAN: int(1, 0, 1000),
   COST_LEAK: int(1, 0, 1000),
-  SANDBOX_LEAK_RECORDS: int(100_000, 0, 50_000_000),
+  SANDBOX_LEAK_RECORDS: z.coerce.number().int().min(0).max(50_000_000).optional(),
   LOOKUP_CACHE_HOURS: int(24, 0, 24 * 90),
   PROVIDER_TIMEOUT_MS: int(8000, 100, 120_000),
   BREAKER_FAILURES: int(5, 1, 1000),
@@ -102,7 +102,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   demo: { seed: boolean; password: string };
   costs: { tel: number; email: number; rc: number; upi: number; challan: number; leak: number };
-  /** Synthetic leak records loaded on start when the table is empty (embedded default only). */
+  /** Synthetic leak records loaded on start when the table is empty (default: 100,000 on PGlite, none on PostgreSQL). */
   sandboxLeakRecords: number;
   lookups: { cacheHours: number };
   reports: {
@@ -167,7 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       challan: env.COST_CHALLAN,
       leak: env.COST_LEAK,
     },
-    sandboxLeakRecords: embedded ? env.SANDBOX_LEAK_RECORDS : 0,
+    sandboxLeakRecords: env.SANDBOX_LEAK_RECORDS ?? (embedded ? 100_000 : 0),
     lookups: { cacheHours: env.LOOKUP_CACHE_HOURS },
     reports: {
       threads: env.REPORT_THREADS,

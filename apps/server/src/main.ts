@@ -31,6 +31,9 @@ async function main() {
     `Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `Mail: ${runtime.mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `development outbox at ${config.appUrl}/dev/outbox`}`,
     `Providers: ${runtime.providers}`,
+    ...(runtime.leaksLoaded > 0
+      ? [`Leak Data Finder: loaded ${runtime.leaksLoaded} synthetic leak records`]
+      : []),
   ];
   if (config.demo.seed) {
     lines.push(

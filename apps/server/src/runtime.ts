@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { ensureSandboxLeaks } from './modules/leaks/sandbox/index.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { createLlmWriter } from './modules/reports/narrative/llm.ts';
 import { createReportPool } from './modules/reports/pool.ts';
@@ -18,6 +19,8 @@ export interface Runtime {
   mailer: Mailer;
   limits: RateLimits;
   demoCreated: string[];
+  /** Synthetic leak records loaded on this start (0 when the table already had records). */
+  leaksLoaded: number;
   /** One line on which providers answer (sandbox or real), for the start-up banner. */
   providers: string;
   close(): Promise<void>;
@@ -39,6 +42,10 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   await database.migrate();
   const appKey = await resolveAppKey(database.db, config.appKey);
   const demoCreated = config.demo.seed ? await seedDemoAccounts(database.db, config.demo.password) : [];
+  const leaksLoaded =
+    config.sandboxLeakRecords > 0
+      ? await ensureSandboxLeaks(database, config.sandboxLeakRecords, { url: config.databaseUrl })
+      : null;
   const mailer =
     overrides.mailer ??
     (config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : outboxMailer(database.db));
@@ -72,6 +79,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     mailer,
     limits,
     demoCreated,
+    leaksLoaded: leaksLoaded?.inserted ?? 0,
     providers: describeProviders(providers),
     async close() {
       await app.close();

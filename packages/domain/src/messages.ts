@@ -159,13 +159,13 @@ export const messages = {
     rowValue: (n: number) => `Field ${n} value`,
     capped: (cap: number) =>
       `More than ${cap.toLocaleString('en-US')} matches: showing the first ${cap.toLocaleString('en-US')}. Narrow the search with another row.`,
-    matchCount: (n: number) => `${n.toLocaleString('en-US')} matching ${n === 1 ? 'record' : 'records'}`,
+    matchCount: (n: number, capped = false) =>
+      `${n.toLocaleString('en-US')}${capped ? '+' : ''} matching ${n === 1 ? 'record' : 'records'}`,
     matchedOn: 'Matched on',
     breached: 'Breached',
     aboutBreach: 'About this breach',
     recordId: 'Record',
     cached: 'Already paid: no credit charged',
-    resultsHeading: 'Leak records',
   },
   pagination: {
     label: 'Pagination',

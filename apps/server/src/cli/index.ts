@@ -1,16 +1,25 @@
 #!/usr/bin/env node
 // Operator commands. Usage: npm run cli -- <command> [options]
 //   ledger:check   every user's balance equals the sum of their ledger (exit 1 and a list if not)
+//   leaks:import   stream a CSV/JSONL dump into the leak index
+//   leaks:sandbox  load synthetic leak records
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { findLedgerMismatches } from '../modules/credits/service.ts';
+import {
+  leakCliOptions,
+  leakCliUsage,
+  runLeaksImport,
+  runLeaksSandbox,
+} from '../modules/leaks/import/cli.ts';
 
 const usage = `Usage: npm run cli -- <command>
 
 Commands:
   ledger:check    Check that every user's credit balance equals the sum of their ledger entries.
                   Exits 0 when the books balance, 1 (with the differences) when they do not.
+${leakCliUsage}
 
 Uses DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite), as the server does.`;
 
@@ -18,7 +27,7 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { help: { type: 'boolean', short: 'h' } },
+    options: { help: { type: 'boolean', short: 'h' }, ...leakCliOptions },
   });
   const [command] = positionals;
   if (values.help || !command) {
@@ -42,6 +51,10 @@ async function main(argv: string[]): Promise<number> {
         }
         return 1;
       }
+      case 'leaks:import':
+        return await runLeaksImport(database, config.databaseUrl, positionals.slice(1), values);
+      case 'leaks:sandbox':
+        return await runLeaksSandbox(database, config.databaseUrl, values);
       default:
         console.error(`Unknown command: ${command}\n\n${usage}`);
         return 2;

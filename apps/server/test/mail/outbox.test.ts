@@ -15,6 +15,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'true',
       DEMO_PASSWORD: 'demo-pass-123',
+      SANDBOX_LEAK_RECORDS: '0',
     }),
     { database },
   );

@@ -25,6 +25,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     SMTP_URL: smtp.url,
     APP_URL: 'http://footprint.test',
     APP_KEY: 'test-app-key-0123456789abcdefghijklmnop',
+    // Tests that need leak records make their own; the embedded default's 100,000 would slow every file.
+    SANDBOX_LEAK_RECORDS: '0',
     ...options.env,
   });
   const runtime = await startRuntime(config, { ...options, database });

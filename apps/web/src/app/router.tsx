@@ -61,8 +61,8 @@ export const routes: RouteObject[] = [
           { path: paths.upgrade, ...page(() => import('../features/upgrade/UpgradePage.tsx')) },
           { path: paths.help, ...page(() => import('../features/help/HelpPage.tsx')) },
           { path: paths.results, ...page(() => import('../features/results/ResultsPage.tsx')) },
+          { path: paths.leakFinder, ...page(() => import('../features/leaks/LeakFinderPage.tsx')) },
           ...[
-            paths.leakFinder,
             paths.corporate,
             paths.corporateResults,
             paths.verification,

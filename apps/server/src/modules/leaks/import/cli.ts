@@ -1,0 +1,199 @@
+/**
+ * Operator commands for the leak index (wired into src/cli/index.ts):
+ *   leaks:import <file> --source "Name" [--breach-date YYYY-MM-DD] [--description "…"] [--format csv|jsonl]
+ *                [--delimiter ,|;|tab] [--map field=column,...] [--rejects path]
+ *   leaks:sandbox [--count 100000] [--seed demo]
+ */
+import { unlink } from 'node:fs/promises';
+import cliProgress from 'cli-progress';
+import type { DatabaseHandle } from '../../../db/client.ts';
+import { loadSandboxLeaks, SANDBOX_LEAK_COUNT } from '../sandbox/load.ts';
+import { type ImportStats, importLeakFile, type LeakFileFormat } from './import.ts';
+import { LEAK_COLUMN_TARGETS, type LeakColumnMapping, type LeakColumnTarget } from './record.ts';
+
+/** Options of the leak commands, for the CLI's parseArgs. */
+export const leakCliOptions = {
+  source: { type: 'string' },
+  'breach-date': { type: 'string' },
+  description: { type: 'string' },
+  format: { type: 'string' },
+  delimiter: { type: 'string' },
+  map: { type: 'string', multiple: true },
+  rejects: { type: 'string' },
+  count: { type: 'string' },
+  seed: { type: 'string' },
+} as const;
+
+export interface LeakCliValues {
+  source?: string | undefined;
+  'breach-date'?: string | undefined;
+  description?: string | undefined;
+  format?: string | undefined;
+  delimiter?: string | undefined;
+  map?: string[] | undefined;
+  rejects?: string | undefined;
+  count?: string | undefined;
+  seed?: string | undefined;
+}
+
+export const leakCliUsage = `  leaks:import <file> --source "Name" [--breach-date YYYY-MM-DD] [--description "..."]
+                  [--format csv|jsonl] [--delimiter ','|';'|tab] [--map field=column,...]
+                  [--rejects path]
+                  Stream a CSV or JSONL dump into the leak index (idempotent: a re-run adds only
+                  what is missing). --map takes field=column pairs (fields: name, email, phone,
+                  username, address, other, skip; a field may take several columns, e.g.
+                  name=first_name,name=last_name). Unmapped columns go to 'other'; password, hash,
+                  salt, token and similar columns are never stored. Rejected rows are written to
+                  --rejects (default <file>.rejects.jsonl). Ctrl-C stops after the current batch.
+  leaks:sandbox   [--count ${SANDBOX_LEAK_COUNT}] [--seed demo]
+                  Load synthetic leak records (fictional sources, reserved domains, the demo identity).`;
+
+const isTarget = (value: string): value is LeakColumnTarget =>
+  (LEAK_COLUMN_TARGETS as readonly string[]).includes(value);
+
+/** `email=email_address,name=full_name` (field=column; column=field is accepted too). */
+export function parseMapOption(values: readonly string[]): LeakColumnMapping {
+  const mapping: LeakColumnMapping = {};
+  for (const pair of values.flatMap((value) => value.split(','))) {
+    if (pair.trim() === '') continue;
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new Error(`--map expects field=column pairs, not '${pair}'.`);
+    const left = pair.slice(0, eq).trim();
+    const right = pair.slice(eq + 1).trim();
+    if (isTarget(left) && right) mapping[right] = left;
+    else if (isTarget(right) && left) mapping[left] = right;
+    else {
+      throw new Error(`--map '${pair}': one side must be one of ${LEAK_COLUMN_TARGETS.join(', ')}.`);
+    }
+  }
+  return mapping;
+}
+
+const number = (n: number) => n.toLocaleString('en-US');
+
+function summary(stats: ImportStats, rejectsPath: string): string[] {
+  const lines = [
+    `Source: ${stats.sourceName} (${stats.sourceId})`,
+    `Rows read: ${number(stats.rowsRead)} in ${stats.seconds.toFixed(1)} s (${number(stats.rowsPerSecond)} rows/s)`,
+    `Inserted: ${number(stats.inserted)}, already present: ${number(stats.duplicates)}, rejected: ${number(stats.rejected)}`,
+  ];
+  if (stats.rejected > 0) lines.push(`Rejected rows: ${rejectsPath}`);
+  if (stats.droppedSecretColumns.length > 0) {
+    lines.push(`Secret columns dropped (never stored): ${stats.droppedSecretColumns.join(', ')}`);
+  }
+  if (stats.aborted)
+    lines.push('Stopped early. Run the same command again to resume: rows already in are skipped.');
+  return lines;
+}
+
+export async function runLeaksImport(
+  database: DatabaseHandle,
+  url: string | undefined,
+  args: readonly string[],
+  values: LeakCliValues,
+): Promise<number> {
+  const [file] = args;
+  if (!file || !values.source) {
+    console.error('Usage: npm run cli -- leaks:import <file> --source "Name" [options]');
+    return 2;
+  }
+  if (values.format !== undefined && values.format !== 'csv' && values.format !== 'jsonl') {
+    console.error(`--format must be csv or jsonl, not '${values.format}'.`);
+    return 2;
+  }
+  const delimiter =
+    values.delimiter === 'tab' || values.delimiter === '\\t'
+      ? '\t'
+      : (values.delimiter as string | undefined);
+  if (delimiter !== undefined && (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n')) {
+    console.error(`--delimiter must be one character (or 'tab'), not '${values.delimiter}'.`);
+    return 2;
+  }
+  const mapping = parseMapOption(values.map ?? []);
+  const rejectsPath = values.rejects ?? `${file}.rejects.jsonl`;
+  const bar = new cliProgress.SingleBar({
+    format: 'Importing {bar} {percentage}% | {rows} rows | {rate} rows/s | ETA {eta_formatted}',
+    noTTYOutput: true,
+    notTTYSchedule: 5_000,
+    etaBuffer: 40,
+    hideCursor: true,
+  });
+  const controller = new AbortController();
+  let interrupted = false;
+  const onSignal = () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    controller.abort();
+    console.error('\nStopping after the current batch (Ctrl-C again to quit at once)...');
+  };
+  process.on('SIGINT', onSignal);
+  let started = false;
+  try {
+    const stats = await importLeakFile({
+      handle: database,
+      url,
+      file,
+      format: values.format as LeakFileFormat | undefined,
+      delimiter,
+      source: { name: values.source, breachDate: values['breach-date'], description: values.description },
+      mapping,
+      rejectsPath,
+      signal: controller.signal,
+      onProgress: (progress) => {
+        const payload = { rows: number(progress.rowsRead), rate: number(progress.rowsPerSecond) };
+        if (!started) {
+          bar.start(Math.max(progress.totalBytes, 1), 0, payload);
+          started = true;
+        }
+        bar.update(progress.bytesRead, payload);
+      },
+    });
+    if (started) bar.stop();
+    if (stats.rejected === 0) await unlink(rejectsPath).catch(() => {});
+    for (const line of summary(stats, rejectsPath)) console.log(line);
+    return stats.aborted ? 130 : 0;
+  } catch (error) {
+    if (started) bar.stop();
+    throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+}
+
+export async function runLeaksSandbox(
+  database: DatabaseHandle,
+  url: string | undefined,
+  values: LeakCliValues,
+): Promise<number> {
+  const count = values.count === undefined ? SANDBOX_LEAK_COUNT : Number(values.count);
+  if (!Number.isInteger(count) || count < 0 || count > 100_000_000) {
+    console.error(`--count must be a whole number up to 100,000,000, not '${values.count}'.`);
+    return 2;
+  }
+  const bar = new cliProgress.SingleBar({
+    format: 'Sandbox leaks {bar} {percentage}% | {value}/{total} records | ETA {eta_formatted}',
+    noTTYOutput: true,
+    notTTYSchedule: 5_000,
+    hideCursor: true,
+  });
+  bar.start(Math.max(count, 1), 0);
+  try {
+    const result = await loadSandboxLeaks(database, {
+      count,
+      seed: values.seed,
+      url,
+      onProgress: (progress) => bar.update(progress.generated),
+    });
+    bar.update(result.generated);
+    bar.stop();
+    console.log(
+      `Sandbox leaks: ${number(result.generated)} generated across ${result.sources} fictional sources in ` +
+        `${result.seconds.toFixed(1)} s (${number(result.rowsPerSecond)} rows/s); ` +
+        `${number(result.inserted)} inserted, ${number(result.duplicates)} already present.`,
+    );
+    return 0;
+  } catch (error) {
+    bar.stop();
+    throw error;
+  }
+}

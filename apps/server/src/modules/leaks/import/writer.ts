@@ -1,0 +1,225 @@
+/**
+ * Batch writers into leak_records. Each `write` is one transaction: a crash loses at most the batch in
+ * flight, and `ON CONFLICT (record_hash, source_id) DO NOTHING` makes a re-run skip what is already in.
+ *
+ * - PostgreSQL: COPY (text format) into a TEMP staging table on a dedicated connection, then one
+ *   INSERT ... SELECT ... ON CONFLICT DO NOTHING. COPY is the fastest way in; the INSERT gives the
+ *   idempotency COPY alone cannot.
+ * - PGlite: the same COPY → staging → INSERT, with the batch handed over as a /dev/blob (PGlite's way
+ *   of feeding COPY ... FROM). `mode: 'insert'` uses parameterized multi-row INSERTs instead (kept for
+ *   comparison; slower, see the import README).
+ */
+import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import type { DatabaseHandle } from '../../../db/client.ts';
+import type { PreparedLeakRecord } from './record.ts';
+
+export interface LeakWriter {
+  /** Inserts one batch in its own transaction; returns how many rows were new. */
+  write(sourceId: string, records: readonly PreparedLeakRecord[]): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface LeakWriterOptions {
+  /** PostgreSQL URL for a dedicated connection; without it one is borrowed from the handle's pool. */
+  url?: string | undefined;
+  /** PGlite only: 'copy' (default) or parameterized multi-row 'insert'. */
+  pgliteMode?: 'copy' | 'insert';
+}
+
+const COLUMNS =
+  'record_hash, name, email, phone, username, address, other, email_norm, phone_norm, username_norm, name_tokens';
+
+const STAGING = 'leak_import_staging';
+
+const CREATE_STAGING = `CREATE TEMP TABLE IF NOT EXISTS ${STAGING} (
+  record_hash text, name text, email text, phone text, username text, address text, other jsonb,
+  email_norm text, phone_norm text, username_norm text, name_tokens text[]
+) ON COMMIT DELETE ROWS`;
+
+const CREATE_STAGING_PG = CREATE_STAGING.replace(' ON COMMIT DELETE ROWS', '');
+
+const MERGE = `INSERT INTO leak_records (source_id, ${COLUMNS})
+  SELECT $1::uuid, ${COLUMNS} FROM ${STAGING}
+  ON CONFLICT (record_hash, source_id) DO NOTHING`;
+
+// ---------------------------------------------------------------- COPY text format
+
+const COPY_SPECIAL = /[\\\n\r\t]/;
+const COPY_SPECIAL_ALL = /[\\\n\r\t]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** One value in COPY's text format: \N for NULL, backslash, newline, CR and tab escaped. */
+export function copyValue(value: string | null): string {
+  if (value === null) return '\\N';
+  return COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIAL_ALL, (c) => COPY_ESCAPES[c] as string) : value;
+}
+
+/** A PostgreSQL array literal with every element quoted (so a token 'null' stays a string). */
+export function arrayLiteral(items: readonly string[]): string {
+  let literal = '{';
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as string;
+    const quoted = item.includes('"') || item.includes('\\') ? item.replace(/["\\]/g, '\\$&') : item;
+    literal += i === 0 ? `"${quoted}"` : `,"${quoted}"`;
+  }
+  return `${literal}}`;
+}
+
+const nullable = (value: string | null) => (value === null ? '\\N' : value);
+
+/** A batch as COPY text-format rows, in COLUMNS order. */
+export function copyText(records: readonly PreparedLeakRecord[]): string {
+  let text = '';
+  for (const r of records) {
+    const tokens = r.nameTokens === null ? null : arrayLiteral(r.nameTokens);
+    // One test a row: most rows have nothing to escape (the hash and the norms never do).
+    const row = `${r.name}${r.email}${r.phone}${r.username}${r.address}${r.otherJson}${tokens}`;
+    if (COPY_SPECIAL.test(row)) {
+      text += `${r.recordHash}\t${copyValue(r.name)}\t${copyValue(r.email)}\t${copyValue(r.phone)}\t${copyValue(
+        r.username,
+      )}\t${copyValue(r.address)}\t${copyValue(r.otherJson)}\t${copyValue(r.emailNorm)}\t${copyValue(
+        r.phoneNorm,
+      )}\t${copyValue(r.usernameNorm)}\t${copyValue(tokens)}\n`;
+    } else {
+      text += `${r.recordHash}\t${nullable(r.name)}\t${nullable(r.email)}\t${nullable(r.phone)}\t${nullable(
+        r.username,
+      )}\t${nullable(r.address)}\t${nullable(r.otherJson)}\t${nullable(r.emailNorm)}\t${nullable(
+        r.phoneNorm,
+      )}\t${nullable(r.usernameNorm)}\t${nullable(tokens)}\n`;
+    }
+  }
+  return text;
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+interface PoolLike {
+  connect(): Promise<pg.PoolClient>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function postgresWriter(handle: DatabaseHandle, options: LeakWriterOptions): Promise<LeakWriter> {
+  let client: pg.Client | pg.PoolClient;
+  let release: () => Promise<void>;
+  if (options.url) {
+    const own = new pg.Client({ connectionString: options.url });
+    await own.connect();
+    client = own;
+    release = () => own.end();
+  } else {
+    const pool = (handle.db as unknown as { $client?: PoolLike }).$client;
+    if (!pool || typeof pool.connect !== 'function') {
+      throw new Error('A PostgreSQL URL is needed to import (the database handle exposes no pool).');
+    }
+    const borrowed = await pool.connect();
+    client = borrowed;
+    release = async () => {
+      await borrowed.query(`DROP TABLE IF EXISTS ${STAGING}`).catch(() => {});
+      borrowed.release();
+    };
+  }
+  // A plain temp table (not ON COMMIT DELETE ROWS): COPY runs in its own implicit transaction and the
+  // merge below empties it. Temp tables are not WAL-logged and vanish with the connection.
+  await client.query(CREATE_STAGING_PG);
+  await client.query(`TRUNCATE ${STAGING}`);
+  return {
+    async write(sourceId, records) {
+      if (records.length === 0) return 0;
+      if (!UUID.test(sourceId)) throw new Error(`Not a source id: ${sourceId}`);
+      const text = copyText(records);
+      // Two round trips a batch, queued back to back on the connection: COPY into staging, then one
+      // simple-protocol query whose statements run as a single transaction (all or nothing).
+      const copied = new Promise<void>((resolve, reject) => {
+        const stream = client.query(copyStreams.from(`COPY ${STAGING} (${COLUMNS}) FROM STDIN`));
+        stream.on('error', reject);
+        stream.on('finish', resolve);
+        stream.end(text);
+      });
+      const merged = client.query(
+        `${MERGE.replace('$1::uuid', `'${sourceId}'::uuid`)}; TRUNCATE ${STAGING}`,
+      ) as unknown as Promise<pg.QueryResult[]>;
+      const [copy, merge] = await Promise.allSettled([copied, merged]);
+      if (copy.status === 'rejected') throw copy.reason;
+      if (merge.status === 'rejected') throw merge.reason;
+      return merge.value[0]?.rowCount ?? 0;
+    },
+    close: () => release(),
+  };
+}
+
+// ---------------------------------------------------------------- PGlite
+
+/** 11 parameters a row (source id is shared): 5,000 rows stay under PostgreSQL's 65,535. */
+const INSERT_ROWS_PER_STATEMENT = 1_000;
+
+function insertStatement(sourceId: string, records: readonly PreparedLeakRecord[]) {
+  const params: unknown[] = [sourceId];
+  const rows: string[] = [];
+  for (const r of records) {
+    const p = params.length;
+    rows.push(
+      `($1,$${p + 1},$${p + 2},$${p + 3},$${p + 4},$${p + 5},$${p + 6},$${p + 7}::jsonb,$${p + 8},$${p + 9},$${p + 10},$${p + 11}::text[])`,
+    );
+    params.push(
+      r.recordHash,
+      r.name,
+      r.email,
+      r.phone,
+      r.username,
+      r.address,
+      r.otherJson,
+      r.emailNorm,
+      r.phoneNorm,
+      r.usernameNorm,
+      r.nameTokens === null ? null : arrayLiteral(r.nameTokens),
+    );
+  }
+  return {
+    text: `INSERT INTO leak_records (source_id, ${COLUMNS}) VALUES ${rows.join(',')}
+      ON CONFLICT (record_hash, source_id) DO NOTHING`,
+    params,
+  };
+}
+
+async function pgliteWriter(handle: DatabaseHandle, options: LeakWriterOptions): Promise<LeakWriter> {
+  const client = (handle.db as unknown as { $client?: PGlite }).$client;
+  if (!client || typeof client.transaction !== 'function') {
+    throw new Error('The PGlite database handle exposes no client.');
+  }
+  const mode = options.pgliteMode ?? 'copy';
+  if (mode === 'copy') await client.exec(CREATE_STAGING);
+  return {
+    async write(sourceId, records) {
+      if (records.length === 0) return 0;
+      // transaction() holds PGlite's single connection for the whole batch.
+      return client.transaction(async (tx: PGliteTransaction) => {
+        if (mode === 'copy') {
+          const blob = new Blob([copyText(records)]);
+          await tx.query(`COPY ${STAGING} (${COLUMNS}) FROM '/dev/blob'`, [], { blob });
+          const result = await tx.query(MERGE, [sourceId]);
+          return result.affectedRows ?? 0;
+        }
+        let inserted = 0;
+        for (let i = 0; i < records.length; i += INSERT_ROWS_PER_STATEMENT) {
+          const { text, params } = insertStatement(sourceId, records.slice(i, i + INSERT_ROWS_PER_STATEMENT));
+          const result = await tx.query(text, params);
+          inserted += result.affectedRows ?? 0;
+        }
+        return inserted;
+      });
+    },
+    // The staging table stays: it is empty after every commit (ON COMMIT DELETE ROWS), and another
+    // writer in this process may be using PGlite's single session too.
+    async close() {},
+  };
+}
+
+export function createLeakWriter(
+  handle: DatabaseHandle,
+  options: LeakWriterOptions = {},
+): Promise<LeakWriter> {
+  return handle.kind === 'postgres' ? postgresWriter(handle, options) : pgliteWriter(handle, options);
+}
