@@ -206,6 +206,22 @@ export function createLeakService(deps: {
             credits: after ?? credits,
           });
         }
+        // The page comes from the capped set of matches, found through the shape's own index and then
+        // sorted: ORDER BY id over the whole table would walk the id index and filter, which is slow
+        // for rare combinations (the planner cannot know how rare).
+        const pageIds = db
+          .select({ id: sql<number>`m.id`.as('page_id') })
+          .from(
+            db
+              .select({ id: leakRecords.id })
+              .from(leakRecords)
+              .where(where)
+              .limit(LEAK_TOTAL_CAP + 1)
+              .as('m'),
+          )
+          .orderBy(sql`m.id`)
+          .limit(perPage)
+          .offset((page - 1) * perPage);
         const records = await db
           .select({
             id: leakRecords.id,
@@ -225,10 +241,8 @@ export function createLeakService(deps: {
           })
           .from(leakRecords)
           .innerJoin(leakSources, eq(leakSources.id, leakRecords.sourceId))
-          .where(where)
-          .orderBy(leakRecords.id)
-          .limit(perPage)
-          .offset((page - 1) * perPage);
+          .where(and(sql`${leakRecords.id} in (${pageIds})`, where))
+          .orderBy(leakRecords.id);
 
         if (charged) {
           await db
