@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './constants.ts';
 export * from './countries.ts';
+export * from './details.ts';
 export * from './leaks.ts';
 export * from './lookup/analysis.ts';
 export * from './lookup/profile.ts';

@@ -58,7 +58,7 @@ function sfc32(a: number, b: number, c: number, d: number): () => number {
  * The sandbox needs reproducible spread, not secrecy; a cryptographic hash here cost ~6 % of the
  * server's CPU per lookup (one seed per source per query).
  */
-function cyrb128(text: string): [number, number, number, number] {
+export function cyrb128(text: string): [number, number, number, number] {
   let h1 = 1779033703;
   let h2 = 3144134277;
   let h3 = 1013904242;

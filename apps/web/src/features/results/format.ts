@@ -1,40 +1,12 @@
+import { DETAIL_HIDDEN_KEYS, detailLabel, isHiddenDetailString } from '@footprint/domain';
+
 /**
  * Small pure helpers of the results page: labels, links, detail-record rows and file names. Upstream
  * values pass through here as plain strings only; nothing is ever rendered as HTML.
  */
 
-const ACRONYMS = new Set([
-  'rc',
-  'upi',
-  'id',
-  'ifsc',
-  'pan',
-  'dob',
-  'url',
-  'pucc',
-  'imsi',
-  'msisdn',
-  'gst',
-  'rto',
-  'vpa',
-  'ip',
-  'noc',
-  'mv',
-]);
-
 /** 'owner_name' → 'Owner Name', 'pucc_upto' → 'PUCC Upto', 'fullName' → 'Full Name'. */
-export function labelOf(key: string): string {
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[\s_-]+/)
-    .filter(Boolean)
-    .map((word) =>
-      ACRONYMS.has(word.toLowerCase())
-        ? word.toUpperCase()
-        : word[0]!.toUpperCase() + word.slice(1).toLowerCase(),
-    )
-    .join(' ');
-}
+export const labelOf = detailLabel;
 
 /** Only http(s) links leave the app; anything else (javascript:, data:, relative) is shown as text. */
 export function safeHref(value: unknown): string | undefined {
@@ -47,10 +19,7 @@ export function safeHref(value: unknown): string | undefined {
   }
 }
 
-/** Values the detail modals hide (spec §2.5: empty or n/a). */
-const HIDDEN_VALUES = new Set(['', 'n/a', 'na', 'null', 'undefined']);
-/** Keys the detail modals hide: the vendor's request id is not about the subject. */
-const HIDDEN_KEYS = new Set(['client_id']);
+const HIDDEN_KEYS = DETAIL_HIDDEN_KEYS;
 
 export interface DetailRow {
   label: string;
@@ -66,8 +35,7 @@ function scalar(value: unknown): string | undefined {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
   if (typeof value !== 'string') return undefined;
-  const trimmed = value.replace(/\s+/g, ' ').trim();
-  return HIDDEN_VALUES.has(trimmed.toLowerCase()) ? undefined : trimmed;
+  return isHiddenDetailString(value) ? undefined : value.replace(/\s+/g, ' ').trim();
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -7,6 +7,8 @@
  * larger one. Only reserved e-mail domains, 5-series phone numbers (the demo's 9876543210 aside) and
  * documentation IP ranges. No password, hash or other credential column is ever generated.
  */
+
+import { cyrb128 } from '../../../providers/sandbox/random.ts';
 import type { LeakColumnMapping } from '../import/record.ts';
 import {
   EMAIL_DOMAINS,
@@ -27,29 +29,6 @@ import {
 } from './words.ts';
 
 // ---------------------------------------------------------------- deterministic randomness
-
-function cyrb128(text: string): [number, number, number, number] {
-  let h1 = 1779033703;
-  let h2 = 3144134277;
-  let h3 = 1013904242;
-  let h4 = 2773480762;
-  for (let i = 0; i < text.length; i++) {
-    const k = text.charCodeAt(i);
-    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-  }
-  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
-  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
-  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
-  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  h1 ^= h2 ^ h3 ^ h4;
-  h2 ^= h1;
-  h3 ^= h1;
-  h4 ^= h1;
-  return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
-}
 
 /** sfc32 seeded with cyrb128 of a string. */
 export class SandboxRng {

@@ -3,6 +3,11 @@
  * key/value rows, hiding exactly what the modals hide (empty, null and n/a values, and client_id).
  */
 
+import {
+  DETAIL_HIDDEN_KEYS,
+  detailLabel as domainDetailLabel,
+  isHiddenDetailString,
+} from '@footprint/domain';
 import { hasGlyph } from './fonts.ts';
 import { clean, count, readableUtc, thousands } from './format.ts';
 import { drawAbout, drawCover } from './frame.ts';
@@ -14,10 +19,7 @@ export const DETAIL_TITLES = { rc: 'RC Details', upi: 'UPI Details', challan: 'C
 const TYPE_NAMES = { rc: 'RC', upi: 'UPI', challan: 'Challan' } as const;
 const ID_LABELS = { rc: 'RC number', upi: 'UPI id', challan: 'RC number' } as const;
 
-/** Values the modals hide: null, undefined, empty, and 'n/a' / 'na' (any case), and 'null'/'undefined' strings. */
-const HIDDEN_STRINGS = new Set(['', 'n/a', 'na', 'null', 'undefined']);
-/** Keys the modals hide: the vendor's request id says nothing about the subject. */
-const HIDDEN_KEYS = new Set(['client_id']);
+const HIDDEN_KEYS = DETAIL_HIDDEN_KEYS;
 
 /**
  * Whether the detail modals (and these PDFs) hide a value: null or undefined, a string that is empty or
@@ -25,7 +27,7 @@ const HIDDEN_KEYS = new Set(['client_id']);
  */
 export function hiddenDetailValue(value: unknown): boolean {
   if (value === null || value === undefined) return true;
-  if (typeof value === 'string') return HIDDEN_STRINGS.has(value.replace(/\s+/g, ' ').trim().toLowerCase());
+  if (typeof value === 'string') return isHiddenDetailString(value);
   if (typeof value === 'number') return !Number.isFinite(value);
   if (typeof value === 'boolean' || typeof value === 'bigint') return false;
   if (Array.isArray(value)) return value.every(hiddenDetailValue);
@@ -35,37 +37,9 @@ export function hiddenDetailValue(value: unknown): boolean {
   return true;
 }
 
-const ACRONYMS = new Set([
-  'rc',
-  'upi',
-  'id',
-  'ifsc',
-  'pan',
-  'dob',
-  'url',
-  'pucc',
-  'imsi',
-  'msisdn',
-  'gst',
-  'rto',
-  'vpa',
-  'ip',
-  'noc',
-  'mv',
-]);
-
 /** 'owner_name' → 'Owner Name', 'pucc_upto' → 'PUCC Upto' (as the modals label rows). */
 export function detailLabel(key: string): string {
-  return clean(key, { max: 120 })
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[\s_-]+/)
-    .filter(Boolean)
-    .map((word) =>
-      ACRONYMS.has(word.toLowerCase())
-        ? word.toUpperCase()
-        : word[0]!.toUpperCase() + word.slice(1).toLowerCase(),
-    )
-    .join(' ');
+  return domainDetailLabel(clean(key, { max: 120 }));
 }
 
 export interface DetailGroup {
