@@ -1,8 +1,18 @@
 import { LOGOUT_DELAY_MS, messages, type User } from '@footprint/domain';
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { PageSpinner, Spinner } from '../../components/Spinner.tsx';
+import { useDisclosure } from '../../components/useDisclosure.ts';
 import { isSidebarHidden, paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { type SearchType, useSearchType } from '../../lib/search-type.ts';
@@ -324,31 +334,11 @@ function ProfileMenu({
   const toggle = useRef<HTMLButtonElement>(null);
   const logoutButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    logoutButton.current?.focus();
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggle.current?.focus();
-      }
-    };
-    // Tabbing past the end of the menu closes it too.
-    const onFocus = (event: FocusEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('focusin', onFocus);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('focusin', onFocus);
-    };
-  }, [open]);
+  useDisclosure(
+    open,
+    setOpen,
+    useMemo(() => ({ wrapper, toggle, firstItem: logoutButton }), []),
+  );
 
   return (
     <div ref={wrapper} className="relative">

@@ -1,8 +1,9 @@
 import { messages } from '@footprint/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
+import { useDisclosure } from '../../../components/useDisclosure.ts';
 import { isApiError, saveBlob } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { useGenerateAiReport } from '../api/generateAiReport.ts';
@@ -48,30 +49,11 @@ function SaveMenu({ busy, onSave }: { busy: boolean; onSave: () => void }) {
   const toggle = useRef<HTMLButtonElement>(null);
   const item = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    item.current?.focus();
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggle.current?.focus();
-      }
-    };
-    const onFocus = (event: FocusEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('focusin', onFocus);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('focusin', onFocus);
-    };
-  }, [open]);
+  useDisclosure(
+    open,
+    setOpen,
+    useMemo(() => ({ wrapper, toggle, firstItem: item }), []),
+  );
 
   return (
     <div ref={wrapper} className="relative">
