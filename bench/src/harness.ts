@@ -55,6 +55,8 @@ export async function startServer(env: Record<string, string>, port: number, nod
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
+    /** The server process itself, for memory readings. */
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

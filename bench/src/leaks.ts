@@ -114,9 +114,7 @@ try {
 
   server = await startServer({ DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false' }, port);
   const [token] = await seedUsers(db.url, 1, 10_000_000);
-  const serverPid = Number(
-    (await run('pgrep', ['-f', `PORT=${port}|apps/server/dist/main.js`])).stdout.trim().split('\n').pop(),
-  );
+  const serverPid = server.pid;
 
   console.log(
     `\n| query shape | matches | SQL p50 / p95 / p99 ms | HTTP p50 / p95 / p99 ms | grep -F ms | grep ÷ HTTP p50 |`,
