@@ -13,6 +13,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { PageSpinner, Spinner } from '../../components/Spinner.tsx';
 import { useDisclosure } from '../../components/useDisclosure.ts';
+import { useDrawer } from '../../components/useDrawer.ts';
 import { isSidebarHidden, paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { type SearchType, useSearchType } from '../../lib/search-type.ts';
@@ -239,24 +240,8 @@ function MobileDrawer({
 
   useEffect(() => {
     closeRef.current?.focus();
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') onClose(true);
-    };
-    const desktop = window.matchMedia(desktopQuery);
-    const onDesktop = () => {
-      if (desktop.matches) onClose(false);
-    };
-    const root = document.documentElement;
-    const previousOverflow = root.style.overflow;
-    root.style.overflow = 'hidden';
-    document.addEventListener('keydown', onKey);
-    desktop.addEventListener('change', onDesktop);
-    return () => {
-      root.style.overflow = previousOverflow;
-      document.removeEventListener('keydown', onKey);
-      desktop.removeEventListener('change', onDesktop);
-    };
-  }, [onClose]);
+  }, []);
+  useDrawer(true, onClose, desktopQuery);
 
   // Keeps Tab inside the drawer while it is open.
   const trapFocus = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -5,6 +5,7 @@ import { NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import ParticlesBackground from '../../components/ParticlesBackground.tsx';
 import { PublicFooter } from '../../components/PublicFooter.tsx';
+import { useDrawer } from '../../components/useDrawer.ts';
 import { isPublicPath, paths } from '../../config/paths.ts';
 
 const icon = (d: ReactNode) => (
@@ -133,24 +134,8 @@ export default function PublicLayout() {
     if (!open) return;
     const links = panel.current?.querySelector('nav');
     (links?.querySelector<HTMLElement>('a[aria-current="page"]') ?? links?.querySelector('a'))?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close(true);
-    };
-    const desktop = window.matchMedia(desktopQuery);
-    const onDesktop = () => {
-      if (desktop.matches) close(false);
-    };
-    const root = document.documentElement;
-    const previousOverflow = root.style.overflow;
-    root.style.overflow = 'hidden';
-    document.addEventListener('keydown', onKey);
-    desktop.addEventListener('change', onDesktop);
-    return () => {
-      root.style.overflow = previousOverflow;
-      document.removeEventListener('keydown', onKey);
-      desktop.removeEventListener('change', onDesktop);
-    };
-  }, [open, close]);
+  }, [open]);
+  useDrawer(open, close, desktopQuery);
 
   return (
     <div className="relative min-h-dvh">
