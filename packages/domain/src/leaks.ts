@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { caseReferenceField } from './accountability.ts';
 import { LEAK_INPUT_MAX_LENGTH, LEAK_MAX_ROWS, LEAK_PAGE_SIZE } from './constants.ts';
 import { messages } from './messages.ts';
 import { EMAIL_PATTERN } from './validation.ts';
@@ -7,19 +8,10 @@ import { EMAIL_PATTERN } from './validation.ts';
 export const LEAK_FIELD_TYPES = ['name', 'email', 'phone', 'username'] as const;
 export type LeakFieldType = (typeof LEAK_FIELD_TYPES)[number];
 
-export const LEAK_FIELD_LABELS: Record<LeakFieldType, string> = {
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone',
-  username: 'Username',
-};
+/** The selector's labels (spec §2.6) and the placeholder per type; the texts live in messages.ts. */
+export const LEAK_FIELD_LABELS: Record<LeakFieldType, string> = messages.leaks.typeLabels;
 
-export const LEAK_PLACEHOLDERS: Record<LeakFieldType, string> = {
-  name: 'Enter full name (e.g. Rohan Deshmukh)',
-  email: 'Enter email address',
-  phone: 'Enter phone number (10–15 digits)',
-  username: 'Enter username',
-};
+export const LEAK_PLACEHOLDERS: Record<LeakFieldType, string> = messages.leaks.placeholders;
 
 /** A row as the spec's browser holds it (§3 'Leak search row'). */
 export interface LeakRow {
@@ -87,6 +79,7 @@ export const leakSearchBody = z.strictObject({
     .array(row, { error: 'The fields field must be a list of rows.' })
     .min(1, messages.leaks.required)
     .max(LEAK_MAX_ROWS, messages.leaks.maxRows),
+  case_reference: caseReferenceField,
 });
 
 const positiveInt = (field: string, fallback: number, max: number) =>
@@ -130,4 +123,6 @@ export interface LeakSearchResponse {
   /** True when this query was already paid for within the lookup-cache window. */
   cached: boolean;
   lookup_id: string;
+  /** True when a record on this page is synthetic sandbox data (the web shows the sandbox banner). */
+  sandbox: boolean;
 }

@@ -25,11 +25,15 @@ export function requiredText(field: string, max: number) {
 
 /** A required e-mail field: trimmed, checked for shape, lower-cased for lookups. */
 export function emailField(field = 'email', max = 100) {
-  return requiredText(field, max)
-    .trim()
-    .min(1, { error: fieldMessages.required(label(field)), abort: true })
-    .regex(EMAIL_PATTERN, fieldMessages.email(label(field)))
-    .transform((value) => value.toLowerCase());
+  return (
+    requiredText(field, max)
+      .trim()
+      .min(1, { error: fieldMessages.required(label(field)), abort: true })
+      .regex(EMAIL_PATTERN, fieldMessages.email(label(field)))
+      // Control characters (NUL above all, which PostgreSQL cannot store) are no e-mail address.
+      .regex(/^[^\p{Cc}]*$/u, fieldMessages.email(label(field)))
+      .transform((value) => value.toLowerCase())
+  );
 }
 
 /**
@@ -37,11 +41,12 @@ export function emailField(field = 'email', max = 100) {
  * Unknown keys are reported per key so a client can see what it sent wrongly.
  */
 export function toFieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+  // A Map, not an object: a client may send keys such as 'constructor' or '__proto__'.
+  const errors = new Map<string, string[]>();
   const add = (field: string, message: string) => {
-    const list = errors[field] ?? [];
+    const list = errors.get(field) ?? [];
     if (!list.includes(message)) list.push(message);
-    errors[field] = list;
+    errors.set(field, list);
   };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -51,7 +56,7 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
     const field = issue.path.length > 0 ? String(issue.path[0]) : 'body';
     add(field, issue.message);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** The first message of each field, as the spec's forms show them. */

@@ -116,3 +116,16 @@ describe('firstErrors', () => {
     expect(firstErrors(undefined)).toEqual({});
   });
 });
+
+describe('field errors for hostile keys', () => {
+  it("reports keys named like Object's own properties as plain fields", () => {
+    // Found by the hostile-input suite: a body with a 'constructor' key crashed the error builder.
+    const errors = errorsOf(
+      loginRequest,
+      JSON.parse('{"email":"a@b.co","password":"x","constructor":1,"__proto__":2,"toString":3}'),
+    );
+    expect(Object.keys(errors).sort()).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(JSON.parse(JSON.stringify(errors)).constructor).toEqual([expect.any(String)]);
+    expect(Object.getPrototypeOf(errors)).toBe(Object.prototype);
+  });
+});

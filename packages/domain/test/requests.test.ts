@@ -40,7 +40,7 @@ describe('search input checks of the dashboard', () => {
     expect(isValidEmailInput('a@b.co')).toBe(true);
     expect(isValidEmailInput('a b@c.co')).toBe(false);
     expect(isValidEmailInput(`${'a'.repeat(95)}@b.com`)).toBe(false);
-    expect(emailQuery.parse({ email: 'A@B.CO' })).toEqual({ email: 'a@b.co' });
+    expect(emailQuery.parse({ email: 'A@B.CO' })).toEqual({ email: 'a@b.co', case_reference: null });
   });
 
   it('normalises registration numbers', () => {

@@ -4,23 +4,13 @@
  * said it, so an investigator can weigh it.
  */
 
-/** Source labels shown beside each value (spec §3 names the first seven). */
-export type SourceLabel =
-  | 'Social Media'
-  | 'WhatsApp'
-  | 'Gov'
-  | 'ISP Response'
-  | 'Account Provider'
-  | 'GetUser'
-  | 'LinkedIn'
-  | 'Caller ID'
-  | 'Caller Apps'
-  | 'OSINT'
-  | 'Telegram'
-  | 'Avatar Service'
-  | 'Social Scan'
-  | 'Breach Data'
-  | 'Registered Sites';
+import { messages } from '../messages.ts';
+
+/**
+ * Source labels shown beside each value (spec §3 names the first seven). The texts live in messages.ts;
+ * the type follows them, so a label changed there is checked everywhere it is used.
+ */
+export type SourceLabel = (typeof messages.profile.sources)[keyof typeof messages.profile.sources];
 
 /** One value with its source; `key` qualifies it (e.g. 'PAN Number', 'Gender', 'permanent'). */
 export interface ProfileEntry {
@@ -96,33 +86,26 @@ export interface PhoneHighlights {
 
 /** Section titles in display order, exactly as spec §2.5 lists them. */
 export const PROFILE_SECTIONS = [
-  { key: 'names', title: 'Full Names and Alias' },
-  { key: 'usernames', title: 'Usernames' },
-  { key: 'phones', title: 'Phone Numbers' },
-  { key: 'emails', title: 'Emails' },
-  { key: 'basicInfo', title: 'Basic Info' },
-  { key: 'bankDetails', title: 'Bank Details' },
-  { key: 'upiIds', title: 'Upi Ids' },
-  { key: 'identityProofs', title: 'Identity Proofs' },
-  { key: 'verifiedAddresses', title: 'Verified Address' },
-  { key: 'locations', title: 'Locations' },
-  { key: 'countryCodes', title: 'Country Codes' },
-  { key: 'carriers', title: 'Carriers' },
-  { key: 'jobProfiles', title: 'Job Profiles' },
-  { key: 'rcNumbers', title: 'RC Numbers' },
-  { key: 'lastUpdated', title: 'Last Updated' },
-  { key: 'qualifications', title: 'Qualifications' },
-  { key: 'experience', title: 'Experience' },
-  { key: 'skills', title: 'Skills' },
-  { key: 'internetPresence', title: 'Internet Presence' },
+  { key: 'names', title: messages.profile.sections.names },
+  { key: 'usernames', title: messages.profile.sections.usernames },
+  { key: 'phones', title: messages.profile.sections.phones },
+  { key: 'emails', title: messages.profile.sections.emails },
+  { key: 'basicInfo', title: messages.profile.sections.basicInfo },
+  { key: 'bankDetails', title: messages.profile.sections.bankDetails },
+  { key: 'upiIds', title: messages.profile.sections.upiIds },
+  { key: 'identityProofs', title: messages.profile.sections.identityProofs },
+  { key: 'verifiedAddresses', title: messages.profile.sections.verifiedAddresses },
+  { key: 'locations', title: messages.profile.sections.locations },
+  { key: 'countryCodes', title: messages.profile.sections.countryCodes },
+  { key: 'carriers', title: messages.profile.sections.carriers },
+  { key: 'jobProfiles', title: messages.profile.sections.jobProfiles },
+  { key: 'rcNumbers', title: messages.profile.sections.rcNumbers },
+  { key: 'lastUpdated', title: messages.profile.sections.lastUpdated },
+  { key: 'qualifications', title: messages.profile.sections.qualifications },
+  { key: 'experience', title: messages.profile.sections.experience },
+  { key: 'skills', title: messages.profile.sections.skills },
+  { key: 'internetPresence', title: messages.profile.sections.internetPresence },
 ] as const satisfies ReadonlyArray<{ key: keyof MergedProfile; title: string }>;
 
 /** Labels of identity proofs (spec §3); other kinds use a title-cased name. */
-export const IDENTITY_PROOF_LABELS: Record<string, string> = {
-  pan_number: 'PAN Number',
-  aadhaar_number: 'Aadhaar',
-  voter_id: 'Voter ID',
-  passport_number: 'Passport Number',
-  driving_license: 'Driving License Number',
-  ration_card: 'Ration Card Number',
-};
+export const IDENTITY_PROOF_LABELS: Record<string, string> = messages.profile.identityProofs;

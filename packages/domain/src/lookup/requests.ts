@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { caseReferenceField } from '../accountability.ts';
 import { EMAIL_MAX_LENGTH, PHONE_LENGTH } from '../constants.ts';
 import { COUNTRIES } from '../countries.ts';
 import { fieldMessages, messages } from '../messages.ts';
@@ -22,13 +23,15 @@ export const isDialedPhoneNumber = (number: string): boolean =>
 
 /**
  * GET /api/tel?number=: the dial code without '+' followed by the 10 trimmed digits (spec §7),
- * e.g. 919876543210. Unknown query parameters are refused.
+ * e.g. 919876543210. Unknown query parameters are refused. Every search also takes an optional
+ * `case_reference` (issue 7).
  */
 export const telQuery = z.strictObject({
   number: z
     .string({ error: messages.search.invalidPhone })
     .trim()
     .refine(isDialedPhoneNumber, messages.search.invalidPhone),
+  case_reference: caseReferenceField,
 });
 
 /** GET /api/email?email= */
@@ -38,6 +41,7 @@ export const emailQuery = z.strictObject({
     .max(EMAIL_MAX_LENGTH, messages.search.invalidEmail)
     .regex(EMAIL_PATTERN, messages.search.invalidEmail)
     .transform((value) => value.toLowerCase()),
+  case_reference: caseReferenceField,
 });
 
 const idField = (field: string, pattern: RegExp, max = 40) =>
@@ -53,9 +57,18 @@ export const RC_PATTERN = /^[A-Za-z0-9 -]{4,20}$/;
 /** A UPI virtual payment address, e.g. name@bank. */
 export const UPI_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,64}$/;
 
-export const rcDetailsRequest = z.strictObject({ id_number: idField('id_number', RC_PATTERN) });
-export const upiDetailsRequest = z.strictObject({ upi_id: idField('upi_id', UPI_PATTERN, 100) });
-export const challanRequest = z.strictObject({ rc_number: idField('rc_number', RC_PATTERN) });
+export const rcDetailsRequest = z.strictObject({
+  id_number: idField('id_number', RC_PATTERN),
+  case_reference: caseReferenceField,
+});
+export const upiDetailsRequest = z.strictObject({
+  upi_id: idField('upi_id', UPI_PATTERN, 100),
+  case_reference: caseReferenceField,
+});
+export const challanRequest = z.strictObject({
+  rc_number: idField('rc_number', RC_PATTERN),
+  case_reference: caseReferenceField,
+});
 
 /** Registration numbers are compared and stored upper-case without separators. */
 export const normalizeRc = (value: string): string => value.replace(/[\s-]/g, '').toUpperCase();
