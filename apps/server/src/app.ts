@@ -8,10 +8,15 @@ import type { Database } from './db/client.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { recordRoutes } from './http/route-table.ts';
 import { registerSpa } from './http/spa.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { historyRoutes } from './modules/history/routes.ts';
+import { createHistoryService } from './modules/history/service.ts';
+import { intelRoutes } from './modules/intel/routes.ts';
+import { createIntelService } from './modules/intel/service.ts';
 import { leakRoutes } from './modules/leaks/routes.ts';
 import { createLeakService } from './modules/leaks/service.ts';
 import { lookupRoutes } from './modules/lookup/routes.ts';
@@ -22,6 +27,7 @@ import type { LlmWriter } from './modules/reports/narrative/llm.ts';
 import type { ReportPool } from './modules/reports/pool.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportService } from './modules/reports/service.ts';
+import { deploymentDefaults } from './modules/settings/service.ts';
 import type { Runner } from './providers/runner.ts';
 import type { RateLimits } from './security/rate-limit.ts';
 
@@ -61,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  recordRoutes(app);
   // The spec's browser sends a JSON content type on every request, bodiless POSTs (logout) included.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -107,11 +114,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ ...deps, background });
 
   authRoutes(app, { auth, guards, csrf, db, registrationDefault: config.auth.registrationEnabledDefault });
+  const settings = deploymentDefaults(config);
   const lookups = createLookupService({
     db,
     runner: deps.runner,
     costs: config.costs,
     cacheHours: config.lookups.cacheHours,
+    settings,
     now: deps.now,
   });
   lookupRoutes(app, { lookups, guards });
@@ -122,22 +131,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
   leakRoutes(app, { leaks, guards });
+  const intel = createIntelService({
+    db,
+    runner: deps.runner,
+    pool: deps.reportPool,
+    costs: config.costs,
+    now: deps.now,
+  });
+  intelRoutes(app, { intel, guards });
   const reports = createReportService({ db, pool: deps.reportPool, llm: deps.llm, now: deps.now });
   reportRoutes(app, { reports, guards, db });
-  adminRoutes(app, {
-    db,
-    guards,
-    runner: deps.runner,
-    registrationDefault: config.auth.registrationEnabledDefault,
-  });
+  const history = createHistoryService({ db, settings, now: deps.now });
+  historyRoutes(app, { history, guards, db });
+  adminRoutes(app, { db, guards, runner: deps.runner, settings, now: deps.now });
   if (!config.isProduction) outboxRoutes(app, db);
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 
-  const spaIndex = await registerSpa(app, config.webDist);
+  const spaIndex = await registerSpa(app, config.webDist, { sourceMaps: !config.isProduction });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
+    // A missing build file (an old chunk after a deploy, a withheld source map) is a 404, not the app.
+    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path.startsWith('/assets/');
     if (spaIndex && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

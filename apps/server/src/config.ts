@@ -52,8 +52,14 @@ export const envSchema = z.object({
   COST_UPI: int(1, 0, 1000),
   COST_CHALLAN: int(1, 0, 1000),
   COST_LEAK: int(1, 0, 1000),
+  COST_CORPORATE: int(2, 0, 1000),
+  COST_CREDIT_REPORT: int(5, 0, 1000),
+  COST_VERIFICATION: int(1, 0, 1000),
   SANDBOX_LEAK_RECORDS: z.coerce.number().int().min(0).max(50_000_000).optional(),
   LOOKUP_CACHE_HOURS: int(24, 0, 24 * 90),
+  LOOKUP_RETENTION_DAYS: int(90, 1, 3650),
+  LOOKUP_PURGE_INTERVAL_MINUTES: int(60, 0, 7 * 24 * 60),
+  LOOKUP_ABANDON_SECONDS: int(120, 1, 24 * 60 * 60),
   PROVIDER_TIMEOUT_MS: int(8000, 100, 120_000),
   BREAKER_FAILURES: int(5, 1, 1000),
   BREAKER_HALF_OPEN_SECONDS: int(30, 1, 3600),
@@ -101,10 +107,32 @@ export interface Config {
   rateLimit: { enabled: boolean; redisUrl: string | undefined };
   mail: { smtpUrl: string | undefined; from: string };
   demo: { seed: boolean; password: string };
-  costs: { tel: number; email: number; rc: number; upi: number; challan: number; leak: number };
+  costs: {
+    tel: number;
+    email: number;
+    rc: number;
+    upi: number;
+    challan: number;
+    leak: number;
+    /** Corporate searches other than the credit report. */
+    corporate: number;
+    creditReport: number;
+    verification: number;
+  };
   /** Synthetic leak records loaded on start when the table is empty (default: 100,000 on PGlite, none on PostgreSQL). */
   sandboxLeakRecords: number;
-  lookups: { cacheHours: number };
+  lookups: {
+    cacheHours: number;
+    /** Stored results are purged after this many days (the admin setting lookup_retention_days wins). */
+    retentionDays: number;
+    /** How often the server runs the purge; 0 leaves it to `npm run cli -- lookups:purge`. */
+    purgeIntervalMinutes: number;
+    /**
+     * A paid lookup still pending this long after its charge was left by a process that stopped
+     * (crash, kill -9): the recovery sweep refunds it. Keep it well above PROVIDER_TIMEOUT_MS.
+     */
+    abandonSeconds: number;
+  };
   reports: {
     /** Worker threads for PDF rendering; 0 means one fewer than the cores. */
     threads: number;
@@ -166,9 +194,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       upi: env.COST_UPI,
       challan: env.COST_CHALLAN,
       leak: env.COST_LEAK,
+      corporate: env.COST_CORPORATE,
+      creditReport: env.COST_CREDIT_REPORT,
+      verification: env.COST_VERIFICATION,
     },
     sandboxLeakRecords: env.SANDBOX_LEAK_RECORDS ?? (embedded ? 100_000 : 0),
-    lookups: { cacheHours: env.LOOKUP_CACHE_HOURS },
+    lookups: {
+      cacheHours: env.LOOKUP_CACHE_HOURS,
+      retentionDays: env.LOOKUP_RETENTION_DAYS,
+      purgeIntervalMinutes: env.LOOKUP_PURGE_INTERVAL_MINUTES,
+      abandonSeconds: env.LOOKUP_ABANDON_SECONDS,
+    },
     reports: {
       threads: env.REPORT_THREADS,
       llm: env.LLM_BASE_URL

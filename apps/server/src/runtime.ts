@@ -3,10 +3,12 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { ensureSandboxLeaks } from './modules/leaks/sandbox/index.ts';
+import { scheduleRecovery } from './modules/lookup/recovery.ts';
+import { schedulePurge } from './modules/lookup/retention.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { createLlmWriter } from './modules/reports/narrative/llm.ts';
 import { createReportPool } from './modules/reports/pool.ts';
-import { resolveAppKey } from './modules/settings/service.ts';
+import { deploymentDefaults, resolveAppKey } from './modules/settings/service.ts';
 import { buildProviders, describeProviders } from './providers/registry.ts';
 import { createRunner } from './providers/runner.ts';
 import type { Provider } from './providers/types.ts';
@@ -73,6 +75,15 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     llm,
     now: overrides.now,
   });
+  // Stored lookup results go after the retention period; the rows and the audit trail stay.
+  const stopPurge = schedulePurge(
+    database.db,
+    deploymentDefaults(config),
+    config.lookups.purgeIntervalMinutes,
+    app.log,
+  );
+  // Paid lookups a previous process left pending (it died mid-lookup) are refunded once.
+  const stopRecovery = scheduleRecovery(database.db, config.lookups.abandonSeconds, app.log);
   return {
     app,
     database,
@@ -82,6 +93,8 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     leaksLoaded: leaksLoaded?.inserted ?? 0,
     providers: describeProviders(providers),
     async close() {
+      stopPurge();
+      stopRecovery();
       await app.close();
       await reportPool.close();
       await limits.close();

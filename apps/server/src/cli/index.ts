@@ -3,9 +3,11 @@
 //   ledger:check   every user's balance equals the sum of their ledger (exit 1 and a list if not)
 //   leaks:import   stream a CSV/JSONL dump into the leak index
 //   leaks:sandbox  load synthetic leak records
+//   users:create, users:set, credits:grant, credits:deduct, audit:export, lookups:purge (modules/admin/cli.ts)
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { adminCliOptions, adminCliUsage, runAdminCommand } from '../modules/admin/cli.ts';
 import { findLedgerMismatches } from '../modules/credits/service.ts';
 import {
   leakCliOptions,
@@ -20,14 +22,16 @@ Commands:
   ledger:check    Check that every user's credit balance equals the sum of their ledger entries.
                   Exits 0 when the books balance, 1 (with the differences) when they do not.
 ${leakCliUsage}
+${adminCliUsage}
 
-Uses DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite), as the server does.`;
+Uses DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite), as the server does.
+Exit codes: 0 done, 1 refused (nothing changed), 2 bad usage or input.`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { help: { type: 'boolean', short: 'h' }, ...leakCliOptions },
+    options: { help: { type: 'boolean', short: 'h' }, ...leakCliOptions, ...adminCliOptions },
   });
   const [command] = positionals;
   if (values.help || !command) {
@@ -55,6 +59,13 @@ async function main(argv: string[]): Promise<number> {
         return await runLeaksImport(database, config.databaseUrl, positionals.slice(1), values);
       case 'leaks:sandbox':
         return await runLeaksSandbox(database, config.databaseUrl, values);
+      case 'users:create':
+      case 'users:set':
+      case 'credits:grant':
+      case 'credits:deduct':
+      case 'audit:export':
+      case 'lookups:purge':
+        return await runAdminCommand(command, database, config, positionals.slice(1), values);
       default:
         console.error(`Unknown command: ${command}\n\n${usage}`);
         return 2;

@@ -37,6 +37,8 @@ export const users = pgTable(
     /** Credits are money: the CHECK makes an overdraft impossible whatever the code does. */
     credits: integer('credits').notNull().default(0),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Set when a sign-in issues a token (password on a trusted device, or OTP). */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -189,6 +191,8 @@ export const lookups = pgTable(
     sourceErrors: jsonb('source_errors').$type<Record<string, string>>().notNull().default({}),
     /** The answer as sent, kept for the retention period (cache, history, reports), then purged. */
     result: jsonb('result'),
+    /** When the retention purge removed `result`; the row itself (who, what, when) stays. */
+    resultPurgedAt: timestamp('result_purged_at', { withTimezone: true }),
     sandbox: boolean('sandbox').notNull().default(false),
     cacheOf: uuid('cache_of'),
     caseReference: text('case_reference'),
@@ -200,6 +204,8 @@ export const lookups = pgTable(
   (t) => [
     index('lookups_user_kind_query_idx').on(t.userId, t.kind, t.query, t.createdAt),
     index('lookups_created_idx').on(t.createdAt),
+    // The purge's own index: only rows that still hold a result, so each run reads just what is due.
+    index('lookups_result_kept_idx').on(t.createdAt).where(sql`${t.result} is not null`),
     check('lookups_cost_non_negative', sql`${t.cost} >= 0`),
     check('lookups_status_valid', sql`${t.status} in ('pending', 'complete', 'refunded')`),
   ],
@@ -241,7 +247,7 @@ export const reports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     lookupId: uuid('lookup_id').references(() => lookups.id, { onDelete: 'restrict' }),
-    kind: text('kind', { enum: ['lookup', 'ai', 'rc', 'upi', 'challan'] }).notNull(),
+    kind: text('kind', { enum: ['lookup', 'ai', 'rc', 'upi', 'challan', 'credit_report'] }).notNull(),
     fileName: text('file_name').notNull(),
     sha256: text('sha256').notNull(),
     bytes: integer('bytes').notNull(),
@@ -259,6 +265,8 @@ export const leakSources = pgTable('leak_sources', {
   description: text('description'),
   recordCount: bigint('record_count', { mode: 'number' }).notNull().default(0),
   importedAt: timestamp('imported_at', { withTimezone: true }),
+  /** Synthetic records from the sandbox generator (leaks:sandbox), not a real dump: answers say so. */
+  sandbox: boolean('sandbox').notNull().default(false),
   createdAt: createdAt(),
 });
 

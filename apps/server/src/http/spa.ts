@@ -7,7 +7,11 @@ import type { FastifyInstance } from 'fastify';
  * Serves the built web app from the same origin as the API. Unknown non-API GETs get index.html so
  * that the browser's router decides (and shows its own 404 page).
  */
-export async function registerSpa(app: FastifyInstance, webDist: string) {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  options: { sourceMaps: boolean } = { sourceMaps: true },
+) {
   const index = join(webDist, 'index.html');
   if (!existsSync(index)) {
     app.log.warn({ webDist }, 'web build not found; serving the API only (run npm run build)');
@@ -17,6 +21,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     root: webDist,
     wildcard: false,
     index: false,
+    // Off, so that setHeaders below decides: send's own header (max-age=0) would otherwise win.
+    cacheControl: false,
+    // Source maps help in development; in production they would publish the whole source.
+    allowedPath: (path) => options.sourceMaps || !path.endsWith('.map'),
     setHeaders(res, path) {
       res.setHeader(
         'cache-control',

@@ -11,7 +11,7 @@ import {
   timeout,
   wrap,
 } from 'cockatiel';
-import { type Provider, type ProviderQuery, type QueryKind, SourceNotFoundError } from './types.ts';
+import { type Provider, type ProviderKind, type ProviderQuery, SourceNotFoundError } from './types.ts';
 
 export interface RunnerOptions {
   /** Default per-provider timeout; a provider's own `timeoutMs` wins. */
@@ -35,7 +35,7 @@ export interface FanOutResult {
 export interface ProviderStats {
   id: string;
   source: string;
-  kinds: readonly QueryKind[];
+  kinds: readonly ProviderKind[];
   sandbox: boolean;
   calls: number;
   failures: number;
@@ -158,7 +158,7 @@ export function createRunner(providers: Provider[], options: RunnerOptions) {
   }
 
   return {
-    providersFor: (kind: QueryKind) => slots.filter((slot) => slot.provider.kinds.includes(kind)),
+    providersFor: (kind: ProviderKind) => slots.filter((slot) => slot.provider.kinds.includes(kind)),
 
     async run(query: ProviderQuery): Promise<FanOutResult> {
       const active = slots.filter((slot) => slot.provider.kinds.includes(query.kind));

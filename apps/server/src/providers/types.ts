@@ -3,15 +3,23 @@
  * in parallel, each with its own timeout and circuit breaker, and keeps each one's payload or error.
  */
 
+import type { IntelKind } from '@footprint/domain';
+
+/** The lookups of the search, results and detail screens. */
 export type QueryKind = 'tel' | 'email' | 'rc' | 'upi' | 'challan';
+/** Every kind a provider can answer: the lookups above and the corporate and verification searches. */
+export type ProviderKind = QueryKind | IntelKind;
 
 export interface ProviderQuery {
-  kind: QueryKind;
+  kind: ProviderKind;
   /**
    * The normalized query: tel → dial code + 10 digits ('919876543210'); email → lower-case address;
-   * rc → upper-case registration without separators ('MH12AB1234'); upi → the UPI id as given.
+   * rc → upper-case registration without separators ('MH12AB1234'); upi → the UPI id as given;
+   * corporate:* and verification:* → the canonical query text ('id_number=…&year=2024').
    */
   value: string;
+  /** Corporate and verification searches: the validated form fields (trimmed; checkboxes as booleans). */
+  params?: Readonly<Record<string, string | boolean>>;
 }
 
 export interface Provider {
@@ -19,7 +27,7 @@ export interface Provider {
   id: string;
   /** The answer key this provider fills, e.g. 'wpData' (spec §3). */
   source: string;
-  kinds: readonly QueryKind[];
+  kinds: readonly ProviderKind[];
   /** Overrides the runner's default timeout (8 s). */
   timeoutMs?: number;
   /** Resolves with the source's payload (spec §3 shape), or throws. Must stop work when `signal` aborts. */

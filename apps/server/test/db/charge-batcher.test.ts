@@ -23,7 +23,7 @@ describe('grouped lookup charges', () => {
     const charge = createChargeBatcher(handle.db);
     const at = new Date();
     // Three charges per user, all at once: users with 0, 1 and 2 credits.
-    const attempts = people.flatMap((person) =>
+    const attempts = people.flatMap((person, i) =>
       [0, 1, 2].map((n) =>
         charge({
           userId: person.id,
@@ -32,6 +32,7 @@ describe('grouped lookup charges', () => {
           query: `9190000000${n}`,
           ip: '127.0.0.1',
           deviceId: null,
+          caseReference: `CASE-${i}`,
           at,
         }).then((result) => ({ person, result })),
       ),
@@ -48,6 +49,7 @@ describe('grouped lookup charges', () => {
       for (const r of mine) {
         const [lookup] = await handle.db.select().from(lookups).where(eq(lookups.id, r.result!.lookupId));
         expect(lookup?.userId).toBe(person.id);
+        expect(lookup?.caseReference).toBe(`CASE-${i}`);
         const ledger = await handle.db
           .select()
           .from(creditEntries)
@@ -68,6 +70,7 @@ describe('grouped lookup charges', () => {
       query: '919000000009',
       ip: null,
       deviceId: null,
+      caseReference: null,
       at: new Date(),
     });
     expect(result).toMatchObject({ credits: 0 });

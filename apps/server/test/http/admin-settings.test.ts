@@ -17,7 +17,11 @@ describe('/api/admin/settings', () => {
       ...json({ registration_enabled: false }, undefined, token),
     });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ registration_enabled: false });
+    expect(off.json()).toEqual({
+      registration_enabled: false,
+      case_reference_required: false,
+      lookup_retention_days: 90,
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: false,
     });

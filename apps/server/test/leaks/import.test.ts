@@ -83,7 +83,12 @@ describe('leak import: CSV', () => {
     expect(stats.rowsPerSecond).toBeGreaterThan(0);
 
     const { source, records } = await recordsOf('Fictional Mapped Dump');
-    expect(source).toMatchObject({ breachDate: '2021-03-04', description: 'synthetic', recordCount: 3 });
+    expect(source).toMatchObject({
+      breachDate: '2021-03-04',
+      description: 'synthetic',
+      recordCount: 3,
+      sandbox: false,
+    });
     expect(source?.importedAt).toBeInstanceOf(Date);
     expect(records).toHaveLength(3);
     const [jose, zoe, priya] = records;

@@ -146,6 +146,8 @@ describe(`sandbox leak loading (${kind})`, () => {
     const counts = await sourceCounts();
     expect(counts).toHaveLength(SANDBOX_LEAK_SOURCES.length);
     expect(counts.reduce((sum, s) => sum + s.recordCount, 0)).toBe(3_000);
+    const flags = await t.handle.db.select({ sandbox: leakSources.sandbox }).from(leakSources);
+    expect(flags.every((f) => f.sandbox)).toBe(true);
 
     const again = await loadSandboxLeaks(t.handle, { count: 3_000, seed: 'load-test', url: t.url });
     expect(again).toMatchObject({ inserted: 0, duplicates: 3_000 });

@@ -65,7 +65,8 @@ beforeAll(async () => {
   // A common name with more matches than the total cap, inserted in one statement.
   const [big] = await t.db
     .insert(leakSources)
-    .values({ name: 'Mass Dump', breachDate: '2020-01-01' })
+    // Marked as sandbox data: answers that show its records say so.
+    .values({ name: 'Mass Dump', breachDate: '2020-01-01', sandbox: true })
     .returning();
   await t.db.execute(sql`
     insert into leak_records (source_id, record_hash, name, email, email_norm, name_tokens)
@@ -104,6 +105,7 @@ describe('POST /api/leak-data-finder', () => {
       per_page: 10,
       credits: 9,
       cached: false,
+      sandbox: false,
     });
     expect(body.data.map((r: { source: { name: string } }) => r.source.name).sort()).toEqual([
       'Chaiwala Rewards',
@@ -126,7 +128,13 @@ describe('POST /api/leak-data-finder', () => {
   it('charges a new query once; paging it is free; totals are capped at 10,000', async () => {
     const { user, headers } = await investigator(3);
     const first = await search(headers, [{ type: 'name', value: 'Priya Sharma' }]);
-    expect(first.json()).toMatchObject({ total: 10_000, total_capped: true, credits: 2, cached: false });
+    expect(first.json()).toMatchObject({
+      total: 10_000,
+      total_capped: true,
+      credits: 2,
+      cached: false,
+      sandbox: true,
+    });
     const last = await search(headers, [{ type: 'name', value: 'priya  SHARMA' }], 'page=1000&per_page=10');
     expect(last.statusCode).toBe(200);
     expect(last.json()).toMatchObject({ page: 1000, credits: 2, cached: true });

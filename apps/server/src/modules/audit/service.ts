@@ -4,11 +4,20 @@ import type { ClientContext } from '../auth/service.ts';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied';
 
+/** Who acted: a signed-in user, or an operator at the command line (id null, email 'cli'). */
+export interface AuditActor {
+  id: string | null;
+  email: string;
+}
+
+/** The operator commands write their audit rows as this actor; details name the OS user. */
+export const CLI_ACTOR: AuditActor = { id: null, email: 'cli' };
+
 export interface AuditEntry {
   action: string;
   outcome: AuditOutcome;
-  user?: { id: string; email: string } | null;
-  client?: ClientContext;
+  user?: AuditActor | null;
+  client?: Pick<ClientContext, 'ip' | 'deviceId'> | null;
   target?: string | null;
   cost?: number | null;
   caseReference?: string | null;
@@ -16,20 +25,25 @@ export interface AuditEntry {
 }
 
 /**
- * Writes one row of the audit trail. Accountability is part of the product: every lookup, report and
- * admin action is attributable to a person, a time and a query.
+ * Writes one row of the audit trail. Accountability is part of the product: every sign-in, lookup,
+ * report, credit change and admin action is attributable to a person, a time and a query. The
+ * table is append-only: the database refuses UPDATE, DELETE and TRUNCATE on it.
  */
-export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditEvents).values({
-    action: entry.action,
-    outcome: entry.outcome,
-    userId: entry.user?.id ?? null,
-    actorEmail: entry.user?.email ?? null,
-    ip: entry.client?.ip ?? null,
-    deviceId: entry.client?.deviceId ?? null,
-    target: entry.target ?? null,
-    cost: entry.cost ?? null,
-    caseReference: entry.caseReference ?? null,
-    details: entry.details ?? null,
-  });
+export async function recordAudit(db: Executor, entry: AuditEntry | AuditEntry[]): Promise<void> {
+  const entries = Array.isArray(entry) ? entry : [entry];
+  if (entries.length === 0) return;
+  await db.insert(auditEvents).values(
+    entries.map((e) => ({
+      action: e.action,
+      outcome: e.outcome,
+      userId: e.user?.id ?? null,
+      actorEmail: e.user?.email ?? null,
+      ip: e.client?.ip ?? null,
+      deviceId: e.client?.deviceId ?? null,
+      target: e.target ?? null,
+      cost: e.cost ?? null,
+      caseReference: e.caseReference ?? null,
+      details: e.details ?? null,
+    })),
+  );
 }

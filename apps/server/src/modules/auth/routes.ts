@@ -67,7 +67,7 @@ export function authRoutes(
   // Logout never answers 401: the spec's browser treats any 401 as an expired session.
   app.post('/api/logout', async (request) => {
     const token = bearerOf(request);
-    return auth.logout(token ? sha256(token) : undefined);
+    return auth.logout(token ? sha256(token) : undefined, clientOf(request));
   });
 
   app.post('/forgot-password', { preHandler: csrf }, async (request) => {

@@ -27,11 +27,12 @@ import { AppError, forbidden, validationError } from '../../http/errors.ts';
 import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../../security/crypto.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../security/passwords.ts';
 import type { RateLimits } from '../../security/rate-limit.ts';
+import { type AuditEntry, recordAudit } from '../audit/service.ts';
 import { applyCreditChange } from '../credits/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { otpMail, resetMail } from '../mail/templates.ts';
 import { isRegistrationEnabled } from '../settings/service.ts';
-import { findUserByEmail, presentUser } from '../users/repository.ts';
+import { findUserByEmail, findUserById, presentUser } from '../users/repository.ts';
 
 export interface AuthDeps {
   db: Database;
@@ -62,16 +63,44 @@ export function createAuthService(deps: AuthDeps) {
   const now = deps.now ?? (() => new Date());
   const otpHash = (challengeUser: string, code: string) => hmac(deps.appKey, `${challengeUser}:${code}`);
 
-  async function issueToken(user: UserRow, client: ClientContext): Promise<TokenResponse> {
+  /**
+   * The audit row of an auth event. Unknown accounts are recorded under the e-mail that was tried;
+   * the trail is visible to admins only, so this reveals nothing to the person asking.
+   */
+  const audit = (
+    action: string,
+    outcome: AuditEntry['outcome'],
+    who: { user?: UserRow | undefined; email?: string },
+    client: ClientContext,
+    details?: Record<string, unknown>,
+  ): AuditEntry => ({
+    action,
+    outcome,
+    user: who.user ? { id: who.user.id, email: who.user.email } : { id: null, email: who.email ?? '' },
+    client,
+    target: who.user?.id ?? null,
+    ...(details ? { details } : {}),
+  });
+
+  /** A new session: the token row, the account's last sign-in time and the audit rows, together. */
+  async function issueToken(
+    user: UserRow,
+    client: ClientContext,
+    events: AuditEntry[],
+  ): Promise<TokenResponse> {
     const token = randomToken();
     const expiresAt = new Date(now().getTime() + minutes(config.auth.tokenTtlMinutes));
-    await db.insert(authTokens).values({
-      userId: user.id,
-      tokenHash: sha256(token),
-      deviceId: client.deviceId ?? null,
-      ip: client.ip,
-      userAgent: client.userAgent?.slice(0, 300) ?? null,
-      expiresAt,
+    await db.transaction(async (tx) => {
+      await tx.insert(authTokens).values({
+        userId: user.id,
+        tokenHash: sha256(token),
+        deviceId: client.deviceId ?? null,
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+        expiresAt,
+      });
+      await tx.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
+      await recordAudit(tx, events);
     });
     return { token, expires_at: expiresAt.toISOString() };
   }
@@ -130,19 +159,39 @@ export function createAuthService(deps: AuthDeps) {
         : await verifyAgainstNothing(input.password);
       if (!user || !ok) {
         await limits.consume('loginFailuresPerAccount', email).catch(() => {});
+        await recordAudit(
+          db,
+          audit('auth.login', 'failure', { user, email }, client, {
+            reason: user ? 'wrong_password' : 'unknown_account',
+          }),
+        );
         throw invalidCredentials();
       }
       await limits.reset('loginFailuresPerAccount', email);
-      if (user.status !== 'active') throw forbidden(messages.login.accountDisabled);
+      if (user.status !== 'active') {
+        await recordAudit(
+          db,
+          audit('auth.login', 'denied', { user }, client, { reason: 'account_disabled' }),
+        );
+        throw forbidden(messages.login.accountDisabled);
+      }
 
       if (await isTrusted(user.id, client.deviceId)) {
         await db
           .update(trustedDevices)
           .set({ lastSeenAt: now() })
           .where(and(eq(trustedDevices.userId, user.id), eq(trustedDevices.deviceId, client.deviceId!)));
-        return { kind: 'token', body: await issueToken(user, client) };
+        const events = [audit('auth.login', 'success', { user }, client, { via: 'trusted_device' })];
+        return { kind: 'token', body: await issueToken(user, client, events) };
       }
       const expiresAt = await startOtpChallenge(user, client.deviceId);
+      await recordAudit(
+        db,
+        audit('auth.otp.required', 'success', { user }, client, {
+          reason: client.deviceId ? 'new_device' : 'no_device_id',
+          otp_expires_at: expiresAt.toISOString(),
+        }),
+      );
       return {
         kind: 'otp',
         body: {
@@ -157,12 +206,17 @@ export function createAuthService(deps: AuthDeps) {
     async verifyOtp(input: VerifyOtpRequest, client: ClientContext): Promise<TokenResponse> {
       await limits.consume('otpPerIp', client.ip);
       await limits.check('otpFailuresPerAccount', input.email);
+      let user: UserRow | undefined;
       const wrong = async (message: string = messages.otp.wrong) => {
         await limits.consume('otpFailuresPerAccount', input.email).catch(() => {});
+        await recordAudit(
+          db,
+          audit('auth.otp.verify', 'failure', { user, email: input.email }, client, { reason: message }),
+        );
         return validationError({ otp: [message] });
       };
 
-      const user = await findUserByEmail(db, input.email);
+      user = await findUserByEmail(db, input.email);
       const challenge = user ? await latestOpenChallenge(user.id) : undefined;
       if (!user || !challenge) throw await wrong();
       if (challenge.expiresAt.getTime() <= now().getTime()) throw await wrong(messages.otp.expired);
@@ -192,7 +246,13 @@ export function createAuthService(deps: AuthDeps) {
         )
         .returning({ id: otpChallenges.id });
       if (!consumed) throw await wrong();
-      if (user.status !== 'active') throw forbidden(messages.login.accountDisabled);
+      if (user.status !== 'active') {
+        await recordAudit(
+          db,
+          audit('auth.otp.verify', 'denied', { user }, client, { reason: 'account_disabled' }),
+        );
+        throw forbidden(messages.login.accountDisabled);
+      }
 
       await limits.reset('otpFailuresPerAccount', input.email);
       // The device that proved the code is the one trusted: the header of this request.
@@ -209,7 +269,11 @@ export function createAuthService(deps: AuthDeps) {
       if (!user.emailVerifiedAt) {
         await db.update(users).set({ emailVerifiedAt: now() }).where(eq(users.id, user.id));
       }
-      return issueToken(user, { ...client, deviceId });
+      const trusted = { ...client, deviceId };
+      return issueToken(user, trusted, [
+        audit('auth.otp.verify', 'success', { user }, trusted, { device_trusted: Boolean(deviceId) }),
+        audit('auth.login', 'success', { user }, trusted, { via: 'otp' }),
+      ]);
     },
 
     async resendOtp(email: string, client: ClientContext): Promise<ResendOtpResponse> {
@@ -221,6 +285,7 @@ export function createAuthService(deps: AuthDeps) {
         const waited = (now().getTime() - challenge.createdAt.getTime()) / 1000;
         if (waited < cooldown) {
           const seconds = Math.ceil(cooldown - waited);
+          await recordAudit(db, audit('auth.otp.resend', 'denied', { user }, client, { reason: 'cooldown' }));
           throw new AppError(
             429,
             'otp_cooldown',
@@ -232,8 +297,22 @@ export function createAuthService(deps: AuthDeps) {
           );
         }
         const expiresAt = await startOtpChallenge(user, challenge.deviceId ?? undefined);
+        await recordAudit(
+          db,
+          audit('auth.otp.resend', 'success', { user }, client, { otp_expires_at: expiresAt.toISOString() }),
+        );
         return { message: messages.otp.resent, otp_expires_at: expiresAt.toISOString() };
       }
+      await recordAudit(
+        db,
+        audit('auth.otp.resend', 'failure', { user, email }, client, {
+          reason: user
+            ? user.status === 'active'
+              ? 'nothing_pending'
+              : 'account_disabled'
+            : 'unknown_account',
+        }),
+      );
       // No account or nothing pending: the same answer, so the endpoint reveals nothing.
       return {
         message: messages.otp.resent,
@@ -245,11 +324,23 @@ export function createAuthService(deps: AuthDeps) {
       if (
         !(await isRegistrationEnabled(db, { registrationEnabled: config.auth.registrationEnabledDefault }))
       ) {
+        await recordAudit(
+          db,
+          audit('auth.register', 'denied', { email: input.email }, client, {
+            reason: 'registration_disabled',
+          }),
+        );
         throw forbidden(messages.register.disabled);
       }
       await limits.consume('registerPerIp', client.ip);
-      if (await findUserByEmail(db, input.email))
-        throw validationError({ email: [fieldMessages.taken('email')] });
+      const taken = async () => {
+        await recordAudit(
+          db,
+          audit('auth.register', 'failure', { email: input.email }, client, { reason: 'email_taken' }),
+        );
+        return validationError({ email: [fieldMessages.taken('email')] });
+      };
+      if (await findUserByEmail(db, input.email)) throw await taken();
       const passwordHash = await hashPassword(input.password);
       try {
         const row = await db.transaction(async (tx) => {
@@ -272,11 +363,18 @@ export function createAuthService(deps: AuthDeps) {
               reason: 'Trial credit grant on registration',
             });
           }
+          await recordAudit(
+            tx,
+            audit('auth.register', 'success', { user: created }, client, {
+              app_mode: created.appMode,
+              credits: created.credits,
+            }),
+          );
           return created;
         });
         return presentUser(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw validationError({ email: [fieldMessages.taken('email')] });
+        if (isUniqueViolation(error)) throw await taken();
         throw error;
       }
     },
@@ -287,7 +385,15 @@ export function createAuthService(deps: AuthDeps) {
       // Answer at once and do the work afterwards, so timing says nothing about the account.
       deps.background(async () => {
         const user = await findUserByEmail(db, input.email);
-        if (user?.status !== 'active') return;
+        if (user?.status !== 'active') {
+          await recordAudit(
+            db,
+            audit('auth.password.forgot', 'failure', { user, email: input.email }, client, {
+              reason: user ? 'account_disabled' : 'unknown_account',
+            }),
+          );
+          return;
+        }
         const token = randomToken();
         await db.insert(passwordResets).values({
           userId: user.id,
@@ -296,15 +402,27 @@ export function createAuthService(deps: AuthDeps) {
         });
         const link = `${config.appUrl}/password-reset/${token}?email=${encodeURIComponent(user.email)}`;
         await mailer.send(resetMail(user.email, user.name, link, config.auth.resetTokenTtlMinutes));
+        await recordAudit(
+          db,
+          audit('auth.password.forgot', 'success', { user }, client, { link_sent: true }),
+        );
       });
       return { status: messages.forgot.status };
     },
 
     async resetPassword(input: ResetPasswordRequest & { email: string }, client: ClientContext) {
       await limits.consume('resetPerIp', client.ip);
-      const invalid = () => validationError({ email: [messages.reset.invalidToken] });
       const user = await findUserByEmail(db, input.email);
-      if (!user) throw invalid();
+      const invalid = async () => {
+        await recordAudit(
+          db,
+          audit('auth.password.reset', 'failure', { user, email: input.email }, client, {
+            reason: user ? 'invalid_or_expired_token' : 'unknown_account',
+          }),
+        );
+        return validationError({ email: [messages.reset.invalidToken] });
+      };
+      if (!user) throw await invalid();
       const passwordHash = await hashPassword(input.password);
       const done = await db.transaction(async (tx) => {
         // Mark used in the same statement that checks it, so a token works exactly once.
@@ -327,22 +445,32 @@ export function createAuthService(deps: AuthDeps) {
           .update(passwordResets)
           .set({ usedAt: now() })
           .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-        await tx
+        const revoked = await tx
           .update(authTokens)
           .set({ revokedAt: now() })
-          .where(and(eq(authTokens.userId, user.id), isNull(authTokens.revokedAt)));
+          .where(and(eq(authTokens.userId, user.id), isNull(authTokens.revokedAt)))
+          .returning({ id: authTokens.id });
+        await recordAudit(
+          tx,
+          audit('auth.password.reset', 'success', { user }, client, { sessions_revoked: revoked.length }),
+        );
         return true;
       });
-      if (!done) throw invalid();
+      if (!done) throw await invalid();
       return { status: messages.reset.status };
     },
 
-    async logout(tokenHash: string | undefined) {
+    async logout(tokenHash: string | undefined, client: ClientContext) {
       if (tokenHash) {
-        await db
+        const [revoked] = await db
           .update(authTokens)
           .set({ revokedAt: now() })
-          .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)));
+          .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)))
+          .returning({ id: authTokens.id, userId: authTokens.userId });
+        const user = revoked ? await findUserById(db, revoked.userId) : undefined;
+        if (user) {
+          await recordAudit(db, audit('auth.logout', 'success', { user }, client, { token_id: revoked!.id }));
+        }
       }
       return { message: messages.logout.done };
     },

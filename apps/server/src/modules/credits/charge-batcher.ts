@@ -68,12 +68,12 @@ export function createChargeBatcher(db: Database) {
     const values = sql.join(
       charges.map(
         (c, index) =>
-          sql`(${index}::int, ${c.userId}::uuid, ${c.cost}::int, ${c.kind}::text, ${c.query}::text, ${c.ip}::text, ${c.deviceId}::text, ${c.at.toISOString()}::timestamptz)`,
+          sql`(${index}::int, ${c.userId}::uuid, ${c.cost}::int, ${c.kind}::text, ${c.query}::text, ${c.ip}::text, ${c.deviceId}::text, ${c.caseReference}::text, ${c.at.toISOString()}::timestamptz)`,
       ),
       sql`, `,
     );
     const result = await db.execute(sql`
-      with req(idx, user_id, cost, kind, query, ip, device_id, at) as (values ${values}),
+      with req(idx, user_id, cost, kind, query, ip, device_id, case_reference, at) as (values ${values}),
       locked as (
         select u.id from users u join req r on r.user_id = u.id order by u.id for update of u
       ),
@@ -84,8 +84,8 @@ export function createChargeBatcher(db: Database) {
         returning r.idx, u.credits
       ),
       ins as (
-        insert into lookups (user_id, kind, query, cost, ip, device_id, created_at)
-        select r.user_id, r.kind, r.query, r.cost, r.ip, r.device_id, r.at
+        insert into lookups (user_id, kind, query, cost, ip, device_id, case_reference, created_at)
+        select r.user_id, r.kind, r.query, r.cost, r.ip, r.device_id, r.case_reference, r.at
         from req r join debit d on d.idx = r.idx
         returning id, user_id
       ),

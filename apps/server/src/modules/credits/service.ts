@@ -1,6 +1,7 @@
+import { messages } from '@footprint/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { creditEntries, users } from '../../db/schema.ts';
+import { creditEntries, lookups, users } from '../../db/schema.ts';
 
 export type CreditKind = 'grant' | 'charge' | 'refund' | 'adjustment';
 
@@ -16,7 +17,7 @@ export interface CreditChange {
 
 export class InsufficientCreditsError extends Error {
   constructor(readonly balance: number) {
-    super('Insufficient credits.');
+    super(messages.credits.insufficient);
   }
 }
 
@@ -64,6 +65,8 @@ export interface LookupCharge {
   query: string;
   ip: string | null;
   deviceId: string | null;
+  /** Stored with the lookup; shown in history, the audit trail and reports. */
+  caseReference: string | null;
   at: Date;
 }
 
@@ -83,8 +86,8 @@ export async function chargeForLookup(
       where id = ${charge.userId} and credits >= ${charge.cost}
       returning credits
     ), lookup as (
-      insert into lookups (user_id, kind, query, cost, ip, device_id, created_at)
-      select ${charge.userId}, ${charge.kind}, ${charge.query}, ${charge.cost}, ${charge.ip}, ${charge.deviceId}, ${charge.at}
+      insert into lookups (user_id, kind, query, cost, ip, device_id, case_reference, created_at)
+      select ${charge.userId}, ${charge.kind}, ${charge.query}, ${charge.cost}, ${charge.ip}, ${charge.deviceId}, ${charge.caseReference}, ${charge.at}
       from debit
       returning id
     ), entry as (
@@ -133,3 +136,35 @@ export async function findLedgerMismatches(db: Executor): Promise<LedgerMismatch
 
 export const inTransaction = <T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> =>
   db.transaction(work);
+
+/**
+ * Closes a pending lookup as refunded and gives its charge back, inside the caller's transaction.
+ * Only a row that is still pending is refunded: the recovery sweep (lookup/recovery.ts) may have
+ * refunded it already after a crash or a stall, and a charge must never come back twice. Returns the
+ * balance after, or null when there was nothing to refund (free lookup, or no longer pending).
+ */
+export async function refundPendingLookup(
+  tx: Transaction,
+  refund: {
+    userId: string;
+    lookupId: string;
+    cost: number;
+    reason: string;
+    at: Date;
+    set?: Partial<Pick<typeof lookups.$inferInsert, 'sourceErrors' | 'caseReference'>>;
+  },
+): Promise<number | null> {
+  const closed = await tx
+    .update(lookups)
+    .set({ ...refund.set, status: 'refunded', completedAt: refund.at })
+    .where(and(eq(lookups.id, refund.lookupId), eq(lookups.status, 'pending')))
+    .returning({ id: lookups.id });
+  if (closed.length === 0 || refund.cost <= 0) return null;
+  return applyCreditChange(tx, {
+    userId: refund.userId,
+    delta: refund.cost,
+    kind: 'refund',
+    reason: refund.reason,
+    lookupId: refund.lookupId,
+  });
+}

@@ -11,13 +11,14 @@ export function leakRoutes(app: FastifyInstance, deps: { leaks: LeakService; gua
   for (const url of ['/api/leak-data-finder/', '/api/leak-data-finder']) {
     app.post(url, handler, async (request) => {
       const { page, per_page } = parseInput(leakSearchQuery, request.query);
-      const { fields } = parseInput(leakSearchBody, request.body);
+      const { fields, case_reference } = parseInput(leakSearchBody, request.body);
       return deps.leaks.search(
         request.user!,
         fields.map((row) => ({ type: row.type, value: row.value })),
         page,
         per_page,
         clientOf(request),
+        case_reference,
       );
     });
   }

@@ -16,8 +16,9 @@ import { leakRecords, leakSources, lookups, type UserRow, users } from '../../db
 import { AppError, validationError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { ClientContext } from '../auth/service.ts';
-import { applyCreditChange, chargeForLookup, rowsOf } from '../credits/service.ts';
+import { chargeForLookup, refundPendingLookup, rowsOf } from '../credits/service.ts';
 import { insufficientCredits } from '../lookup/service.ts';
+import { requireCaseReference } from '../settings/case-reference.ts';
 
 export interface LeakCondition {
   type: LeakFieldType;
@@ -117,21 +118,7 @@ export function createLeakService(deps: {
 
   async function refund(userId: string, lookupId: string, cost: number) {
     return db.transaction(async (tx) => {
-      const credits =
-        cost > 0
-          ? await applyCreditChange(tx, {
-              userId,
-              delta: cost,
-              kind: 'refund',
-              reason: 'Leak search refused',
-              lookupId,
-            })
-          : null;
-      await tx
-        .update(lookups)
-        .set({ status: 'refunded', completedAt: now() })
-        .where(eq(lookups.id, lookupId));
-      return credits;
+      return refundPendingLookup(tx, { userId, lookupId, cost, reason: 'Leak search refused', at: now() });
     });
   }
 
@@ -142,6 +129,7 @@ export function createLeakService(deps: {
       page: number,
       perPage: number,
       client: ClientContext,
+      rawCaseReference?: unknown,
     ): Promise<LeakSearchResponse> {
       // The browser's checks, again on the server: same rules, same messages.
       const rowErrors = rows.map((row) => leakRowError(row.type, row.value));
@@ -149,6 +137,7 @@ export function createLeakService(deps: {
       if (firstError) {
         throw validationError({ fields: rowErrors.map((e) => e ?? '') }, firstError);
       }
+      const caseReference = await requireCaseReference(db, rawCaseReference);
       const conditions = rows.map((row) => conditionOf(row.type, row.value));
       const query = queryKey(conditions);
       const where = and(...conditions.map(predicate))!;
@@ -169,6 +158,7 @@ export function createLeakService(deps: {
             cacheOf: previous.id,
             ip: client.ip,
             deviceId: client.deviceId ?? null,
+            caseReference,
             createdAt: now(),
             completedAt: now(),
           })
@@ -183,9 +173,23 @@ export function createLeakService(deps: {
           query,
           ip: client.ip,
           deviceId: client.deviceId ?? null,
+          caseReference,
           at: now(),
         });
-        if (!paid) throw insufficientCredits(await balanceOf(user.id));
+        if (!paid) {
+          const balance = await balanceOf(user.id);
+          await recordAudit(db, {
+            action: 'lookup.leak',
+            outcome: 'denied',
+            user,
+            client,
+            target: query,
+            cost: 0,
+            caseReference,
+            details: { reason: 'insufficient_credits', balance, price: deps.cost },
+          });
+          throw insufficientCredits(balance);
+        }
         ({ lookupId, credits } = paid);
         charged = deps.cost;
       }
@@ -201,6 +205,16 @@ export function createLeakService(deps: {
         const lastPage = Math.max(1, Math.ceil(total / perPage));
         if (page > lastPage) {
           const after = charged ? await refund(user.id, lookupId, charged) : null;
+          await recordAudit(db, {
+            action: 'lookup.leak',
+            outcome: 'failure',
+            user,
+            client,
+            target: query,
+            cost: 0,
+            caseReference,
+            details: { page, per_page: perPage, total, lookup_id: lookupId, reason: 'page_out_of_range' },
+          });
           throw new AppError(422, 'page_out_of_range', messages.leaks.pastLastPage(lastPage), {
             errors: { page: [messages.leaks.pastLastPage(lastPage)] },
             credits: after ?? credits,
@@ -238,6 +252,7 @@ export function createLeakService(deps: {
             sourceName: leakSources.name,
             breachDate: leakSources.breachDate,
             description: leakSources.description,
+            sandbox: leakSources.sandbox,
           })
           .from(leakRecords)
           .innerJoin(leakSources, eq(leakSources.id, leakRecords.sourceId))
@@ -253,7 +268,8 @@ export function createLeakService(deps: {
               result: { total, total_capped: matches > LEAK_TOTAL_CAP },
               completedAt: now(),
             })
-            .where(eq(lookups.id, lookupId));
+            // A lookup the recovery sweep already refunded stays refunded (lookup/recovery.ts).
+            .where(and(eq(lookups.id, lookupId), eq(lookups.status, 'pending')));
         }
         await recordAudit(db, {
           action: 'lookup.leak',
@@ -262,7 +278,8 @@ export function createLeakService(deps: {
           client,
           target: query,
           cost: charged,
-          details: { page, per_page: perPage, total, lookup_id: lookupId },
+          caseReference,
+          details: { page, per_page: perPage, total, lookup_id: lookupId, cached: Boolean(previous) },
         });
 
         const data: LeakRecord[] = records.map((r) => ({
@@ -289,11 +306,22 @@ export function createLeakService(deps: {
           credits,
           cached: Boolean(previous),
           lookup_id: lookupId,
+          sandbox: records.some((r) => r.sandbox),
         };
       } catch (error) {
         if (error instanceof AppError) throw error;
         // The search itself failed: give the credit back before reporting it.
         if (charged) await refund(user.id, lookupId, charged);
+        await recordAudit(db, {
+          action: 'lookup.leak',
+          outcome: 'failure',
+          user,
+          client,
+          target: query,
+          cost: 0,
+          caseReference,
+          details: { lookup_id: lookupId, reason: 'search_failed', refunded: charged },
+        }).catch(() => {});
         throw error;
       }
     },

@@ -11,17 +11,8 @@ import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { QueryKind } from '../../providers/types.ts';
-import type { LookupOutcome, LookupService } from './service.ts';
-
-/** A detail lookup answers `data` as the vendor envelope (spec §7: the browser reads data.data). */
-const detailEnvelope = (outcome: LookupOutcome, source: string) =>
-  outcome.payloads[source] ?? {
-    data: null,
-    status_code: 404,
-    success: false,
-    message: outcome.errors[source] ?? 'No record found.',
-    message_code: 'not_found',
-  };
+import { detailEnvelope } from './present.ts';
+import type { LookupService } from './service.ts';
 
 export function lookupRoutes(app: FastifyInstance, deps: { lookups: LookupService; guards: Guards }) {
   const { lookups, guards } = deps;
@@ -31,34 +22,53 @@ export function lookupRoutes(app: FastifyInstance, deps: { lookups: LookupServic
    * Runs the lookup and adds what every answer carries: the lookup id, cache and sandbox flags, and
    * a Server-Timing header that separates source latency from this server's own overhead.
    */
-  async function run(request: FastifyRequest, reply: FastifyReply, kind: QueryKind, query: string) {
-    const outcome = await lookups.lookup(request.user!, kind, query, clientOf(request));
+  async function run(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: QueryKind,
+    query: string,
+    caseReference: string | null,
+  ) {
+    const outcome = await lookups.lookup(request.user!, kind, query, clientOf(request), caseReference);
     reply.header('server-timing', `sources;dur=${outcome.sourcesMs.toFixed(1)}`);
     const meta = { lookup_id: outcome.lookupId, cached: outcome.cached, sandbox: outcome.sandbox };
     return { outcome, meta };
   }
 
   app.get('/api/tel', { preHandler }, async (request, reply) => {
-    const { number } = parseInput(telQuery, request.query);
-    const { outcome, meta } = await run(request, reply, 'tel', number);
+    const { number, case_reference } = parseInput(telQuery, request.query);
+    const { outcome, meta } = await run(request, reply, 'tel', number, case_reference);
     return { ...outcome.payloads, errors: outcome.errors, credits: outcome.credits, ...meta };
   });
 
   app.get('/api/email', { preHandler }, async (request, reply) => {
-    const { email } = parseInput(emailQuery, request.query);
-    const { outcome, meta } = await run(request, reply, 'email', email);
+    const { email, case_reference } = parseInput(emailQuery, request.query);
+    const { outcome, meta } = await run(request, reply, 'email', email, case_reference);
     return { data: { ...outcome.payloads, errors: outcome.errors }, credits: outcome.credits, ...meta };
   });
 
-  const detail = (url: string, kind: QueryKind, parse: (body: unknown) => string) =>
+  type Parsed = { query: string; caseReference: string | null };
+  const detail = (url: string, kind: QueryKind, parse: (body: unknown) => Parsed) =>
     app.post(url, { preHandler }, async (request, reply) => {
-      const { outcome, meta } = await run(request, reply, kind, parse(request.body));
-      return { credits: outcome.credits, data: detailEnvelope(outcome, kind), ...meta };
+      const { query, caseReference } = parse(request.body);
+      const { outcome, meta } = await run(request, reply, kind, query, caseReference);
+      return {
+        credits: outcome.credits,
+        data: detailEnvelope(outcome.payloads, outcome.errors, kind),
+        ...meta,
+      };
     });
 
-  detail('/api/rcfull-details', 'rc', (body) => normalizeRc(parseInput(rcDetailsRequest, body).id_number));
-  detail('/api/upifull-details', 'upi', (body) => parseInput(upiDetailsRequest, body).upi_id.toLowerCase());
-  detail('/api/rc-challan-details', 'challan', (body) =>
-    normalizeRc(parseInput(challanRequest, body).rc_number),
-  );
+  detail('/api/rcfull-details', 'rc', (body) => {
+    const input = parseInput(rcDetailsRequest, body);
+    return { query: normalizeRc(input.id_number), caseReference: input.case_reference };
+  });
+  detail('/api/upifull-details', 'upi', (body) => {
+    const input = parseInput(upiDetailsRequest, body);
+    return { query: input.upi_id.toLowerCase(), caseReference: input.case_reference };
+  });
+  detail('/api/rc-challan-details', 'challan', (body) => {
+    const input = parseInput(challanRequest, body);
+    return { query: normalizeRc(input.rc_number), caseReference: input.case_reference };
+  });
 }

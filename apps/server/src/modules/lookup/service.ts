@@ -1,13 +1,16 @@
 import { messages } from '@footprint/domain';
-import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lookups, type UserRow, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { FanOutResult, Runner } from '../../providers/runner.ts';
 import type { QueryKind } from '../../providers/types.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { ClientContext } from '../auth/service.ts';
 import { createChargeBatcher } from '../credits/charge-batcher.ts';
-import { applyCreditChange } from '../credits/service.ts';
+import { refundPendingLookup, rowsOf } from '../credits/service.ts';
+import { requireCaseReference } from '../settings/case-reference.ts';
+import { type DeploymentDefaults, readDeploymentSettings } from '../settings/service.ts';
 import { createSettleWriter } from './settle.ts';
 
 /** What a lookup stores and answers, before it is shaped into the spec's response for its kind. */
@@ -32,7 +35,15 @@ export interface LookupDeps {
   runner: Runner;
   costs: Record<QueryKind, number>;
   cacheHours: number;
+  /** Defaults of the deployment settings (the retention period bounds the cache window). */
+  settings: DeploymentDefaults;
   now?: () => Date;
+}
+
+/** The newest moment a stored result may come from and still be served: the cache window, capped by retention. */
+export function reuseWindowStart(now: Date, cacheHours: number, retentionDays: number): Date {
+  const hours = Math.min(cacheHours, retentionDays * 24);
+  return new Date(now.getTime() - hours * 3_600_000);
 }
 
 export const insufficientCredits = (credits: number) =>
@@ -54,9 +65,18 @@ export function createLookupService(deps: LookupDeps) {
     return row?.credits ?? 0;
   }
 
-  async function fromCache(user: UserRow, kind: QueryKind, query: string, client: ClientContext) {
+  interface Search {
+    user: UserRow;
+    kind: QueryKind;
+    query: string;
+    client: ClientContext;
+    caseReference: string | null;
+  }
+
+  async function fromCache({ user, kind, query, client, caseReference }: Search) {
     if (deps.cacheHours <= 0) return undefined;
-    const since = new Date(now().getTime() - deps.cacheHours * 3_600_000);
+    const { lookupRetentionDays } = await readDeploymentSettings(db, deps.settings);
+    const since = reuseWindowStart(now(), deps.cacheHours, lookupRetentionDays);
     const [hit] = await db
       .select({
         id: lookups.id,
@@ -79,37 +99,42 @@ export function createLookupService(deps: LookupDeps) {
       .limit(1);
     if (!hit) return undefined;
     const stored = hit.result as StoredResult;
-    // The repeat is still a search by this person: it gets its own row, at no cost.
-    const [row] = await db
-      .insert(lookups)
-      .values({
-        userId: user.id,
-        kind,
-        query,
-        cost: 0,
-        status: 'complete',
-        sourcesAnswered: hit.answered,
-        sourceErrors: stored.errors,
-        sandbox: hit.sandbox,
-        cacheOf: hit.id,
-        ip: client.ip,
-        deviceId: client.deviceId ?? null,
-        createdAt: now(),
-        completedAt: now(),
-      })
-      .returning({ id: lookups.id });
+    const at = now().toISOString();
+    // The repeat is still a search by this person: it gets its own row at no cost, and its audit
+    // row, in one statement that also reads the balance.
+    const [row] = rowsOf<{ id: string; credits: number }>(
+      await db.execute(sql`
+        with repeat as (
+          insert into lookups (user_id, kind, query, cost, status, sources_answered, source_errors, sandbox,
+            cache_of, ip, device_id, case_reference, created_at, completed_at)
+          values (${user.id}, ${kind}, ${query}, 0, 'complete', ${JSON.stringify(hit.answered)}::jsonb,
+            ${JSON.stringify(stored.errors)}::jsonb, ${hit.sandbox}, ${hit.id}, ${client.ip},
+            ${client.deviceId ?? null}, ${caseReference}, ${at}::timestamptz, ${at}::timestamptz)
+          returning id
+        ), audited as (
+          insert into audit_events (user_id, actor_email, ip, device_id, action, target, cost, outcome,
+            case_reference, details)
+          select ${user.id}, ${user.email}, ${client.ip}, ${client.deviceId ?? null}, ${`lookup.${kind}`},
+            ${query}, 0, 'success', ${caseReference},
+            jsonb_build_object('lookup_id', repeat.id, 'cached', true, 'cache_of', ${hit.id}::text,
+              'sandbox', ${hit.sandbox}::boolean, 'sources_answered', ${JSON.stringify(hit.answered)}::jsonb)
+          from repeat
+        )
+        select repeat.id, (select credits from users where id = ${user.id}) as credits from repeat
+      `),
+    );
     return {
       payloads: stored.payloads,
       errors: stored.errors,
       sandbox: hit.sandbox,
-      credits: await balanceOf(user.id),
+      credits: Number(row!.credits),
       lookupId: row!.id,
       cached: true,
       sourcesMs: 0,
     } satisfies LookupOutcome;
   }
 
-  async function charge(user: UserRow, kind: QueryKind, query: string, client: ClientContext) {
+  async function charge({ user, kind, query, client, caseReference }: Search) {
     const cost = deps.costs[kind];
     const charged = await chargeLookup({
       userId: user.id,
@@ -118,34 +143,48 @@ export function createLookupService(deps: LookupDeps) {
       query,
       ip: client.ip,
       deviceId: client.deviceId ?? null,
+      caseReference,
       at: now(),
     });
-    if (!charged) throw insufficientCredits(await balanceOf(user.id));
+    if (!charged) {
+      const balance = await balanceOf(user.id);
+      await recordAudit(db, {
+        action: `lookup.${kind}`,
+        outcome: 'denied',
+        user,
+        client,
+        target: query,
+        cost: 0,
+        caseReference,
+        details: { reason: 'insufficient_credits', balance, price: cost },
+      });
+      throw insufficientCredits(balance);
+    }
     return { ...charged, cost };
   }
 
-  async function settle(
-    lookupId: string,
-    userId: string,
-    cost: number,
-    fanOut: FanOutResult,
-  ): Promise<number | null> {
+  async function settle(search: Search, lookupId: string, cost: number, fanOut: FanOutResult) {
+    const { user } = search;
     if (fanOut.answered.length === 0) {
       return db.transaction(async (tx) => {
-        const credits =
-          cost > 0
-            ? await applyCreditChange(tx, {
-                userId,
-                delta: cost,
-                kind: 'refund',
-                reason: 'No source answered',
-                lookupId,
-              })
-            : null;
-        await tx
-          .update(lookups)
-          .set({ status: 'refunded', sourceErrors: fanOut.errors, completedAt: now() })
-          .where(eq(lookups.id, lookupId));
+        const credits = await refundPendingLookup(tx, {
+          userId: user.id,
+          lookupId,
+          cost,
+          reason: 'No source answered',
+          at: now(),
+          set: { sourceErrors: fanOut.errors },
+        });
+        await recordAudit(tx, {
+          action: `lookup.${search.kind}`,
+          outcome: 'failure',
+          user,
+          client: search.client,
+          target: search.query,
+          cost: 0,
+          caseReference: search.caseReference,
+          details: { lookup_id: lookupId, reason: 'no_source_answered', refunded: cost },
+        });
         return credits;
       });
     }
@@ -157,25 +196,38 @@ export function createLookupService(deps: LookupDeps) {
       result: stored,
       sandbox: fanOut.sandbox,
       at: now(),
+      actorEmail: user.email,
     });
     return null;
   }
 
   return {
+    /**
+     * `caseReference` is the request's raw value: checked here (length, and presence when the
+     * deployment requires one) before anything is charged or written.
+     */
     async lookup(
       user: UserRow,
       kind: QueryKind,
       query: string,
       client: ClientContext,
+      caseReference?: unknown,
     ): Promise<LookupOutcome> {
-      const cached = await fromCache(user, kind, query, client);
+      const search: Search = {
+        user,
+        kind,
+        query,
+        client,
+        caseReference: await requireCaseReference(db, caseReference),
+      };
+      const cached = await fromCache(search);
       if (cached) return cached;
 
-      const { lookupId, credits, cost } = await charge(user, kind, query, client);
+      const { lookupId, credits, cost } = await charge(search);
       const started = performance.now();
       const fanOut = await runner.run({ kind, value: query });
       const sourcesMs = performance.now() - started;
-      const refunded = await settle(lookupId, user.id, cost, fanOut);
+      const refunded = await settle(search, lookupId, cost, fanOut);
       if (fanOut.answered.length === 0) {
         throw new AppError(
           502,

@@ -59,7 +59,8 @@ export function reportRoutes(
         client: clientOf(request),
         target: file.reportId,
         cost: 0,
-        details: { file_name: file.fileName, sha256: file.sha256 },
+        caseReference: file.caseReference,
+        details: { file_name: file.fileName, sha256: file.sha256, lookup_id: file.lookupId },
       });
       return file;
     } catch (error) {

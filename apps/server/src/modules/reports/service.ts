@@ -32,6 +32,9 @@ export interface ReportFile {
   fileName: string;
   sha256: string;
   pdf: Buffer;
+  /** The lookup's case reference, for the audit row. */
+  caseReference: string | null;
+  lookupId: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -100,7 +103,14 @@ export function createReportService(deps: {
       writer,
       createdAt: now(),
     });
-    return { reportId: job.reportId, fileName, sha256, pdf };
+    return {
+      reportId: job.reportId,
+      fileName,
+      sha256,
+      pdf,
+      caseReference: lookup.caseReference,
+      lookupId: lookup.id,
+    };
   }
 
   const displayQuery = (kind: LookupKind, query: string) =>

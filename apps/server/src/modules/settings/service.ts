@@ -1,10 +1,80 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 
 /** Deployment-wide switches an admin can change at run time; the environment gives their defaults. */
 export interface SettingsDefaults {
   registrationEnabled: boolean;
+}
+
+export interface DeploymentDefaults extends SettingsDefaults {
+  /** LOOKUP_RETENTION_DAYS. */
+  lookupRetentionDays: number;
+}
+
+/** The environment's defaults of the settings an admin can change at run time. */
+export const deploymentDefaults = (config: Config): DeploymentDefaults => ({
+  registrationEnabled: config.auth.registrationEnabledDefault,
+  lookupRetentionDays: config.lookups.retentionDays,
+});
+
+/** What GET /api/admin/settings shows; stored values win over the environment's defaults. */
+export interface DeploymentSettings {
+  registrationEnabled: boolean;
+  caseReferenceRequired: boolean;
+  lookupRetentionDays: number;
+}
+
+const DEPLOYMENT_KEYS = ['registration_enabled', 'case_reference_required', 'lookup_retention_days'] as const;
+type DeploymentKey = (typeof DEPLOYMENT_KEYS)[number];
+
+/**
+ * Searches read the deployment settings (is a case reference required, how long results are kept)
+ * on every call; a few seconds of cache keeps that off the database. A write in this process is seen
+ * at once; another server process sees it within SETTINGS_CACHE_MS.
+ */
+export const SETTINGS_CACHE_MS = 5_000;
+let generation = 0;
+const cached = new WeakMap<object, { at: number; generation: number; values: Map<string, unknown> }>();
+
+async function storedDeploymentValues(db: Executor, fresh = false): Promise<Map<string, unknown>> {
+  const hit = cached.get(db);
+  if (!fresh && hit && hit.generation === generation && Date.now() - hit.at < SETTINGS_CACHE_MS) {
+    return hit.values;
+  }
+  const seen = generation;
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [...DEPLOYMENT_KEYS]));
+  const values = new Map(rows.map((row) => [row.key, row.value]));
+  cached.set(db, { at: Date.now(), generation: seen, values });
+  return values;
+}
+
+export async function readDeploymentSettings(
+  db: Executor,
+  defaults: DeploymentDefaults,
+  options: { fresh?: boolean } = {},
+): Promise<DeploymentSettings> {
+  const values = await storedDeploymentValues(db, options.fresh);
+  const bool = (key: DeploymentKey, fallback: boolean) => {
+    const value = values.get(key);
+    return typeof value === 'boolean' ? value : fallback;
+  };
+  const days = values.get('lookup_retention_days');
+  return {
+    registrationEnabled: bool('registration_enabled', defaults.registrationEnabled),
+    caseReferenceRequired: bool('case_reference_required', false),
+    lookupRetentionDays:
+      typeof days === 'number' && Number.isInteger(days) && days >= 1 ? days : defaults.lookupRetentionDays,
+  };
+}
+
+/** Whether this deployment refuses searches without a case reference (no default from the environment). */
+export async function isCaseReferenceRequired(db: Executor): Promise<boolean> {
+  return (await storedDeploymentValues(db)).get('case_reference_required') === true;
 }
 
 export async function readSetting<T>(db: Executor, key: string): Promise<T | undefined> {
@@ -25,6 +95,7 @@ export async function writeSetting(
       target: settings.key,
       set: { value, updatedAt: new Date(), updatedBy: actorId ?? null },
     });
+  generation += 1;
 }
 
 export async function isRegistrationEnabled(db: Executor, defaults: SettingsDefaults): Promise<boolean> {
@@ -44,4 +115,9 @@ export async function resolveAppKey(db: Executor, configured: string | undefined
   const key = randomBytes(32).toString('base64url');
   await db.insert(settings).values({ key: 'app_key', value: key }).onConflictDoNothing();
   return (await readSetting<string>(db, 'app_key')) ?? key;
+}
+
+/** Forgets cached deployment settings in this process (after a transaction that wrote some commits). */
+export function invalidateDeploymentSettings(): void {
+  generation += 1;
 }

@@ -1,7 +1,7 @@
 import {
   type Provider,
+  type ProviderKind,
   type ProviderQuery,
-  type QueryKind,
   SourceFailedError,
   SourceNotFoundError,
 } from '../types.ts';
@@ -14,7 +14,7 @@ export interface KycConfig {
 
 interface Endpoint {
   source: string;
-  kind: QueryKind;
+  kind: ProviderKind;
   path: string;
   body: (query: ProviderQuery) => Record<string, unknown>;
 }
@@ -65,7 +65,111 @@ const endpoints: Endpoint[] = [
     path: 'rc/rc-related/challan-details',
     body: (q) => ({ rc_number: q.value }),
   },
+  ...intelEndpoints(),
 ];
+
+/** A validated form field of a corporate or verification search ('' when absent). */
+const field = (q: ProviderQuery, name: string): string => {
+  const value = q.params?.[name];
+  return typeof value === 'string' ? value : '';
+};
+const ticked = (q: ProviderQuery, name: string): boolean => q.params?.[name] === true;
+/** The optional fields that were filled, under the vendor's names. */
+const filled = (q: ProviderQuery, names: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(names)
+      .map(([vendor, ours]) => [vendor, field(q, ours)] as const)
+      .filter(([, value]) => value !== ''),
+  );
+
+/**
+ * Corporate and verification searches: one vendor call each, the source key being the query kind.
+ * Paths and field names as research/upstreams.md records them; the financial year '2024' is sent as
+ * the vendor's '2024-25'. Employment verification's path is vendor-specific.
+ */
+function intelEndpoints(): Endpoint[] {
+  const intel = (kind: Endpoint['kind'], path: string, body: Endpoint['body']): Endpoint => ({
+    source: kind,
+    kind,
+    path,
+    body,
+  });
+  const gstFlags = (q: ProviderQuery) => ({
+    filing_status_get: ticked(q, 'filing_status'),
+    hsn_info_get: ticked(q, 'hsn_info'),
+    filing_frequency_get: ticked(q, 'filing_frequency'),
+  });
+  const year = (q: ProviderQuery) => {
+    const y = Number(field(q, 'year'));
+    return Number.isInteger(y) && y > 0 ? `${y}-${String(y + 1).slice(2)}` : undefined;
+  };
+  return [
+    intel('corporate:corporate_gstin', 'corporate/gstin', (q) => ({
+      id_number: field(q, 'id_number'),
+      ...(year(q) ? { financial_year: year(q) } : {}),
+      ...gstFlags(q),
+      split_address: ticked(q, 'address'),
+    })),
+    intel('corporate:gst_intel', 'corporate/gstin-advanced', (q) => ({
+      id_number: field(q, 'id_number'),
+      ...gstFlags(q),
+    })),
+    intel('corporate:corporate_cin', 'corporate/company-details', (q) => ({
+      id_number: field(q, 'id_number'),
+    })),
+    intel('corporate:employment_history', 'income/employment-history-uan-v2', (q) => ({
+      id_number: field(q, 'id_number'),
+    })),
+    intel('corporate:find_uan', 'income/epfo/find-uan', (q) => ({
+      mobile_number: field(q, 'mobile_number'),
+    })),
+    intel('corporate:pan_to_uan', 'pan/pan-to-uan', (q) => ({ pan_number: field(q, 'pan_number') })),
+    intel('corporate:credit_report', 'credit-report-cibil/fetch-report-pdf', (q) => ({
+      mobile: field(q, 'mobile'),
+      pan: field(q, 'pan'),
+      name: field(q, 'name'),
+      gender: field(q, 'gender'),
+      consent: ticked(q, 'consent') ? 'Y' : 'N',
+    })),
+    intel('verification:pan', 'pan/pan-comprehensive', (q) => ({
+      id_number: field(q, 'pan'),
+      ...filled(q, { name: 'name' }),
+    })),
+    intel('verification:driving_license', 'driving-license/driving-license', (q) => ({
+      id_number: field(q, 'dl_number'),
+      dob: field(q, 'dob'),
+    })),
+    intel('verification:voter_id', 'voter-id/voter-id', (q) => ({
+      id_number: field(q, 'epic_number'),
+      ...filled(q, { name: 'name' }),
+    })),
+    intel('verification:passport', 'passport/passport/passport-details', (q) => ({
+      id_number: field(q, 'file_number'),
+      dob: field(q, 'dob'),
+      ...filled(q, { name: 'name' }),
+    })),
+    intel('verification:bank_account', 'bank-verification', (q) => ({
+      id_number: field(q, 'account_number'),
+      ifsc: field(q, 'ifsc'),
+      ifsc_details: true,
+      ...filled(q, { name: 'name', mobile: 'phone' }),
+    })),
+    intel('verification:ifsc', 'bank-verification/ifsc', (q) => ({ ifsc: field(q, 'ifsc') })),
+    intel('verification:vehicle_rc', 'rc/rc-full', (q) => ({
+      id_number: field(q, 'vehicle_number').replace(/[\s-]/g, '').toUpperCase(),
+    })),
+    intel('verification:employment', 'employment/employment-verification-advanced', (q) =>
+      filled(q, {
+        mobile: 'phone',
+        pan: 'pan',
+        uan: 'uan',
+        dob: 'dob',
+        employee_name: 'employee_name',
+        employer_name: 'employer_name',
+      }),
+    ),
+  ];
+}
 
 /**
  * The KYC vendor: every call a JSON POST with a bearer token, every answer the envelope

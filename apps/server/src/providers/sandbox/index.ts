@@ -7,9 +7,10 @@
  * failure injection (`failureRate`, drawn from `random` or Math.random).
  */
 import { EMAIL_SOURCES, type EmailSource, PHONE_SOURCES, type PhoneSource } from '@footprint/domain';
-import { type Provider, type ProviderQuery, type QueryKind, SourceFailedError } from '../types.ts';
+import { type Provider, type ProviderKind, type ProviderQuery, SourceFailedError } from '../types.ts';
 import { challanDetails, rcDetails, upiDetails } from './details.ts';
 import { emailSourcePayload } from './email.ts';
+import { INTEL_SOURCES, intelPayload, isIntelSource } from './intel.ts';
 import { phoneSourcePayload } from './phone.ts';
 import { hashFraction } from './random.ts';
 
@@ -17,6 +18,7 @@ export { isReservedDomain, RESERVED_DOMAINS } from './catalogue.ts';
 export { DEMO, DEMO_IDENTITIES, type DemoIdentity, emailPersona, phonePersona } from './demo.ts';
 export { challanDetails, rcDetails, upiDetails } from './details.ts';
 export { emailSourcePayload } from './email.ts';
+export { INTEL_DEMO, INTEL_DEMO_IDENTITIES, INTEL_SOURCES, intelPayload } from './intel.ts';
 export { type Persona, personaFor } from './persona.ts';
 export { phoneSourcePayload } from './phone.ts';
 
@@ -36,9 +38,12 @@ export interface SandboxOptions {
 /** Detail-lookup sources: the source key equals the query kind. */
 export const DETAIL_SOURCES = ['rc', 'upi', 'challan'] as const;
 
-/** Every source key the sandbox answers ('osintData' serves both tel and email queries). */
+/**
+ * Every source key the sandbox answers ('osintData' serves both tel and email queries; each corporate
+ * and verification source is named by its query kind, e.g. 'corporate:corporate_gstin').
+ */
 export const SANDBOX_SOURCES: readonly string[] = [
-  ...new Set<string>([...PHONE_SOURCES, ...EMAIL_SOURCES, ...DETAIL_SOURCES]),
+  ...new Set<string>([...PHONE_SOURCES, ...EMAIL_SOURCES, ...DETAIL_SOURCES, ...INTEL_SOURCES]),
 ];
 
 const isPhoneSource = (s: string): s is PhoneSource => (PHONE_SOURCES as readonly string[]).includes(s);
@@ -65,15 +70,18 @@ export function sandboxPayload(source: string, query: ProviderQuery): unknown {
     case 'challan':
       if (source === 'challan') return challanDetails(query.value);
       break;
+    default:
+      if (source === query.kind && isIntelSource(source)) return intelPayload(source, query.params ?? {});
   }
   throw new SourceFailedError(`Sandbox source ${source} does not answer ${query.kind} queries`);
 }
 
-function kindsOf(source: string): QueryKind[] {
-  const kinds: QueryKind[] = [];
+function kindsOf(source: string): ProviderKind[] {
+  const kinds: ProviderKind[] = [];
   if (isPhoneSource(source)) kinds.push('tel');
   if (isEmailSource(source)) kinds.push('email');
   if (source === 'rc' || source === 'upi' || source === 'challan') kinds.push(source);
+  if (isIntelSource(source)) kinds.push(source);
   return kinds;
 }
 

@@ -7,6 +7,8 @@ export interface LeakSourceInput {
   /** 'YYYY-MM-DD' */
   breachDate?: string | undefined;
   description?: string | undefined;
+  /** Synthetic sandbox records (the generator), never set by a real import. */
+  sandbox?: boolean | undefined;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -35,12 +37,14 @@ export async function upsertLeakSource(db: Database, source: LeakSourceInput): P
       name: source.name.trim(),
       breachDate: source.breachDate ?? null,
       description: source.description ?? null,
+      sandbox: source.sandbox ?? false,
     })
     .onConflictDoUpdate({
       target: leakSources.name,
       set: {
         breachDate: sql`coalesce(excluded.breach_date, ${leakSources.breachDate})`,
         description: sql`coalesce(excluded.description, ${leakSources.description})`,
+        sandbox: sql`${leakSources.sandbox} or excluded.sandbox`,
       },
     })
     .returning({ id: leakSources.id });

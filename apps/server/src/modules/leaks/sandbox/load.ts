@@ -39,7 +39,7 @@ export async function loadSandboxLeaks(
   const started = performance.now();
   const sources = new Map<string, { id: string; builder: LeakRecordBuilder; batch: PreparedLeakRecord[] }>();
   for (const source of SANDBOX_LEAK_SOURCES) {
-    const id = await upsertLeakSource(handle.db, source);
+    const id = await upsertLeakSource(handle.db, { ...source, sandbox: true });
     sources.set(source.name, { id, builder: new LeakRecordBuilder(source.name, source.mapping), batch: [] });
   }
   const writer = await createLeakWriter(handle, { url: options.url });

@@ -7,6 +7,7 @@ import {
   DETAIL_HIDDEN_KEYS,
   detailLabel as domainDetailLabel,
   isHiddenDetailString,
+  messages,
 } from '@footprint/domain';
 import { hasGlyph } from './fonts.ts';
 import { clean, count, readableUtc, thousands } from './format.ts';
@@ -14,9 +15,11 @@ import { drawAbout, drawCover } from './frame.ts';
 import { COLOR, type Column, type Row, STYLE, text, type Writer } from './layout.ts';
 import type { DetailReportJob } from './types.ts';
 
-export const DETAIL_TITLES = { rc: 'RC Details', upi: 'UPI Details', challan: 'Challan Details' } as const;
-/** The {TYPE} of '⚠ No {TYPE} data available.', as the modals say it. */
-const TYPE_NAMES = { rc: 'RC', upi: 'UPI', challan: 'Challan' } as const;
+export const DETAIL_TITLES = {
+  rc: messages.details.rcTitle,
+  upi: messages.details.upiTitle,
+  challan: messages.details.challanTitle,
+} as const;
 const ID_LABELS = { rc: 'RC number', upi: 'UPI id', challan: 'RC number' } as const;
 
 const HIDDEN_KEYS = DETAIL_HIDDEN_KEYS;
@@ -134,7 +137,8 @@ function drawChallanSummary(writer: Writer, challans: Record<string, unknown>[])
 
 export function noDataLine(type: DetailReportJob['type']): string {
   const mark = hasGlyph('regular', '⚠') ? '⚠' : '(!)';
-  return `${mark} No ${TYPE_NAMES[type]} data available.`;
+  // The spec's line, with a plain mark when the font has no warning sign.
+  return messages.details.noData(messages.details.typeNames[type]).replace('⚠', mark);
 }
 
 export function drawDetailReport(writer: Writer, job: DetailReportJob): void {

@@ -2,7 +2,7 @@
  * What every report shares: the pdfkit document (metadata, fonts), the cover block, the source chips,
  * the closing 'About this report' and the header band and footer drawn over every page at the end.
  */
-import { SANDBOX_BANNER } from '@footprint/domain';
+import { messages, SANDBOX_BANNER } from '@footprint/domain';
 import PDFDocument from 'pdfkit';
 import { registerFonts } from './fonts.ts';
 import { clean, isoUtc, readableUtc } from './format.ts';
@@ -253,25 +253,13 @@ export function sourceChips(labels: string[]): Span[] {
   return labels.flatMap((label, i) => (i === 0 ? [sourceChip(label)] : [{ gap: 3 }, sourceChip(label)]));
 }
 
-/** Source keys of lookup answers, as the reader knows them. */
-const SOURCE_NAMES: Record<string, string> = {
-  wpData: 'WhatsApp',
-  hlrData: 'ISP Response',
-  tcData: 'Caller ID',
-  allData: 'Caller Apps',
-  smData: 'Social Media',
-  osintData: 'OSINT',
-  sKData: 'Gov (identity)',
-  suData: 'Gov (UPI)',
-  sbData: 'Gov (bank)',
-  srData: 'Gov (vehicles)',
-  telData: 'Telegram',
-  emailData: 'Account Provider',
-  hibpData: 'Breach Data',
-  holeheData: 'Registered Sites',
-  zehefData: 'Avatar Service',
+/**
+ * Source keys of lookup answers, as the reader knows them: the results page's names, two of them
+ * spelled out further for a document read without the page beside it.
+ */
+const SOURCE_NAMES: Readonly<Record<string, string>> = {
+  ...messages.profile.failedSources,
   getuserData: 'GetUser / LinkedIn',
-  socialScanData: 'Social Scan',
   osData: 'OSINT (linked phone)',
 };
 

@@ -4,6 +4,7 @@
  * Runs inside the report worker pool (DESIGN §6).
  */
 import { AI_TITLE, drawAiReport } from './ai.ts';
+import { CREDIT_TITLE, drawCreditReport } from './credit.ts';
 import { DETAIL_TITLES, drawDetailReport } from './detail.ts';
 import { finishDocument, openDocument } from './frame.ts';
 import { drawLookupReport, LOOKUP_TITLE } from './lookup.ts';
@@ -17,12 +18,14 @@ const KIND_NAME = { tel: 'phone number', email: 'e-mail address' } as const;
 function titleOf(job: ReportJob): string {
   if (job.template === 'lookup') return LOOKUP_TITLE;
   if (job.template === 'ai') return AI_TITLE;
+  if (job.template === 'credit') return CREDIT_TITLE;
   return DETAIL_TITLES[job.type];
 }
 
 function subjectOf(job: ReportJob): string {
   const who = `${job.account.name} <${job.account.email}>`;
   if (job.template === 'detail') return `${DETAIL_TITLES[job.type]} for ${job.id}, for ${who}`;
+  if (job.template === 'credit') return `${CREDIT_TITLE} for PAN ${job.subject.pan}, for ${who}`;
   const what = job.template === 'ai' ? 'AI analysis' : 'Lookup';
   return `${what} of ${KIND_NAME[job.kind]} ${job.query}, for ${who}`;
 }
@@ -30,7 +33,8 @@ function subjectOf(job: ReportJob): string {
 /** Draws a report. The same job always gives the same bytes (dates come from the job). */
 export async function renderReport(job: ReportJob): Promise<Buffer> {
   const title = titleOf(job);
-  const searched = job.template === 'detail' ? job.id : job.query;
+  const searched =
+    job.template === 'detail' ? job.id : job.template === 'credit' ? job.subject.pan : job.query;
   const { writer, bytes } = openDocument({
     title: `${title} — ${searched}`,
     subject: subjectOf(job),
@@ -38,7 +42,7 @@ export async function renderReport(job: ReportJob): Promise<Buffer> {
     lookupId: job.lookupId,
     generatedAt: job.generatedAt,
     sandbox: job.sandbox,
-    keywords: [job.template === 'detail' ? job.type : job.kind],
+    keywords: [job.template === 'detail' ? job.type : job.template === 'credit' ? 'credit_report' : job.kind],
   });
   switch (job.template) {
     case 'lookup':
@@ -49,6 +53,9 @@ export async function renderReport(job: ReportJob): Promise<Buffer> {
       break;
     case 'detail':
       drawDetailReport(writer, job);
+      break;
+    case 'credit':
+      drawCreditReport(writer, job);
       break;
   }
   finishDocument(writer, { title, reportId: job.reportId, sandbox: job.sandbox });

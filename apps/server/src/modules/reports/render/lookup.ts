@@ -8,6 +8,7 @@ import {
   type Experience,
   type ExtraRecord,
   type MergedProfile,
+  messages,
   PHONE_SOURCES,
   type PlatformPresence,
   PROFILE_SECTIONS,
@@ -146,7 +147,9 @@ function experienceTable(items: Experience[]): SectionTable {
 }
 
 export const activeChip = (active: boolean): Span =>
-  active ? chip('Active', COLOR.greenFill, COLOR.green) : chip('Inactive', COLOR.greyFill, COLOR.muted);
+  active
+    ? chip(messages.results.active, COLOR.greenFill, COLOR.green)
+    : chip(messages.results.inactive, COLOR.greyFill, COLOR.muted);
 
 function presenceTable(items: PlatformPresence[]): SectionTable {
   // Accounts that exist first: they are findings; an inactive platform is a negative result.
@@ -237,18 +240,18 @@ function drawHighlights(writer: Writer, job: LookupReportJob): void {
   writer.heading('Phone highlights', { keep: 70 });
   writer.tiles([
     {
-      label: 'Marked as Spam',
+      label: messages.results.markedAsSpam,
       value: h.markedAsSpam ? 'Yes' : 'No',
       tone: h.markedAsSpam ? 'warn' : 'default',
     },
-    { label: 'Whatsapp Business Account', value: h.whatsappBusiness ? 'Yes' : 'No' },
+    { label: messages.results.whatsappBusiness, value: h.whatsappBusiness ? 'Yes' : 'No' },
     {
-      label: 'Phone Status',
-      value: h.phoneStatus === 'Active' ? 'Active' : 'Inactive',
+      label: messages.results.phoneStatus,
+      value: h.phoneStatus === 'Active' ? messages.results.active : messages.results.inactive,
       tone: h.phoneStatus === 'Active' ? 'good' : 'default',
       note: h.phoneStatus === 'Active' ? 'ISP reported a timestamp' : 'No ISP timestamp',
     },
-    { label: 'Phone IMSI', value: clean(h.imsi, { max: 40 }) || 'Not available' },
+    { label: messages.results.phoneImsi, value: clean(h.imsi, { max: 40 }) || 'Not available' },
   ]);
   writer.paragraph(
     [
@@ -305,12 +308,19 @@ function drawBreaches(writer: Writer, job: LookupReportJob): void {
   const note = breaches.length
     ? `${count(breaches.length, 'breach', 'breaches')} · ${thousands(records)} records`
     : undefined;
-  writer.heading('Found breaches', { note, keep: breaches.length ? writer.keepFor(table, 160) : 30 });
+  writer.heading(messages.results.foundBreaches, {
+    note,
+    keep: breaches.length ? writer.keepFor(table, 160) : 30,
+  });
   if (breaches.length === 0) {
     writer.paragraph([muted('No breaches were found for this address.')], { after: 4 });
     return;
   }
-  writer.table({ ...table, rows: capped(table.rows, breaches.length, 4), title: 'Found breaches' });
+  writer.table({
+    ...table,
+    rows: capped(table.rows, breaches.length, 4),
+    title: messages.results.foundBreaches,
+  });
 }
 
 function drawRegisteredSites(writer: Writer, job: LookupReportJob): void {
@@ -379,7 +389,7 @@ function drawExtraRecords(writer: Writer, records: ExtraRecord[]): void {
     },
   );
   records.slice(0, MAX_RECORDS).forEach((record, i) => {
-    const name = clean(record.name, { max: 200 }) || 'Unknown User';
+    const name = clean(record.name, { max: 200 }) || messages.results.unknownUser;
     const title = `Record ${i + 1} of ${records.length} — ${name}`;
     const rows = rowsOf(record);
     writer.heading(title, { level: 2, keep: keepOf(record) });

@@ -67,4 +67,14 @@ export interface DetailReportJob extends ReportJobBase {
   record: Record<string, unknown>;
 }
 
-export type ReportJob = LookupReportJob | AiReportJob | DetailReportJob;
+/** The credit report of Corporate Intelligence: the bureau record the vendor returned. */
+export interface CreditReportJob extends ReportJobBase {
+  template: 'credit';
+  caseReference?: string | null;
+  /** What the requester gave: PAN, name, mobile and gender. */
+  subject: { pan: string; name: string; mobile: string; gender: string };
+  /** The vendor's `data` object (credit_score, credit_report{...}). */
+  record: Record<string, unknown>;
+}
+
+export type ReportJob = LookupReportJob | AiReportJob | DetailReportJob | CreditReportJob;

@@ -1,0 +1,1 @@
+ALTER TABLE "leak_sources" ADD COLUMN "sandbox" boolean DEFAULT false NOT NULL;

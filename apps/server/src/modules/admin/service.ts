@@ -1,0 +1,97 @@
+import type { AdminSettings, AdminSettingsPatch, AuditFilters, LeakSourceSummary } from '@footprint/domain';
+import { asc } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { leakSources } from '../../db/schema.ts';
+import { auditCsv, auditCsvFileName, countAuditEvents } from '../audit/query.ts';
+import { type AuditEntry, recordAudit } from '../audit/service.ts';
+import {
+  type DeploymentDefaults,
+  type DeploymentSettings,
+  invalidateDeploymentSettings,
+  readDeploymentSettings,
+  writeSetting,
+} from '../settings/service.ts';
+import type { Acting } from './users.ts';
+
+export const presentSettings = (settings: DeploymentSettings): AdminSettings => ({
+  registration_enabled: settings.registrationEnabled,
+  case_reference_required: settings.caseReferenceRequired,
+  lookup_retention_days: settings.lookupRetentionDays,
+});
+
+/** Read past the cache: the admin page shows what is stored now, whichever process wrote it. */
+export async function readAdminSettings(db: Database, defaults: DeploymentDefaults): Promise<AdminSettings> {
+  return presentSettings(await readDeploymentSettings(db, defaults, { fresh: true }));
+}
+
+/** Writes the given settings and one audit row naming what changed (nothing changed: no row). */
+export async function updateAdminSettings(
+  db: Database,
+  defaults: DeploymentDefaults,
+  patch: { [K in keyof AdminSettingsPatch]?: AdminSettingsPatch[K] | undefined },
+  acting: Acting,
+): Promise<AdminSettings> {
+  const before = presentSettings(await readDeploymentSettings(db, defaults, { fresh: true }));
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  await db.transaction(async (tx) => {
+    for (const key of ['registration_enabled', 'case_reference_required', 'lookup_retention_days'] as const) {
+      const value = patch[key];
+      if (value === undefined) continue;
+      await writeSetting(tx, key, value, acting.actor.id ?? undefined);
+      if (value !== before[key]) changes[key] = { from: before[key], to: value };
+    }
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, {
+        action: 'admin.settings.update',
+        outcome: 'success',
+        user: acting.actor,
+        client: acting.client ?? null,
+        target: 'settings',
+        details: { changes, ...acting.details },
+      } satisfies AuditEntry);
+    }
+  });
+  invalidateDeploymentSettings();
+  return presentSettings(await readDeploymentSettings(db, defaults, { fresh: true }));
+}
+
+/**
+ * An export of the audit trail: its own audit row is written first (with the filters and the row
+ * count), so an export is on record even if the download is interrupted.
+ */
+export async function exportAudit(
+  db: Database,
+  filters: AuditFilters,
+  acting: Acting,
+): Promise<{ fileName: string; rows: number; chunks: AsyncGenerator<string> }> {
+  const rows = await countAuditEvents(db, filters);
+  const fileName = auditCsvFileName(filters);
+  await recordAudit(db, {
+    action: 'admin.audit.export',
+    outcome: 'success',
+    user: acting.actor,
+    client: acting.client ?? null,
+    target: fileName,
+    details: { filters: withoutEmpty(filters), rows, ...acting.details },
+  });
+  return { fileName, rows, chunks: auditCsv(db, filters) };
+}
+
+const withoutEmpty = (value: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+
+export async function listLeakSources(db: Database): Promise<{ data: LeakSourceSummary[]; total: number }> {
+  const rows = await db.select().from(leakSources).orderBy(asc(leakSources.name));
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      breach_date: row.breachDate ?? null,
+      description: row.description ?? null,
+      record_count: Number(row.recordCount),
+      imported_at: row.importedAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+    })),
+    total: rows.length,
+  };
+}

@@ -1,0 +1,191 @@
+import {
+  accountabilityMessages,
+  type CreditStatement,
+  type HistoryDetail,
+  type HistoryEntry,
+  type Page,
+} from '@footprint/domain';
+import { and, count, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { creditEntries, lookups, type UserRow, users } from '../../db/schema.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/service.ts';
+import type { ClientContext } from '../auth/service.ts';
+import { presentLedgerEntry } from '../credits/present.ts';
+import { presentStoredResult } from '../lookup/present.ts';
+import { retentionCutoff } from '../lookup/retention.ts';
+import { type DeploymentDefaults, readDeploymentSettings } from '../settings/service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The answer to reopening a result that the retention purge removed. */
+export const resultPurged = () =>
+  new AppError(410, 'result_purged', accountabilityMessages.resultPurged, {
+    errors: { id: [accountabilityMessages.resultPurged] },
+  });
+
+/** A user's own records: the lookups they ran (reopened without a charge) and their credit statement. */
+export function createHistoryService(deps: { db: Database; settings: DeploymentDefaults; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  // A cache hit keeps no result of its own: it shows the answer of the lookup it reused.
+  const original = alias(lookups, 'original');
+
+  async function cutoff() {
+    const { lookupRetentionDays } = await readDeploymentSettings(db, deps.settings);
+    return retentionCutoff(now(), lookupRetentionDays);
+  }
+
+  /** Kept: the row (or the one it reused) still has its result and is within the retention period. */
+  const keptSql = (since: Date) => {
+    const at = since.toISOString();
+    return sql<boolean>`(
+      (${lookups.result} is not null and ${lookups.createdAt} >= ${at}::timestamptz)
+      or (${original.result} is not null and ${original.createdAt} >= ${at}::timestamptz)
+    )`;
+  };
+
+  return {
+    async list(
+      user: UserRow,
+      query: { page: number; per_page: number; kind?: string | undefined },
+    ): Promise<Page<HistoryEntry>> {
+      const filters: SQL[] = [eq(lookups.userId, user.id)];
+      if (query.kind) {
+        filters.push(
+          query.kind.includes(':')
+            ? eq(lookups.kind, query.kind)
+            : or(eq(lookups.kind, query.kind), like(lookups.kind, `${query.kind}:%`))!,
+        );
+      }
+      const where = and(...filters);
+      const since = await cutoff();
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: lookups.id,
+            kind: lookups.kind,
+            query: lookups.query,
+            cost: lookups.cost,
+            status: lookups.status,
+            cacheOf: lookups.cacheOf,
+            caseReference: lookups.caseReference,
+            createdAt: lookups.createdAt,
+            sandbox: lookups.sandbox,
+            kept: keptSql(since),
+          })
+          .from(lookups)
+          .leftJoin(original, and(eq(original.id, lookups.cacheOf), eq(original.userId, lookups.userId)))
+          .where(where)
+          .orderBy(desc(lookups.createdAt), desc(lookups.id))
+          .limit(query.per_page)
+          .offset((query.page - 1) * query.per_page),
+        db.select({ n: count() }).from(lookups).where(where),
+      ]);
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          query: row.query,
+          cost: row.cost,
+          status: row.status,
+          cached: row.cacheOf !== null,
+          case_reference: row.caseReference,
+          created_at: row.createdAt.toISOString(),
+          result_available: row.status === 'complete' && Boolean(row.kept),
+          sandbox: row.sandbox,
+        })),
+        total: Number(counted?.n ?? 0),
+        page: query.page,
+        per_page: query.per_page,
+      };
+    },
+
+    /**
+     * One of the user's own lookups with its stored result, at no charge. 404 for anything not
+     * theirs, 410 once the result has been purged (or is past the retention period). The reopening
+     * is written to the audit trail as `history.view`.
+     */
+    async open(user: UserRow, id: string, client: ClientContext): Promise<HistoryDetail> {
+      if (!UUID.test(id)) throw notFound(accountabilityMessages.lookupNotFound);
+      const since = await cutoff();
+      const [row] = await db
+        .select({
+          lookup: lookups,
+          originalResult: original.result,
+          originalCreatedAt: original.createdAt,
+          originalPurgedAt: original.resultPurgedAt,
+        })
+        .from(lookups)
+        .leftJoin(original, and(eq(original.id, lookups.cacheOf), eq(original.userId, lookups.userId)))
+        .where(and(eq(lookups.id, id), eq(lookups.userId, user.id)));
+      if (!row) throw notFound(accountabilityMessages.lookupNotFound);
+      const { lookup } = row;
+      const source = lookup.cacheOf
+        ? { result: row.originalResult, createdAt: row.originalCreatedAt, purgedAt: row.originalPurgedAt }
+        : { result: lookup.result, createdAt: lookup.createdAt, purgedAt: lookup.resultPurgedAt };
+      const auditBase = {
+        action: 'history.view',
+        user,
+        client,
+        target: lookup.id,
+        cost: 0,
+        caseReference: lookup.caseReference,
+      } as const;
+      const expired = source.createdAt !== null && source.createdAt.getTime() < since.getTime();
+      if (source.purgedAt || (source.result !== null && expired)) {
+        await recordAudit(db, {
+          ...auditBase,
+          outcome: 'failure',
+          details: { kind: lookup.kind, query: lookup.query, reason: 'result_purged' },
+        });
+        throw resultPurged();
+      }
+      if (lookup.status !== 'complete' || source.result === null) {
+        throw new AppError(404, 'no_stored_result', accountabilityMessages.noStoredResult);
+      }
+      await recordAudit(db, {
+        ...auditBase,
+        outcome: 'success',
+        details: { kind: lookup.kind, query: lookup.query },
+      });
+      return {
+        id: lookup.id,
+        kind: lookup.kind,
+        query: lookup.query,
+        case_reference: lookup.caseReference,
+        created_at: lookup.createdAt.toISOString(),
+        cost: lookup.cost,
+        cached: lookup.cacheOf !== null,
+        sandbox: lookup.sandbox,
+        result: presentStoredResult(lookup.kind, source.result),
+      };
+    },
+
+    /** The user's ledger, newest first, with the balance it adds up to. */
+    async statement(user: UserRow, query: { page: number; per_page: number }): Promise<CreditStatement> {
+      const mine = eq(creditEntries.userId, user.id);
+      const [rows, [counted], [balance]] = await Promise.all([
+        db
+          .select()
+          .from(creditEntries)
+          .where(mine)
+          .orderBy(desc(creditEntries.id))
+          .limit(query.per_page)
+          .offset((query.page - 1) * query.per_page),
+        db.select({ n: count() }).from(creditEntries).where(mine),
+        db.select({ credits: users.credits }).from(users).where(eq(users.id, user.id)),
+      ]);
+      return {
+        balance: balance?.credits ?? 0,
+        data: rows.map(presentLedgerEntry),
+        total: Number(counted?.n ?? 0),
+        page: query.page,
+        per_page: query.per_page,
+      };
+    },
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;

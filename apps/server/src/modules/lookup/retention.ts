@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { recordAudit } from '../audit/service.ts';
+import { rowsOf } from '../credits/service.ts';
+import { type DeploymentDefaults, readDeploymentSettings } from '../settings/service.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The oldest moment a stored result may come from and still be kept. */
+export const retentionCutoff = (now: Date, retentionDays: number) =>
+  new Date(now.getTime() - retentionDays * DAY_MS);
+
+export interface PurgeResult {
+  purged: number;
+  retentionDays: number;
+  cutoff: Date;
+}
+
+/**
+ * Removes stored lookup results older than the retention period (the admin setting
+ * lookup_retention_days, else LOOKUP_RETENTION_DAYS). The lookups rows stay (who searched what,
+ * when, at what cost) and so does the audit trail; only `result` goes, and `result_purged_at` says
+ * when. Works in batches so no statement holds many row locks, and skips rows another purge holds.
+ */
+export async function purgeExpiredResults(
+  db: Executor,
+  defaults: DeploymentDefaults,
+  options: { now?: Date; batchSize?: number; retentionDays?: number } = {},
+): Promise<PurgeResult> {
+  const now = options.now ?? new Date();
+  const retentionDays =
+    options.retentionDays ?? (await readDeploymentSettings(db, defaults)).lookupRetentionDays;
+  const cutoff = retentionCutoff(now, retentionDays);
+  const batchSize = options.batchSize ?? 1000;
+  let purged = 0;
+  for (;;) {
+    const rows = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        with due as (
+          select id from lookups
+          where result is not null and created_at < ${cutoff.toISOString()}::timestamptz
+          order by created_at
+          limit ${batchSize}
+          for update skip locked
+        )
+        update lookups l set result = null, result_purged_at = ${now.toISOString()}::timestamptz
+        from due where l.id = due.id
+        returning l.id
+      `),
+    );
+    purged += rows.length;
+    if (rows.length < batchSize) break;
+  }
+  return { purged, retentionDays, cutoff };
+}
+
+/**
+ * Runs the purge every `intervalMinutes` (first run a minute after start). The timer is unref'd:
+ * it never keeps the process alive. Returns the function that stops it.
+ */
+export function schedulePurge(
+  db: Executor,
+  defaults: DeploymentDefaults,
+  intervalMinutes: number,
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
+  firstRunMs = Math.min(60_000, intervalMinutes * 60_000),
+): () => void {
+  if (intervalMinutes <= 0) return () => {};
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const result = await purgeExpiredResults(db, defaults);
+      if (result.purged > 0) {
+        // When stored results were deleted is itself a fact an oversight request may ask about.
+        await recordAudit(db, {
+          action: 'system.lookups.purge',
+          outcome: 'success',
+          user: { id: null, email: 'system' },
+          target: 'lookups',
+          details: {
+            purged: result.purged,
+            retention_days: result.retentionDays,
+            cutoff: result.cutoff.toISOString(),
+          },
+        });
+        log.info(
+          { purged: result.purged, retentionDays: result.retentionDays },
+          'purged stored lookup results past retention',
+        );
+      }
+    } catch (err) {
+      log.error({ err }, 'lookup result purge failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void run(), firstRunMs);
+  const every = setInterval(() => void run(), intervalMinutes * 60_000);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
