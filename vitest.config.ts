@@ -23,6 +23,18 @@ export default defineConfig({
       },
       {
         test: {
+          // PostgreSQL only (TEST_DATABASE_URL): concurrency, crashes, faults and hostile input.
+          name: 'stress',
+          root: './apps/server',
+          include: ['stress/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           root: './e2e',
           include: ['specs/**/*.test.ts'],

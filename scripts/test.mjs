@@ -75,6 +75,20 @@ if (want('unit')) {
   }
 }
 
+// Concurrency, crashes, upstream faults and generated hostile input (issue 8): on the real
+// PostgreSQL only, so only when TEST_DATABASE_URL names one (`.ci/run` sets it). `npm run test:stress`
+// runs the same suite alone.
+if (want('stress')) {
+  if (process.env.TEST_DATABASE_URL) vitest('stress', ['stress']);
+  else if (only.includes('stress')) {
+    console.log(
+      '\n▶ stress: needs TEST_DATABASE_URL (a PostgreSQL server), e.g. postgres://postgres@127.0.0.1:5432/test',
+    );
+    failed += 1;
+    failures.push('stress (no TEST_DATABASE_URL)');
+  } else console.log('\n▶ stress: not run, it needs TEST_DATABASE_URL (a PostgreSQL server)');
+}
+
 if (want('e2e')) {
   if (run('build', 'npm', ['run', 'build'])) vitest('e2e', ['e2e']);
   else {
