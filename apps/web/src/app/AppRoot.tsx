@@ -101,6 +101,9 @@ function AuthProvider({ children }: { children: ReactNode }) {
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
+        // The 401 rule has already started the hard redirect to /login: leave the page as it is (still
+        // loading) so no guard races it with a client-side navigation of its own.
+        if (sessionExpiryHandled) return;
         if (isApiError(error) && error.status === 401) {
           clearSession();
           setUser(null);
@@ -108,7 +111,7 @@ function AuthProvider({ children }: { children: ReactNode }) {
         // Other failures (server unreachable, 5xx) keep the token: it may still be good on the next load.
       })
       .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
+        if (!controller.signal.aborted && !sessionExpiryHandled) setLoading(false);
       });
     return () => controller.abort();
   }, []);

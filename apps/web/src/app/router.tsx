@@ -62,13 +62,46 @@ export const routes: RouteObject[] = [
           { path: paths.help, ...page(() => import('../features/help/HelpPage.tsx')) },
           { path: paths.results, ...page(() => import('../features/results/ResultsPage.tsx')) },
           { path: paths.leakFinder, ...page(() => import('../features/leaks/LeakFinderPage.tsx')) },
-          ...[
-            paths.corporate,
-            paths.corporateResults,
-            paths.verification,
-            paths.verificationResults,
-            paths.subscription,
-          ].map((path) => ({ path, ...page(() => import('../features/common/ComingSoonPage.tsx')) })),
+          {
+            // Spec §4 Guards: corporate and verification are for live accounts; others go to /upgrade.
+            ...page(() => import('./guards/LiveOnly.tsx')),
+            children: [
+              { path: paths.corporate, ...page(() => import('../features/intel/CorporatePage.tsx')) },
+              {
+                path: paths.corporateResults,
+                ...page(() => import('../features/intel/CorporateResultsPage.tsx')),
+              },
+              { path: paths.verification, ...page(() => import('../features/intel/VerificationPage.tsx')) },
+              {
+                path: paths.verificationResults,
+                ...page(() => import('../features/intel/VerificationResultsPage.tsx')),
+              },
+            ],
+          },
+          { path: paths.subscription, ...page(() => import('../features/common/ComingSoonPage.tsx')) },
+          { path: paths.history, ...page(() => import('../features/history/HistoryPage.tsx')) },
+          {
+            // Issue 7: the admin area, for admins only (the server checks every call again).
+            ...page(() => import('./guards/AdminOnly.tsx')),
+            children: [
+              {
+                path: paths.admin,
+                ...page(() => import('../features/admin/AdminLayout.tsx')),
+                children: [
+                  { index: true, ...page(() => import('../features/admin/pages/AdminIndex.tsx')) },
+                  { path: 'users', ...page(() => import('../features/admin/pages/UsersPage.tsx')) },
+                  { path: 'users/:id', ...page(() => import('../features/admin/pages/UserPage.tsx')) },
+                  { path: 'audit', ...page(() => import('../features/admin/pages/AuditPage.tsx')) },
+                  { path: 'providers', ...page(() => import('../features/admin/pages/ProvidersPage.tsx')) },
+                  {
+                    path: 'leak-sources',
+                    ...page(() => import('../features/admin/pages/LeakSourcesPage.tsx')),
+                  },
+                  { path: 'settings', ...page(() => import('../features/admin/pages/SettingsPage.tsx')) },
+                ],
+              },
+            ],
+          },
         ],
       },
     ],

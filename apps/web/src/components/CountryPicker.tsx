@@ -1,4 +1,4 @@
-import { COUNTRIES, type Country, searchCountries } from '@footprint/domain';
+import { COUNTRIES, type Country, messages, searchCountries } from '@footprint/domain';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 
 export type { Country };
@@ -167,7 +167,7 @@ export function CountryPicker({ value, onChange, disabled = false, onChosen }: C
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? popupId : undefined}
-        aria-label={`Country code: ${value.name} +${value.dialCode}`}
+        aria-label={messages.countryPicker.button(value.name, value.dialCode)}
         onClick={() => (open ? close(false) : openList())}
         onKeyDown={onTriggerKey}
         className="input flex h-full min-h-11 w-auto items-center gap-1.5 pr-2 pl-3 font-medium tabular-nums hover:border-accent disabled:opacity-60"
@@ -199,14 +199,14 @@ export function CountryPicker({ value, onChange, disabled = false, onChosen }: C
               ref={input}
               type="text"
               role="combobox"
-              aria-label="Search country or dial code"
+              aria-label={messages.countryPicker.filterLabel}
               aria-expanded="true"
               aria-controls={listId}
               aria-autocomplete="list"
               aria-activedescendant={active ? optionId(active.code) : undefined}
               autoComplete="off"
               spellCheck={false}
-              placeholder="Search country or code"
+              placeholder={messages.countryPicker.filterPlaceholder}
               value={query}
               onChange={(event) => {
                 setQuery(event.target.value);
@@ -220,7 +220,7 @@ export function CountryPicker({ value, onChange, disabled = false, onChosen }: C
             ref={list}
             id={listId}
             role="listbox"
-            aria-label="Countries"
+            aria-label={messages.countryPicker.listLabel}
             tabIndex={-1}
             className="max-h-72 overflow-y-auto overscroll-contain py-1"
           >
@@ -249,7 +249,7 @@ export function CountryPicker({ value, onChange, disabled = false, onChosen }: C
                   <span className="w-12 text-right font-medium tabular-nums text-accent">
                     +{country.dialCode}
                   </span>
-                  {selected && <span className="sr-only">(selected)</span>}
+                  {selected && <span className="sr-only">{messages.countryPicker.selected}</span>}
                 </div>
               );
             })}

@@ -7,6 +7,7 @@ import {
   useId,
   useLayoutEffect,
   useRef,
+  useState,
 } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -27,6 +28,8 @@ const focusableSelector = [
 
 /** Open modals, so that nested ones lock and unlock page scroll once. */
 let openCount = 0;
+/** Open modals in the order they opened: only the top one answers keys that reach the document. */
+const openStack: object[] = [];
 let savedOverflow = '';
 let savedPadding = '';
 
@@ -113,6 +116,24 @@ export function Modal({
     return unlockScroll;
   }, []);
 
+  // A body taller than the dialog scrolls; with nothing focusable in it (RC details, a long challan
+  // list) the keyboard could not reach the rest, so the body itself takes the focus while it overflows.
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const element = body.current;
+    if (!element || variant === 'bare') return;
+    const check = () => setOverflowing(element.scrollHeight > element.clientHeight + 1);
+    check();
+    const resized = new ResizeObserver(check);
+    resized.observe(element);
+    const changed = new MutationObserver(check);
+    changed.observe(element, { childList: true, subtree: true });
+    return () => {
+      resized.disconnect();
+      changed.disconnect();
+    };
+  }, [variant]);
+
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const target =
@@ -126,6 +147,31 @@ export function Modal({
       if (opener?.isConnected) opener.focus();
     };
   }, [initialFocus]);
+
+  // Focus can leave the dialog without a key: a click on a toast's close button, or on a control that
+  // then goes away. Escape still closes it, and Tab brings focus back into it.
+  useEffect(() => {
+    const self = {};
+    openStack.push(self);
+    const onDocumentKey = (event: globalThis.KeyboardEvent) => {
+      if (openStack[openStack.length - 1] !== self || event.defaultPrevented) return;
+      if (!panel.current || panel.current.contains(document.activeElement)) return;
+      if (event.key === 'Escape') {
+        onCloseRef.current();
+      } else if (event.key === 'Tab') {
+        event.preventDefault();
+        const items = Array.from(panel.current.querySelectorAll<HTMLElement>(focusableSelector)).filter(
+          (el) => el.offsetParent !== null,
+        );
+        (event.shiftKey ? items[items.length - 1] : items[0])?.focus();
+      }
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => {
+      document.removeEventListener('keydown', onDocumentKey);
+      openStack.splice(openStack.indexOf(self), 1);
+    };
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -144,10 +190,11 @@ export function Modal({
       return;
     }
     const active = document.activeElement;
-    if (event.shiftKey && (active === first || !panel.current.contains(active))) {
+    const onPanel = active === panel.current || !panel.current.contains(active);
+    if (event.shiftKey && (active === first || onPanel)) {
       event.preventDefault();
       last.focus();
-    } else if (!event.shiftKey && (active === last || !panel.current.contains(active))) {
+    } else if (!event.shiftKey && (active === last || onPanel)) {
       event.preventDefault();
       first.focus();
     }
@@ -168,13 +215,15 @@ export function Modal({
         ref={panel}
         role="dialog"
         aria-modal="true"
+        // A click on the dialog's text keeps the focus in the dialog rather than dropping it on the page.
+        tabIndex={-1}
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         onKeyDown={onKeyDown}
         className={
           bare
-            ? 'modal-enter relative flex max-h-dvh w-full max-w-5xl flex-col items-center p-4'
-            : `modal-enter relative flex max-h-[92dvh] w-full ${widths[size]} flex-col overflow-hidden rounded-t-2xl border border-line bg-surface shadow-2xl shadow-black/60 sm:rounded-2xl`
+            ? 'modal-enter relative flex max-h-dvh w-full max-w-5xl flex-col items-center p-4 outline-none'
+            : `modal-enter relative flex max-h-[92dvh] outline-none w-full ${widths[size]} flex-col overflow-hidden rounded-t-2xl border border-line bg-surface shadow-2xl shadow-black/60 sm:rounded-2xl`
         }
       >
         <div
@@ -206,8 +255,11 @@ export function Modal({
         </div>
         <div
           ref={body}
+          {...(overflowing ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
           className={
-            bare ? 'flex min-h-0 w-full flex-1 justify-center' : 'min-h-0 flex-1 overflow-y-auto px-5 py-4'
+            bare
+              ? 'flex min-h-0 w-full flex-1 justify-center'
+              : 'min-h-0 flex-1 overflow-y-auto px-5 py-4 focus-visible:outline-offset-[-2px]'
           }
         >
           {children}

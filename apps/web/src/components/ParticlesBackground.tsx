@@ -5,6 +5,7 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 type ISourceOptions = NonNullable<IParticlesProps['options']>;
 
 const cyan = '#22d3ee';
+const PARTICLES_ELEMENT_ID = 'footprint-particles';
 
 /** Spec §9: 100 particles, 120 fps cap, links at 120 px, grab at 180 px on hover, no click effect. */
 const baseOptions: ISourceOptions = {
@@ -67,12 +68,22 @@ const ParticlesCanvas = lazy(async (): Promise<{ default: ComponentType<{ still:
     import('@tsparticles/slim'),
   ]);
   const init = loadSlim;
+  /**
+   * A load that ends after the page has gone (a quick move from /login to the OTP page) finds no
+   * element of ours, so the engine draws on a canvas it appends to <body>, where it would stay and
+   * animate for the rest of the visit, lengthening every page below it. Such a field is removed.
+   */
+  const dropIfOrphaned = (container?: { canvas: { domElement?: HTMLCanvasElement }; destroy(): void }) => {
+    if (container && !container.canvas.domElement?.closest(`div#${PARTICLES_ELEMENT_ID}`))
+      container.destroy();
+  };
   return {
     default: function ParticlesCanvasInner({ still }: { still: boolean }) {
       return (
         <ParticlesProvider init={init}>
           <Particles
-            id="footprint-particles"
+            id={PARTICLES_ELEMENT_ID}
+            particlesLoaded={dropIfOrphaned}
             // Same 100 particles on a phone crowd a smaller area: dim them so body text stays easy to read.
             className="h-full w-full opacity-55 md:opacity-100"
             options={still ? stillOptions : baseOptions}
@@ -85,18 +96,48 @@ const ParticlesCanvas = lazy(async (): Promise<{ default: ComponentType<{ still:
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 
-/** Waits for the browser to be idle (or a short timeout) so the background never competes with content. */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
+/**
+ * True once the page has painted its content (first contentful paint) and the browser is then idle,
+ * so the background's code is fetched after the content, never competing with it. Browsers without
+ * paint timing fall back to idle alone.
+ */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 1200 });
-      return () => window.cancelIdleCallback(handle);
+    let cancelled = false;
+    let cancelIdle = () => {};
+    const whenIdle = () => {
+      if (cancelled) return;
+      if (typeof window.requestIdleCallback === 'function') {
+        const handle = window.requestIdleCallback(() => setReady(true), { timeout: 1200 });
+        cancelIdle = () => window.cancelIdleCallback(handle);
+      } else {
+        const handle = window.setTimeout(() => setReady(true), 200);
+        cancelIdle = () => window.clearTimeout(handle);
+      }
+    };
+    const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+    let observer: PerformanceObserver | undefined;
+    if (painted() || typeof PerformanceObserver === 'undefined') whenIdle();
+    else {
+      try {
+        observer = new PerformanceObserver(() => {
+          if (!painted()) return;
+          observer?.disconnect();
+          whenIdle();
+        });
+        observer.observe({ type: 'paint', buffered: true });
+      } catch {
+        whenIdle();
+      }
     }
-    const handle = window.setTimeout(() => setIdle(true), 200);
-    return () => window.clearTimeout(handle);
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      cancelIdle();
+    };
   }, []);
-  return idle;
+  return ready;
 }
 
 function usePrefersReducedMotion(): boolean {
@@ -116,7 +157,7 @@ function usePrefersReducedMotion(): boolean {
  * hidden from assistive technology and transparent to clicks.
  */
 export function ParticlesBackground() {
-  const idle = useIdle();
+  const idle = useAfterFirstPaint();
   const reduced = usePrefersReducedMotion();
   return (
     <div aria-hidden="true" className="pointer-events-none fixed inset-0 -z-10 overflow-hidden">

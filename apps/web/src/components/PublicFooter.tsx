@@ -20,7 +20,7 @@ export function PublicFooter() {
           <Logo to={paths.home} size="sm" />
           <p className="text-xs text-muted">{messages.taglines.proactive}</p>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={messages.layout.footerNav}>
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             {links.map((link) => (
               <li key={link.to}>

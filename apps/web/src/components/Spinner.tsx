@@ -1,3 +1,5 @@
+import { messages } from '@footprint/domain';
+
 const sizes = {
   sm: 'size-4 border-2',
   md: 'size-8 border-[3px]',
@@ -16,7 +18,7 @@ export interface SpinnerProps {
 /** A small rotating ring announced as a status ("Loading" by default). */
 export function Spinner({
   size = 'md',
-  label = 'Loading',
+  label = messages.layout.loading,
   className = '',
   decorative = false,
 }: SpinnerProps) {

@@ -26,6 +26,15 @@ export const paths = {
   upgrade: '/upgrade',
   help: '/help',
   subscription: '/subscription',
+  /** Issue 7 (not in the spec): the user's own history, and the admin area. */
+  history: '/history',
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminUser: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+  adminAudit: '/admin/audit',
+  adminProviders: '/admin/providers',
+  adminLeakSources: '/admin/leak-sources',
+  adminSettings: '/admin/settings',
 } as const;
 
 /** Pages open to anyone (spec §2.1). */

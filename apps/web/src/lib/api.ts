@@ -111,13 +111,24 @@ async function readJson(response: Response): Promise<unknown> {
 export function request<T>(path: string, options?: RequestOptions & { responseType?: 'json' }): Promise<T>;
 /** Binary call (PDF reports): resolves with the body as a Blob whose `type` is the answer's content type. */
 export function request(path: string, options: RequestOptions & { responseType: 'blob' }): Promise<Blob>;
+/**
+ * Binary call whose answer headers matter too (the credit report carries the balance in `X-Credits`).
+ * An answer may also be JSON (a call that returns either): `blob.type` says which.
+ */
+export function request(
+  path: string,
+  options: RequestOptions & { responseType: 'file' },
+): Promise<FileAnswer>;
 export async function request(
   path: string,
-  options: RequestOptions & { responseType?: 'json' | 'blob' } = {},
+  options: RequestOptions & { responseType?: 'json' | 'blob' | 'file' } = {},
 ): Promise<unknown> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = {
-    Accept: options.responseType === 'blob' ? 'application/pdf, application/json' : 'application/json',
+    Accept:
+      options.responseType && options.responseType !== 'json'
+        ? 'application/pdf, application/json'
+        : 'application/json',
     [DEVICE_ID_HEADER]: getDeviceId(),
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -150,7 +161,14 @@ export async function request(
     throw error;
   }
 
+  if (options.responseType === 'file') return { blob: await response.blob(), headers: response.headers };
   return options.responseType === 'blob' ? response.blob() : readJson(response);
+}
+
+/** What a `responseType: 'file'` call resolves with. */
+export interface FileAnswer {
+  blob: Blob;
+  headers: Headers;
 }
 
 export const api = {

@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Icon } from '../../components/Icon.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { PageSpinner, Spinner } from '../../components/Spinner.tsx';
 import { useDisclosure } from '../../components/useDisclosure.ts';
@@ -35,38 +36,20 @@ const menuButtonPaths: readonly string[] = [
 
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
-function Icon({ children, className = 'size-5' }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={`${className} shrink-0`}
-    >
-      {children}
-    </svg>
-  );
-}
-
 const icons = {
   email: (
-    <Icon>
+    <Icon className="size-5">
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
     </Icon>
   ),
   tel: (
-    <Icon>
+    <Icon className="size-5">
       <path d="M5 4h3.5l1.5 4.5-2 1.5a11 11 0 0 0 6 6l1.5-2 4.5 1.5V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />
     </Icon>
   ),
   leak: (
-    <Icon>
+    <Icon className="size-5">
       <ellipse cx="12" cy="5.5" rx="7.5" ry="2.5" />
       <path d="M4.5 5.5v6c0 1.4 3.4 2.5 7.5 2.5s7.5-1.1 7.5-2.5v-6M4.5 11.5v6c0 1.4 3.4 2.5 7.5 2.5 1 0 1.9-.1 2.8-.2" />
       <circle cx="18" cy="18" r="2.5" />
@@ -74,36 +57,36 @@ const icons = {
     </Icon>
   ),
   corporate: (
-    <Icon>
+    <Icon className="size-5">
       <path d="M4 21V5a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v16M15 9h4a1 1 0 0 1 1 1v11M2.5 21h19" />
       <path d="M8 8h3M8 12h3M8 16h3" />
     </Icon>
   ),
   verified: (
-    <Icon>
+    <Icon className="size-5">
       <rect x="3" y="4.5" width="18" height="15" rx="2" />
       <circle cx="9" cy="11" r="2.25" />
       <path d="M5.5 16.5c.5-1.7 1.8-2.6 3.5-2.6s3 .9 3.5 2.6M15 10h3M15 13.5h3" />
     </Icon>
   ),
   logout: (
-    <Icon>
+    <Icon className="size-5">
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
     </Icon>
   ),
   help: (
-    <Icon>
+    <Icon className="size-5">
       <circle cx="12" cy="12" r="9" />
       <path d="M9.5 9.3a2.6 2.6 0 0 1 5 .9c0 1.7-2.5 2.3-2.5 3.8M12 17.2v.1" />
     </Icon>
   ),
   menu: (
-    <Icon>
+    <Icon className="size-5">
       <path d="M4 7h16M4 12h16M4 17h16" />
     </Icon>
   ),
   close: (
-    <Icon>
+    <Icon className="size-5">
       <path d="M6 6l12 12M18 6 6 18" />
     </Icon>
   ),
@@ -116,6 +99,18 @@ const icons = {
   chevron: (
     <Icon className="size-4">
       <path d="m6 9 6 6 6-6" />
+    </Icon>
+  ),
+  history: (
+    <Icon className="size-5">
+      <path d="M3.5 12a8.5 8.5 0 1 0 2.5-6L3.5 8.5M3.5 4v4.5H8" />
+      <path d="M12 7.5V12l3 2" />
+    </Icon>
+  ),
+  admin: (
+    <Icon className="size-5">
+      <path d="M12 3 4.5 6v5.5c0 4.5 3.2 8.3 7.5 9.5 4.3-1.2 7.5-5 7.5-9.5V6z" />
+      <path d="m9 12 2 2 4-4" />
     </Icon>
   ),
 };
@@ -179,7 +174,7 @@ function Sidebar({ variant, signedIn, loggingOut, onLogout, onNavigate, closeBut
         {closeButton}
       </div>
 
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-5">
+      <nav aria-label={messages.layout.mainNav} className="flex-1 overflow-y-auto px-3 py-5">
         <ul className="flex flex-col gap-1">
           <li>{searchItem('email', messages.mainNav.emailSearch)}</li>
           <li>{searchItem('tel', messages.mainNav.phoneSearch)}</li>
@@ -263,7 +258,7 @@ function MobileDrawer({
     <button
       ref={closeRef}
       type="button"
-      aria-label="Close menu"
+      aria-label={messages.layout.closeMenu}
       className="inline-flex size-10 items-center justify-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-accent"
       onClick={() => onClose(true)}
     >
@@ -285,7 +280,7 @@ function MobileDrawer({
         id="main-nav-drawer"
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={messages.layout.menu}
         onKeyDown={trapFocus}
         className="drawer-enter fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] border-r border-line bg-night shadow-2xl shadow-black/60"
       >
@@ -303,7 +298,13 @@ const initials = (name: string) =>
     .map((part) => part[0]?.toUpperCase() ?? '')
     .join('') || '?';
 
-/** The profile button and its dropdown: name, e-mail and Logout (spec §2.4). */
+const menuItemClass =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium text-text transition-colors hover:bg-surface-2 hover:text-accent';
+
+/**
+ * The profile button and its dropdown: name, e-mail and Logout (spec §2.4), with 'Search history' and,
+ * for admins, 'Admin' above Logout (issue 7), so that the sidebar stays as the spec shows it.
+ */
 function ProfileMenu({
   user,
   loggingOut,
@@ -317,12 +318,12 @@ function ProfileMenu({
   const id = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const logoutButton = useRef<HTMLButtonElement>(null);
+  const firstLink = useRef<HTMLAnchorElement>(null);
 
   useDisclosure(
     open,
     setOpen,
-    useMemo(() => ({ wrapper, toggle, firstItem: logoutButton }), []),
+    useMemo(() => ({ wrapper, toggle, firstItem: firstLink }), []),
   );
 
   return (
@@ -332,7 +333,7 @@ function ProfileMenu({
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        aria-label={`Profile: ${user.name}`}
+        aria-label={messages.layout.profileMenu(user.name)}
         onClick={() => setOpen((value) => !value)}
         className="inline-flex items-center gap-2 rounded-full border border-line bg-surface-2/60 py-1 pr-2 pl-1 text-sm text-text transition-colors hover:border-accent"
       >
@@ -366,8 +367,18 @@ function ProfileMenu({
             </div>
           </div>
           <div className="p-2">
+            <Link ref={firstLink} to={paths.history} className={menuItemClass} onClick={() => setOpen(false)}>
+              {icons.history}
+              {messages.history.menuLink}
+            </Link>
+            {user.role === 'admin' && (
+              <Link to={paths.admin} className={menuItemClass} onClick={() => setOpen(false)}>
+                {icons.admin}
+                {messages.admin.menuLink}
+              </Link>
+            )}
+            <div className="my-1.5 border-t border-line" />
             <button
-              ref={logoutButton}
               type="button"
               onClick={onLogout}
               disabled={loggingOut}
@@ -428,7 +439,7 @@ export default function MainLayout() {
         href="#main-content"
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-lg focus:bg-accent focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-ink"
       >
-        Skip to content
+        {messages.layout.skipToContent}
       </a>
 
       {!sidebarHidden && (
@@ -458,7 +469,7 @@ export default function MainLayout() {
             <button
               ref={menuButton}
               type="button"
-              aria-label="Open menu"
+              aria-label={messages.layout.openMenu}
               aria-expanded={drawerOpen}
               aria-controls="main-nav-drawer"
               aria-haspopup="dialog"

@@ -134,7 +134,14 @@ export default function PublicLayout() {
     if (!open) return;
     const links = panel.current?.querySelector('nav');
     (links?.querySelector<HTMLElement>('a[aria-current="page"]') ?? links?.querySelector('a'))?.focus();
-  }, [open]);
+    // Tabbing out of the drawer closes it, rather than leaving it over the page the focus went to.
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !menuButton.current?.contains(target)) close(false);
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, [open, close]);
   useDrawer(open, close, desktopQuery);
 
   return (
@@ -143,7 +150,7 @@ export default function PublicLayout() {
         href="#main-content"
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-lg focus:bg-accent focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-ink"
       >
-        Skip to content
+        {messages.layout.skipToContent}
       </a>
       <ParticlesBackground />
 
@@ -159,7 +166,7 @@ export default function PublicLayout() {
             aria-controls="public-nav-panel"
             onClick={() => (open ? close(false) : setOpenAt(pathname))}
           >
-            <span className="sr-only">Menu</span>
+            <span className="sr-only">{messages.layout.menu}</span>
             <svg
               viewBox="0 0 24 24"
               fill="none"
@@ -196,7 +203,7 @@ export default function PublicLayout() {
               className="inline-flex size-9 items-center justify-center rounded-lg text-muted transition-colors hover:text-accent lg:hidden"
               onClick={() => close(true)}
             >
-              <span className="sr-only">Close menu</span>
+              <span className="sr-only">{messages.layout.closeMenu}</span>
               <svg
                 viewBox="0 0 24 24"
                 fill="none"
@@ -211,7 +218,7 @@ export default function PublicLayout() {
             </button>
           </div>
 
-          <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+          <nav aria-label={messages.layout.mainNav} className="flex-1 overflow-y-auto px-3 py-4">
             <ul className="flex flex-col gap-1">
               {navItems.map((item) => (
                 <li key={item.to}>

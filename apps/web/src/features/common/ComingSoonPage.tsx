@@ -4,19 +4,13 @@ import { paths } from '../../config/paths.ts';
 
 /** Names of the modules that still show this page. */
 const moduleNames: Record<string, string> = {
-  [paths.results]: 'Search results',
-  [paths.leakFinder]: messages.mainNav.leakFinder,
-  [paths.corporate]: messages.mainNav.corporate,
-  [paths.corporateResults]: 'Corporate results',
-  [paths.verification]: messages.mainNav.verifiedId,
-  [paths.verificationResults]: 'Verification results',
-  [paths.subscription]: 'Subscription',
+  [paths.subscription]: messages.comingSoon.subscription,
 };
 
 /** A temporary stand-in for signed-in modules that are still being built. */
 export default function ComingSoonPage() {
   const { pathname } = useLocation();
-  const name = moduleNames[pathname] ?? 'This module';
+  const name = moduleNames[pathname] ?? messages.comingSoon.module;
 
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-16 sm:px-6">
@@ -37,9 +31,7 @@ export default function ComingSoonPage() {
           </svg>
         </span>
         <h1 className="mt-5 text-2xl font-bold tracking-tight text-text">{name}</h1>
-        <p className="mt-3 text-muted">
-          This module is being prepared and will be available in an upcoming release.
-        </p>
+        <p className="mt-3 text-muted">{messages.comingSoon.body}</p>
         <Link to={paths.dashboard} className="btn-primary mt-8">
           {messages.upgrade.goToDashboard}
         </Link>

@@ -9,9 +9,18 @@ import {
 } from '@footprint/domain';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { CaseReferenceField } from '../../components/CaseReferenceField.tsx';
+import { Icon } from '../../components/Icon.tsx';
 import { Overlay } from '../../components/Overlay.tsx';
 import { type ApiError, isApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
+import {
+  caseReferenceError,
+  caseReferenceParam,
+  caseReferenceRefusal,
+  useCaseReferenceDraft,
+  useCaseReferencePolicy,
+} from '../../lib/case-reference.ts';
 import { useSearchLeaks } from './api/searchLeaks.ts';
 import { LeakResults } from './components/LeakResults.tsx';
 import { LeakRowsEditor } from './components/LeakRowsEditor.tsx';
@@ -21,7 +30,8 @@ import { type LeakNeedles, needlesOf } from './highlight.ts';
  * /leak-data-finder (spec §2.6, §4 leak finder, §5, §7, §8): up to four rows of type and value, searched
  * together. Search checks credits first, then every row; a new search is charged once by the server,
  * and turning its pages re-sends the same rows (free, `cached: true`) without a credit check here, so a
- * search bought with the last credit can still be read to the end.
+ * search bought with the last credit can still be read to the end. The case reference (issue 7) is
+ * checked after the rows and sent with the search and its pages.
  */
 
 type RowId = LeakRow['id'];
@@ -30,6 +40,8 @@ interface Answer {
   response: LeakSearchResponse;
   /** The rows as searched: pages re-send them, and highlighting compares against them. */
   query: LeakRow[];
+  /** The case reference the search was made with; its pages carry the same one. */
+  caseReference: string | undefined;
   needles: LeakNeedles;
   /** Whether this answer came from pressing Search (not from turning a page). */
   fresh: boolean;
@@ -50,6 +62,10 @@ export default function LeakFinderPage() {
   const nextId = useRef(2);
   const [rows, setRows] = useState<LeakRow[]>(() => [{ id: 1, type: 'name', value: '' }]);
   const [answer, setAnswer] = useState<Answer | null>(null);
+  const [caseReference, setCaseReference] = useCaseReferenceDraft(user?.id);
+  const [caseReferenceMessage, setCaseReferenceMessage] = useState<string | null>(null);
+  const policy = useCaseReferencePolicy();
+  const caseReferenceInput = useRef<HTMLInputElement>(null);
   const inputs = useRef(new Map<RowId, HTMLInputElement>());
   const pendingFocus = useRef<RowId | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -124,6 +140,11 @@ export default function LeakFinderPage() {
       toast.warning(nonEmpty(error.body.message) ?? messages.credits.insufficient);
       return;
     }
+    const refusal = fresh ? caseReferenceRefusal(error) : null;
+    if (refusal) {
+      setCaseReferenceMessage(refusal);
+      caseReferenceInput.current?.focus();
+    }
     if (fresh && error.status === 422) showRowErrors(error, sent);
     const details = error.body.details;
     toast.error(
@@ -153,15 +174,21 @@ export default function LeakFinderPage() {
     );
   };
 
-  const run = async (fields: LeakRow[], page: number, fresh: boolean, needles: LeakNeedles) => {
+  const run = async (
+    fields: LeakRow[],
+    page: number,
+    fresh: boolean,
+    needles: LeakNeedles,
+    reference: string | undefined,
+  ) => {
     ticket.current += 1;
     const mine = ticket.current;
     try {
-      const response = await search.mutateAsync({ fields, page });
+      const response = await search.mutateAsync({ fields, page, caseReference: reference });
       if (typeof response.credits === 'number') mergeUser({ credits: response.credits });
       if (mine !== ticket.current) return;
       focusResults.current = true;
-      setAnswer({ response, query: fields, needles, fresh });
+      setAnswer({ response, query: fields, caseReference: reference, needles, fresh });
     } catch (error) {
       if (mine !== ticket.current) return;
       // A failed new search leaves no answer on screen that belongs to other rows; a failed page turn
@@ -190,13 +217,20 @@ export default function LeakFinderPage() {
       focusRow(firstInvalid.id);
       return;
     }
+    const referenceProblem = caseReferenceError(caseReference, policy.required);
+    setCaseReferenceMessage(referenceProblem);
+    if (referenceProblem) {
+      toast.error(referenceProblem);
+      caseReferenceInput.current?.focus();
+      return;
+    }
     const fields = checked.map((row) => ({ ...row, value: cleanValue(row.type, row.value) }));
-    void run(fields, 1, true, needlesOf(fields));
+    void run(fields, 1, true, needlesOf(fields), caseReferenceParam(caseReference));
   };
 
   const onPageChange = (page: number) => {
     if (!answer || searching) return;
-    void run(answer.query, page, false, answer.needles);
+    void run(answer.query, page, false, answer.needles, answer.caseReference);
   };
 
   return (
@@ -228,24 +262,27 @@ export default function LeakFinderPage() {
             onRemove={onRemove}
             inputRef={inputRef}
           />
+          <CaseReferenceField
+            className="mt-5"
+            value={caseReference}
+            onChange={(next) => {
+              setCaseReference(next);
+              setCaseReferenceMessage(null);
+            }}
+            required={policy.required}
+            disabled={searching}
+            error={caseReferenceMessage}
+            inputRef={caseReferenceInput}
+          />
           <div className="mt-5 flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-center text-xs text-muted tabular-nums sm:text-left">
-              {rows.length} of {LEAK_MAX_ROWS} fields
+              {messages.leaks.rowCount(rows.length, LEAK_MAX_ROWS)}
             </p>
             <button type="submit" className="btn-primary py-2.5 text-base sm:min-w-40" disabled={searching}>
-              <svg
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                aria-hidden="true"
-                focusable="false"
-                className="size-5"
-              >
+              <Icon className="size-5" strokeWidth={2}>
                 <circle cx="11" cy="11" r="6.5" />
                 <path d="m20 20-4.2-4.2" />
-              </svg>
+              </Icon>
               {messages.search.submit}
             </button>
           </div>

@@ -88,7 +88,7 @@ function NoResults({ searched, sandbox, errors }: { searched?: string; sandbox?:
       <h1 className="mt-6 text-2xl font-bold tracking-tight text-text">{messages.results.noResults}</h1>
       {searched && (
         <p className="mt-2 text-sm text-muted">
-          for <span className="font-mono text-text">{searched}</span>
+          {messages.results.searchedFor} <span className="font-mono text-text">{searched}</span>
         </p>
       )}
       {sandbox && (
@@ -150,11 +150,8 @@ function ResultsFrame({
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             {sandbox && <SandboxBanner />}
             {cached && (
-              <span
-                className="source-chip chip-slate"
-                title="Served from the lookup cache, not asked again upstream"
-              >
-                Cached answer
+              <span className="source-chip chip-slate" title={messages.results.cachedTitle}>
+                {messages.results.cachedAnswer}
               </span>
             )}
             <SourceErrors errors={errors} />
@@ -191,7 +188,7 @@ function PhoneResults({
   const highlights = useMemo(() => phoneHighlights(results), [results]);
   const records = useMemo(() => extraRecords(results.osintData), [results]);
   const empty = useMemo(() => isPhoneResultEmpty(results), [results]);
-  const details = useDetailLookups();
+  const details = useDetailLookups(state.caseReference);
   const [creditReport, setCreditReport] = useState<CreditReportPrefill | null>(null);
   const display = state.dialCode ? `+${state.dialCode} ${state.userInput}` : state.userInput;
 
@@ -226,7 +223,13 @@ function PhoneResults({
       </div>
       <RecordCards records={records} />
       {details.selection && <DetailModal selection={details.selection} onClose={details.close} />}
-      {creditReport && <CreditReportModal prefill={creditReport} onClose={() => setCreditReport(null)} />}
+      {creditReport && (
+        <CreditReportModal
+          prefill={creditReport}
+          caseReference={state.caseReference}
+          onClose={() => setCreditReport(null)}
+        />
+      )}
     </ResultsFrame>
   );
 }

@@ -2,12 +2,14 @@ import type { EmailLookupResponse, PhoneLookupResponse } from '@footprint/domain
 
 /**
  * What the dashboard hands to /results through navigation state (spec §2.3: results, type and
- * userInput). This file is the results feature's public contract: the search feature imports only it.
- * The whole answer travels (not only `data`) so the page keeps `sandbox`, `cached` and `lookup_id`.
+ * userInput). This file is the results feature's public contract: the search and history features
+ * import only it. The whole answer travels (not only `data`) so the page keeps `sandbox`, `cached` and
+ * `lookup_id`; the case reference of the search (issue 7) travels beside it so that the detail lookups
+ * made from the page carry it too.
  */
 export type ResultsState =
-  | { type: 'tel'; userInput: string; dialCode: string; results: PhoneLookupResponse }
-  | { type: 'email'; userInput: string; results: EmailLookupResponse };
+  | { type: 'tel'; userInput: string; dialCode: string; results: PhoneLookupResponse; caseReference?: string }
+  | { type: 'email'; userInput: string; results: EmailLookupResponse; caseReference?: string };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -18,12 +20,17 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 export function readResultsState(state: unknown): ResultsState | null {
   if (!isObject(state) || typeof state.userInput !== 'string' || !isObject(state.results)) return null;
+  const caseReference =
+    typeof state.caseReference === 'string' && state.caseReference.trim()
+      ? state.caseReference.trim()
+      : undefined;
   if (state.type === 'tel') {
     return {
       type: 'tel',
       userInput: state.userInput,
       dialCode: typeof state.dialCode === 'string' ? state.dialCode : '',
       results: state.results as unknown as PhoneLookupResponse,
+      caseReference,
     };
   }
   if (state.type === 'email' && isObject(state.results.data)) {
@@ -31,6 +38,7 @@ export function readResultsState(state: unknown): ResultsState | null {
       type: 'email',
       userInput: state.userInput,
       results: state.results as unknown as EmailLookupResponse,
+      caseReference,
     };
   }
   return null;

@@ -9,11 +9,20 @@ import {
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { CaseReferenceField } from '../../components/CaseReferenceField.tsx';
 import { type Country, CountryPicker } from '../../components/CountryPicker.tsx';
+import { Icon } from '../../components/Icon.tsx';
 import { Overlay } from '../../components/Overlay.tsx';
 import { paths } from '../../config/paths.ts';
 import { isApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
+import {
+  caseReferenceError,
+  caseReferenceParam,
+  caseReferenceRefusal,
+  useCaseReferenceDraft,
+  useCaseReferencePolicy,
+} from '../../lib/case-reference.ts';
 import { type SearchType, useSearchType } from '../../lib/search-type.ts';
 import type { ResultsState } from '../results/resultsState.ts';
 import { useLookupEmail } from './api/lookupEmail.ts';
@@ -23,7 +32,8 @@ import { useLookupPhone } from './api/lookupPhone.ts';
  * /dashboard: the search screen (spec §2.3, §4 Search, §5, §8). The search type is global: the toggle
  * here and the sidebar's Email/Phone Search both set it, and any change clears the input and focuses it.
  * Submit checks, in the spec's order: credits, terms, input; then searches behind the 'Searching...'
- * overlay and opens /results with the answer.
+ * overlay and opens /results with the answer. The case reference (issue 7) is checked last and travels
+ * with the search and on to /results, so the detail lookups made there carry it too.
  */
 
 const typeOptions: ReadonlyArray<{ type: SearchType; label: string }> = [
@@ -40,7 +50,11 @@ export default function DashboardPage() {
   const [value, setValue] = useState('');
   const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
   const [termsAccepted, setTermsAccepted] = useState(false);
+  const [caseReference, setCaseReference] = useCaseReferenceDraft(user?.id);
+  const [caseReferenceMessage, setCaseReferenceMessage] = useState<string | null>(null);
+  const policy = useCaseReferencePolicy();
   const input = useRef<HTMLInputElement>(null);
+  const caseReferenceInput = useRef<HTMLInputElement>(null);
   const previousType = useRef(searchType);
   const id = useId();
   const phone = useLookupPhone();
@@ -65,6 +79,11 @@ export default function DashboardPage() {
     // A 401 is settled app-wide (toast and /login); saying more here would only repeat it.
     if (error.status === 401) return;
     if (typeof error.body.credits === 'number') mergeUser({ credits: error.body.credits });
+    const refusal = caseReferenceRefusal(error);
+    if (refusal) {
+      setCaseReferenceMessage(refusal);
+      caseReferenceInput.current?.focus();
+    }
     if (error.status === 402) {
       toast.warning(error.body.message || messages.credits.insufficient);
       return;
@@ -89,15 +108,27 @@ export default function DashboardPage() {
       input.current?.focus();
       return;
     }
+    const referenceProblem = caseReferenceError(caseReference, policy.required);
+    setCaseReferenceMessage(referenceProblem);
+    if (referenceProblem) {
+      toast.error(referenceProblem);
+      caseReferenceInput.current?.focus();
+      return;
+    }
+    const reference = caseReferenceParam(caseReference);
 
     try {
       let state: ResultsState;
       if (isTel) {
-        const results = await phone.mutateAsync({ dialCode: country.dialCode, digits: userInput });
-        state = { type: 'tel', userInput, dialCode: country.dialCode, results };
+        const results = await phone.mutateAsync({
+          dialCode: country.dialCode,
+          digits: userInput,
+          caseReference: reference,
+        });
+        state = { type: 'tel', userInput, dialCode: country.dialCode, results, caseReference: reference };
       } else {
-        const results = await email.mutateAsync(userInput);
-        state = { type: 'email', userInput, results };
+        const results = await email.mutateAsync({ email: userInput, caseReference: reference });
+        state = { type: 'email', userInput, results, caseReference: reference };
       }
       if (typeof state.results.credits === 'number') mergeUser({ credits: state.results.credits });
       await navigate(paths.results, { state });
@@ -127,7 +158,7 @@ export default function DashboardPage() {
         className="card mt-10 w-full p-5 sm:p-8"
       >
         <fieldset>
-          <legend className="label">Search by</legend>
+          <legend className="label">{messages.search.typeLegend}</legend>
           <div className="search-toggle">
             {typeOptions.map((option) => (
               <label key={option.type} className="search-toggle-option">
@@ -147,7 +178,7 @@ export default function DashboardPage() {
 
         <div className="mt-6">
           <label htmlFor={inputId} className="label">
-            {isTel ? 'Phone number' : 'Email address'}
+            {isTel ? messages.search.phoneLabel : messages.search.emailLabel}
           </label>
           <div className="flex items-stretch gap-2">
             {isTel && (
@@ -176,6 +207,19 @@ export default function DashboardPage() {
           </div>
         </div>
 
+        <CaseReferenceField
+          className="mt-5"
+          value={caseReference}
+          onChange={(next) => {
+            setCaseReference(next);
+            setCaseReferenceMessage(null);
+          }}
+          required={policy.required}
+          disabled={searching}
+          error={caseReferenceMessage}
+          inputRef={caseReferenceInput}
+        />
+
         <div className="mt-5 flex items-start gap-3">
           <input
             id={termsId}
@@ -186,7 +230,10 @@ export default function DashboardPage() {
           />
           <label htmlFor={termsId} className="text-sm leading-relaxed text-muted">
             {messages.search.termsBefore}{' '}
-            <Link to={paths.dashboard} className="font-medium text-accent underline-offset-4 hover:underline">
+            <Link
+              to={paths.dashboard}
+              className="font-medium text-accent underline underline-offset-4 hover:decoration-2"
+            >
               {messages.search.termsLink}
             </Link>
             {messages.search.termsAfter}
@@ -194,19 +241,10 @@ export default function DashboardPage() {
         </div>
 
         <button type="submit" className="btn-primary mt-6 w-full py-3 text-base" disabled={searching}>
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            aria-hidden="true"
-            focusable="false"
-            className="size-5"
-          >
+          <Icon className="size-5" strokeWidth={2}>
             <circle cx="11" cy="11" r="6.5" />
             <path d="m20 20-4.2-4.2" />
-          </svg>
+          </Icon>
           {messages.search.submit}
         </button>
       </form>

@@ -1,3 +1,4 @@
+import { messages } from '@footprint/domain';
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
@@ -99,7 +100,7 @@ export function PasswordField({ label, registration, error, hint, className = ''
         <button
           type="button"
           className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-muted transition-colors hover:text-accent"
-          aria-label={`Show ${label.toLowerCase()}`}
+          aria-label={messages.authPages.showPassword(label)}
           aria-pressed={visible}
           aria-controls={id}
           onClick={() => setVisible((value) => !value)}

@@ -43,22 +43,22 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      title={messages.authPages.forgot.title}
+      subtitle={messages.authPages.forgot.subtitle}
       footer={
         <Link to={paths.login} className="font-medium text-accent hover:text-accent-strong hover:underline">
-          Back to login
+          {messages.authPages.backToLogin}
         </Link>
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={isSubmitting}>
         <TextField
-          label="Email"
+          label={messages.authPages.email}
           type="email"
           required
           autoComplete="email"
           inputMode="email"
-          placeholder="name@agency.gov"
+          placeholder={messages.authPages.emailPlaceholder}
           registration={register('email')}
           error={errors.email?.message}
         />

@@ -61,8 +61,8 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title="Login"
-      subtitle="Sign in to your investigator account."
+      title={messages.authPages.login.title}
+      subtitle={messages.authPages.login.subtitle}
       footer={
         <Link
           to={paths.register}
@@ -74,18 +74,18 @@ export default function LoginPage() {
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={isSubmitting}>
         <TextField
-          label="Email"
+          label={messages.authPages.email}
           type="email"
           required
           autoComplete="username"
           inputMode="email"
-          placeholder="name@agency.gov"
+          placeholder={messages.authPages.emailPlaceholder}
           registration={register('email')}
           error={errors.email?.message}
         />
         <div>
           <PasswordField
-            label="Password"
+            label={messages.authPages.password}
             required
             autoComplete="current-password"
             registration={register('password')}
@@ -93,13 +93,13 @@ export default function LoginPage() {
           />
           <div className="mt-2 text-right">
             <Link to={paths.forgotPassword} className="text-sm text-muted hover:text-accent hover:underline">
-              Forgot password?
+              {messages.authPages.login.forgotLink}
             </Link>
           </div>
         </div>
         <button type="submit" className="btn-primary w-full py-2.5" disabled={isSubmitting}>
           {isSubmitting && <Spinner size="sm" decorative />}
-          {isSubmitting ? 'Signing in...' : 'Login'}
+          {isSubmitting ? messages.authPages.login.submitting : messages.authPages.login.submit}
         </button>
       </form>
     </AuthCard>

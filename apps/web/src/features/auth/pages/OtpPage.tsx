@@ -184,8 +184,8 @@ function OtpForm({ email, initialExpiry }: { email: string; initialExpiry: strin
 
       <form noValidate onSubmit={onSubmit} className="mt-7" aria-busy={verifying}>
         <fieldset>
-          <legend className="sr-only">One-time password</legend>
-          <div className="flex justify-center gap-2 sm:gap-3">
+          <legend className="sr-only">{messages.authPages.otp.legend}</legend>
+          <div className="flex justify-center gap-2">
             {digits.map((digit, index) => (
               <input
                 // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, fixed in number and order
@@ -197,7 +197,7 @@ function OtpForm({ email, initialExpiry }: { email: string; initialExpiry: strin
                 inputMode="numeric"
                 pattern="[0-9]*"
                 autoComplete={index === 0 ? 'one-time-code' : 'off'}
-                aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
+                aria-label={messages.authPages.otp.digit(index + 1, OTP_LENGTH)}
                 aria-invalid={error ? true : undefined}
                 value={digit}
                 onChange={(event) => onChange(index, event.target.value)}
@@ -254,12 +254,9 @@ export default function OtpPage() {
       <Frame>
         <MailIcon />
         <h1 className="text-2xl font-bold tracking-tight text-text">{messages.otp.title}</h1>
-        <p className="mt-3 text-sm text-muted">
-          There is no verification in progress. Sign in first; if this device needs confirming, a code will be
-          e-mailed to you.
-        </p>
+        <p className="mt-3 text-sm text-muted">{messages.authPages.otp.noChallenge}</p>
         <Link to={paths.login} className="btn-primary mt-7">
-          Go to login
+          {messages.authPages.otp.goToLogin}
         </Link>
       </Frame>
     );

@@ -68,44 +68,44 @@ function RegisterForm({ onDisabled }: { onDisabled: () => void }) {
 
   return (
     <AuthCard
-      title="Create an account"
-      subtitle="Accounts are licensed to authorised personnel and cannot be transferred."
+      title={messages.authPages.register.title}
+      subtitle={messages.authPages.register.subtitle}
       footer={
         <>
-          Already have an account?{' '}
+          {messages.authPages.register.haveAccount}{' '}
           <Link to={paths.login} className="font-medium text-accent hover:text-accent-strong hover:underline">
-            Login
+            {messages.authPages.register.loginLink}
           </Link>
         </>
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={isSubmitting}>
         <TextField
-          label="Name"
+          label={messages.authPages.name}
           required
           autoComplete="name"
           registration={register('name')}
           error={errors.name?.message}
         />
         <TextField
-          label="Email"
+          label={messages.authPages.email}
           type="email"
           required
           autoComplete="email"
           inputMode="email"
-          placeholder="name@agency.gov"
+          placeholder={messages.authPages.emailPlaceholder}
           registration={register('email')}
           error={errors.email?.message}
         />
         <PasswordField
-          label="Password"
+          label={messages.authPages.password}
           required
           autoComplete="new-password"
           registration={register('password')}
           error={errors.password?.message}
         />
         <PasswordField
-          label="Confirm password"
+          label={messages.authPages.confirmPassword}
           required
           autoComplete="new-password"
           registration={register('password_confirmation')}
@@ -113,7 +113,7 @@ function RegisterForm({ onDisabled }: { onDisabled: () => void }) {
         />
         <button type="submit" className="btn-primary w-full py-2.5" disabled={isSubmitting}>
           {isSubmitting && <Spinner size="sm" decorative />}
-          {isSubmitting ? 'Creating account...' : 'Register'}
+          {isSubmitting ? messages.authPages.register.submitting : messages.authPages.register.submit}
         </button>
       </form>
     </AuthCard>
@@ -131,7 +131,7 @@ export default function RegisterPage() {
   if (status.isPending) {
     return (
       <div className="grid flex-1 place-items-center py-24">
-        <Spinner size="lg" label="Checking registration availability" />
+        <Spinner size="lg" label={messages.authPages.register.checking} />
       </div>
     );
   }

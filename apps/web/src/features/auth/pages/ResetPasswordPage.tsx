@@ -20,9 +20,9 @@ function ResetDone() {
       <section className="card w-full max-w-md p-8 text-center shadow-2xl shadow-black/40">
         <Logo to={paths.login} size="lg" />
         <h1 className="mt-6 text-2xl font-bold text-text">{messages.reset.status}</h1>
-        <p className="mt-2 text-sm text-muted">You can now sign in with your new password.</p>
+        <p className="mt-2 text-sm text-muted">{messages.authPages.reset.doneBody}</p>
         <Link to={paths.login} className="btn-primary mt-8">
-          Back to login
+          {messages.authPages.backToLogin}
         </Link>
       </section>
     </div>
@@ -70,17 +70,17 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Reset your password"
-      subtitle="Choose a new password for your account."
+      title={messages.authPages.reset.title}
+      subtitle={messages.authPages.reset.subtitle}
       footer={
         <Link to={paths.login} className="font-medium text-accent hover:text-accent-strong hover:underline">
-          Back to login
+          {messages.authPages.backToLogin}
         </Link>
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={isSubmitting}>
         <TextField
-          label="Email"
+          label={messages.authPages.email}
           type="email"
           required
           autoComplete="username"
@@ -90,14 +90,14 @@ export default function ResetPasswordPage() {
           error={errors.email?.message}
         />
         <PasswordField
-          label="New password"
+          label={messages.authPages.newPassword}
           required
           autoComplete="new-password"
           registration={register('password')}
           error={errors.password?.message}
         />
         <PasswordField
-          label="Confirm password"
+          label={messages.authPages.confirmPassword}
           required
           autoComplete="new-password"
           registration={register('password_confirmation')}
@@ -113,7 +113,7 @@ export default function ResetPasswordPage() {
         )}
         <button type="submit" className="btn-primary w-full py-2.5" disabled={isSubmitting}>
           {isSubmitting && <Spinner size="sm" decorative />}
-          {isSubmitting ? 'Resetting...' : 'Reset Password'}
+          {isSubmitting ? messages.authPages.reset.submitting : messages.authPages.reset.submit}
         </button>
       </form>
     </AuthCard>

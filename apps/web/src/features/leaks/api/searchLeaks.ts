@@ -7,16 +7,18 @@ export interface LeakSearchInput {
   fields: LeakRow[];
   /** 1-based. */
   page: number;
+  /** The case reference of the search (issue 7), trimmed; left out of the body when absent. */
+  caseReference?: string;
 }
 
 /**
  * POST /api/leak-data-finder/?page={page}&per_page={size} (spec §7). A new query is charged once; asking
  * for another page of the same rows is free on the server (`cached: true`).
  */
-export function searchLeaks({ fields, page }: LeakSearchInput): Promise<LeakSearchResponse> {
+export function searchLeaks({ fields, page, caseReference }: LeakSearchInput): Promise<LeakSearchResponse> {
   return api.post<LeakSearchResponse>(
     '/api/leak-data-finder/',
-    { fields },
+    { fields, case_reference: caseReference },
     { query: { page, per_page: LEAK_PAGE_SIZE } },
   );
 }

@@ -48,7 +48,7 @@ export function LeakRecordCard({ record, needles }: { record: LeakRecord; needle
   const [aboutOpen, setAboutOpen] = useState(false);
   const id = useId();
   const fields = useMemo(() => recordFields(record, needles), [record, needles]);
-  const sourceName = record.source?.name?.trim() || 'Unknown source';
+  const sourceName = record.source?.name?.trim() || messages.leaks.unknownSource;
   const breachDate = record.source?.breach_date?.trim() || null;
   const description = record.source?.description?.trim() || null;
   const matched = Array.isArray(record.matched)
@@ -148,7 +148,7 @@ export function LeakRecordCard({ record, needles }: { record: LeakRecord; needle
                 </span>
                 <CopyButton
                   text={field.value}
-                  label={`Copy ${field.label.toLowerCase()}`}
+                  label={messages.leaks.copyField(field.label)}
                   className="shrink-0"
                 />
               </dd>

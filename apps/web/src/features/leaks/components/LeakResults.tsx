@@ -79,7 +79,7 @@ export function LeakResults({
             </p>
           )}
           {cachedNotice && response.cached && (
-            <span className="source-chip chip-slate" title="This search was already paid for recently">
+            <span className="source-chip chip-slate" title={messages.leaks.cachedTitle}>
               {messages.leaks.cached}
             </span>
           )}
@@ -122,7 +122,7 @@ export function LeakResults({
           window={LEAK_PAGINATION_WINDOW}
           onPageChange={onPageChange}
           disabled={busy}
-          label="Leak results pages"
+          label={messages.leaks.resultsPages}
           className="mt-6"
         />
       )}

@@ -8,6 +8,7 @@ import {
   messages,
 } from '@footprint/domain';
 import { useId } from 'react';
+import { Icon } from '../../../components/Icon.tsx';
 
 /** Keyboard and input hints per type, so a phone gets the number pad and nothing autocorrects. */
 const inputHints: Record<LeakFieldType, { type: string; inputMode: 'text' | 'email' | 'tel' }> = {
@@ -16,23 +17,6 @@ const inputHints: Record<LeakFieldType, { type: string; inputMode: 'text' | 'ema
   phone: { type: 'tel', inputMode: 'tel' },
   username: { type: 'text', inputMode: 'text' },
 };
-
-function Icon({ d }: { d: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-      className="size-4"
-    >
-      <path d={d} />
-    </svg>
-  );
-}
 
 export interface LeakRowsEditorProps {
   rows: LeakRow[];
@@ -115,7 +99,7 @@ export function LeakRowsEditor({
                   onClick={onAdd}
                   disabled={disabled}
                 >
-                  <Icon d="M12 5v14M5 12h14" />
+                  <Icon d="M12 5v14M5 12h14" strokeWidth={2} />
                 </button>
               ) : (
                 <button
@@ -126,7 +110,7 @@ export function LeakRowsEditor({
                   onClick={() => onRemove(row.id)}
                   disabled={disabled}
                 >
-                  <Icon d="M6 12h12" />
+                  <Icon d="M6 12h12" strokeWidth={2} />
                 </button>
               )}
             </div>

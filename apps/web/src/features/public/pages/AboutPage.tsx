@@ -92,7 +92,10 @@ export default function AboutPage() {
 
         <p className="mt-12 text-sm text-muted">
           Questions about how we work, or about access for your organisation?{' '}
-          <Link to={paths.contact} className="font-semibold text-accent underline-offset-4 hover:underline">
+          <Link
+            to={paths.contact}
+            className="font-semibold text-accent underline underline-offset-4 hover:decoration-2"
+          >
             Contact us
           </Link>
           .

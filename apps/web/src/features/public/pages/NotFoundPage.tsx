@@ -18,7 +18,7 @@ function LostTrail() {
     <svg
       viewBox="0 0 320 200"
       role="img"
-      aria-label="A trail of footprints that ends at a magnifying glass with nothing found"
+      aria-label={messages.notFound.image}
       className="h-auto w-full max-w-sm"
     >
       <defs>

@@ -2,11 +2,13 @@ import { messages } from '@footprint/domain';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 
+const { placeholder } = messages.public;
+
 const titles: Record<string, string> = {
-  [paths.product]: 'Product',
-  [paths.pricing]: 'Pricing',
-  [paths.shipping]: 'Shipping Policy',
-  [paths.returns]: 'Return Policy',
+  [paths.product]: placeholder.titles.product,
+  [paths.pricing]: placeholder.titles.pricing,
+  [paths.shipping]: placeholder.titles.shipping,
+  [paths.returns]: placeholder.titles.returns,
 };
 
 /** '/shipping-policy' → 'Shipping Policy', for any path not in the table. */
@@ -34,13 +36,10 @@ export default function PlaceholderPage() {
         <h1 id="placeholder-title" className="page-title">
           {title}
         </h1>
-        <p className="page-lead">
-          Details for this page are provided on request. Please get in touch and our team will share the
-          information that applies to your organisation.
-        </p>
+        <p className="page-lead">{placeholder.lead}</p>
         <div className="mt-8">
           <Link to={paths.contact} className="btn-primary">
-            Contact us
+            {placeholder.contact}
           </Link>
         </div>
       </article>

@@ -113,15 +113,15 @@ export default function TermsPage() {
 
         <p className="mt-8 max-w-3xl text-sm text-muted">
           See also our{' '}
-          <Link to={paths.privacy} className="text-accent underline-offset-4 hover:underline">
+          <Link to={paths.privacy} className="text-accent underline underline-offset-4 hover:decoration-2">
             Privacy Policy
           </Link>{' '}
           and{' '}
-          <Link to={paths.refund} className="text-accent underline-offset-4 hover:underline">
+          <Link to={paths.refund} className="text-accent underline underline-offset-4 hover:decoration-2">
             Refund Policy
           </Link>
           . Questions?{' '}
-          <Link to={paths.contact} className="text-accent underline-offset-4 hover:underline">
+          <Link to={paths.contact} className="text-accent underline underline-offset-4 hover:decoration-2">
             Contact us
           </Link>
           .

@@ -2,11 +2,23 @@ import type { ChallanData, DetailLookupResponse } from '@footprint/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** POST /api/rc-challan-details (spec §7): traffic challans of a registration; `data.data.challan_details`. */
-export function fetchChallanDetails(rcNumber: string): Promise<DetailLookupResponse<ChallanData>> {
-  return api.post<DetailLookupResponse<ChallanData>>('/api/rc-challan-details', { rc_number: rcNumber });
+/**
+ * POST /api/rc-challan-details (spec §7): traffic challans of a registration; `data.data.challan_details`.
+ * The case reference of the search (issue 7) goes in the body when there is one.
+ */
+export function fetchChallanDetails(
+  rcNumber: string,
+  caseReference?: string,
+): Promise<DetailLookupResponse<ChallanData>> {
+  return api.post<DetailLookupResponse<ChallanData>>('/api/rc-challan-details', {
+    rc_number: rcNumber,
+    case_reference: caseReference,
+  });
 }
 
 export function useChallanDetails() {
-  return useMutation({ mutationFn: fetchChallanDetails });
+  return useMutation({
+    mutationFn: ({ id, caseReference }: { id: string; caseReference?: string }) =>
+      fetchChallanDetails(id, caseReference),
+  });
 }

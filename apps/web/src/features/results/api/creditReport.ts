@@ -1,8 +1,8 @@
+import { findIntelType, type IntelType, toIntelRequestData } from '@footprint/domain';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/api.ts';
-import { expectPdf } from './pdf.ts';
+import { type IntelPdfAnswer, requestIntelPdf } from '../../intel/api/intelSearch.ts';
 
-/** The credit report request of spec §3: consent is always 'Y'. */
+/** The credit report request of spec §3: consent is always given ('Y' on the wire). */
 export interface CreditReportInput {
   pan: string;
   name: string;
@@ -10,19 +10,28 @@ export interface CreditReportInput {
   gender: 'male' | 'female';
 }
 
+/** The corporate form's 'credit_report' type: the modal sends exactly what that form sends. */
+export const creditReportType = findIntelType('corporate', 'credit_report') as IntelType;
+
+/** The request data for the modal's input, as the corporate form would build it. */
+export const creditReportData = (input: CreditReportInput) =>
+  toIntelRequestData(creditReportType, { ...input, consent: true });
+
 /**
- * POST /api/corporate-intelligence with type 'credit_report' (spec §7): the answer is the PDF itself.
- * A non-PDF success is treated as a failure, since nothing usable could be saved.
+ * POST /api/corporate-intelligence with type 'credit_report' (spec §7), the same call as the corporate
+ * form's: the answer is the PDF itself, with the balance after the charge from `X-Credits`.
  */
-export async function requestCreditReport(input: CreditReportInput): Promise<Blob> {
-  const blob = await request('/api/corporate-intelligence', {
-    method: 'POST',
-    body: { type: 'credit_report', data: { ...input, consent: 'Y' } },
-    responseType: 'blob',
+export function requestCreditReport(
+  input: CreditReportInput,
+  caseReference?: string,
+): Promise<IntelPdfAnswer> {
+  return requestIntelPdf({
+    type: creditReportType.type,
+    data: creditReportData(input),
+    ...(caseReference ? { case_reference: caseReference } : {}),
   });
-  return expectPdf(blob);
 }
 
-export function useCreditReport() {
-  return useMutation({ mutationFn: requestCreditReport });
+export function useCreditReport(caseReference?: string) {
+  return useMutation({ mutationFn: (input: CreditReportInput) => requestCreditReport(input, caseReference) });
 }

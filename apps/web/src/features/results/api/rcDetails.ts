@@ -2,11 +2,23 @@ import type { DetailLookupResponse, RcDetails } from '@footprint/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** POST /api/rcfull-details (spec §7): a vehicle registration's full record; answers `credits`, `data.data`. */
-export function fetchRcDetails(idNumber: string): Promise<DetailLookupResponse<RcDetails>> {
-  return api.post<DetailLookupResponse<RcDetails>>('/api/rcfull-details', { id_number: idNumber });
+/**
+ * POST /api/rcfull-details (spec §7): a vehicle registration's full record; answers `credits`, `data.data`.
+ * The case reference of the search (issue 7) goes in the body when there is one.
+ */
+export function fetchRcDetails(
+  idNumber: string,
+  caseReference?: string,
+): Promise<DetailLookupResponse<RcDetails>> {
+  return api.post<DetailLookupResponse<RcDetails>>('/api/rcfull-details', {
+    id_number: idNumber,
+    case_reference: caseReference,
+  });
 }
 
 export function useRcDetails() {
-  return useMutation({ mutationFn: fetchRcDetails });
+  return useMutation({
+    mutationFn: ({ id, caseReference }: { id: string; caseReference?: string }) =>
+      fetchRcDetails(id, caseReference),
+  });
 }

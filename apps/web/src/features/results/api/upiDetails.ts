@@ -2,11 +2,23 @@ import type { DetailLookupResponse, UpiDetails } from '@footprint/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** POST /api/upifull-details (spec §7): the holder behind a UPI id; answers `credits`, `data.data`. */
-export function fetchUpiDetails(upiId: string): Promise<DetailLookupResponse<UpiDetails>> {
-  return api.post<DetailLookupResponse<UpiDetails>>('/api/upifull-details', { upi_id: upiId });
+/**
+ * POST /api/upifull-details (spec §7): the holder behind a UPI id; answers `credits`, `data.data`.
+ * The case reference of the search (issue 7) goes in the body when there is one.
+ */
+export function fetchUpiDetails(
+  upiId: string,
+  caseReference?: string,
+): Promise<DetailLookupResponse<UpiDetails>> {
+  return api.post<DetailLookupResponse<UpiDetails>>('/api/upifull-details', {
+    upi_id: upiId,
+    case_reference: caseReference,
+  });
 }
 
 export function useUpiDetails() {
-  return useMutation({ mutationFn: fetchUpiDetails });
+  return useMutation({
+    mutationFn: ({ id, caseReference }: { id: string; caseReference?: string }) =>
+      fetchUpiDetails(id, caseReference),
+  });
 }

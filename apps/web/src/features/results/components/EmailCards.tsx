@@ -50,42 +50,42 @@ export function AccountProviderCard({ emailData }: { emailData: AccountProfileDa
   const reviews = emailData?.maps_result?.reviews?.length ?? 0;
 
   return (
-    <CardShell title="Account Provider profile">
+    <CardShell title={messages.results.accountProviderTitle}>
       <div className="flex items-start gap-4">
         <RemoteImage
           src={photo}
-          alt={names[0] ? `${names[0]}, account picture` : 'Account picture'}
+          alt={messages.results.accountPicture(names[0])}
           className="size-16 shrink-0 rounded-full border border-line object-cover"
         />
         <dl className="min-w-0 flex-1 space-y-2 text-sm">
           {names.length > 0 && (
             <div>
-              <dt className="entry-key">Name</dt>
+              <dt className="entry-key">{messages.results.name}</dt>
               <dd className="font-semibold text-text">{names.join(' · ')}</dd>
             </div>
           )}
           {emails.length > 0 && (
             <div>
-              <dt className="entry-key">Email</dt>
+              <dt className="entry-key">{messages.results.email}</dt>
               <dd className="break-all text-text/90">{emails.join(', ')}</dd>
             </div>
           )}
           <div>
-            <dt className="entry-key">Person ID</dt>
+            <dt className="entry-key">{messages.results.personId}</dt>
             <dd className="flex items-center gap-2">
               <span className="font-mono text-[0.8rem] break-all text-text/90">{personId}</span>
-              <CopyButton text={personId} label="Copy person ID" />
+              <CopyButton text={personId} label={messages.results.copyPersonId} />
             </dd>
           </div>
           {lastUpdated && (
             <div>
-              <dt className="entry-key">Last updated</dt>
+              <dt className="entry-key">{messages.results.lastUpdated}</dt>
               <dd className="text-text/90">{formatDate(lastUpdated, true)}</dd>
             </div>
           )}
           {reviews > 0 && (
             <div>
-              <dt className="entry-key">Maps reviews</dt>
+              <dt className="entry-key">{messages.results.mapsReviews}</dt>
               <dd className="text-text/90">{reviews}</dd>
             </div>
           )}
@@ -102,33 +102,33 @@ export function AvatarServiceCard({ zehefData }: { zehefData: AvatarServiceData 
   const found = items.filter((item) => text(item?.status)?.toLowerCase() === 'found');
   return (
     <CardShell
-      title="Avatar service"
+      title={messages.results.avatarServiceTitle}
       aside={
         <span className="text-xs text-muted tabular-nums">
-          {found.length} of {items.length} found
+          {messages.results.avatarFound(found.length, items.length)}
         </span>
       }
     >
       <ul className="space-y-2">
         {items.map((item, index) => {
           const isFound = text(item?.status)?.toLowerCase() === 'found';
-          const source = text(item?.source) ?? 'Unknown';
+          const source = text(item?.source) ?? messages.results.unknownSource;
           const link = safeHref(item?.profile_url);
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id
-            <li key={index} className={`flex items-center gap-3 ${isFound ? '' : 'opacity-60'}`}>
+            <li key={index} className="flex items-center gap-3">
               <RemoteImage
                 src={isFound ? (item?.avatar_url ?? undefined) : undefined}
-                alt={isFound ? `${source} avatar` : ''}
+                alt={isFound ? messages.results.avatarAlt(source) : ''}
                 className="size-9 shrink-0 rounded-lg border border-line object-cover"
                 fallback={<PlatformIcon platform={source} dimmed={!isFound} />}
               />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-text">
+                <p className={`truncate text-sm font-medium ${isFound ? 'text-text' : 'text-muted'}`}>
                   {link ? (
                     <a href={link} target="_blank" rel="noopener noreferrer" className="link-accent">
                       {source}
-                      <span className="sr-only"> (opens in a new tab)</span>
+                      <span className="sr-only">{messages.layout.opensInNewTab}</span>
                     </a>
                   ) : (
                     source
@@ -139,7 +139,7 @@ export function AvatarServiceCard({ zehefData }: { zehefData: AvatarServiceData 
                 )}
               </div>
               <span className={isFound ? 'status-badge status-on' : 'status-badge status-off'}>
-                {isFound ? 'Found' : 'Not found'}
+                {isFound ? messages.results.found : messages.results.notFound}
               </span>
             </li>
           );
@@ -162,7 +162,7 @@ function plainText(html: string): string {
 }
 
 function BreachCard({ breach }: { breach: Breach }) {
-  const title = text(breach.Title) ?? text(breach.Name) ?? 'Unnamed breach';
+  const title = text(breach.Title) ?? text(breach.Name) ?? messages.results.unnamedBreach;
   const description = useMemo(
     () => (breach.Description ? plainText(breach.Description) : ''),
     [breach.Description],
@@ -196,13 +196,13 @@ function BreachCard({ breach }: { breach: Breach }) {
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2">
         <div className="tile">
-          <dt className="tile-label">Breach date</dt>
+          <dt className="tile-label">{messages.results.breachDate}</dt>
           <dd className="tile-value tabular-nums">
             {text(breach.BreachDate) ? formatDate(breach.BreachDate!) : '—'}
           </dd>
         </div>
         <div className="tile">
-          <dt className="tile-label">Accounts</dt>
+          <dt className="tile-label">{messages.results.accounts}</dt>
           <dd className="tile-value tabular-nums">
             {typeof breach.PwnCount === 'number' ? formatCount(breach.PwnCount) : '—'}
           </dd>
@@ -211,7 +211,7 @@ function BreachCard({ breach }: { breach: Breach }) {
       {description && <p className="mt-3 line-clamp-3 text-xs leading-relaxed text-muted">{description}</p>}
       {classes.length > 0 && (
         <div className="mt-3">
-          <p className="sr-only">Data exposed:</p>
+          <p className="sr-only">{messages.results.dataExposed}</p>
           <ul className="flex flex-wrap gap-1">
             {classes.map((item) => (
               <li

@@ -1,5 +1,5 @@
 import { type MapsReview, messages } from '@footprint/domain';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { formatDate } from '../format.ts';
 import { formatCoordinates, locatedReviews } from './reviews.ts';
@@ -18,6 +18,11 @@ export function LocationsSection({
   const id = useId();
   const located = useMemo(() => locatedReviews(reviews), [reviews]);
   const [showMap, setShowMap] = useState(false);
+  const mapFrame = useRef<HTMLDivElement>(null);
+  // The button goes away once pressed: its focus moves to the map rather than back to the page top.
+  useEffect(() => {
+    if (showMap) mapFrame.current?.focus();
+  }, [showMap]);
   if (located.length === 0) return null;
 
   return (
@@ -28,12 +33,7 @@ export function LocationsSection({
           <span className="section-count">{located.length}</span>
         </h2>
         {!showMap && (
-          <button
-            type="button"
-            className="btn-ghost"
-            onClick={() => setShowMap(true)}
-            aria-controls={`${id}-map`}
-          >
+          <button type="button" className="btn-ghost" onClick={() => setShowMap(true)}>
             <svg
               viewBox="0 0 24 24"
               fill="none"
@@ -53,11 +53,11 @@ export function LocationsSection({
       </div>
       <div className={`grid gap-3 ${showMap ? 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}`}>
         {showMap && (
-          <div id={`${id}-map`} className="card overflow-hidden p-0">
+          <div ref={mapFrame} tabIndex={-1} className="card overflow-hidden p-0 focus:outline-none">
             <Suspense
               fallback={
                 <div className="reviews-map flex items-center justify-center">
-                  <Spinner label="Loading map" />
+                  <Spinner label={messages.results.loadingMap} />
                 </div>
               }
             >
@@ -82,13 +82,13 @@ export function LocationsSection({
                   {review.rating !== undefined && (
                     <span className="text-warning">
                       <span aria-hidden="true">★ </span>
-                      <span className="sr-only">Rating </span>
+                      <span className="sr-only">{messages.results.rating}</span>
                       {review.rating}
                     </span>
                   )}
                   {review.publishedAt && <span>{formatDate(review.publishedAt)}</span>}
                   <span className="font-mono">
-                    <span className="sr-only">Coordinates </span>
+                    <span className="sr-only">{messages.results.coordinates}</span>
                     {formatCoordinates(review)}
                   </span>
                 </p>

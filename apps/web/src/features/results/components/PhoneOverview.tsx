@@ -63,7 +63,7 @@ export function PhoneOverview({
   const agreeing = [...new Set(profile.names.filter(sameName).map((entry) => entry.source))];
   const facebook = safeHref(highlights.facebookUrl);
   return (
-    <section aria-label="Overview" className="card space-y-4 p-4 sm:p-5">
+    <section aria-label={messages.results.overview} className="card space-y-4 p-4 sm:p-5">
       <div className="flex items-start gap-4">
         <ProfileImages images={profile.images} name={primary?.value ?? searched} />
         {profile.images.length === 0 && (
@@ -81,7 +81,7 @@ export function PhoneOverview({
         </p>
         {primary && (
           <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted">
-            {agreeing.length > 1 ? 'Corroborated by' : 'Reported by'}
+            {agreeing.length > 1 ? messages.results.corroboratedBy : messages.results.reportedBy}
             {agreeing.map((source) => (
               <SourceChip key={source} source={source} />
             ))}
@@ -127,7 +127,7 @@ export function PhoneOverview({
         )}
         {highlights.whatsappBusiness && (
           <Tile label={messages.results.whatsappBusiness} tone="good">
-            Yes
+            {messages.results.yes}
           </Tile>
         )}
       </dl>
@@ -141,7 +141,7 @@ export function PhoneOverview({
             f
           </span>
           {messages.results.facebookProfile}
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only">{messages.layout.opensInNewTab}</span>
         </a>
       )}
     </section>

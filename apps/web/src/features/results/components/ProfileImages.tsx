@@ -1,4 +1,4 @@
-import { isSafeImageUrl, type ProfileImage } from '@footprint/domain';
+import { isSafeImageUrl, messages, type ProfileImage } from '@footprint/domain';
 import { type ReactNode, useState } from 'react';
 import { Modal } from '../../../components/Modal.tsx';
 import { SourceChip } from './SourceChip.tsx';
@@ -66,13 +66,13 @@ export function ProfileImages({ images, name }: { images: ProfileImage[]; name: 
 
   return (
     <>
-      <ul className="flex flex-wrap gap-2" aria-label="Profile images">
+      <ul className="flex flex-wrap gap-2" aria-label={messages.results.profileImages}>
         {shown.map((image, index) => (
           <li key={image.url}>
             <button
               type="button"
               onClick={() => setOpen(index)}
-              aria-label={`Open full-size image ${index + 1} (${image.source})`}
+              aria-label={messages.results.openImage(index + 1, image.source)}
               className={`block overflow-hidden rounded-xl border border-line transition hover:border-accent ${
                 index === 0 ? 'size-24' : 'size-14'
               }`}
@@ -85,14 +85,14 @@ export function ProfileImages({ images, name }: { images: ProfileImage[]; name: 
       {current && open !== null && (
         <Modal
           variant="bare"
-          title={`${name} — image ${open + 1} of ${shown.length}`}
+          title={messages.results.imageTitle(name, open + 1, shown.length)}
           onClose={() => setOpen(null)}
         >
           <figure className="flex min-h-0 flex-col items-center gap-3">
             <RemoteImage
               key={current.url}
               src={current.url}
-              alt={`${name}, image ${open + 1} from ${current.source}`}
+              alt={messages.results.imageAlt(name, open + 1, current.source)}
               className="max-h-[78dvh] w-auto max-w-full min-w-[min(18rem,80vw)] rounded-xl object-contain shadow-2xl"
             />
             <figcaption className="flex items-center gap-2 text-xs text-muted">
@@ -104,14 +104,14 @@ export function ProfileImages({ images, name }: { images: ProfileImage[]; name: 
                     className="btn-chip"
                     onClick={() => setOpen((open + shown.length - 1) % shown.length)}
                   >
-                    Previous
+                    {messages.results.previousImage}
                   </button>
                   <button
                     type="button"
                     className="btn-chip"
                     onClick={() => setOpen((open + 1) % shown.length)}
                   >
-                    Next
+                    {messages.results.nextImage}
                   </button>
                 </span>
               )}

@@ -52,7 +52,7 @@ function ExternalLink({ href, children }: { href: string | undefined; children: 
   return (
     <a href={safe} target="_blank" rel="noopener noreferrer" className="link-accent">
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">{messages.layout.opensInNewTab}</span>
     </a>
   );
 }
@@ -75,7 +75,11 @@ function EntryRow({
   actions: ProfileActions;
 }) {
   const buttons: ReactNode[] = [];
-  if (section === 'identityProofs' && entry.key === 'PAN Number' && actions.onCreditReport) {
+  if (
+    section === 'identityProofs' &&
+    entry.key === messages.profile.identityProofs.pan_number &&
+    actions.onCreditReport
+  ) {
     buttons.push(
       <ActionButton
         key="credit"
@@ -118,13 +122,17 @@ function EntryRow({
 
   return (
     <li className="entry-row">
-      <div className={`min-w-0 flex-1 ${entry.key ? 'sm:flex sm:items-baseline sm:gap-3' : ''}`}>
+      {/* With action buttons the value keeps at least 6rem: on a phone the buttons wrap below it
+          rather than squeezing an RC number onto two lines. */}
+      <div
+        className={`min-w-0 ${buttons.length > 0 ? 'grow basis-24' : 'flex-1'} ${entry.key ? 'sm:flex sm:items-baseline sm:gap-3' : ''}`}
+      >
         {entry.key && <span className="entry-key sm:w-28 sm:shrink-0">{entry.key}</span>}
         <span className={`entry-value min-w-0 ${monoSections.has(section) ? 'font-mono text-[0.8rem]' : ''}`}>
           {entry.value}
         </span>
       </div>
-      <div className="flex flex-wrap items-center justify-end gap-1.5">
+      <div className="ml-auto flex flex-wrap items-center justify-end gap-1.5">
         {buttons}
         <SourceChip source={entry.source} />
       </div>
@@ -230,7 +238,7 @@ export function InternetPresence({ platforms }: { platforms: PlatformPresence[] 
       <h3 id={id} className="section-title">
         {messages.results.internetPresence}
         <span className="section-count">
-          <span className="sr-only">active on </span>
+          <span className="sr-only">{messages.results.activeOn}</span>
           {active}/{groups.length}
         </span>
       </h3>

@@ -11,7 +11,7 @@ function RecordCard({ record, index }: { record: ExtraRecord; index: number }) {
       <div className="flex items-start gap-3">
         <RemoteImage
           src={record.image}
-          alt={record.image ? `${name}, record ${index + 1}` : ''}
+          alt={record.image ? messages.results.recordImage(name, index + 1) : ''}
           className="size-12 shrink-0 rounded-xl border border-line object-cover"
         />
         <div className="min-w-0 flex-1">
@@ -23,13 +23,13 @@ function RecordCard({ record, index }: { record: ExtraRecord; index: number }) {
           <dl className="mt-1 space-y-0.5 text-sm">
             {record.phone && (
               <div className="flex gap-2">
-                <dt className="w-12 shrink-0 text-xs leading-5 text-muted">Phone</dt>
+                <dt className="w-12 shrink-0 text-xs leading-5 text-muted">{messages.results.phone}</dt>
                 <dd className="min-w-0 font-mono text-[0.8rem] break-all text-text/90">{record.phone}</dd>
               </div>
             )}
             {record.email && (
               <div className="flex gap-2">
-                <dt className="w-12 shrink-0 text-xs leading-5 text-muted">Email</dt>
+                <dt className="w-12 shrink-0 text-xs leading-5 text-muted">{messages.results.email}</dt>
                 <dd className="min-w-0 break-all text-text/90">{record.email}</dd>
               </div>
             )}

@@ -2,6 +2,7 @@ import { messages } from '@footprint/domain';
 import { useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { CopyButton } from '../../../components/CopyButton.tsx';
+import { Icon } from '../../../components/Icon.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useDisclosure } from '../../../components/useDisclosure.ts';
 import { isApiError, saveBlob } from '../../../lib/api.ts';
@@ -9,24 +10,6 @@ import { useAuth } from '../../../lib/auth-context.ts';
 import { useGenerateAiReport } from '../api/generateAiReport.ts';
 import { type ReportInput, useGenerateReport } from '../api/generateReport.ts';
 import { fileSafe } from '../format.ts';
-
-function Icon({ d, className = 'size-4' }: { d: string; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={`${className} shrink-0`}
-    >
-      <path d={d} />
-    </svg>
-  );
-}
 
 const paths = {
   sparkle:
@@ -71,7 +54,7 @@ function SaveMenu({ busy, onSave }: { busy: boolean; onSave: () => void }) {
         ) : (
           <Icon d={paths.download} className="hidden size-4 sm:block" />
         )}
-        {busy ? 'Generating...' : messages.results.saveResults}
+        {busy ? messages.results.generating : messages.results.saveResults}
         <Icon d={paths.chevron} className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       {open && (
@@ -150,13 +133,13 @@ export function ResultsTopBar({
           </span>
           <div className="min-w-0">
             <p className="text-[0.7rem] font-semibold tracking-[0.16em] text-muted uppercase">
-              {type === 'tel' ? 'Phone lookup' : 'Email lookup'}
+              {type === 'tel' ? messages.results.phoneLookup : messages.results.emailLookup}
             </p>
             <h1 className="truncate font-mono text-base font-semibold text-text sm:text-lg" title={display}>
               {display}
             </h1>
           </div>
-          <CopyButton text={copyValue} label="Copy searched value" />
+          <CopyButton text={copyValue} label={messages.results.copySearched} />
         </div>
 
         <div className="grid w-full grid-cols-2 items-center gap-2 sm:flex sm:w-auto sm:flex-wrap">
@@ -169,7 +152,7 @@ export function ResultsTopBar({
                 disabled={ai.isPending}
               >
                 {ai.isPending ? <Spinner size="sm" decorative /> : <Icon d={paths.sparkle} />}
-                {ai.isPending ? 'Generating...' : messages.results.aiReport}
+                {ai.isPending ? messages.results.generating : messages.results.aiReport}
               </button>
               <SaveMenu busy={plain.isPending} onSave={() => void save()} />
             </>

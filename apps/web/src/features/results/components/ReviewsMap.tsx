@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import { messages } from '@footprint/domain';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { formatCoordinates, type LocatedReview } from './reviews.ts';
@@ -84,10 +85,6 @@ export default function ReviewsMap({ reviews }: { reviews: LocatedReview[] }) {
   }, [reviews]);
 
   return (
-    <section
-      ref={container}
-      aria-label={`Map of ${reviews.length} reviewed place${reviews.length === 1 ? '' : 's'}`}
-      className="reviews-map"
-    />
+    <section ref={container} aria-label={messages.results.mapLabel(reviews.length)} className="reviews-map" />
   );
 }

@@ -1,4 +1,4 @@
-import type { SourceLabel } from '@footprint/domain';
+import { messages, type SourceLabel } from '@footprint/domain';
 
 /** One hue per source family, so corroborating sources are easy to tell apart at a glance. */
 const tones: Record<SourceLabel, string> = {
@@ -23,7 +23,7 @@ const tones: Record<SourceLabel, string> = {
 export function SourceChip({ source }: { source: SourceLabel }) {
   return (
     <span className={`source-chip ${tones[source] ?? 'chip-slate'}`}>
-      <span className="sr-only">Source: </span>
+      <span className="sr-only">{messages.profile.sourcePrefix}</span>
       {source}
     </span>
   );

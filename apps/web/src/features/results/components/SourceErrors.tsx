@@ -1,26 +1,7 @@
 import { type SourceErrors as Errors, messages } from '@footprint/domain';
 
 /** Source keys of the answers (spec §3) in the words an investigator uses. */
-const sourceNames: Record<string, string> = {
-  wpData: 'WhatsApp',
-  hlrData: 'ISP Response',
-  tcData: 'Caller ID',
-  allData: 'Caller Apps',
-  smData: 'Social Media',
-  osintData: 'OSINT',
-  sKData: 'Gov (identity)',
-  suData: 'Gov (UPI)',
-  sbData: 'Gov (bank)',
-  srData: 'Gov (vehicles)',
-  telData: 'Telegram',
-  emailData: 'Account Provider',
-  hibpData: 'Breach Data',
-  holeheData: 'Registered Sites',
-  zehefData: 'Avatar Service',
-  getuserData: 'GetUser',
-  socialScanData: 'Social Scan',
-  osData: 'Linked phone',
-};
+const sourceNames = messages.profile.failedSources;
 
 const nameOf = (key: string) => sourceNames[key] ?? key;
 
@@ -67,7 +48,8 @@ export function SourceErrors({ errors }: { errors: Errors | null | undefined }) 
       <ul className="mt-1 space-y-0.5 border-l border-line pl-3">
         {failed.map(([key, message]) => (
           <li key={key}>
-            <span className="font-medium text-text/80">{nameOf(key)}:</span> {message || 'No answer'}
+            <span className="font-medium text-text/80">{nameOf(key)}:</span>{' '}
+            {message || messages.profile.noAnswer}
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import type { MapsReview } from '@footprint/domain';
+import { type MapsReview, messages } from '@footprint/domain';
 
 /** A maps review with usable coordinates, numbered as on the map and in the list. */
 export interface LocatedReview {
@@ -33,7 +33,7 @@ export function locatedReviews(
       typeof review?.rating === 'number' && Number.isFinite(review.rating) ? review.rating : undefined;
     located.push({
       number: located.length + 1,
-      name: text(review?.place_name) ?? text(review?.address) ?? `Place ${located.length + 1}`,
+      name: text(review?.place_name) ?? text(review?.address) ?? messages.results.place(located.length + 1),
       address: text(review?.address),
       rating,
       text: text(review?.text),

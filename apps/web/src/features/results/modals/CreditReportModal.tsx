@@ -1,11 +1,16 @@
-import { messages } from '@footprint/domain';
+import { messages, validateIntel } from '@footprint/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '../../../components/Modal.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { isApiError, saveBlob } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
-import { type CreditReportInput, useCreditReport } from '../api/creditReport.ts';
+import {
+  type CreditReportInput,
+  creditReportData,
+  creditReportType,
+  useCreditReport,
+} from '../api/creditReport.ts';
 
 export interface CreditReportPrefill {
   pan: string;
@@ -13,10 +18,13 @@ export interface CreditReportPrefill {
   mobile: string;
 }
 
-const genders: ReadonlyArray<{ value: CreditReportInput['gender']; label: string }> = [
-  { value: 'male', label: 'Male' },
-  { value: 'female', label: 'Female' },
-];
+/** Labels and options from the corporate form's credit_report fields, so both read the same. */
+const fieldOf = (name: string) => creditReportType.fields.find((field) => field.name === name);
+const label = (name: string) => fieldOf(name)?.label ?? name;
+const genders = (fieldOf('gender')?.options ?? []) as ReadonlyArray<{
+  value: CreditReportInput['gender'];
+  label: string;
+}>;
 
 function ReadOnlyField({ label, value }: { label: string; value: string }) {
   const id = useId();
@@ -38,18 +46,21 @@ function ReadOnlyField({ label, value }: { label: string; value: string }) {
 
 /**
  * 'Credit Report Request' (spec §2.5, §5, §8), opened from a PAN line. PAN, name and mobile come from the
- * profile and cannot be edited; the investigator picks the gender; consent is fixed as given. Success
- * saves credit_report_{timestamp}.pdf and closes.
+ * profile and cannot be edited; the investigator picks the gender; consent is fixed as given. It sends
+ * what the corporate form's credit report sends (same endpoint, same data, the search's case reference).
+ * Success saves credit_report_{timestamp}.pdf and closes.
  */
 export function CreditReportModal({
   prefill,
+  caseReference,
   onClose,
 }: {
   prefill: CreditReportPrefill;
+  caseReference?: string;
   onClose: () => void;
 }) {
   const { mergeUser, refetch } = useAuth();
-  const report = useCreditReport();
+  const report = useCreditReport(caseReference);
   const [gender, setGender] = useState<CreditReportInput['gender'] | ''>('');
   const [genderError, setGenderError] = useState('');
   const firstRadio = useRef<HTMLInputElement>(null);
@@ -66,12 +77,20 @@ export function CreditReportModal({
       firstRadio.current?.focus();
       return;
     }
+    // The prefilled values break a rule of the corporate form (no Gov-sourced name, a short number):
+    // say which, rather than spend a call on a refusal.
+    const invalid = validateIntel(creditReportType, creditReportData({ ...prefill, gender }));
+    if (invalid) {
+      toast.error(invalid);
+      return;
+    }
     try {
-      const blob = await report.mutateAsync({ ...prefill, gender });
-      saveBlob(blob, `credit_report_${Date.now()}.pdf`);
+      const answer = await report.mutateAsync({ ...prefill, gender });
+      saveBlob(answer.pdf, `credit_report_${Date.now()}.pdf`);
       toast.success(messages.creditReport.success);
-      // The PDF answer carries no balance; read it again so the header shows the charge.
-      void refetch().catch(() => {});
+      // The balance comes in the X-Credits header; without it, read the user again.
+      if (typeof answer.credits === 'number') mergeUser({ credits: answer.credits });
+      else void refetch().catch(() => {});
       onClose();
     } catch (error) {
       if (isApiError(error)) {
@@ -95,7 +114,7 @@ export function CreditReportModal({
       actions={
         <button type="submit" form={formId} className="btn-primary" disabled={submitting}>
           {submitting && <Spinner size="sm" decorative />}
-          {submitting ? messages.creditReport.downloading : 'Download Report'}
+          {submitting ? messages.creditReport.downloading : messages.intel.downloadReport}
         </button>
       }
     >
@@ -106,11 +125,11 @@ export function CreditReportModal({
         className="space-y-4"
         aria-busy={submitting}
       >
-        <ReadOnlyField label="PAN" value={prefill.pan} />
-        <ReadOnlyField label="Name" value={prefill.name} />
-        <ReadOnlyField label="Mobile" value={prefill.mobile} />
+        <ReadOnlyField label={label('pan')} value={prefill.pan} />
+        <ReadOnlyField label={label('name')} value={prefill.name} />
+        <ReadOnlyField label={label('mobile')} value={prefill.mobile} />
         <fieldset aria-describedby={genderError ? `${id}-gender-error` : undefined}>
-          <legend className="label">Gender</legend>
+          <legend className="label">{label('gender')}</legend>
           <div className="flex gap-2">
             {genders.map((option, index) => (
               <label key={option.value} className="radio-pill">
@@ -138,7 +157,7 @@ export function CreditReportModal({
         </fieldset>
         <label className="flex items-start gap-3 text-sm text-muted">
           <input type="checkbox" checked disabled readOnly className="mt-0.5 size-4 accent-accent" />
-          <span>I consent to fetching this person's credit report for an authorised investigation.</span>
+          <span>{label('consent')}</span>
         </label>
       </form>
     </Modal>

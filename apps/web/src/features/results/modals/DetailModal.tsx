@@ -13,7 +13,7 @@ const titles: Record<DetailKind, string> = {
 };
 
 /** The {TYPE} of '⚠ No {TYPE} data available.' */
-const typeNames: Record<DetailKind, string> = { rc: 'RC', upi: 'UPI', challan: 'Challan' };
+const typeNames: Record<DetailKind, string> = messages.details.typeNames;
 
 function groupsOf(kind: DetailKind, record: unknown): DetailGroup[] {
   if (kind !== 'challan') return detailGroups(record);
@@ -22,7 +22,9 @@ function groupsOf(kind: DetailKind, record: unknown): DetailGroup[] {
   const { challan_details: _, ...rest } = (record ?? {}) as Record<string, unknown>;
   return [
     ...detailGroups(rest),
-    ...challans.flatMap((item, index) => detailGroups(item, `Challan ${index + 1} of ${challans.length}`)),
+    ...challans.flatMap((item, index) =>
+      detailGroups(item, messages.results.challanOf(index + 1, challans.length)),
+    ),
   ];
 }
 
@@ -83,7 +85,7 @@ export function DetailModal({ selection, onClose }: { selection: DetailSelection
             disabled={pdf.isPending}
           >
             {pdf.isPending ? <Spinner size="sm" decorative /> : null}
-            {pdf.isPending ? 'Generating...' : messages.details.downloadPdf}
+            {pdf.isPending ? messages.results.generating : messages.details.downloadPdf}
           </button>
         )
       }
@@ -91,8 +93,8 @@ export function DetailModal({ selection, onClose }: { selection: DetailSelection
       <div aria-live="polite" aria-busy={status === 'loading'} className="min-h-40">
         {status === 'loading' && (
           <div className="flex min-h-40 flex-col items-center justify-center gap-3 text-sm text-muted">
-            <Spinner label={`Fetching ${titles[kind]}`} />
-            <span aria-hidden="true">Fetching {titles[kind]}…</span>
+            <Spinner label={messages.results.fetching(titles[kind])} />
+            <span aria-hidden="true">{messages.results.fetching(titles[kind])}…</span>
           </div>
         )}
         {status !== 'loading' && groups.length === 0 && (

@@ -40,10 +40,10 @@ export function hasDetail(kind: DetailKind, record: unknown): boolean {
 /**
  * Runs the paid RC, UPI and challan lookups for the results page (spec §4, §5, §8). The call starts from
  * the click, never from an effect, so a re-render cannot charge twice; an answer already bought on this
- * page is shown again without a new charge. Closing clears the selection, and a late answer for a closed
+ * page is shown again without a new charge. The search's case reference (issue 7) goes with each call. Closing clears the selection, and a late answer for a closed
  * modal is dropped (its credit update still applies).
  */
-export function useDetailLookups() {
+export function useDetailLookups(caseReference?: string) {
   const { user, mergeUser } = useAuth();
   const rc = useRcDetails();
   const upi = useUpiDetails();
@@ -73,7 +73,7 @@ export function useDetailLookups() {
       };
       try {
         const lookup = { rc: rc.mutateAsync, upi: upi.mutateAsync, challan: challan.mutateAsync }[kind];
-        const answer = await lookup(id);
+        const answer = await lookup({ id, caseReference });
         if (typeof answer.credits === 'number') mergeUser({ credits: answer.credits });
         const record = answer.data?.data ?? null;
         if (kind === 'challan' && challansOf(record).length === 0) toast.warning(messages.details.noChallans);
@@ -91,7 +91,7 @@ export function useDetailLookups() {
         else toast.error(failures[kind]);
       }
     },
-    [credits, mergeUser, rc.mutateAsync, upi.mutateAsync, challan.mutateAsync],
+    [credits, caseReference, mergeUser, rc.mutateAsync, upi.mutateAsync, challan.mutateAsync],
   );
 
   const close = useCallback(() => {

@@ -2,9 +2,20 @@ import type { EmailLookupResponse } from '@footprint/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** GET /api/email?email= (spec §7): `{ data, credits }`. Paid, so a mutation (one click, one charge). */
-export function lookupEmail(email: string): Promise<EmailLookupResponse> {
-  return api.get<EmailLookupResponse>('/api/email', { query: { email: email.trim() } });
+export interface EmailLookupInput {
+  email: string;
+  /** Trimmed; left out of the query when absent. */
+  caseReference?: string;
+}
+
+/**
+ * GET /api/email?email=[&case_reference=] (spec §7; the case reference from issue 7): `{ data, credits }`.
+ * Paid, so a mutation (one click, one charge).
+ */
+export function lookupEmail({ email, caseReference }: EmailLookupInput): Promise<EmailLookupResponse> {
+  return api.get<EmailLookupResponse>('/api/email', {
+    query: { email: email.trim(), case_reference: caseReference },
+  });
 }
 
 export function useLookupEmail() {

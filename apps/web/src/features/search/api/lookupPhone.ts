@@ -7,14 +7,22 @@ export interface PhoneLookupInput {
   dialCode: string;
   /** The 10 digits as typed (trimmed here). */
   digits: string;
+  /** Trimmed; left out of the query when absent. */
+  caseReference?: string;
 }
 
 /**
- * GET /api/tel?number={dial code}{digits} (spec §7). A paid call: it is a mutation, never cached or
+ * GET /api/tel?number={dial code}{digits}[&case_reference=] (spec §7; the case reference from issue 7). A paid call: it is a mutation, never cached or
  * retried by the query layer, so one click is one charge.
  */
-export function lookupPhone({ dialCode, digits }: PhoneLookupInput): Promise<PhoneLookupResponse> {
-  return api.get<PhoneLookupResponse>('/api/tel', { query: { number: `${dialCode}${digits.trim()}` } });
+export function lookupPhone({
+  dialCode,
+  digits,
+  caseReference,
+}: PhoneLookupInput): Promise<PhoneLookupResponse> {
+  return api.get<PhoneLookupResponse>('/api/tel', {
+    query: { number: `${dialCode}${digits.trim()}`, case_reference: caseReference },
+  });
 }
 
 export function useLookupPhone() {

@@ -1,0 +1,177 @@
+import { type AdminSettings, type AdminSettingsPatch, adminSettingsPatch, messages } from '@footprint/domain';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { useSettings, useUpdateSettings } from '../api/settings.ts';
+import { ScreenHeader } from '../components/ScreenHeader.tsx';
+import { failureMessage, fieldErrorsOf, isSessionEnd } from '../errors.ts';
+
+const t = messages.admin;
+const s = t.settings;
+
+function Switch({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4 py-4">
+      <div className="min-w-0">
+        <label htmlFor={id} className="text-sm font-semibold text-text">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
+          {hint}
+        </p>
+      </div>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        aria-checked={checked}
+        aria-describedby={`${id}-hint`}
+        className="switch"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+    </div>
+  );
+}
+
+function SettingsForm({ current }: { current: AdminSettings }) {
+  const id = useId();
+  const save = useUpdateSettings();
+  const initialDays =
+    typeof current.lookup_retention_days === 'number' ? String(current.lookup_retention_days) : '';
+  const [draft, setDraft] = useState({
+    registration_enabled: current.registration_enabled === true,
+    case_reference_required: current.case_reference_required === true,
+    lookup_retention_days: initialDays,
+  });
+  const [retentionError, setRetentionError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const patch: AdminSettingsPatch = {};
+    if (draft.registration_enabled !== (current.registration_enabled === true))
+      patch.registration_enabled = draft.registration_enabled;
+    if (draft.case_reference_required !== (current.case_reference_required === true))
+      patch.case_reference_required = draft.case_reference_required;
+    const days = draft.lookup_retention_days.trim();
+    if (days !== initialDays) patch.lookup_retention_days = days === '' ? Number.NaN : Number(days);
+    const checked = adminSettingsPatch.safeParse(patch);
+    if (!checked.success) {
+      setRetentionError(checked.error.issues[0]?.message ?? messages.errors.validation);
+      document.getElementById(`${id}-retention`)?.focus();
+      return;
+    }
+    setRetentionError(null);
+    if (Object.keys(patch).length === 0) {
+      toast.success(t.saved);
+      return;
+    }
+    try {
+      await save.mutateAsync(patch);
+      toast.success(t.saved);
+    } catch (error) {
+      if (isSessionEnd(error)) return;
+      const fields = fieldErrorsOf(error);
+      if (fields.lookup_retention_days) setRetentionError(fields.lookup_retention_days);
+      else toast.error(failureMessage(error, messages.errors.generic));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="card max-w-3xl px-5 py-2">
+      <div className="divide-y divide-line">
+        <Switch
+          id={`${id}-registration`}
+          label={s.registration}
+          hint={s.registrationHint}
+          checked={draft.registration_enabled}
+          onChange={(value) => setDraft((d) => ({ ...d, registration_enabled: value }))}
+        />
+        <Switch
+          id={`${id}-case-reference`}
+          label={s.caseReferenceRequired}
+          hint={s.caseReferenceHint}
+          checked={draft.case_reference_required}
+          onChange={(value) => setDraft((d) => ({ ...d, case_reference_required: value }))}
+        />
+        <div className="flex flex-wrap items-start justify-between gap-4 py-4">
+          <div className="min-w-0 flex-1 basis-64">
+            <label htmlFor={`${id}-retention`} className="text-sm font-semibold text-text">
+              {s.retention}
+            </label>
+            <p id={`${id}-retention-hint`} className="mt-0.5 text-xs text-muted">
+              {s.retentionHint}
+            </p>
+          </div>
+          <div className="w-32">
+            <input
+              id={`${id}-retention`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={3650}
+              step={1}
+              className="input min-h-10 text-right tabular-nums"
+              value={draft.lookup_retention_days}
+              aria-invalid={retentionError ? true : undefined}
+              aria-describedby={
+                retentionError ? `${id}-retention-error ${id}-retention-hint` : `${id}-retention-hint`
+              }
+              onChange={(event) => {
+                setDraft((d) => ({ ...d, lookup_retention_days: event.target.value }));
+                setRetentionError(null);
+              }}
+            />
+          </div>
+          {retentionError && (
+            <p id={`${id}-retention-error`} className="field-error w-full text-right">
+              {retentionError}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="flex justify-end border-t border-line py-4">
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending && <Spinner size="sm" decorative />}
+          {save.isPending ? s.saving : s.save}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/settings: registration on or off, whether a case reference is required, result retention. */
+export default function SettingsPage() {
+  const settings = useSettings();
+  return (
+    <div className="space-y-5">
+      <ScreenHeader title={t.nav.settings} lead={s.lead} />
+      {settings.isPending ? (
+        <LoadingBlock />
+      ) : settings.isError ? (
+        <LoadError
+          message={t.loadFailed}
+          retryLabel={t.retry}
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
+      ) : (
+        <SettingsForm current={settings.data} />
+      )}
+    </div>
+  );
+}

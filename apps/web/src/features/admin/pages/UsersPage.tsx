@@ -1,0 +1,177 @@
+import { messages } from '@footprint/domain';
+import { useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { TableScroller } from '../../../components/TableScroller.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatDateTime } from '../../../lib/datetime.ts';
+import { USERS_PAGE_SIZE, useAdminUsers } from '../api/listUsers.ts';
+import { ModeBadge, RoleBadge, StatusBadge } from '../components/Badges.tsx';
+import { CreateUserModal } from '../components/CreateUserModal.tsx';
+import { ScreenHeader } from '../components/ScreenHeader.tsx';
+
+const t = messages.admin;
+
+const pageOf = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+};
+
+/** /admin/users: find, list and create accounts; each row leads to the account's own screen. */
+export default function UsersPage() {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = pageOf(params.get('page'));
+  const [typed, setTyped] = useState(q);
+  const [creating, setCreating] = useState(false);
+  const users = useAdminUsers({ page, q });
+
+  // The search follows the typing after a short pause (and the address keeps it for Back and reload).
+  useEffect(() => {
+    const trimmed = typed.trim();
+    if (trimmed === q) return;
+    const timer = window.setTimeout(() => {
+      const next = new URLSearchParams();
+      if (trimmed) next.set('q', trimmed);
+      setParams(next, { replace: true });
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [typed, q, setParams]);
+
+  const setPage = (next: number) => {
+    const search = new URLSearchParams(params);
+    if (next > 1) search.set('page', String(next));
+    else search.delete('page');
+    setParams(search);
+  };
+
+  const data = users.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || USERS_PAGE_SIZE))) : 1;
+
+  return (
+    <div className="space-y-5">
+      <ScreenHeader
+        title={t.nav.users}
+        lead={t.users.lead}
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden="true"
+              focusable="false"
+              className="size-4"
+            >
+              <path d="M12 5v14M5 12h14" />
+            </svg>
+            {t.users.newUser}
+          </button>
+        }
+      />
+
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="w-full sm:w-80">
+          <label htmlFor={`${id}-q`} className="label">
+            {t.users.search}
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            className="input min-h-10"
+            placeholder={t.users.searchPlaceholder}
+            autoComplete="off"
+            spellCheck={false}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+        <p className="text-sm text-muted tabular-nums" aria-live="polite">
+          {data ? t.users.count(data.total) : ''}
+        </p>
+      </div>
+
+      {users.isPending ? (
+        <LoadingBlock />
+      ) : users.isError && !data ? (
+        <LoadError
+          message={t.loadFailed}
+          retryLabel={t.retry}
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
+      ) : data && data.data.length === 0 ? (
+        <p className="card px-4 py-10 text-center text-sm text-muted">{t.users.empty}</p>
+      ) : (
+        <TableScroller label={t.nav.users} busy={users.isPlaceholderData}>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.users.name}</th>
+                <th scope="col">{t.users.role}</th>
+                <th scope="col">{t.users.mode}</th>
+                <th scope="col">{t.users.status}</th>
+                <th scope="col" className="text-right">
+                  {t.users.credits}
+                </th>
+                <th scope="col">{t.users.lastLogin}</th>
+                <th scope="col">{t.users.created}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data?.data.map((user) => (
+                <tr key={user.id}>
+                  <td>
+                    <Link
+                      to={paths.adminUser(user.id)}
+                      className="block font-medium text-text hover:text-accent"
+                    >
+                      <span className="cell-clip">{user.name}</span>
+                      <span className="cell-clip text-xs font-normal text-muted">{user.email}</span>
+                    </Link>
+                  </td>
+                  <td>
+                    <RoleBadge role={user.role} />
+                  </td>
+                  <td>
+                    <ModeBadge mode={user.app_mode} />
+                  </td>
+                  <td>
+                    <StatusBadge status={user.status} />
+                  </td>
+                  <td className="text-right font-semibold tabular-nums">
+                    {user.credits.toLocaleString('en-US')}
+                  </td>
+                  <td className="whitespace-nowrap text-muted">
+                    {user.last_login_at ? (
+                      <time dateTime={user.last_login_at}>{formatDateTime(user.last_login_at)}</time>
+                    ) : (
+                      t.never
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap text-muted">
+                    <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+
+      <Pagination
+        page={page}
+        totalPages={totalPages}
+        onPageChange={setPage}
+        label={messages.history.pagesOf(t.nav.users)}
+        disabled={users.isFetching}
+      />
+
+      {creating && <CreateUserModal onClose={() => setCreating(false)} />}
+    </div>
+  );
+}

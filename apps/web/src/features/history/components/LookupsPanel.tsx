@@ -1,0 +1,254 @@
+import {
+  type EmailLookupResponse,
+  type HistoryDetail,
+  type HistoryEntry,
+  messages,
+  type PhoneLookupResponse,
+} from '@footprint/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
+import { Modal } from '../../../components/Modal.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { TableScroller } from '../../../components/TableScroller.tsx';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/datetime.ts';
+import type { ResultsState } from '../../results/resultsState.ts';
+import { useOpenHistoryEntry } from '../api/getHistoryEntry.ts';
+import { HISTORY_PAGE_SIZE, useHistory } from '../api/listHistory.ts';
+import { baseKind, displayQuery, filterKinds, kindLabel } from '../format.ts';
+import { ValueTree } from './ValueTree.tsx';
+
+const t = messages.history;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A reopened phone or e-mail lookup goes back to /results, shaped as the search would have handed it
+ * over. It is marked cached (it was not asked upstream again) and keeps its lookup id, so reports made
+ * from the page find the stored lookup and its case reference.
+ */
+export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
+  const result = detail.result;
+  if (!isObject(result)) return null;
+  const meta = {
+    lookup_id: typeof result.lookup_id === 'string' ? result.lookup_id : detail.id,
+    cached: true,
+    sandbox: detail.sandbox === true || result.sandbox === true,
+  };
+  const caseReference = detail.case_reference ?? undefined;
+  const kind = baseKind(detail.kind);
+  if (kind === 'tel') {
+    const digits = detail.query.replace(/\D/g, '');
+    return {
+      type: 'tel',
+      userInput: digits.slice(-10),
+      dialCode: digits.length > 10 ? digits.slice(0, -10) : '',
+      results: { ...result, ...meta } as unknown as PhoneLookupResponse,
+      caseReference,
+    };
+  }
+  if (kind === 'email' && isObject(result.data)) {
+    return {
+      type: 'email',
+      userInput: detail.query,
+      results: { ...result, data: result.data, ...meta } as unknown as EmailLookupResponse,
+      caseReference,
+    };
+  }
+  return null;
+}
+
+function StatusBadge({ entry }: { entry: HistoryEntry }) {
+  const tone =
+    entry.status === 'complete' ? 'status-on' : entry.status === 'refunded' ? 'chip-amber' : 'status-off';
+  return <span className={`status-badge ${tone}`}>{t.statuses[entry.status] ?? entry.status}</span>;
+}
+
+/** The 'Lookups' tab of /history: the user's own lookups, a kind filter, paging, and reopening. */
+export function LookupsPanel({
+  page,
+  kind,
+  onPageChange,
+  onKindChange,
+}: {
+  page: number;
+  kind: string | undefined;
+  onPageChange: (page: number) => void;
+  onKindChange: (kind: string | undefined) => void;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const history = useHistory({ page, kind });
+  const open = useOpenHistoryEntry();
+  const [opening, setOpening] = useState<string | null>(null);
+  const [shown, setShown] = useState<HistoryDetail | null>(null);
+
+  const reopen = async (entry: HistoryEntry) => {
+    if (opening) return;
+    setOpening(entry.id);
+    try {
+      const detail = await open.mutateAsync(entry.id);
+      const state = resultsStateOf(detail);
+      if (state) await navigate(paths.results, { state });
+      else setShown(detail);
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return;
+      if (isApiError(error) && error.status === 410) {
+        toast.warning(error.body.message || t.purged);
+        void queryClient.invalidateQueries({ queryKey: ['history'] });
+        return;
+      }
+      toast.error((isApiError(error) && error.body.message) || t.openFailed);
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  const data = history.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || HISTORY_PAGE_SIZE))) : 1;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <p className="text-sm text-muted tabular-nums" aria-live="polite">
+          {data ? t.count(data.total) : ''}
+        </p>
+        <div className="flex items-center gap-2">
+          <label htmlFor={`${id}-kind`} className="text-sm font-medium text-muted">
+            {t.kindFilter}
+          </label>
+          <select
+            id={`${id}-kind`}
+            className="input min-h-10 w-auto min-w-44 cursor-pointer"
+            value={kind ?? ''}
+            onChange={(event) => onKindChange(event.target.value || undefined)}
+          >
+            <option value="">{t.allKinds}</option>
+            {filterKinds.map((option) => (
+              <option key={option} value={option}>
+                {kindLabel(option)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {history.isPending ? (
+        <LoadingBlock />
+      ) : history.isError && !data ? (
+        <LoadError
+          message={t.loadFailed}
+          retryLabel={t.retry}
+          onRetry={() => void history.refetch()}
+          retrying={history.isFetching}
+        />
+      ) : data && data.data.length === 0 ? (
+        <p className="card px-4 py-10 text-center text-sm text-muted">{kind ? t.emptyKind : t.empty}</p>
+      ) : (
+        <TableScroller label={t.lookupsTab} busy={history.isPlaceholderData}>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.time}</th>
+                <th scope="col">{t.kind}</th>
+                <th scope="col">{t.query}</th>
+                <th scope="col">{messages.caseReference.label}</th>
+                <th scope="col" className="text-right">
+                  {t.cost}
+                </th>
+                <th scope="col">{t.status}</th>
+                <th scope="col">
+                  <span className="sr-only">{t.result}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data?.data.map((entry) => {
+                const query = displayQuery(entry.kind, entry.query);
+                return (
+                  <tr key={entry.id}>
+                    <td className="whitespace-nowrap text-muted">
+                      <time dateTime={entry.created_at} title={entry.created_at}>
+                        {formatDateTime(entry.created_at)}
+                      </time>
+                    </td>
+                    <td className="whitespace-nowrap">{kindLabel(entry.kind)}</td>
+                    <td>
+                      <span className="cell-clip font-mono" title={query}>
+                        {query}
+                      </span>
+                    </td>
+                    <td>
+                      {entry.case_reference ? (
+                        <span className="cell-clip" title={entry.case_reference}>
+                          {entry.case_reference}
+                        </span>
+                      ) : (
+                        <span className="text-muted">—</span>
+                      )}
+                    </td>
+                    <td className="text-right whitespace-nowrap tabular-nums">
+                      {entry.cost}
+                      {entry.cached && <span className="ml-2 source-chip chip-slate">{t.cached}</span>}
+                    </td>
+                    <td>
+                      <StatusBadge entry={entry} />
+                    </td>
+                    <td className="text-right">
+                      {entry.result_available ? (
+                        <button
+                          type="button"
+                          className="btn-chip"
+                          aria-label={t.openLabel(query)}
+                          disabled={opening !== null}
+                          onClick={() => void reopen(entry)}
+                        >
+                          {opening === entry.id && <Spinner size="sm" decorative className="mr-1.5" />}
+                          {opening === entry.id ? t.opening : t.open}
+                        </button>
+                      ) : (
+                        <span className="text-xs whitespace-nowrap text-muted">{t.notKept}</span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+
+      <Pagination
+        page={page}
+        totalPages={totalPages}
+        onPageChange={onPageChange}
+        label={t.pagesOf(t.lookupsTab)}
+        disabled={history.isFetching}
+      />
+
+      {shown && (
+        <Modal
+          title={t.storedResult(kindLabel(shown.kind), displayQuery(shown.kind, shown.query))}
+          description={t.storedAt(formatDateTime(shown.created_at))}
+          onClose={() => setShown(null)}
+          size="lg"
+        >
+          {shown.case_reference && (
+            <p className="mb-4 text-sm">
+              <span className="text-muted">{messages.caseReference.label}: </span>
+              <span className="font-medium text-text">{shown.case_reference}</span>
+            </p>
+          )}
+          <ValueTree value={shown.result} emptyText={t.nothingStored} />
+        </Modal>
+      )}
+    </div>
+  );
+}

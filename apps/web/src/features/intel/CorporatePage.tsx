@@ -1,0 +1,5 @@
+import { IntelSearchPage } from './IntelSearchPage.tsx';
+
+export default function CorporatePage() {
+  return <IntelSearchPage area="corporate" />;
+}

@@ -1,0 +1,5 @@
+import { IntelResultsPage } from './IntelResultsPage.tsx';
+
+export default function CorporateResultsPage() {
+  return <IntelResultsPage area="corporate" />;
+}

@@ -1,0 +1,5 @@
+import { IntelResultsPage } from './IntelResultsPage.tsx';
+
+export default function VerificationResultsPage() {
+  return <IntelResultsPage area="verification" />;
+}

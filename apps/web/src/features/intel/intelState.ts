@@ -1,0 +1,34 @@
+import type { IntelArea } from '@footprint/domain';
+
+/**
+ * What /corporate and /verification-id hand to their results page through navigation state (spec §4:
+ * "data and the search input"). `data` is null after a 422 (no record): the page then shows its empty
+ * view.
+ */
+export interface IntelResultsState {
+  area: IntelArea;
+  /** The search type sent (e.g. corporate_gstin, pan). */
+  type: string;
+  /** The request data as sent. */
+  input: Record<string, string | boolean>;
+  data: unknown;
+  sandbox: boolean;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads history state defensively: it survives reloads and may come from an older build or another page,
+ * so anything not shaped like this area's state counts as "no state" (the empty view).
+ */
+export function readIntelResultsState(area: IntelArea, state: unknown): IntelResultsState | null {
+  if (!isObject(state) || state.area !== area || typeof state.type !== 'string') return null;
+  const input: Record<string, string | boolean> = {};
+  if (isObject(state.input)) {
+    for (const [key, value] of Object.entries(state.input)) {
+      if (typeof value === 'string' || typeof value === 'boolean') input[key] = value;
+    }
+  }
+  return { area, type: state.type, input, data: state.data ?? null, sandbox: state.sandbox === true };
+}

@@ -1,0 +1,106 @@
+import { CASE_REFERENCE_MAX_LENGTH, type CaseReferencePolicyResponse, messages } from '@footprint/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { api, isApiError } from './api.ts';
+
+/**
+ * The case reference of a search (issue 7): optional unless the deployment requires one. The policy
+ * comes from GET /api/case-reference-policy; every search screen reads it through this hook and sends
+ * the trimmed value (or nothing) with its search call.
+ */
+
+/** The server refuses longer references (422) with `messages.caseReference.tooLong`. */
+export { CASE_REFERENCE_MAX_LENGTH };
+
+export type CaseReferencePolicy = CaseReferencePolicyResponse;
+
+export const caseReferencePolicyKey = ['case-reference-policy'] as const;
+
+/** GET /api/case-reference-policy (any signed-in user): `{ required }`. */
+export async function fetchCaseReferencePolicy(signal?: AbortSignal): Promise<CaseReferencePolicy> {
+  try {
+    const answer = await api.get<Partial<CaseReferencePolicy>>('/api/case-reference-policy', { signal });
+    return { required: answer?.required === true };
+  } catch (error) {
+    // A server without the policy endpoint never requires a reference; it would refuse the search
+    // itself otherwise, and that refusal reaches the form like any other 422.
+    if (isApiError(error) && error.status === 404) return { required: false };
+    throw error;
+  }
+}
+
+/**
+ * The deployment's policy for the forms: `required` is false while it loads or when it cannot be read
+ * (the server checks again on every search and answers 422 if a reference was needed).
+ */
+export function useCaseReferencePolicy(): CaseReferencePolicy & { loading: boolean } {
+  const query = useQuery({
+    queryKey: caseReferencePolicyKey,
+    queryFn: ({ signal }) => fetchCaseReferencePolicy(signal),
+    staleTime: 60_000,
+  });
+  return { required: query.data?.required ?? false, loading: query.isPending };
+}
+
+/** What a search sends: the trimmed reference, or `undefined` (no key at all) when there is none. */
+export function caseReferenceParam(value: string | null | undefined): string | undefined {
+  const trimmed = (value ?? '').trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** The browser's check before a search; the same messages as the server's 422. `null` when fine. */
+export function caseReferenceError(value: string, required: boolean): string | null {
+  const trimmed = value.trim();
+  if (required && !trimmed) return messages.caseReference.required;
+  if (trimmed.length > CASE_REFERENCE_MAX_LENGTH) return messages.caseReference.tooLong;
+  return null;
+}
+
+const draftKey = (userId: unknown) => `footprint:case-reference:${String(userId ?? 'anonymous')}`;
+
+function readDraft(key: string): string {
+  try {
+    return window.sessionStorage.getItem(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The case reference being typed, shared by the search screens of one tab and one user: an
+ * investigator runs several searches for one case, so the field keeps its value across them (and
+ * across 'New Search'), until the tab is closed or the user changes it.
+ */
+export function useCaseReferenceDraft(userId: unknown): [string, (value: string) => void] {
+  const key = draftKey(userId);
+  const [draft, setDraft] = useState<{ key: string; value: string }>(() => ({ key, value: readDraft(key) }));
+  const value = draft.key === key ? draft.value : readDraft(key);
+  const update = useCallback(
+    (next: string) => {
+      setDraft({ key, value: next });
+      try {
+        if (next) window.sessionStorage.setItem(key, next);
+        else window.sessionStorage.removeItem(key);
+      } catch {
+        // Without sessionStorage the value lives as long as the page.
+      }
+    },
+    [key],
+  );
+  return [value, update];
+}
+
+/**
+ * The message of a refused search when the refusal is about the case reference (a 422 with
+ * `errors.case_reference`, or one of its messages), so the form can show it under the field.
+ */
+export function caseReferenceRefusal(error: unknown): string | null {
+  if (!isApiError(error) || error.status !== 422) return null;
+  const listed = error.body.errors?.case_reference;
+  const first = Array.isArray(listed) ? listed[0] : listed;
+  if (typeof first === 'string' && first) return first;
+  const message = error.body.message;
+  return message === messages.caseReference.required || message === messages.caseReference.tooLong
+    ? message
+    : null;
+}
