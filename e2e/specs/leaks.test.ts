@@ -271,6 +271,8 @@ describe('leak search', () => {
       ['phone', '9876543210'],
     ]);
     await cards(page).first().waitFor();
+    // The demo identity's records are synthetic sandbox data, and the page says so.
+    expect(await page.locator('.sandbox-banner').isVisible()).toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'leaks-mobile');
@@ -297,6 +299,7 @@ describe('leak search answers staged in the browser', () => {
     credits: 5,
     cached: false,
     lookup_id: 'staged',
+    sandbox: false,
   });
 
   it('shows exactly 10 results as one page, and reports failures the spec way', async () => {

@@ -228,8 +228,8 @@ describe('phone results', () => {
     await page.getByRole('button', { name: /^Credit Report:/ }).click();
     await dialog.getByRole('heading', { name: 'Credit Report Request' }).waitFor();
     const pan = profile.identityProofs.find((entry) => entry.key === 'PAN Number')?.value;
-    expect(await dialog.getByLabel('PAN').inputValue()).toBe(pan);
-    expect(await dialog.getByLabel('PAN').getAttribute('readonly')).not.toBeNull();
+    expect(await dialog.getByLabel('PAN', { exact: true }).inputValue()).toBe(pan);
+    expect(await dialog.getByLabel('PAN', { exact: true }).getAttribute('readonly')).not.toBeNull();
     expect(await dialog.getByRole('checkbox').isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Download Report' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Please select gender.' }).waitFor();

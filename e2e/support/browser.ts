@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFailed, onTestFinished } from 'vitest';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshotDir = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
@@ -53,6 +53,16 @@ export function useBrowser() {
           problems.push(msg.text());
       });
       (page as Page & { problems: string[] }).problems = problems;
+      // Every page of every test runs under the server's strict Content-Security-Policy: a refused
+      // script, style, image or connection, or an uncaught error, fails the test that caused it.
+      onTestFinished(({ task }) => {
+        if (task.result?.state === 'fail') return;
+        if (problems.length > 0) {
+          throw new Error(
+            `The page reported problems (CSP violations or uncaught errors):\n${problems.join('\n')}`,
+          );
+        }
+      });
       // A failing test leaves a picture of what the browser showed, for whoever reads the CI log.
       onTestFailed(async ({ task }) => {
         const dir = fileURLToPath(new URL('../../test-results', import.meta.url));

@@ -1,0 +1,176 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshotDir } from './browser.ts';
+
+/** The two screen sizes every screen is looked at in (issue 9). */
+export const viewports = {
+  desktop: { width: 1440, height: 900 },
+  mobile: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof viewports;
+
+/** Puts a signed-in session into the page's storage the way the web app keeps it, then opens `path`. */
+export async function openSignedIn(page: Page, token: string, path: string): Promise<void> {
+  await page.goto('/about');
+  await page.evaluate((t) => {
+    localStorage.setItem('auth_token', t);
+    localStorage.setItem('token_expiry', new Date(Date.now() + 3_600_000).toISOString());
+  }, token);
+  await page.goto(path);
+}
+
+/**
+ * Waits until the page stands still: fonts loaded, images decoded, and every finite animation (page
+ * fade-ins, dialog and menu entrances) finished. Endless ones (the particle canvas, spinners) are left.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Images that fail (map tiles from a server this sandbox cannot reach) count as done too.
+    const images = Array.from(document.images).filter((img) => !img.complete);
+    const loaded = Promise.all(
+      images.map(
+        (img) =>
+          new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          }),
+      ),
+    );
+    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    for (let round = 0; round < 5; round += 1) {
+      const running = document.getAnimations().filter((animation) => {
+        const timing = animation.effect?.getComputedTiming();
+        return animation.playState === 'running' && timing && timing.endTime !== Number.POSITIVE_INFINITY;
+      });
+      if (running.length === 0) break;
+      await Promise.race([
+        Promise.all(running.map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, 2000)),
+      ]);
+    }
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+export interface A11yProblem {
+  screen: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * axe-core (WCAG 2 A and AA rules) on what the page shows now; returns the serious and critical
+ * violations, each with the elements it found them on. Moderate and minor ones are logged.
+ */
+export async function axeProblems(page: Page, screen: string, scope?: string): Promise<A11yProblem[]> {
+  // Only the violations are detailed (the passes of a long results page take seconds to describe), and
+  // axe runs in the page itself (legacy mode) rather than finishing in a second, blank page: the product
+  // has no frames, and this halves the time per screen.
+  // options() replaces the run options, so it comes before withTags().
+  const builder = new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .setLegacyMode(true);
+  if (scope) builder.include(scope);
+  const results = await builder.analyze();
+  const problems: A11yProblem[] = [];
+  for (const violation of results.violations) {
+    const entry = {
+      screen,
+      rule: violation.id,
+      impact: violation.impact ?? 'unknown',
+      help: violation.help,
+      targets: violation.nodes.slice(0, 6).map((node) => {
+        const target = node.target.join(' ');
+        const why = node.failureSummary?.split('\n').slice(1, 2).join(' ').trim();
+        return why ? `${target} (${why})` : target;
+      }),
+    };
+    if (violation.impact === 'serious' || violation.impact === 'critical') problems.push(entry);
+    else console.log(`[axe] ${screen}: ${entry.impact} ${entry.rule}: ${entry.targets.join(' | ')}`);
+  }
+  return problems;
+}
+
+/** The screenshot path of a screen at a size: docs/screenshots/screen-<name>-<desktop|mobile>.png. */
+export function screenPicture(name: string, size: ViewportName): string {
+  mkdirSync(screenshotDir, { recursive: true });
+  return `${screenshotDir}/screen-${name}-${size}.png`;
+}
+
+/** Closes every toast, so that the picture shows the screen rather than the last message. */
+export async function dismissToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const close of Array.from(document.querySelectorAll<HTMLElement>('.Toastify__close-button'))) {
+      close.click();
+    }
+  });
+  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 8000 }).toBe(0);
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus, and returns how many presses it took; fails
+ * when the control is not reached within `limit` presses, or when the focused control shows no focus
+ * indicator (its outline, shadow, border or background must differ from its unfocused look).
+ */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  { limit = 60, backwards = false }: { limit?: number; backwards?: boolean } = {},
+): Promise<number> {
+  for (let presses = 1; presses <= limit; presses += 1) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) {
+      expect(await focusIsVisible(page), `no visible focus on ${await describeFocus(page)}`).toBe(true);
+      return presses;
+    }
+  }
+  throw new Error(`not reached with ${limit} presses of Tab; focus is on ${await describeFocus(page)}`);
+}
+
+/** Whether the focused element looks different from how it looks without the focus. */
+export async function focusIsVisible(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return false;
+    const look = (node: HTMLElement) => {
+      const style = getComputedStyle(node);
+      return [
+        style.outlineStyle === 'none'
+          ? 'none'
+          : `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
+        style.boxShadow,
+        style.borderColor,
+        style.backgroundColor,
+        style.color,
+      ].join('|');
+    };
+    // A control may show its focus on a wrapper (`:has(:focus-visible)`): compare up to two ancestors too.
+    const chain = [el, el.parentElement, el.parentElement?.parentElement].filter(
+      (node): node is HTMLElement => node instanceof HTMLElement,
+    );
+    const focused = chain.map(look);
+    el.blur();
+    const unfocused = chain.map(look);
+    el.focus();
+    return focused.some((value, i) => value !== unfocused[i]);
+  });
+}
+
+export async function describeFocus(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return 'nothing';
+    const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+    return `<${el.tagName.toLowerCase()}${el.id ? ` id="${el.id}"` : ''}> "${name}"`;
+  });
+}
+
+/** Whether `locator`'s element has the focus. */
+export const hasFocus = (locator: Locator): Promise<boolean> =>
+  locator.evaluate((el) => el === document.activeElement);
