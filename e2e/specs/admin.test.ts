@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { mergePhoneProfile, type PhoneLookupResponse } from '@footprint/domain';
+import { mergePhoneProfile, type PhoneLookupResponse, SANDBOX_BANNER } from '@footprint/domain';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
@@ -408,6 +408,8 @@ describe('search history', () => {
     await finder.getByRole('button', { name: 'Search', exact: true }).click();
     expect((await leak).postDataJSON()).toMatchObject({ case_reference: leakReference });
     await finder.getByRole('heading', { level: 2 }).waitFor();
+    const foundCards = await finder.locator('article.leak-card').count();
+    expect(foundCards).toBeGreaterThan(0);
 
     const page = await pageAs(token, '/dashboard');
     const menu = await profileMenu(page);
@@ -453,6 +455,11 @@ describe('search history', () => {
     await leakRow.getByRole('button', { name: /^Open the stored result of/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Leak Data Finder: / });
     await dialog.getByText(leakReference).waitFor();
+    // The leak search kept the page it showed: the same record cards, the searched name marked.
+    await dialog.getByText(/^Page 1 as it was found: \d+ of \d+ matching records?\.$/).waitFor();
+    expect(await dialog.locator('article.leak-card').count()).toBe(foundCards);
+    await dialog.locator('mark.leak-mark').first().waitFor();
+    await dialog.getByRole('note').filter({ hasText: SANDBOX_BANNER }).waitFor();
     await screenshot(page, 'history-stored-result-desktop');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     expect(await credits(token)).toBe(before);

@@ -401,6 +401,9 @@ export const messages = {
     storedResult: (kind: string, query: string) => `${kind}: ${query}`,
     storedAt: (when: string) => `Searched ${when}; reopened from your history at no cost.`,
     nothingStored: 'The stored result is empty.',
+    leakPage: (page: number, shown: number, total: number, capped: boolean) =>
+      `Page ${page.toLocaleString('en-US')} as it was found: ${shown.toLocaleString('en-US')} of ${capped ? 'more than ' : ''}${total.toLocaleString('en-US')} matching ${total === 1 && !capped ? 'record' : 'records'}.`,
+    leakSearchAgain: 'Other pages are not kept: search again in the Leak Data Finder to browse them.',
     balance: 'Balance',
     change: 'Change',
     balanceAfter: 'Balance after',

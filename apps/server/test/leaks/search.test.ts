@@ -146,6 +146,40 @@ describe('POST /api/leak-data-finder', () => {
     expect(await findLedgerMismatches(t.db)).toEqual([]);
   });
 
+  it('keeps the page the user paid for, which history reopens as it was seen; cached pages are not kept again', async () => {
+    const { headers } = await investigator(3);
+    const fields = [
+      { type: 'name', value: 'rohan deshmukh' },
+      { type: 'phone', value: '919876543210' },
+    ];
+    const paid = await search(headers, fields);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const answer = paid.json();
+    const cachedView = await search(headers, fields);
+    expect(cachedView.json()).toMatchObject({ cached: true, credits: answer.credits });
+
+    const [stored] = await t.db.select().from(lookups).where(eq(lookups.id, answer.lookup_id));
+    expect(stored!.sandbox).toBe(false);
+    expect(stored!.result).toEqual({
+      total: answer.total,
+      total_capped: false,
+      page: 1,
+      per_page: 10,
+      sandbox: false,
+      data: answer.data,
+    });
+    const [again] = await t.db.select().from(lookups).where(eq(lookups.id, cachedView.json().lookup_id));
+    expect(again!.result).toBeNull();
+
+    // Reopening either row from history shows the paid page, records and matched fields included.
+    for (const id of [answer.lookup_id, cachedView.json().lookup_id]) {
+      const reopened = await t.app.inject({ method: 'GET', url: `/api/history/${id}`, headers });
+      expect(reopened.statusCode, reopened.body).toBe(200);
+      expect(reopened.json().result.data).toEqual(answer.data);
+      expect([...reopened.json().result.data[0].matched].sort()).toEqual(['name', 'phone']);
+    }
+  });
+
   it('searches SQL and pattern metacharacters literally', async () => {
     const { headers } = await investigator();
     const exact = await search(headers, [{ type: 'email', value: "O'Brien%@example.test" }]);

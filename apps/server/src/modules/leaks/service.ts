@@ -259,13 +259,41 @@ export function createLeakService(deps: {
           .where(and(sql`${leakRecords.id} in (${pageIds})`, where))
           .orderBy(leakRecords.id);
 
+        const data: LeakRecord[] = records.map((r) => ({
+          id: String(r.id),
+          source: {
+            name: r.sourceName,
+            breach_date: r.breachDate ?? null,
+            description: r.description ?? null,
+          },
+          name: r.name,
+          email: r.email,
+          phone: r.phone,
+          username: r.username,
+          address: r.address,
+          other: r.other ?? {},
+          matched: matchedTypes(r, conditions),
+        }));
+        const sandbox = records.some((r) => r.sandbox);
+
         if (charged) {
           await db
             .update(lookups)
             .set({
               status: 'complete',
               sourcesAnswered: ['leaks'],
-              result: { total, total_capped: matches > LEAK_TOTAL_CAP },
+              // The page the user paid for, as they saw it: history reopens it (and the retention
+              // purge removes it with every other stored result). Pages viewed later from the cache
+              // are free and not kept again.
+              result: {
+                total,
+                total_capped: matches > LEAK_TOTAL_CAP,
+                page,
+                per_page: perPage,
+                sandbox,
+                data,
+              },
+              sandbox,
               completedAt: now(),
             })
             // A lookup the recovery sweep already refunded stays refunded (lookup/recovery.ts).
@@ -282,21 +310,6 @@ export function createLeakService(deps: {
           details: { page, per_page: perPage, total, lookup_id: lookupId, cached: Boolean(previous) },
         });
 
-        const data: LeakRecord[] = records.map((r) => ({
-          id: String(r.id),
-          source: {
-            name: r.sourceName,
-            breach_date: r.breachDate ?? null,
-            description: r.description ?? null,
-          },
-          name: r.name,
-          email: r.email,
-          phone: r.phone,
-          username: r.username,
-          address: r.address,
-          other: r.other ?? {},
-          matched: matchedTypes(r, conditions),
-        }));
         return {
           data,
           total,
@@ -306,7 +319,7 @@ export function createLeakService(deps: {
           credits,
           cached: Boolean(previous),
           lookup_id: lookupId,
-          sandbox: records.some((r) => r.sandbox),
+          sandbox,
         };
       } catch (error) {
         if (error instanceof AppError) throw error;

@@ -21,6 +21,7 @@ import type { ResultsState } from '../../results/resultsState.ts';
 import { useOpenHistoryEntry } from '../api/getHistoryEntry.ts';
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/listHistory.ts';
 import { baseKind, displayQuery, filterKinds, kindLabel } from '../format.ts';
+import { isStoredLeakResult, StoredLeakPage } from './StoredLeakPage.tsx';
 import { ValueTree } from './ValueTree.tsx';
 
 const t = messages.history;
@@ -238,7 +239,7 @@ export function LookupsPanel({
           title={t.storedResult(kindLabel(shown.kind), displayQuery(shown.kind, shown.query))}
           description={t.storedAt(formatDateTime(shown.created_at))}
           onClose={() => setShown(null)}
-          size="lg"
+          size={baseKind(shown.kind) === 'leak' ? 'xl' : 'lg'}
         >
           {shown.case_reference && (
             <p className="mb-4 text-sm">
@@ -246,7 +247,11 @@ export function LookupsPanel({
               <span className="font-medium text-text">{shown.case_reference}</span>
             </p>
           )}
-          <ValueTree value={shown.result} emptyText={t.nothingStored} />
+          {baseKind(shown.kind) === 'leak' && isStoredLeakResult(shown.result) ? (
+            <StoredLeakPage query={shown.query} result={shown.result} />
+          ) : (
+            <ValueTree value={shown.result} emptyText={t.nothingStored} />
+          )}
         </Modal>
       )}
     </div>
