@@ -138,7 +138,12 @@ function contentText(content: unknown): string | undefined {
   return undefined;
 }
 
-async function readCapped(res: Response, signal: AbortSignal): Promise<string> {
+/**
+ * Reads the answer body up to the size cap. Every read is raced against `deadline` itself rather than
+ * left to fetch's signal reaching an already-open body stream, so a body that stalls halfway ends at
+ * the deadline however the HTTP client propagates the abort.
+ */
+async function readCapped(res: Response, deadline: Promise<never>): Promise<string> {
   const declared = Number(res.headers.get('content-length') ?? '0');
   if (declared > MAX_LLM_RESPONSE_BYTES) {
     await res.body?.cancel().catch(() => {});
@@ -151,9 +156,10 @@ async function readCapped(res: Response, signal: AbortSignal): Promise<string> {
   for (;;) {
     let part: Awaited<ReturnType<typeof reader.read>>;
     try {
-      part = await reader.read();
+      part = await Promise.race([reader.read(), deadline]);
     } catch (error) {
-      if (signal.aborted) throw new LlmError('timeout', 'LLM endpoint did not finish answering in time');
+      reader.cancel().catch(() => {});
+      if (error instanceof LlmError) throw error;
       throw new LlmError('unreachable', `LLM answer broke off: ${(error as Error).message}`);
     }
     if (part.done) break;
@@ -172,7 +178,30 @@ export function createLlmWriter(config: LlmConfig): LlmWriter {
   const maxTokens = config.maxTokens ?? DEFAULT_MAX_TOKENS;
 
   async function write(input: NarrativeInput): Promise<{ text: string; model: string }> {
-    const signal = AbortSignal.timeout(config.timeoutMs);
+    // One deadline for the whole call, headers and body: it aborts the request and fails any read.
+    const controller = new AbortController();
+    let expire: () => void = () => {};
+    const deadline = new Promise<never>((_, reject) => {
+      expire = () =>
+        reject(new LlmError('timeout', `LLM endpoint did not answer within ${config.timeoutMs} ms`));
+    });
+    deadline.catch(() => {});
+    const timer = setTimeout(() => {
+      expire();
+      controller.abort();
+    }, config.timeoutMs);
+    try {
+      return await call(input, controller.signal, deadline);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function call(
+    input: NarrativeInput,
+    signal: AbortSignal,
+    deadline: Promise<never>,
+  ): Promise<{ text: string; model: string }> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json',
@@ -190,8 +219,12 @@ export function createLlmWriter(config: LlmConfig): LlmWriter {
 
     let res: Response;
     try {
-      res = await fetch(url, { method: 'POST', headers, body, signal, redirect: 'error' });
+      res = await Promise.race([
+        fetch(url, { method: 'POST', headers, body, signal, redirect: 'error' }),
+        deadline,
+      ]);
     } catch (error) {
+      if (error instanceof LlmError) throw error;
       if (signal.aborted)
         throw new LlmError('timeout', `LLM endpoint did not answer within ${config.timeoutMs} ms`);
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -204,7 +237,7 @@ export function createLlmWriter(config: LlmConfig): LlmWriter {
       await res.body?.cancel().catch(() => {});
       throw new LlmError('http', `LLM endpoint answered HTTP ${res.status}`, res.status);
     }
-    const raw = await readCapped(res, signal);
+    const raw = await readCapped(res, deadline);
 
     let parsed: unknown;
     try {
