@@ -20,11 +20,17 @@ const leakLabels: Record<string, string> = {
   username: 'Username',
 };
 
+/** One row of a stored leak search: its type and its normalized value (name tokens joined). */
+export interface StoredLeakRow {
+  type: string;
+  value: string;
+}
+
 /**
- * A leak search is stored as its normalized rows, e.g. '[["name",["deshmukh","rohan"]]]': shown as
- * 'Name: deshmukh rohan'. Anything else in that column is shown as stored.
+ * A leak search is stored as its normalized rows, e.g. '[["name",["deshmukh","rohan"]]]'. Null for
+ * anything else in that column.
  */
-function leakQuery(query: string): string | null {
+export function leakRowsOf(query: string): StoredLeakRow[] | null {
   let rows: unknown;
   try {
     rows = JSON.parse(query);
@@ -32,14 +38,21 @@ function leakQuery(query: string): string | null {
     return null;
   }
   if (!Array.isArray(rows) || rows.length === 0) return null;
-  const parts: string[] = [];
+  const parsed: StoredLeakRow[] = [];
   for (const row of rows) {
     if (!Array.isArray(row) || typeof row[0] !== 'string') return null;
     const value = Array.isArray(row[1]) ? row[1].filter((v) => typeof v === 'string').join(' ') : row[1];
     if (typeof value !== 'string') return null;
-    parts.push(`${leakLabels[row[0]] ?? row[0]}: ${value}`);
+    parsed.push({ type: row[0], value });
   }
-  return parts.join(' · ');
+  return parsed;
+}
+
+/** A stored leak search as a person reads it: 'Name: deshmukh rohan'. */
+function leakQuery(query: string): string | null {
+  const rows = leakRowsOf(query);
+  if (!rows) return null;
+  return rows.map((row) => `${leakLabels[row.type] ?? row.type}: ${row.value}`).join(' · ');
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 import { useMemo } from 'react';
 import { LeakRecordCard } from '../../leaks/components/LeakRecordCard.tsx';
 import { needlesOf } from '../../leaks/highlight.ts';
+import { leakRowsOf } from '../format.ts';
 
 const t = messages.history;
 
@@ -30,30 +31,15 @@ export function isStoredLeakResult(value: unknown): value is StoredLeakResult {
   return typeof v.total === 'number' && typeof v.page === 'number' && Array.isArray(v.data);
 }
 
-/**
- * The searched rows from the stored query ('[["name",["deshmukh","rohan"]],["phone","9876543210"]]'),
- * so the kept records mark what matched exactly as the finder did.
- */
-function rowsOf(query: string): { type: LeakFieldType; value: string }[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(query);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
-  return parsed.flatMap((row) => {
-    if (!Array.isArray(row) || !isLeakType(row[0])) return [];
-    const value = Array.isArray(row[1])
-      ? row[1].filter((v): v is string => typeof v === 'string').join(' ')
-      : row[1];
-    return typeof value === 'string' ? [{ type: row[0], value }] : [];
-  });
-}
+/** The searched rows of the stored query, so the kept records mark what matched as the finder did. */
+const searchedRows = (query: string): { type: LeakFieldType; value: string }[] =>
+  (leakRowsOf(query) ?? []).flatMap((row) =>
+    isLeakType(row.type) ? [{ type: row.type, value: row.value }] : [],
+  );
 
 /** The kept page of a leak search, drawn with the finder's own record cards. */
 export function StoredLeakPage({ query, result }: { query: string; result: StoredLeakResult }) {
-  const needles = useMemo(() => needlesOf(rowsOf(query)), [query]);
+  const needles = useMemo(() => needlesOf(searchedRows(query)), [query]);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
