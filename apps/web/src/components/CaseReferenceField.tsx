@@ -19,8 +19,8 @@ export interface CaseReferenceFieldProps {
 
 /**
  * The 'Case reference' field of every search screen (issue 7): a labelled text input, at most 100
- * characters, with an 'Optional' badge unless the deployment requires one. The form trims the value
- * and sends it with the search (`caseReferenceParam`), checking it first with `caseReferenceError`.
+ * characters, with an 'Optional' badge unless the deployment requires one. Forms wire it with
+ * `useCaseReferenceField`, which checks the value before a search and sends it trimmed.
  */
 export function CaseReferenceField({
   value,

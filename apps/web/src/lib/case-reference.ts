@@ -1,6 +1,6 @@
 import { CASE_REFERENCE_MAX_LENGTH, type CaseReferencePolicyResponse, messages } from '@footprint/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { type RefObject, useCallback, useRef, useState } from 'react';
 import { api, isApiError } from './api.ts';
 
 /**
@@ -103,4 +103,52 @@ export function caseReferenceRefusal(error: unknown): string | null {
   return message === messages.caseReference.required || message === messages.caseReference.tooLong
     ? message
     : null;
+}
+
+/** What `useCaseReferenceField` hands to `<CaseReferenceField>`. */
+export interface CaseReferenceFieldState {
+  value: string;
+  onChange: (value: string) => void;
+  required: boolean;
+  error: string | null;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
+
+/**
+ * The case-reference wiring of a search form, around the value the form keeps (`[value, setValue]`,
+ * e.g. from `useCaseReferenceDraft`): the policy, the message under the field and focusing it.
+ * `check()` is the browser's check before a search: the message is shown (or cleared) and, when it
+ * refuses, the field is focused and the message returned. `showRefusal(error)` does the same for a
+ * server 422 about the reference and says whether it was one.
+ */
+export function useCaseReferenceField([value, setValue]: readonly [string, (value: string) => void]) {
+  const policy = useCaseReferencePolicy();
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const refuse = useCallback((message: string | null) => {
+    setError(message);
+    if (message) inputRef.current?.focus();
+    return message;
+  }, []);
+  const onChange = useCallback(
+    (next: string) => {
+      setValue(next);
+      setError(null);
+    },
+    [setValue],
+  );
+
+  const field: CaseReferenceFieldState = { value, onChange, required: policy.required, error, inputRef };
+  return {
+    field,
+    /** What the search sends: the trimmed reference, or `undefined`. */
+    param: caseReferenceParam(value),
+    check: () => refuse(caseReferenceError(value, policy.required)),
+    showRefusal: (failure: unknown) => {
+      const refusal = caseReferenceRefusal(failure);
+      if (refusal) refuse(refusal);
+      return refusal !== null;
+    },
+  };
 }

@@ -18,7 +18,7 @@ import { Overlay } from '../../components/Overlay.tsx';
 import { paths } from '../../config/paths.ts';
 import { isApiError, saveBlob } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
-import { caseReferenceError, caseReferenceParam, useCaseReferencePolicy } from '../../lib/case-reference.ts';
+import { useCaseReferenceField } from '../../lib/case-reference.ts';
 import { type IntelSearchInput, useIntelPdf, useIntelSearch } from './api/intelSearch.ts';
 import { IntelFieldInput, type IntelValue } from './components/IntelFieldInput.tsx';
 import type { IntelResultsState } from './intelState.ts';
@@ -117,7 +117,6 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { user, mergeUser } = useAuth();
-  const policy = useCaseReferencePolicy();
   const search = useIntelSearch(area);
   const pdf = useIntelPdf();
   const id = useId();
@@ -125,11 +124,9 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
   const [initial] = useState(() => readSavedForm(area, location.state));
   const [type, setType] = useState<IntelType>(() => initial?.type ?? (types[0] as IntelType));
   const [values, setValues] = useState<Values>(() => initial?.values ?? initialIntelValues(type));
-  const [caseReference, setCaseReference] = useState(initial?.caseReference ?? '');
+  const caseReference = useCaseReferenceField(useState(initial?.caseReference ?? ''));
   const [formError, setFormError] = useState<FormError | null>(null);
-  const [caseError, setCaseError] = useState<string | null>(null);
   const fieldRefs = useRef(new Map<string, HTMLInputElement | HTMLSelectElement>());
-  const caseInput = useRef<HTMLInputElement>(null);
   const busy = search.isPending || pdf.isPending;
 
   // Spec §4: changing the search type clears the entered values (the case reference is about the
@@ -198,7 +195,9 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
   const saveForm = () =>
     navigate(location.pathname, {
       replace: true,
-      state: { intelForm: { type: type.type, values, caseReference } } satisfies SavedForm,
+      state: {
+        intelForm: { type: type.type, values, caseReference: caseReference.field.value },
+      } satisfies SavedForm,
     });
 
   const openResults = async (sent: IntelSearchInput, data: unknown, sandbox: boolean) => {
@@ -228,15 +227,13 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
       if (field) fieldRefs.current.get(field.name)?.focus();
       return;
     }
-    const referenceError = caseReferenceError(caseReference, policy.required);
-    setCaseError(referenceError);
+    const referenceError = caseReference.check();
     if (referenceError) {
       toast.error(referenceError);
-      caseInput.current?.focus();
       return;
     }
     setFormError(null);
-    const caseRef = caseReferenceParam(caseReference);
+    const caseRef = caseReference.param;
     const sent: IntelSearchInput = {
       type: type.type,
       data: toIntelRequestData(type, values),
@@ -353,18 +350,7 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
               </fieldset>
             );
           })}
-          <CaseReferenceField
-            className="sm:col-span-2"
-            value={caseReference}
-            onChange={(value) => {
-              setCaseReference(value);
-              setCaseError(null);
-            }}
-            required={policy.required}
-            disabled={busy}
-            error={caseError}
-            inputRef={caseInput}
-          />
+          <CaseReferenceField className="sm:col-span-2" disabled={busy} {...caseReference.field} />
         </div>
 
         {unboundError && (

@@ -14,13 +14,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { Overlay } from '../../components/Overlay.tsx';
 import { type ApiError, isApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
-import {
-  caseReferenceError,
-  caseReferenceParam,
-  caseReferenceRefusal,
-  useCaseReferenceDraft,
-  useCaseReferencePolicy,
-} from '../../lib/case-reference.ts';
+import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
 import { useSearchLeaks } from './api/searchLeaks.ts';
 import { LeakResults } from './components/LeakResults.tsx';
 import { LeakRowsEditor } from './components/LeakRowsEditor.tsx';
@@ -62,10 +56,7 @@ export default function LeakFinderPage() {
   const nextId = useRef(2);
   const [rows, setRows] = useState<LeakRow[]>(() => [{ id: 1, type: 'name', value: '' }]);
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const [caseReference, setCaseReference] = useCaseReferenceDraft(user?.id);
-  const [caseReferenceMessage, setCaseReferenceMessage] = useState<string | null>(null);
-  const policy = useCaseReferencePolicy();
-  const caseReferenceInput = useRef<HTMLInputElement>(null);
+  const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id));
   const inputs = useRef(new Map<RowId, HTMLInputElement>());
   const pendingFocus = useRef<RowId | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -140,11 +131,7 @@ export default function LeakFinderPage() {
       toast.warning(nonEmpty(error.body.message) ?? messages.credits.insufficient);
       return;
     }
-    const refusal = fresh ? caseReferenceRefusal(error) : null;
-    if (refusal) {
-      setCaseReferenceMessage(refusal);
-      caseReferenceInput.current?.focus();
-    }
+    if (fresh) caseReference.showRefusal(error);
     if (fresh && error.status === 422) showRowErrors(error, sent);
     const details = error.body.details;
     toast.error(
@@ -217,15 +204,13 @@ export default function LeakFinderPage() {
       focusRow(firstInvalid.id);
       return;
     }
-    const referenceProblem = caseReferenceError(caseReference, policy.required);
-    setCaseReferenceMessage(referenceProblem);
+    const referenceProblem = caseReference.check();
     if (referenceProblem) {
       toast.error(referenceProblem);
-      caseReferenceInput.current?.focus();
       return;
     }
     const fields = checked.map((row) => ({ ...row, value: cleanValue(row.type, row.value) }));
-    void run(fields, 1, true, needlesOf(fields), caseReferenceParam(caseReference));
+    void run(fields, 1, true, needlesOf(fields), caseReference.param);
   };
 
   const onPageChange = (page: number) => {
@@ -262,18 +247,7 @@ export default function LeakFinderPage() {
             onRemove={onRemove}
             inputRef={inputRef}
           />
-          <CaseReferenceField
-            className="mt-5"
-            value={caseReference}
-            onChange={(next) => {
-              setCaseReference(next);
-              setCaseReferenceMessage(null);
-            }}
-            required={policy.required}
-            disabled={searching}
-            error={caseReferenceMessage}
-            inputRef={caseReferenceInput}
-          />
+          <CaseReferenceField className="mt-5" disabled={searching} {...caseReference.field} />
           <div className="mt-5 flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-center text-xs text-muted tabular-nums sm:text-left">
               {messages.leaks.rowCount(rows.length, LEAK_MAX_ROWS)}

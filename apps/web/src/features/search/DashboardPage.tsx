@@ -16,13 +16,7 @@ import { Overlay } from '../../components/Overlay.tsx';
 import { paths } from '../../config/paths.ts';
 import { isApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
-import {
-  caseReferenceError,
-  caseReferenceParam,
-  caseReferenceRefusal,
-  useCaseReferenceDraft,
-  useCaseReferencePolicy,
-} from '../../lib/case-reference.ts';
+import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
 import { type SearchType, useSearchType } from '../../lib/search-type.ts';
 import type { ResultsState } from '../results/resultsState.ts';
 import { useLookupEmail } from './api/lookupEmail.ts';
@@ -50,11 +44,8 @@ export default function DashboardPage() {
   const [value, setValue] = useState('');
   const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
   const [termsAccepted, setTermsAccepted] = useState(false);
-  const [caseReference, setCaseReference] = useCaseReferenceDraft(user?.id);
-  const [caseReferenceMessage, setCaseReferenceMessage] = useState<string | null>(null);
-  const policy = useCaseReferencePolicy();
+  const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id));
   const input = useRef<HTMLInputElement>(null);
-  const caseReferenceInput = useRef<HTMLInputElement>(null);
   const previousType = useRef(searchType);
   const id = useId();
   const phone = useLookupPhone();
@@ -79,11 +70,7 @@ export default function DashboardPage() {
     // A 401 is settled app-wide (toast and /login); saying more here would only repeat it.
     if (error.status === 401) return;
     if (typeof error.body.credits === 'number') mergeUser({ credits: error.body.credits });
-    const refusal = caseReferenceRefusal(error);
-    if (refusal) {
-      setCaseReferenceMessage(refusal);
-      caseReferenceInput.current?.focus();
-    }
+    caseReference.showRefusal(error);
     if (error.status === 402) {
       toast.warning(error.body.message || messages.credits.insufficient);
       return;
@@ -108,14 +95,12 @@ export default function DashboardPage() {
       input.current?.focus();
       return;
     }
-    const referenceProblem = caseReferenceError(caseReference, policy.required);
-    setCaseReferenceMessage(referenceProblem);
+    const referenceProblem = caseReference.check();
     if (referenceProblem) {
       toast.error(referenceProblem);
-      caseReferenceInput.current?.focus();
       return;
     }
-    const reference = caseReferenceParam(caseReference);
+    const reference = caseReference.param;
 
     try {
       let state: ResultsState;
@@ -207,18 +192,7 @@ export default function DashboardPage() {
           </div>
         </div>
 
-        <CaseReferenceField
-          className="mt-5"
-          value={caseReference}
-          onChange={(next) => {
-            setCaseReference(next);
-            setCaseReferenceMessage(null);
-          }}
-          required={policy.required}
-          disabled={searching}
-          error={caseReferenceMessage}
-          inputRef={caseReferenceInput}
-        />
+        <CaseReferenceField className="mt-5" disabled={searching} {...caseReference.field} />
 
         <div className="mt-5 flex items-start gap-3">
           <input
