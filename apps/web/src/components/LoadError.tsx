@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Spinner } from './Spinner.tsx';
 
 /** A list that failed to load: what happened and a way to ask again. */
@@ -30,6 +31,55 @@ export function LoadingBlock() {
       <Spinner size="md" />
     </div>
   );
+}
+
+/** What `QueryView` reads of a TanStack query. */
+interface ViewedQuery<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A list screen's query before its rows: the first load, a failure with nothing to show (and a retry),
+ * an empty answer, and only then `children` with the data. A failed refetch keeps the rows on screen.
+ */
+export function QueryView<T>({
+  query,
+  failed,
+  retryLabel,
+  empty,
+  isEmpty,
+  children,
+}: {
+  query: ViewedQuery<T>;
+  /** The message when the list cannot be shown. */
+  failed: string;
+  retryLabel: string;
+  /** The message in place of an empty list, when `isEmpty(data)` says it is. */
+  empty?: string;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingBlock />;
+  const { data } = query;
+  if (data === undefined) {
+    if (!query.isError) return null;
+    return (
+      <LoadError
+        message={failed}
+        retryLabel={retryLabel}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  if (empty !== undefined && isEmpty?.(data)) {
+    return <p className="card px-4 py-10 text-center text-sm text-muted">{empty}</p>;
+  }
+  return children(data);
 }
 
 export default LoadError;

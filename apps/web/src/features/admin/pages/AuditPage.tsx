@@ -2,7 +2,7 @@ import { type AuditEvent, messages } from '@footprint/domain';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
+import { QueryView } from '../../../components/LoadError.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -271,84 +271,81 @@ export default function AuditPage() {
         {data ? a.count(data.total) : ''}
       </p>
 
-      {audit.isPending ? (
-        <LoadingBlock />
-      ) : serverRefusal ? (
-        <LoadError
-          message={serverRefusal}
-          retryLabel={t.retry}
-          onRetry={() => void audit.refetch()}
-          retrying={audit.isFetching}
-        />
-      ) : data && data.data.length === 0 ? (
-        <p className="card px-4 py-10 text-center text-sm text-muted">{a.empty}</p>
-      ) : (
-        <TableScroller label={t.nav.audit} busy={audit.isPlaceholderData}>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{a.time}</th>
-                <th scope="col">{a.actor}</th>
-                <th scope="col">{a.action}</th>
-                <th scope="col">{a.outcome}</th>
-                <th scope="col">{a.target}</th>
-                <th scope="col">{a.caseReference}</th>
-                <th scope="col" className="text-right">
-                  {a.cost}
-                </th>
-                <th scope="col">
-                  <span className="sr-only">{a.details}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data?.data.map((event) => (
-                <tr key={event.id}>
-                  <td className="whitespace-nowrap text-muted">
-                    <time dateTime={event.at} title={event.at}>
-                      {formatDateTime(event.at, true)}
-                    </time>
-                  </td>
-                  <td>
-                    <span className="cell-clip" title={event.actor_email ?? event.user_id ?? ''}>
-                      {event.actor_email ?? event.user_id ?? t.none}
-                    </span>
-                  </td>
-                  <td className="font-mono text-xs whitespace-nowrap">{event.action}</td>
-                  <td>
-                    <OutcomeBadge outcome={event.outcome} />
-                  </td>
-                  <td>
-                    <span className="cell-clip font-mono text-xs" title={event.target ?? ''}>
-                      {event.target ?? t.none}
-                    </span>
-                  </td>
-                  <td>
-                    {event.case_reference ? (
-                      <span className="cell-clip" title={event.case_reference}>
-                        {event.case_reference}
-                      </span>
-                    ) : (
-                      <span className="text-muted">{t.none}</span>
-                    )}
-                  </td>
-                  <td className="text-right tabular-nums">{event.cost ?? t.none}</td>
-                  <td className="text-right">
-                    <button
-                      type="button"
-                      className="btn-chip"
-                      aria-label={a.showDetails(event.id)}
-                      onClick={() => setShown(event)}
-                    >
-                      {a.details}
-                    </button>
-                  </td>
+      <QueryView
+        query={audit}
+        failed={serverRefusal ?? t.loadFailed}
+        retryLabel={t.retry}
+        empty={a.empty}
+        isEmpty={(answer) => answer.data.length === 0}
+      >
+        {() => (
+          <TableScroller label={t.nav.audit} busy={audit.isPlaceholderData}>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{a.time}</th>
+                  <th scope="col">{a.actor}</th>
+                  <th scope="col">{a.action}</th>
+                  <th scope="col">{a.outcome}</th>
+                  <th scope="col">{a.target}</th>
+                  <th scope="col">{a.caseReference}</th>
+                  <th scope="col" className="text-right">
+                    {a.cost}
+                  </th>
+                  <th scope="col">
+                    <span className="sr-only">{a.details}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-      )}
+              </thead>
+              <tbody>
+                {data?.data.map((event) => (
+                  <tr key={event.id}>
+                    <td className="whitespace-nowrap text-muted">
+                      <time dateTime={event.at} title={event.at}>
+                        {formatDateTime(event.at, true)}
+                      </time>
+                    </td>
+                    <td>
+                      <span className="cell-clip" title={event.actor_email ?? event.user_id ?? ''}>
+                        {event.actor_email ?? event.user_id ?? t.none}
+                      </span>
+                    </td>
+                    <td className="font-mono text-xs whitespace-nowrap">{event.action}</td>
+                    <td>
+                      <OutcomeBadge outcome={event.outcome} />
+                    </td>
+                    <td>
+                      <span className="cell-clip font-mono text-xs" title={event.target ?? ''}>
+                        {event.target ?? t.none}
+                      </span>
+                    </td>
+                    <td>
+                      {event.case_reference ? (
+                        <span className="cell-clip" title={event.case_reference}>
+                          {event.case_reference}
+                        </span>
+                      ) : (
+                        <span className="text-muted">{t.none}</span>
+                      )}
+                    </td>
+                    <td className="text-right tabular-nums">{event.cost ?? t.none}</td>
+                    <td className="text-right">
+                      <button
+                        type="button"
+                        className="btn-chip"
+                        aria-label={a.showDetails(event.id)}
+                        onClick={() => setShown(event)}
+                      >
+                        {a.details}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroller>
+        )}
+      </QueryView>
 
       <Pagination
         page={page}

@@ -1,5 +1,5 @@
 import { messages } from '@footprint/domain';
-import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
+import { QueryView } from '../../../components/LoadError.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { formatDate, formatDateTime } from '../../../lib/datetime.ts';
 import { useLeakSources } from '../api/listLeakSources.ts';
@@ -18,56 +18,55 @@ export default function LeakSourcesPage() {
     <div className="space-y-5">
       <ScreenHeader title={t.nav.leakSources} lead={l.lead} />
 
-      {sources.isPending ? (
-        <LoadingBlock />
-      ) : sources.isError && !sources.data ? (
-        <LoadError
-          message={t.loadFailed}
-          retryLabel={t.retry}
-          onRetry={() => void sources.refetch()}
-          retrying={sources.isFetching}
-        />
-      ) : rows.length === 0 ? (
-        <p className="card px-4 py-10 text-center text-sm text-muted">{l.empty}</p>
-      ) : (
-        <>
-          <p className="text-sm text-muted tabular-nums">{l.total(rows.length, records)}</p>
-          <TableScroller label={t.nav.leakSources}>
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{l.name}</th>
-                  <th scope="col">{l.breachDate}</th>
-                  <th scope="col" className="text-right">
-                    {l.records}
-                  </th>
-                  <th scope="col">{l.imported}</th>
-                  <th scope="col">{l.description}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td className="font-medium whitespace-nowrap text-text">{row.name}</td>
-                    <td className="whitespace-nowrap text-muted">{formatDate(row.breach_date) || t.none}</td>
-                    <td className="text-right font-semibold tabular-nums">
-                      {row.record_count.toLocaleString('en-US')}
-                    </td>
-                    <td className="whitespace-nowrap text-muted">
-                      {formatDateTime(row.imported_at) || t.none}
-                    </td>
-                    <td>
-                      <span className="block max-w-[36rem] min-w-[16rem] whitespace-normal text-muted">
-                        {row.description || t.none}
-                      </span>
-                    </td>
+      <QueryView
+        query={sources}
+        failed={t.loadFailed}
+        retryLabel={t.retry}
+        empty={l.empty}
+        isEmpty={(data) => data.length === 0}
+      >
+        {() => (
+          <>
+            <p className="text-sm text-muted tabular-nums">{l.total(rows.length, records)}</p>
+            <TableScroller label={t.nav.leakSources}>
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{l.name}</th>
+                    <th scope="col">{l.breachDate}</th>
+                    <th scope="col" className="text-right">
+                      {l.records}
+                    </th>
+                    <th scope="col">{l.imported}</th>
+                    <th scope="col">{l.description}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.id}>
+                      <td className="font-medium whitespace-nowrap text-text">{row.name}</td>
+                      <td className="whitespace-nowrap text-muted">
+                        {formatDate(row.breach_date) || t.none}
+                      </td>
+                      <td className="text-right font-semibold tabular-nums">
+                        {row.record_count.toLocaleString('en-US')}
+                      </td>
+                      <td className="whitespace-nowrap text-muted">
+                        {formatDateTime(row.imported_at) || t.none}
+                      </td>
+                      <td>
+                        <span className="block max-w-[36rem] min-w-[16rem] whitespace-normal text-muted">
+                          {row.description || t.none}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroller>
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { messages } from '@footprint/domain';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
+import { QueryView } from '../../../components/LoadError.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -95,73 +95,70 @@ export default function UsersPage() {
         </p>
       </div>
 
-      {users.isPending ? (
-        <LoadingBlock />
-      ) : users.isError && !data ? (
-        <LoadError
-          message={t.loadFailed}
-          retryLabel={t.retry}
-          onRetry={() => void users.refetch()}
-          retrying={users.isFetching}
-        />
-      ) : data && data.data.length === 0 ? (
-        <p className="card px-4 py-10 text-center text-sm text-muted">{t.users.empty}</p>
-      ) : (
-        <TableScroller label={t.nav.users} busy={users.isPlaceholderData}>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.users.name}</th>
-                <th scope="col">{t.users.role}</th>
-                <th scope="col">{t.users.mode}</th>
-                <th scope="col">{t.users.status}</th>
-                <th scope="col" className="text-right">
-                  {t.users.credits}
-                </th>
-                <th scope="col">{t.users.lastLogin}</th>
-                <th scope="col">{t.users.created}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data?.data.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    <Link
-                      to={paths.adminUser(user.id)}
-                      className="block font-medium text-text hover:text-accent"
-                    >
-                      <span className="cell-clip">{user.name}</span>
-                      <span className="cell-clip text-xs font-normal text-muted">{user.email}</span>
-                    </Link>
-                  </td>
-                  <td>
-                    <RoleBadge role={user.role} />
-                  </td>
-                  <td>
-                    <ModeBadge mode={user.app_mode} />
-                  </td>
-                  <td>
-                    <StatusBadge status={user.status} />
-                  </td>
-                  <td className="text-right font-semibold tabular-nums">
-                    {user.credits.toLocaleString('en-US')}
-                  </td>
-                  <td className="whitespace-nowrap text-muted">
-                    {user.last_login_at ? (
-                      <time dateTime={user.last_login_at}>{formatDateTime(user.last_login_at)}</time>
-                    ) : (
-                      t.never
-                    )}
-                  </td>
-                  <td className="whitespace-nowrap text-muted">
-                    <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time>
-                  </td>
+      <QueryView
+        query={users}
+        failed={t.loadFailed}
+        retryLabel={t.retry}
+        empty={t.users.empty}
+        isEmpty={(answer) => answer.data.length === 0}
+      >
+        {() => (
+          <TableScroller label={t.nav.users} busy={users.isPlaceholderData}>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t.users.name}</th>
+                  <th scope="col">{t.users.role}</th>
+                  <th scope="col">{t.users.mode}</th>
+                  <th scope="col">{t.users.status}</th>
+                  <th scope="col" className="text-right">
+                    {t.users.credits}
+                  </th>
+                  <th scope="col">{t.users.lastLogin}</th>
+                  <th scope="col">{t.users.created}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-      )}
+              </thead>
+              <tbody>
+                {data?.data.map((user) => (
+                  <tr key={user.id}>
+                    <td>
+                      <Link
+                        to={paths.adminUser(user.id)}
+                        className="block font-medium text-text hover:text-accent"
+                      >
+                        <span className="cell-clip">{user.name}</span>
+                        <span className="cell-clip text-xs font-normal text-muted">{user.email}</span>
+                      </Link>
+                    </td>
+                    <td>
+                      <RoleBadge role={user.role} />
+                    </td>
+                    <td>
+                      <ModeBadge mode={user.app_mode} />
+                    </td>
+                    <td>
+                      <StatusBadge status={user.status} />
+                    </td>
+                    <td className="text-right font-semibold tabular-nums">
+                      {user.credits.toLocaleString('en-US')}
+                    </td>
+                    <td className="whitespace-nowrap text-muted">
+                      {user.last_login_at ? (
+                        <time dateTime={user.last_login_at}>{formatDateTime(user.last_login_at)}</time>
+                      ) : (
+                        t.never
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap text-muted">
+                      <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroller>
+        )}
+      </QueryView>
 
       <Pagination
         page={page}

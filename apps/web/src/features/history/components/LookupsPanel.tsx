@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
+import { QueryView } from '../../../components/LoadError.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -141,90 +141,87 @@ export function LookupsPanel({
         </div>
       </div>
 
-      {history.isPending ? (
-        <LoadingBlock />
-      ) : history.isError && !data ? (
-        <LoadError
-          message={t.loadFailed}
-          retryLabel={t.retry}
-          onRetry={() => void history.refetch()}
-          retrying={history.isFetching}
-        />
-      ) : data && data.data.length === 0 ? (
-        <p className="card px-4 py-10 text-center text-sm text-muted">{kind ? t.emptyKind : t.empty}</p>
-      ) : (
-        <TableScroller label={t.lookupsTab} busy={history.isPlaceholderData}>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.time}</th>
-                <th scope="col">{t.kind}</th>
-                <th scope="col">{t.query}</th>
-                <th scope="col">{messages.caseReference.label}</th>
-                <th scope="col" className="text-right">
-                  {t.cost}
-                </th>
-                <th scope="col">{t.status}</th>
-                <th scope="col">
-                  <span className="sr-only">{t.result}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data?.data.map((entry) => {
-                const query = displayQuery(entry.kind, entry.query);
-                return (
-                  <tr key={entry.id}>
-                    <td className="whitespace-nowrap text-muted">
-                      <time dateTime={entry.created_at} title={entry.created_at}>
-                        {formatDateTime(entry.created_at)}
-                      </time>
-                    </td>
-                    <td className="whitespace-nowrap">{kindLabel(entry.kind)}</td>
-                    <td>
-                      <span className="cell-clip font-mono" title={query}>
-                        {query}
-                      </span>
-                    </td>
-                    <td>
-                      {entry.case_reference ? (
-                        <span className="cell-clip" title={entry.case_reference}>
-                          {entry.case_reference}
+      <QueryView
+        query={history}
+        failed={t.loadFailed}
+        retryLabel={t.retry}
+        empty={kind ? t.emptyKind : t.empty}
+        isEmpty={(answer) => answer.data.length === 0}
+      >
+        {() => (
+          <TableScroller label={t.lookupsTab} busy={history.isPlaceholderData}>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t.time}</th>
+                  <th scope="col">{t.kind}</th>
+                  <th scope="col">{t.query}</th>
+                  <th scope="col">{messages.caseReference.label}</th>
+                  <th scope="col" className="text-right">
+                    {t.cost}
+                  </th>
+                  <th scope="col">{t.status}</th>
+                  <th scope="col">
+                    <span className="sr-only">{t.result}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data?.data.map((entry) => {
+                  const query = displayQuery(entry.kind, entry.query);
+                  return (
+                    <tr key={entry.id}>
+                      <td className="whitespace-nowrap text-muted">
+                        <time dateTime={entry.created_at} title={entry.created_at}>
+                          {formatDateTime(entry.created_at)}
+                        </time>
+                      </td>
+                      <td className="whitespace-nowrap">{kindLabel(entry.kind)}</td>
+                      <td>
+                        <span className="cell-clip font-mono" title={query}>
+                          {query}
                         </span>
-                      ) : (
-                        <span className="text-muted">—</span>
-                      )}
-                    </td>
-                    <td className="text-right whitespace-nowrap tabular-nums">
-                      {entry.cost}
-                      {entry.cached && <span className="ml-2 source-chip chip-slate">{t.cached}</span>}
-                    </td>
-                    <td>
-                      <StatusBadge entry={entry} />
-                    </td>
-                    <td className="text-right">
-                      {entry.result_available ? (
-                        <button
-                          type="button"
-                          className="btn-chip"
-                          aria-label={t.openLabel(query)}
-                          disabled={opening !== null}
-                          onClick={() => void reopen(entry)}
-                        >
-                          {opening === entry.id && <Spinner size="sm" decorative className="mr-1.5" />}
-                          {opening === entry.id ? t.opening : t.open}
-                        </button>
-                      ) : (
-                        <span className="text-xs whitespace-nowrap text-muted">{t.notKept}</span>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroller>
-      )}
+                      </td>
+                      <td>
+                        {entry.case_reference ? (
+                          <span className="cell-clip" title={entry.case_reference}>
+                            {entry.case_reference}
+                          </span>
+                        ) : (
+                          <span className="text-muted">—</span>
+                        )}
+                      </td>
+                      <td className="text-right whitespace-nowrap tabular-nums">
+                        {entry.cost}
+                        {entry.cached && <span className="ml-2 source-chip chip-slate">{t.cached}</span>}
+                      </td>
+                      <td>
+                        <StatusBadge entry={entry} />
+                      </td>
+                      <td className="text-right">
+                        {entry.result_available ? (
+                          <button
+                            type="button"
+                            className="btn-chip"
+                            aria-label={t.openLabel(query)}
+                            disabled={opening !== null}
+                            onClick={() => void reopen(entry)}
+                          >
+                            {opening === entry.id && <Spinner size="sm" decorative className="mr-1.5" />}
+                            {opening === entry.id ? t.opening : t.open}
+                          </button>
+                        ) : (
+                          <span className="text-xs whitespace-nowrap text-muted">{t.notKept}</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroller>
+        )}
+      </QueryView>
 
       <Pagination
         page={page}
