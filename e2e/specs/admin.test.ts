@@ -5,7 +5,7 @@ import { mergePhoneProfile, type PhoneLookupResponse, SANDBOX_BANNER } from '@fo
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, screenshot, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
  * Issue 7 in the browser: the admin area (users, credits, mode, audit trail with its case reference and
@@ -52,11 +52,7 @@ afterAll(async () => {
 
 async function pageAs(token: string, path: string, size: { width?: number; height?: number } = {}) {
   const page = await browser.newPage({ width: 1440, height: 900, ...size });
-  await page.goto('/about');
-  await page.evaluate((t) => {
-    localStorage.setItem('auth_token', t);
-    localStorage.setItem('token_expiry', new Date(Date.now() + 3_600_000).toISOString());
-  }, token);
+  await storeSession(page, token);
   await page.goto(path);
   return page;
 }

@@ -7,7 +7,7 @@ import {
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { problemsOf, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
  * Requirements of spec §2 to §9 that no other spec proves (docs/spec-conformance.md lists which test
@@ -44,11 +44,7 @@ beforeAll(async () => {
 
 async function signedIn(token: string, path: string, size: { width?: number; height?: number } = {}) {
   const page = await browser.newPage(size);
-  await page.goto('/about');
-  await page.evaluate((t) => {
-    localStorage.setItem('auth_token', t);
-    localStorage.setItem('token_expiry', new Date(Date.now() + 3_600_000).toISOString());
-  }, token);
+  await storeSession(page, token);
   await page.goto(path);
   return page;
 }

@@ -3,7 +3,7 @@ import { filterIntelLines, flattenIntelResult, messages } from '@footprint/domai
 import type { Page, Request, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, screenshot, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
  * Corporate Intelligence and Identity Intelligence (spec §2.3, §2.7, §2.8, §4, §5, §8) against the built
@@ -47,11 +47,7 @@ beforeAll(async () => {
 
 async function pageFor(token: string, path: string, size: { width?: number; height?: number } = {}) {
   const page = await browser.newPage({ width: 1440, height: 900, ...size });
-  await page.goto('/about');
-  await page.evaluate((t) => {
-    localStorage.setItem('auth_token', t);
-    localStorage.setItem('token_expiry', new Date(Date.now() + 3_600_000).toISOString());
-  }, token);
+  await storeSession(page, token);
   await page.goto(path);
   return page;
 }

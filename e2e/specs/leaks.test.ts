@@ -2,7 +2,7 @@ import type { LeakSearchResponse } from '@footprint/domain';
 import type { Page, Request, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSignIn } from '../support/api.ts';
-import { problemsOf, screenshot, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
  * The Leak Data Finder (spec §2.6, §4, §5, §7, §8) against the built product and its sandbox leak data:
@@ -27,11 +27,7 @@ beforeAll(async () => {
 
 async function finderPage(size: { width?: number; height?: number } = {}) {
   const page = await browser.newPage(size);
-  await page.goto('/about');
-  await page.evaluate((t) => {
-    localStorage.setItem('auth_token', t);
-    localStorage.setItem('token_expiry', new Date(Date.now() + 3_600_000).toISOString());
-  }, token);
+  await storeSession(page, token);
   await page.goto('/leak-data-finder');
   await searchButton(page).waitFor();
   return page;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
 import { type RunningServer, startProductServer } from '../support/server.ts';
 
 /**
@@ -72,11 +72,7 @@ async function newAccount() {
 
 async function openDashboard(token: string): Promise<Page> {
   const page = await browser.newPage();
-  await page.goto(`${server.url}/about`);
-  await page.evaluate((t) => {
-    localStorage.setItem('auth_token', t);
-    localStorage.setItem('token_expiry', new Date(Date.now() + 3_600_000).toISOString());
-  }, token);
+  await storeSession(page, token, server.url);
   await page.goto(`${server.url}/dashboard`);
   await page.getByRole('button', { name: 'Search', exact: true }).waitFor();
   return page;

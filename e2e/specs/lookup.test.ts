@@ -8,7 +8,7 @@ import {
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, screenshot, useBrowser } from '../support/browser.ts';
+import { problemsOf, screenshot, storeSession, useBrowser } from '../support/browser.ts';
 
 /**
  * Phone and e-mail search through to the results page, against the built product with sandbox providers
@@ -26,11 +26,7 @@ beforeAll(async () => {
 
 async function signedInPage(size: { width?: number; height?: number } = {}) {
   const page = await browser.newPage(size);
-  await page.goto('/about');
-  await page.evaluate((t) => {
-    localStorage.setItem('auth_token', t);
-    localStorage.setItem('token_expiry', new Date(Date.now() + 3_600_000).toISOString());
-  }, token);
+  await storeSession(page, token);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Search', exact: true }).waitFor();
   return page;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, screenshot, useBrowser } from '../support/browser.ts';
+import { problemsOf, screenshot, storeSession, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
 
@@ -8,11 +8,7 @@ const browser = useBrowser();
 async function signedInPage(email: string) {
   const token = await apiSignIn(email, demoPassword);
   const page = await browser.newPage();
-  await page.goto('/about');
-  await page.evaluate((t) => {
-    localStorage.setItem('auth_token', t);
-    localStorage.setItem('token_expiry', new Date(Date.now() + 3_600_000).toISOString());
-  }, token);
+  await storeSession(page, token);
   return { page, token };
 }
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSignIn } from '../support/api.ts';
-import { uniqueEmail, useBrowser } from '../support/browser.ts';
+import { storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
  * Reports from the browser (spec §2.5, §7, §8): 'Save Results' → 'Save as pdf', 'AI Report' and the
@@ -42,11 +42,7 @@ async function textOf(download: Download): Promise<string> {
 
 async function richPhoneResults(): Promise<Page> {
   const page = await browser.newPage();
-  await page.goto('/about');
-  await page.evaluate((t) => {
-    localStorage.setItem('auth_token', t);
-    localStorage.setItem('token_expiry', new Date(Date.now() + 3_600_000).toISOString());
-  }, token);
+  await storeSession(page, token);
   await page.goto('/dashboard');
   await page.getByRole('textbox', { name: 'Phone number' }).fill('9876543210');
   await page.getByRole('checkbox', { name: /Terms of Services, Policies/ }).check();

@@ -24,6 +24,18 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * Puts a real session into the page's storage, as a successful login does: the token and an expiry an
+ * hour ahead, set on a public page of the app at `origin` (the suite's server unless given).
+ */
+export async function storeSession(page: Page, token: string, origin = ''): Promise<void> {
+  await page.goto(`${origin}/about`);
+  await page.evaluate((t) => {
+    localStorage.setItem('auth_token', t);
+    localStorage.setItem('token_expiry', new Date(Date.now() + 3_600_000).toISOString());
+  }, token);
+}
+
 /** Opens one browser per spec file; `newPage()` gives every test its own clean context. */
 export function useBrowser() {
   let browser: Browser;
