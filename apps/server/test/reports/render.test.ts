@@ -36,7 +36,7 @@ import {
   rcDetails,
   sandboxPayload,
   upiDetails,
-} from '../../src/providers/sandbox/index.ts';
+} from '../../src/sandbox/providers/index.ts';
 
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'fp-render-'));

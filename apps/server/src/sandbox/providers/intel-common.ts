@@ -3,9 +3,10 @@
  * "does the registry know this id?" decision, Indian registry formats (GSTIN check digit, state
  * codes) and invented company names.
  */
-import { CITIES, type City } from './catalogue.ts';
+
+import { hashFraction, type Rng } from '../random.ts';
+import { CITIES, type City } from '../words.ts';
 import { type Persona, personaFor } from './persona.ts';
-import { hashFraction, type Rng } from './random.ts';
 
 /**
  * Fixed queries for demos, tests and screenshots. The rich ones belong to the rich demo persona

@@ -5,12 +5,12 @@ import {
   INTEL_DEMO,
   INTEL_SOURCES,
   intelPayload,
-} from '../../src/providers/sandbox/index.ts';
+} from '../../src/sandbox/providers/index.ts';
 import {
   GSTIN_PATTERN,
   gstinCheckChar,
   INTEL_DEMO_IDENTITIES,
-} from '../../src/providers/sandbox/intel-common.ts';
+} from '../../src/sandbox/providers/intel-common.ts';
 
 type Envelope = {
   data: Record<string, unknown> | null;

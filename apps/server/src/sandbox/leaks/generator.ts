@@ -8,8 +8,8 @@
  * documentation IP ranges. No password, hash or other credential column is ever generated.
  */
 
-import { cyrb128 } from '../../../providers/sandbox/random.ts';
-import type { LeakColumnMapping } from '../import/record.ts';
+import type { LeakColumnMapping } from '../../modules/leaks/import/record.ts';
+import { cyrb128 } from '../random.ts';
 import {
   EMAIL_DOMAINS,
   HOUSE_FORMATS,
