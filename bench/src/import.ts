@@ -18,7 +18,7 @@ import pg from 'pg';
 import { jsonlRows, readLines } from '../../apps/server/src/modules/leaks/import/readers.ts';
 import { isRejected, LeakRecordBuilder } from '../../apps/server/src/modules/leaks/import/record.ts';
 import { copyText } from '../../apps/server/src/modules/leaks/import/writer.ts';
-import { generateSandboxLeaks, SANDBOX_LEAK_SOURCES } from '../../apps/server/src/sandbox/leaks/generator.ts';
+import { generateSandboxLeaks, SANDBOX_LEAK_SOURCES } from '../../apps/server/src/sandbox/index.ts';
 import { fmt, freshDatabase, root, startServer } from './harness.ts';
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '1000000' } } });

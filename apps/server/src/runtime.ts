@@ -11,7 +11,7 @@ import { deploymentDefaults, resolveAppKey } from './modules/settings/service.ts
 import { buildProviders, describeProviders } from './providers/registry.ts';
 import { createRunner } from './providers/runner.ts';
 import type { Provider } from './providers/types.ts';
-import { ensureSandboxLeaks } from './sandbox/leaks/index.ts';
+import { ensureSandboxLeaks } from './sandbox/index.ts';
 import { createRateLimits, type LimitName, type LimitRule, type RateLimits } from './security/rate-limit.ts';
 import { demoAccounts, seedDemoAccounts } from './seed.ts';
 

@@ -1,11 +1,6 @@
 import { flattenIntelResult, type IntelKind } from '@footprint/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  createSandboxProviders,
-  INTEL_DEMO,
-  INTEL_SOURCES,
-  intelPayload,
-} from '../../src/sandbox/providers/index.ts';
+import { createSandboxProviders, INTEL_DEMO, INTEL_SOURCES, intelPayload } from '../../src/sandbox/index.ts';
 import {
   GSTIN_PATTERN,
   gstinCheckChar,

@@ -41,7 +41,7 @@ import {
   SandboxSpecError,
   sandboxPayload,
   upiDetails,
-} from '../../src/sandbox/providers/index.ts';
+} from '../../src/sandbox/index.ts';
 
 // ---------- helpers ----------
 
