@@ -17,7 +17,6 @@ export {
   SANDBOX_LEAK_SOURCES,
   type SandboxLeakRow,
   type SandboxLeakSource,
-  SandboxRng,
 } from './leaks/generator.ts';
 export {
   ensureSandboxLeaks,

@@ -9,7 +9,7 @@
  */
 
 import type { LeakColumnMapping } from '../../modules/leaks/import/record.ts';
-import { cyrb128 } from '../random.ts';
+import { createRng, type Rng } from '../random.ts';
 import {
   EMAIL_DOMAINS,
   HOUSE_FORMATS,
@@ -27,51 +27,6 @@ import {
   NEWSLETTER_LISTS,
   SOCIETIES,
 } from './words.ts';
-
-// ---------------------------------------------------------------- deterministic randomness
-
-/** sfc32 seeded with cyrb128 of a string. */
-export class SandboxRng {
-  #a: number;
-  #b: number;
-  #c: number;
-  #d: number;
-
-  constructor(seed: string) {
-    [this.#a, this.#b, this.#c, this.#d] = cyrb128(seed);
-    for (let i = 0; i < 12; i++) this.next();
-  }
-
-  /** [0, 1) */
-  next(): number {
-    const t = (((this.#a + this.#b) | 0) + this.#d) | 0;
-    this.#d = (this.#d + 1) | 0;
-    this.#a = this.#b ^ (this.#b >>> 9);
-    this.#b = (this.#c + (this.#c << 3)) | 0;
-    this.#c = (this.#c << 21) | (this.#c >>> 11);
-    this.#c = (this.#c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  }
-
-  /** Integer in [min, max]. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
-  }
-
-  chance(probability: number): boolean {
-    return this.next() < probability;
-  }
-
-  digits(count: number): string {
-    let text = '';
-    for (let i = 0; i < count; i++) text += String(this.int(0, 9));
-    return text;
-  }
-}
 
 // ---------------------------------------------------------------- people
 
@@ -131,7 +86,7 @@ export function asciiHandle(value: string): string {
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-function makePersona(rng: SandboxRng): Persona {
+function makePersona(rng: Rng): Persona {
   let indian = rng.chance(0.75);
   let gender: 'male' | 'female' = rng.chance(0.5) ? 'male' : 'female';
   let first: string;
@@ -205,21 +160,21 @@ export interface SandboxLeakSource {
 interface SourceSpec extends SandboxLeakSource {
   /** Weight for Indian and for international people; 0 = never. */
   weights: { indian: number; intl: number };
-  row(person: Persona, rng: SandboxRng): Record<string, string>;
+  row(person: Persona, rng: Rng): Record<string, string>;
 }
 
 const fullName = (p: Persona) => (p.middle ? `${p.first} ${p.middle} ${p.last}` : `${p.first} ${p.last}`);
 const isoDob = (p: Persona) => `${p.dob.y}-${pad2(p.dob.m)}-${pad2(p.dob.d)}`;
-const ip = (rng: SandboxRng) => `${rng.pick(IP_PREFIXES)}${rng.int(1, 254)}`;
-const stamp = (rng: SandboxRng, fromYear: number, toYear: number) =>
+const ip = (rng: Rng) => `${rng.pick(IP_PREFIXES)}${rng.int(1, 254)}`;
+const stamp = (rng: Rng, fromYear: number, toYear: number) =>
   `${rng.int(fromYear, toYear)}-${pad2(rng.int(1, 12))}-${pad2(rng.int(1, 28))} ${pad2(rng.int(0, 23))}:${pad2(
     rng.int(0, 59),
   )}:${pad2(rng.int(0, 59))}`;
-const day = (rng: SandboxRng, fromYear: number, toYear: number) =>
+const day = (rng: Rng, fromYear: number, toYear: number) =>
   `${rng.int(fromYear, toYear)}-${pad2(rng.int(1, 12))}-${pad2(rng.int(1, 28))}`;
 
 /** Dumps disagree on case: some keep what the user typed. */
-const typedEmail = (p: Persona, rng: SandboxRng) =>
+const typedEmail = (p: Persona, rng: Rng) =>
   rng.chance(0.15) ? p.email.replace(/^./, (c) => c.toUpperCase()).replace(/@ex/, '@Ex') : p.email;
 
 const indianAddress = (p: Persona) =>
@@ -433,7 +388,7 @@ export interface GenerateSandboxLeaksOptions {
   seed?: string | undefined;
 }
 
-function pickSources(rng: SandboxRng, person: Persona, count: number): SourceSpec[] {
+function pickSources(rng: Rng, person: Persona, count: number): SourceSpec[] {
   const pool = SOURCES.filter((s) => (person.indian ? s.weights.indian : s.weights.intl) > 0);
   const chosen: SourceSpec[] = [];
   while (chosen.length < count && pool.length > 0) {
@@ -461,7 +416,7 @@ export function* generateSandboxLeaks(options: GenerateSandboxLeaksOptions): Gen
     emitted++;
   }
   for (let i = 0; emitted < count; i++) {
-    const rng = new SandboxRng(`${seed}:${i}`);
+    const rng = createRng(`${seed}:${i}`, 'leaks');
     const person = makePersona(rng);
     const roll = rng.next();
     const sources = pickSources(rng, person, roll < 0.55 ? 1 : roll < 0.87 ? 2 : 3);
