@@ -11,22 +11,22 @@
 import type { LeakColumnMapping } from '../../modules/leaks/import/record.ts';
 import { createRng, type Rng } from '../random.ts';
 import {
-  EMAIL_DOMAINS,
-  HOUSE_FORMATS,
-  INDIAN_CITIES,
-  INDIAN_FEMALE,
-  INDIAN_LAST,
-  INDIAN_MALE,
-  INDIAN_MIDDLE,
+  DOCUMENTATION_IP_PREFIXES,
+  FEMALE_FIRST,
   INTL_CITIES,
-  INTL_FEMALE,
+  INTL_FEMALE_FIRST,
   INTL_LAST,
-  INTL_MALE,
-  type IndianCity,
-  IP_PREFIXES,
+  INTL_MALE_FIRST,
+  LAST,
+  LEAK_CITIES,
+  LEAK_EMAIL_DOMAINS,
+  LEAK_HOUSE_FORMATS,
+  LEAK_MALE_FIRST,
+  LEAK_SOCIETIES,
+  type LeakCity,
+  MIDDLE,
   NEWSLETTER_LISTS,
-  SOCIETIES,
-} from './words.ts';
+} from '../words.ts';
 
 // ---------------------------------------------------------------- people
 
@@ -42,7 +42,7 @@ interface Persona {
   email: string;
   altEmail: string;
   username: string;
-  city: IndianCity | null;
+  city: LeakCity | null;
   intlCity: { city: string; country: string } | null;
   houseLine: string;
   locality: string;
@@ -100,13 +100,13 @@ function makePersona(rng: Rng): Persona {
   if (common) {
     ({ first, last, gender, indian } = common);
   } else if (indian) {
-    first = rng.pick(gender === 'male' ? INDIAN_MALE : INDIAN_FEMALE);
-    last = rng.pick(INDIAN_LAST);
+    first = rng.pick(gender === 'male' ? LEAK_MALE_FIRST : FEMALE_FIRST);
+    last = rng.pick(LAST);
   } else {
-    first = rng.pick(gender === 'male' ? INTL_MALE : INTL_FEMALE);
+    first = rng.pick(gender === 'male' ? INTL_MALE_FIRST : INTL_FEMALE_FIRST);
     last = rng.pick(INTL_LAST);
   }
-  const middle = indian && rng.chance(0.4) ? rng.pick(INDIAN_MIDDLE) : null;
+  const middle = indian && rng.chance(0.4) ? rng.pick(MIDDLE) : null;
   const dob = { y: rng.int(1965, 2004), m: rng.int(1, 12), d: rng.int(1, 28) };
 
   let phone = `5${rng.digits(9)}`;
@@ -114,18 +114,18 @@ function makePersona(rng: Rng): Persona {
   const l = asciiHandle(last);
   const n = String(rng.int(100, 9999));
   const local = rng.pick([`${f}.${l}${n}`, `${f}${l}${n}`, `${f[0]}${l}${n}`, `${f}_${n}`, `${l}.${f}${n}`]);
-  let email = `${local}@${rng.pick(EMAIL_DOMAINS)}`;
-  let altEmail = `${rng.pick([`${f}${dob.y}`, `${f}.${l[0]}${n}`, `${l}${f}${n}`])}@${rng.pick(EMAIL_DOMAINS)}`;
+  let email = `${local}@${rng.pick(LEAK_EMAIL_DOMAINS)}`;
+  let altEmail = `${rng.pick([`${f}${dob.y}`, `${f}.${l[0]}${n}`, `${l}${f}${n}`])}@${rng.pick(LEAK_EMAIL_DOMAINS)}`;
   let username = rng.pick([`${f}_${l}${n}`, `${f}${n}`, `the_${f}${n}`, `${f[0]}${l}${n}`, `${l}_${f}_${n}`]);
   while (RESERVED.has(phone)) phone = `5${rng.digits(9)}`;
   if (RESERVED.has(email)) email = `x.${email}`;
   if (RESERVED.has(altEmail)) altEmail = `x.${altEmail}`;
   if (RESERVED.has(username)) username = `x_${username}`;
 
-  const city = indian ? rng.pick(INDIAN_CITIES) : null;
+  const city = indian ? rng.pick(LEAK_CITIES) : null;
   const houseNumber = String(rng.int(1, 20) * 100 + rng.int(1, 12));
   const houseLine = rng
-    .pick(HOUSE_FORMATS)
+    .pick(LEAK_HOUSE_FORMATS)
     .replace('{n}', houseNumber)
     .replace('{s}', String(rng.int(1, 240)));
   return {
@@ -141,7 +141,7 @@ function makePersona(rng: Rng): Persona {
     username,
     city,
     intlCity: indian ? null : rng.pick(INTL_CITIES),
-    houseLine: `${houseLine}, ${rng.pick(SOCIETIES)}`,
+    houseLine: `${houseLine}, ${rng.pick(LEAK_SOCIETIES)}`,
     locality: city ? rng.pick(city.localities) : '',
     pincode: city ? `${city.pinPrefix}${pad2(rng.int(1, 60)).padStart(3, '0')}` : '',
   };
@@ -165,7 +165,7 @@ interface SourceSpec extends SandboxLeakSource {
 
 const fullName = (p: Persona) => (p.middle ? `${p.first} ${p.middle} ${p.last}` : `${p.first} ${p.last}`);
 const isoDob = (p: Persona) => `${p.dob.y}-${pad2(p.dob.m)}-${pad2(p.dob.d)}`;
-const ip = (rng: Rng) => `${rng.pick(IP_PREFIXES)}${rng.int(1, 254)}`;
+const ip = (rng: Rng) => `${rng.pick(DOCUMENTATION_IP_PREFIXES)}${rng.int(1, 254)}`;
 const stamp = (rng: Rng, fromYear: number, toYear: number) =>
   `${rng.int(fromYear, toYear)}-${pad2(rng.int(1, 12))}-${pad2(rng.int(1, 28))} ${pad2(rng.int(0, 23))}:${pad2(
     rng.int(0, 59),
