@@ -1,4 +1,4 @@
-// Benchmark of the leak importer (issue 5 goal: import >= 100,000 rows/s into PostgreSQL).
+// Benchmark of the leak importer (goal: import >= 100,000 rows/s into PostgreSQL).
 // Run: npm run bench:import [-- --records 1000000]
 //
 // It writes N synthetic rows of one sandbox source as a JSONL dump, then measures on a fresh

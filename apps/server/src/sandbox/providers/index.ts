@@ -1,5 +1,5 @@
 /**
- * The sandbox providers: deterministic synthetic answers for every lookup source (DESIGN §5), with
+ * The sandbox providers: deterministic synthetic answers for every lookup source, with
  * optional injected latency and failures for exercising the runner, the UI's partial answers and the
  * circuit breakers.
  *
