@@ -1,7 +1,8 @@
 /**
- * The sandbox's one source of randomness: sfc32 seeded from the cyrb128 hash of a label, so the same label
- * (e.g. `wpData:919876543210`, or `demo:4711` for leak record 4711 of seed 'demo') always yields the same
- * sequence, on every machine and after every restart. Nothing in the sandbox draws from Math.random.
+ * The sandbox's one source of randomness: sfc32 seeded from the cyrb128 hash of a label, so the same
+ * label (e.g. `wpData:919876543210`, or `demo:4711` for person 4711 of the leak records of seed 'demo')
+ * always yields the same sequence, on every machine and after every restart. No generated data depends
+ * on Math.random (only the providers' optional failure injection does).
  */
 
 /**
