@@ -75,7 +75,7 @@ if (want('unit')) {
   }
 }
 
-// Concurrency, crashes, upstream faults and generated hostile input (issue 8): on the real
+// Concurrency, crashes, upstream faults and generated hostile input (the stress suite): on the real
 // PostgreSQL only, so only when TEST_DATABASE_URL names one (`.ci/run` sets it). `npm run test:stress`
 // runs the same suite alone.
 if (want('stress')) {

@@ -1,4 +1,4 @@
-// Front-end speed (issue 9). Run: npm run bench:frontend [-- --runs 5]
+// Front-end speed. Run: npm run bench:frontend [-- --runs 5]
 // On the production build served by the built server, in Debian's Chromium:
 //   - the JavaScript needed for the first paint of / (every script the page loads before `load`),
 //     gzipped, against the 170 KB budget; and which route chunks / does NOT load;

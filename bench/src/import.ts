@@ -1,4 +1,4 @@
-// Benchmark of the leak importer (issue 5 goal: import >= 100,000 rows/s into PostgreSQL).
+// Benchmark of the leak importer (goal: import >= 100,000 rows/s into PostgreSQL).
 // Run: npm run bench:import [-- --records 1000000]
 //
 // It writes N synthetic rows of one sandbox source as a JSONL dump, then measures on a fresh
@@ -18,10 +18,7 @@ import pg from 'pg';
 import { jsonlRows, readLines } from '../../apps/server/src/modules/leaks/import/readers.ts';
 import { isRejected, LeakRecordBuilder } from '../../apps/server/src/modules/leaks/import/record.ts';
 import { copyText } from '../../apps/server/src/modules/leaks/import/writer.ts';
-import {
-  generateSandboxLeaks,
-  SANDBOX_LEAK_SOURCES,
-} from '../../apps/server/src/modules/leaks/sandbox/generator.ts';
+import { generateSandboxLeaks, SANDBOX_LEAK_SOURCES } from '../../apps/server/src/sandbox/index.ts';
 import { fmt, freshDatabase, root, startServer } from './harness.ts';
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '1000000' } } });

@@ -1,4 +1,4 @@
-// Benchmark of the Leak Data Finder (issue 5). Run: npm run bench:leaks [-- --records 10000000 --runs 200]
+// Benchmark of the Leak Data Finder. Run: npm run bench:leaks [-- --records 10000000 --runs 200]
 // On PostgreSQL: load N synthetic records (rows/s), then p50/p95/p99 of every query shape, server-side
 // (the SQL the service runs) and over HTTP, beside grep -F over the same records exported as JSONL,
 // and the server's memory. Then the embedded PGlite default with 100,000 records, over HTTP.

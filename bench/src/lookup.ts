@@ -1,4 +1,4 @@
-// Benchmark of /api/tel (issue 3). Run: npm run bench:lookup [-- --seconds 15]
+// Benchmark of /api/tel. Run: npm run bench:lookup [-- --seconds 15]
 // 1. Sandbox providers at zero latency, 50 concurrent users: lookups/s and p50/p99 of /api/tel beside
 //    a baseline route that does only the token check and one SELECT (GET /api/admin/settings: token,
 //    role check, one settings SELECT) on the same server in the same run. Goal: >= 0.5x.

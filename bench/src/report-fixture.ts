@@ -7,7 +7,7 @@ import {
   phoneHighlights,
 } from '@footprint/domain';
 import type { LookupReportJob } from '../../apps/server/src/modules/reports/render/types.ts';
-import { sandboxPayload } from '../../apps/server/src/providers/sandbox/index.ts';
+import { sandboxPayload } from '../../apps/server/src/sandbox/index.ts';
 
 /** The rich demo phone's report job, built from the sandbox exactly as the server builds it. */
 export function richPhoneJob(): LookupReportJob {

@@ -1,4 +1,4 @@
-// Benchmark of report rendering (issue 4). Run: npm run bench:reports [-- --runs 40 --seconds 8]
+// Benchmark of report rendering. Run: npm run bench:reports [-- --runs 40 --seconds 8]
 // 1. Median and p95 time to render the rich demo phone report with the product's engine (pdfkit),
 //    beside headless Chromium printing the same content from HTML (page.pdf), in the same run.
 //    Goals: at least 5x faster than Chromium, median under 150 ms.

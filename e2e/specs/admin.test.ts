@@ -8,7 +8,7 @@ import { api, apiSignIn, demoPassword } from '../support/api.ts';
 import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
- * Issue 7 in the browser: the admin area (users, credits, mode, audit trail with its case reference and
+ * Accountability in the browser: the admin area (users, credits, mode, audit trail with its case reference and
  * CSV export, provider health, leak sources, settings), the user's own search history (reopening costs
  * nothing) and credit statement, the case reference on the search screens, and the wall around the admin
  * area for everyone else (the browser never shows it; the server answers 403 to every admin call).

@@ -15,7 +15,7 @@ import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '.
 
 const browser = useBrowser();
 
-/** Fixed sandbox identities (apps/server/src/providers/sandbox/intel-common.ts, README). */
+/** Fixed sandbox identities (apps/server/src/sandbox/providers/intel-common.ts, README). */
 const demo = {
   gstin: '27AADCN4821K1ZC',
   gstinUnknown: '29AAACZ0000Z1ZQ',

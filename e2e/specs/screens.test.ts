@@ -16,7 +16,7 @@ import { api, apiSignIn, demoPassword, otpFrom, waitForMail } from '../support/a
 import { problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
- * Issue 9: every screen and modal of the product at 1440×900 and 390×844, with the sandbox data of the
+ * Every screen and modal of the product at 1440×900 and 390×844, with the sandbox data of the
  * README's demo identities. Each is saved as docs/screenshots/screen-<name>-<desktop|mobile>.png and
  * checked with axe-core (WCAG 2 A/AA): no serious or critical violation. Then the keyboard alone works
  * the OTP boxes, the country picker, the dialogs and menus, and the pagination.

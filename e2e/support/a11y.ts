@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { screenshotDir } from './browser.ts';
 
-/** The two screen sizes every screen is looked at in (issue 9). */
+/** The two screen sizes every screen is looked at in (desktop and phone). */
 export const viewports = {
   desktop: { width: 1440, height: 900 },
   mobile: { width: 390, height: 844 },

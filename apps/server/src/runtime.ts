@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
-import { ensureSandboxLeaks } from './modules/leaks/sandbox/index.ts';
 import { scheduleRecovery } from './modules/lookup/recovery.ts';
 import { schedulePurge } from './modules/lookup/retention.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts';
@@ -12,6 +11,7 @@ import { deploymentDefaults, resolveAppKey } from './modules/settings/service.ts
 import { buildProviders, describeProviders } from './providers/registry.ts';
 import { createRunner } from './providers/runner.ts';
 import type { Provider } from './providers/types.ts';
+import { ensureSandboxLeaks } from './sandbox/index.ts';
 import { createRateLimits, type LimitName, type LimitRule, type RateLimits } from './security/rate-limit.ts';
 import { demoAccounts, seedDemoAccounts } from './seed.ts';
 

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
+import { createSandboxProviders, parseFailureSpec, parseLatencySpec } from '../sandbox/index.ts';
 import { hibpProvider } from './http/hibp.ts';
 import { kycProviders } from './http/kyc.ts';
-import { createSandboxProviders, parseFailureSpec, parseLatencySpec } from './sandbox/index.ts';
 import type { Provider } from './types.ts';
 
 /**

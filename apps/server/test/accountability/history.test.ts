@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, creditEntries, lookups, users } from '../../src/db/schema.ts';
 import { purgeExpiredResults, schedulePurge } from '../../src/modules/lookup/retention.ts';
 import { deploymentDefaults } from '../../src/modules/settings/service.ts';
-import { INTEL_DEMO } from '../../src/providers/sandbox/index.ts';
+import { INTEL_DEMO } from '../../src/sandbox/index.ts';
 import { createTestApp, createUser, json, newDeviceId, signIn, type TestApp } from '../support/app.ts';
 
 let t: TestApp;

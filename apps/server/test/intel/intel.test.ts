@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, creditEntries, lookups, reports, users } from '../../src/db/schema.ts';
 import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
-import { INTEL_DEMO } from '../../src/providers/sandbox/index.ts';
+import { INTEL_DEMO } from '../../src/sandbox/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
 import { pdfText } from '../support/pdf.ts';
 

@@ -21,7 +21,7 @@ import {
   narrativeFor,
   writeNarrative,
 } from '../../src/modules/reports/narrative/index.ts';
-import { DEMO, sandboxPayload } from '../../src/providers/sandbox/index.ts';
+import { DEMO, sandboxPayload } from '../../src/sandbox/index.ts';
 import { sendJson, startFakeUpstream } from '../support/upstream.ts';
 
 // ---------- inputs built from the sandbox's demo identities ----------

@@ -30,13 +30,7 @@ import type {
   ProfileAnalysis,
   ReportJob,
 } from '../../src/modules/reports/render/types.ts';
-import {
-  challanDetails,
-  DEMO,
-  rcDetails,
-  sandboxPayload,
-  upiDetails,
-} from '../../src/providers/sandbox/index.ts';
+import { challanDetails, DEMO, rcDetails, sandboxPayload, upiDetails } from '../../src/sandbox/index.ts';
 
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'fp-render-'));

@@ -7,7 +7,7 @@
 import { unlink } from 'node:fs/promises';
 import cliProgress from 'cli-progress';
 import type { DatabaseHandle } from '../../../db/client.ts';
-import { loadSandboxLeaks, SANDBOX_LEAK_COUNT } from '../sandbox/load.ts';
+import { loadSandboxLeaks, SANDBOX_LEAK_COUNT } from '../../../sandbox/index.ts';
 import { type ImportStats, importLeakFile, type LeakFileFormat } from './import.ts';
 import { LEAK_COLUMN_TARGETS, type LeakColumnMapping, type LeakColumnTarget } from './record.ts';
 

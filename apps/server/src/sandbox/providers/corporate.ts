@@ -7,7 +7,8 @@
  * objects (and arrays of arrays), the vendors' '1800-01-01' for an unknown date, and 'N/A' / '-'.
  */
 import type { KycEnvelope } from '@footprint/domain';
-import { BANKS, type City } from './catalogue.ts';
+import { createRng, indianDay, isoDay, type Rng, SANDBOX_NOW, yearsBefore } from '../random.ts';
+import { BANKS, type City } from '../words.ts';
 import { kycNotFound, kycOk, titleCase } from './common.ts';
 import { richDemoPersona } from './demo.ts';
 import {
@@ -23,7 +24,6 @@ import {
   registryLacks,
 } from './intel-common.ts';
 import { bureauAddress, formatAddress, type Persona, personaFor } from './persona.ts';
-import { createRng, indianDay, isoDay, type Rng, SANDBOX_NOW, yearsBefore } from './random.ts';
 
 type Params = Readonly<Record<string, string | boolean>>;
 type Envelope = KycEnvelope<Record<string, unknown>>;

@@ -3,10 +3,10 @@
  * decision, the KYC vendor envelope, name variants and documentation-range IP addresses.
  */
 import type { KycEnvelope } from '@footprint/domain';
-import { CALLER_ID_VARIANTS } from './catalogue.ts';
+import { createRng, hashFraction, type Rng } from '../random.ts';
+import { CALLER_ID_VARIANTS } from '../words.ts';
 import type { DemoMode } from './demo.ts';
 import type { Persona } from './persona.ts';
-import { createRng, hashFraction, type Rng } from './random.ts';
 
 export interface GenContext {
   source: string;

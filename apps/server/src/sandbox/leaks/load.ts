@@ -1,8 +1,8 @@
-import type { DatabaseHandle } from '../../../db/client.ts';
-import { leakRecords } from '../../../db/schema.ts';
-import { isRejected, LeakRecordBuilder, type PreparedLeakRecord } from '../import/record.ts';
-import { refreshLeakSourceCounts, upsertLeakSource } from '../import/sources.ts';
-import { createLeakWriter } from '../import/writer.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { leakRecords } from '../../db/schema.ts';
+import { isRejected, LeakRecordBuilder, type PreparedLeakRecord } from '../../modules/leaks/import/record.ts';
+import { refreshLeakSourceCounts, upsertLeakSource } from '../../modules/leaks/import/sources.ts';
+import { createLeakWriter } from '../../modules/leaks/import/writer.ts';
 import { generateSandboxLeaks, SANDBOX_LEAK_SOURCES } from './generator.ts';
 
 export interface LoadSandboxLeaksOptions {

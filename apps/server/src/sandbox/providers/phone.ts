@@ -29,8 +29,9 @@ import type {
   UpiLookupData,
   WhatsAppData,
 } from '@footprint/domain';
-import { SourceNotFoundError } from '../types.ts';
-import { CARRIERS, OSINT_SOURCES } from './catalogue.ts';
+import { SourceNotFoundError } from '../../providers/types.ts';
+import { hashFraction, isoDateTime, isoDay, type Rng, SANDBOX_NOW, yearsBefore } from '../random.ts';
+import { CARRIERS, OSINT_SOURCES } from '../words.ts';
 import {
   callerIdName,
   context,
@@ -45,7 +46,6 @@ import {
 import { dialCodeOf, nationalOf, phoneDemoMode, phonePersona } from './demo.ts';
 import { avatarDataUrl } from './images.ts';
 import { bureauAddress, formatAddress, type IdentityKindKey, type Persona } from './persona.ts';
-import { hashFraction, isoDateTime, isoDay, type Rng, SANDBOX_NOW, yearsBefore } from './random.ts';
 
 /** Roughly one number in ten is reported as spam; the rich demo always is. */
 export function isSpamNumber(value: string): boolean {

@@ -3,9 +3,10 @@
  * "does the registry know this id?" decision, Indian registry formats (GSTIN check digit, state
  * codes) and invented company names.
  */
-import { CITIES, type City } from './catalogue.ts';
+
+import { hashFraction, type Rng } from '../random.ts';
+import { CITIES, type City, COMPANY_NAME_WORDS, COMPANY_SECTOR_WORDS } from '../words.ts';
 import { type Persona, personaFor } from './persona.ts';
-import { hashFraction, type Rng } from './random.ts';
 
 /**
  * Fixed queries for demos, tests and screenshots. The rich ones belong to the rich demo persona
@@ -189,25 +190,6 @@ export function cityOfState(rng: Rng, code: string): City {
 
 // ---------- companies ----------
 
-// biome-ignore format: compact word list
-const NAME_WORDS = [
-  'Aakash', 'Bluepine', 'Chandan', 'Deccan', 'Emerald', 'Falcon', 'Ganga', 'Harit', 'Indus', 'Jaldhara',
-  'Kesar', 'Lotus', 'Meghdoot', 'Nimbus', 'Orchid', 'Peacock', 'Quartz', 'Rangoli', 'Sahyadri', 'Tulsi',
-  'Ujjwal', 'Vindhya', 'Westwind', 'Yamuna', 'Zenith',
-];
-const SECTOR_WORDS = [
-  ['Technologies', '62011'],
-  ['Infotech', '62099'],
-  ['Traders', '46900'],
-  ['Logistics', '49231'],
-  ['Foods', '10799'],
-  ['Textiles', '13121'],
-  ['Engineering', '28299'],
-  ['Healthcare', '86100'],
-  ['Solar Systems', '35105'],
-  ['Media Works', '59111'],
-] as const;
-
 export interface Company {
   name: string;
   /** NIC 2008 activity code as CINs carry it. */
@@ -218,9 +200,9 @@ export interface Company {
 
 /** A company name starting with `initial` where the word list allows it. */
 export function companyName(rng: Rng, initial?: string): { name: string; nic: string } {
-  const words = initial ? NAME_WORDS.filter((w) => w.startsWith(initial)) : [];
-  const first = words.length > 0 ? rng.pick(words) : rng.pick(NAME_WORDS);
-  const [sector, nic] = rng.pick(SECTOR_WORDS);
+  const words = initial ? COMPANY_NAME_WORDS.filter((w) => w.startsWith(initial)) : [];
+  const first = words.length > 0 ? rng.pick(words) : rng.pick(COMPANY_NAME_WORDS);
+  const [sector, nic] = rng.pick(COMPANY_SECTOR_WORDS);
   const second = rng.chance(0.4) ? `${rng.pick(['crest', 'line', 'leaf', 'works', 'peak'])}` : '';
   return { name: `${first}${second} ${sector}`, nic };
 }

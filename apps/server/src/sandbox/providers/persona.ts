@@ -8,6 +8,8 @@
  * is on a reserved domain. Phone numbers the persona is "linked" to (other than the one queried) are
  * in the unallocated 5-series (5xxxxxxxxx), so they cannot be a real subscriber's number.
  */
+
+import { createRng, hashFraction, isoDay, type Rng, SANDBOX_NOW, yearsBefore } from '../random.ts';
 import {
   BANKS,
   BUILDINGS,
@@ -29,9 +31,8 @@ import {
   SKILLS,
   TITLES,
   UPI_HANDLES,
-} from './catalogue.ts';
+} from '../words.ts';
 import { avatarDataUrl } from './images.ts';
-import { createRng, hashFraction, isoDay, type Rng, SANDBOX_NOW, yearsBefore } from './random.ts';
 
 export type Gender = 'Male' | 'Female';
 

@@ -1,5 +1,5 @@
 /**
- * The sandbox providers: deterministic synthetic answers for every lookup source (DESIGN §5), with
+ * The sandbox providers: deterministic synthetic answers for every lookup source, with
  * optional injected latency and failures for exercising the runner, the UI's partial answers and the
  * circuit breakers.
  *
@@ -7,14 +7,19 @@
  * failure injection (`failureRate`, drawn from `random` or Math.random).
  */
 import { EMAIL_SOURCES, type EmailSource, PHONE_SOURCES, type PhoneSource } from '@footprint/domain';
-import { type Provider, type ProviderKind, type ProviderQuery, SourceFailedError } from '../types.ts';
+import {
+  type Provider,
+  type ProviderKind,
+  type ProviderQuery,
+  SourceFailedError,
+} from '../../providers/types.ts';
+import { hashFraction } from '../random.ts';
 import { challanDetails, rcDetails, upiDetails } from './details.ts';
 import { emailSourcePayload } from './email.ts';
 import { INTEL_SOURCES, intelPayload, isIntelSource } from './intel.ts';
 import { phoneSourcePayload } from './phone.ts';
-import { hashFraction } from './random.ts';
 
-export { isReservedDomain, RESERVED_DOMAINS } from './catalogue.ts';
+export { isReservedDomain, RESERVED_DOMAINS } from '../words.ts';
 export { DEMO, DEMO_IDENTITIES, type DemoIdentity, emailPersona, phonePersona } from './demo.ts';
 export { challanDetails, rcDetails, upiDetails } from './details.ts';
 export { emailSourcePayload } from './email.ts';

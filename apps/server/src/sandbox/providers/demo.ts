@@ -3,7 +3,7 @@
  * generator uses (which route the demo values to their fixed personas). The rich phone and the rich
  * e-mail are the same fictional person, so a demo can hop from one to the other.
  */
-import { CITIES, type City } from './catalogue.ts';
+import { CITIES, type City } from '../words.ts';
 import { avatarDataUrl } from './images.ts';
 import { IDENTITY_KINDS, maskAadhaar, namesFromLocalPart, type Persona, personaFor } from './persona.ts';
 

@@ -1,7 +1,13 @@
 /**
- * Word lists the sandbox draws from. Names are common Indian given names and surnames, combined at
- * random, so no generated persona is a real person. Companies, banks, insurers, schools, shops and
- * breached services are invented; every domain is under the reserved example.* / .test names.
+ * The sandbox's one word list: every name, place and invented organisation the providers and the leak
+ * generator draw from. Names are common given names and surnames, combined at random, so no generated
+ * persona is a real person. Companies, banks, insurers, schools, shops and breached services are
+ * invented; every domain is under the reserved example.* / .test names.
+ *
+ * Generated data depends on each list's contents and order: adding, removing or reordering a word
+ * re-draws the personas (and leak records) that pick from the list, and with them the demo data tests
+ * pin. The leak generator's lists, at the end, are named sublists of the ones above where they share
+ * words, so that each word is written once.
  */
 
 // biome-ignore format: compact word list
@@ -650,3 +656,152 @@ export function isReservedDomain(host: string): boolean {
   const h = host.toLowerCase();
   return RESERVED_DOMAINS.some((d) => h === d || h.endsWith(`.${d}`));
 }
+
+// ---------- companies (corporate intelligence) ----------
+
+/** First words of invented company names. */
+// biome-ignore format: compact word list
+export const COMPANY_NAME_WORDS = [
+  'Aakash', 'Bluepine', 'Chandan', 'Deccan', 'Emerald', 'Falcon', 'Ganga', 'Harit', 'Indus', 'Jaldhara',
+  'Kesar', 'Lotus', 'Meghdoot', 'Nimbus', 'Orchid', 'Peacock', 'Quartz', 'Rangoli', 'Sahyadri', 'Tulsi',
+  'Ujjwal', 'Vindhya', 'Westwind', 'Yamuna', 'Zenith',
+];
+
+/** Last words of invented company names, each with the NIC 2008 activity code it implies. */
+export const COMPANY_SECTOR_WORDS = [
+  ['Technologies', '62011'],
+  ['Infotech', '62099'],
+  ['Traders', '46900'],
+  ['Logistics', '49231'],
+  ['Foods', '10799'],
+  ['Textiles', '13121'],
+  ['Engineering', '28299'],
+  ['Healthcare', '86100'],
+  ['Solar Systems', '35105'],
+  ['Media Works', '59111'],
+] as const;
+
+// ---------- the leak generator's lists ----------
+
+/** `list` with `word` inserted after `after`. */
+function withWordAfter(list: readonly string[], after: string, word: string): readonly string[] {
+  const at = list.indexOf(after) + 1;
+  return [...list.slice(0, at), word, ...list.slice(at)];
+}
+
+/**
+ * Given names of the leak records' Indian men: MALE_FIRST with Rohan after Ravi. (FEMALE_FIRST, MIDDLE
+ * and LAST serve the leak records as they are.) Rohan is not in MALE_FIRST itself because adding him
+ * there would re-draw every persona of the providers.
+ */
+export const LEAK_MALE_FIRST: readonly string[] = withWordAfter(MALE_FIRST, 'Ravi', 'Rohan');
+
+/**
+ * Given names and surnames from outside India, for the leak records' international people. Some carry
+ * accents (José, Zoë, Ångström) so that accent-insensitive name search is exercised.
+ */
+// biome-ignore format: compact word list
+export const INTL_MALE_FIRST = [
+  'José', 'François', 'Jürgen', 'Søren', 'Björn', 'Tomás', 'Łukasz', 'Noah', 'Liam', 'Lucas', 'Mateo',
+  'Ethan', 'Oliver', 'Jack', 'Leo', 'Mehmet', 'Hiroshi', 'Kwame', 'Andrés', 'Émile', 'Nils', 'Paolo',
+] as const;
+
+// biome-ignore format: compact word list
+export const INTL_FEMALE_FIRST = [
+  'Zoë', 'María', 'Chloé', 'Renée', 'Anaïs', 'Noémie', 'Inés', 'Sofía', 'Léa', 'Emma', 'Olivia', 'Mia',
+  'Amelia', 'Ava', 'Hannah', 'Isabella', 'Elif', 'Yuki', 'Amara', 'Ingrid', 'Małgorzata', 'Giulia',
+] as const;
+
+// biome-ignore format: compact word list
+export const INTL_LAST = [
+  'Álvarez', 'García', 'Müller', 'Ångström', 'Núñez', 'Martínez', 'Dvořák', 'Lefèvre', 'Schäfer', 'Øyen',
+  'Smith', 'Johnson', 'Brown', 'Williams', 'Taylor', 'Dubois', 'Rossi', 'Nowak', 'Kowalski', 'Jensen',
+  'Nguyen', 'Kim', 'Tanaka', 'Okafor', 'Mensah', "O'Brien", 'Silva', 'Costa', 'Pereira', 'Yılmaz',
+  'Gonçalves', 'Åberg',
+] as const;
+
+export interface LeakCity {
+  city: string;
+  state: string;
+  /** Telecom circle, as a subscriber export names it. */
+  circle: string;
+  pinPrefix: string;
+  localities: readonly string[];
+}
+
+/**
+ * The leak records' cities: twelve of CITIES, in the order the leak generator picks from, each with its
+ * telecom circle and the one locality of CITIES its records do not use.
+ */
+// biome-ignore format: one entry a line
+const LEAK_CITY_TABLE: ReadonlyArray<readonly [city: string, circle: string, unused: string]> = [
+  ['Pune', 'Maharashtra & Goa', 'Shivajinagar'],
+  ['Mumbai', 'Mumbai', 'Goregaon East'],
+  ['New Delhi', 'Delhi NCR', 'Mayur Vihar Phase 1'],
+  ['Bengaluru', 'Karnataka', 'Malleshwaram'],
+  ['Hyderabad', 'Andhra Pradesh & Telangana', 'Begumpet'],
+  ['Chennai', 'Tamil Nadu', 'Tambaram'],
+  ['Kolkata', 'Kolkata', 'Gariahat'],
+  ['Ahmedabad', 'Gujarat', 'Chandkheda'],
+  ['Jaipur', 'Rajasthan', 'Raja Park'],
+  ['Lucknow', 'UP East', 'Alambagh'],
+  ['Kochi', 'Kerala', 'Fort Kochi'],
+  ['Indore', 'Madhya Pradesh', 'Sudama Nagar'],
+];
+
+export const LEAK_CITIES: readonly LeakCity[] = LEAK_CITY_TABLE.map(([name, circle, unused]) => {
+  const city = CITIES.find((c) => c.city === name);
+  if (!city) throw new Error(`LEAK_CITIES: ${name} is not in CITIES`);
+  const localities = city.localities.filter((locality) => locality !== unused);
+  return { city: city.city, state: city.state, circle, pinPrefix: city.pinPrefix, localities };
+});
+
+/** Housing societies of the leak records' addresses. */
+// biome-ignore format: compact word list
+export const LEAK_SOCIETIES = [
+  'Shanti Apartments', 'Green Valley Residency', 'Sai Krupa Society', 'Lotus Heights', 'Sunrise Towers',
+  'Ganga Vihar', 'Palm Grove', 'Nandanvan Co-op Housing Society', 'Om Sai Residency', 'Gulmohar Park',
+  'Kaveri Enclave', 'Shivneri Complex',
+] as const;
+
+/** House-number formats of the leak records' addresses: `{n}` a flat number, `{s}` a short number. */
+export const LEAK_HOUSE_FORMATS = [
+  'Flat {n}',
+  'House No. {s}',
+  'B-{n}',
+  'Plot {s}',
+  'A-{n}',
+  'Flat No. {n}',
+] as const;
+
+/** Cities of the leak records' international people. */
+// biome-ignore format: one entry a line
+export const INTL_CITIES: readonly { city: string; country: string }[] = [
+  { city: 'Lisbon', country: 'Portugal' }, { city: 'Madrid', country: 'Spain' }, { city: 'Berlin', country: 'Germany' },
+  { city: 'Stockholm', country: 'Sweden' }, { city: 'Paris', country: 'France' }, { city: 'London', country: 'United Kingdom' },
+  { city: 'Toronto', country: 'Canada' }, { city: 'Austin', country: 'United States' }, { city: 'Warsaw', country: 'Poland' },
+  { city: 'Oslo', country: 'Norway' }, { city: 'Dubai', country: 'United Arab Emirates' }, { city: 'Singapore', country: 'Singapore' },
+];
+
+/** E-mail domains of the leak records: reserved names only (RFC 2606 / 6761), all under RESERVED_DOMAINS. */
+export const LEAK_EMAIL_DOMAINS = [
+  'example.com',
+  'example.org',
+  'example.net',
+  'example.test',
+  'mail.example.com',
+  'inbox.example.net',
+  'post.example.org',
+] as const;
+
+/** Documentation address blocks (RFC 5737), for the leak records' IP addresses. */
+export const DOCUMENTATION_IP_PREFIXES = ['192.0.2.', '198.51.100.', '203.0.113.'] as const;
+
+/** Newsletter lists of the leak records' newsletter source. */
+export const NEWSLETTER_LISTS = [
+  'tech-weekly',
+  'deals-daily',
+  'cricket-scores',
+  'recipes',
+  'travel-offers',
+] as const;

@@ -8,7 +8,7 @@ import {
   loadSandboxLeaks,
   SANDBOX_LEAK_SOURCES,
   type SandboxLeakRow,
-} from '../../src/modules/leaks/sandbox/index.ts';
+} from '../../src/sandbox/index.ts';
 import { createLeakTestDatabase, type LeakTestDatabase } from '../support/leaks.ts';
 
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';

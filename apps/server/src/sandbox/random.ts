@@ -1,6 +1,8 @@
 /**
- * Seeded randomness for the sandbox: sfc32 seeded from the cyrb128 hash of a label, so the same label (e.g.
- * `wpData:919876543210`) always yields the same sequence, on every machine and after every restart.
+ * The sandbox's one source of randomness: sfc32 seeded from the cyrb128 hash of a label, so the same
+ * label (e.g. `wpData:919876543210`, or `demo:4711` for person 4711 of the leak records of seed 'demo')
+ * always yields the same sequence, on every machine and after every restart. No generated data depends
+ * on Math.random (only the providers' optional failure injection does).
  */
 
 /**
@@ -54,6 +56,30 @@ function sfc32(a: number, b: number, c: number, d: number): () => number {
 }
 
 /**
+ * The same generator with the counter added to the output before it steps, as in the reference sfc32.
+ * The leak generator draws from this stream: the leak records of a seed, and so the record hashes that
+ * make a second load of the same seed add nothing, are fixed by it, as the providers' answers are fixed
+ * by the stream above.
+ */
+function sfc32CounterFirst(a: number, b: number, c: number, d: number): () => number {
+  return () => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Which sfc32 stream a seed drives: 'lookup' for the sandbox providers' answers, 'leaks' for the
+ * sandbox leak records. Each is pinned by the data tests and demos rely on.
+ */
+export type RngStream = 'lookup' | 'leaks';
+
+/**
  * cyrb128 (bryc, public domain): four 32-bit words from a string, well mixed and stable everywhere.
  * The sandbox needs reproducible spread, not secrecy; a cryptographic hash here cost ~6 % of the
  * server's CPU per lookup (one seed per source per query).
@@ -93,8 +119,8 @@ export function hashFraction(text: string): number {
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-export function createRng(seed: string): Rng {
-  const raw = sfc32(...cyrb128(seed));
+export function createRng(seed: string, stream: RngStream = 'lookup'): Rng {
+  const raw = (stream === 'leaks' ? sfc32CounterFirst : sfc32)(...cyrb128(seed));
   // Warm up: the first outputs of sfc32 correlate with the seed words.
   for (let i = 0; i < 12; i++) raw();
 
@@ -153,7 +179,7 @@ export function createRng(seed: string): Rng {
       return new Date(rng.int(start, Math.max(start, end)) * DAY_MS + rng.int(0, DAY_MS / 1000 - 1) * 1000);
     },
     fork(label) {
-      return createRng(`${seed}/${label}`);
+      return createRng(`${seed}/${label}`, stream);
     },
   };
   return rng;

@@ -24,7 +24,8 @@ import type {
   RegisteredSitesData,
   SocialScanData,
 } from '@footprint/domain';
-import { SourceNotFoundError } from '../types.ts';
+import { SourceNotFoundError } from '../../providers/types.ts';
+import { yearsBefore } from '../random.ts';
 import {
   AVATAR_SERVICES,
   BREACHES,
@@ -33,12 +34,11 @@ import {
   REVIEW_PLACES,
   REVIEW_TEXT,
   SOCIALSCAN_PLATFORMS,
-} from './catalogue.ts';
+} from '../words.ts';
 import { alnum, context, type GenContext, isNotFound } from './common.ts';
 import { emailDemoMode, emailPersona } from './demo.ts';
 import { avatarDataUrl, logoDataUrl } from './images.ts';
 import { osintRecords } from './phone.ts';
-import { yearsBefore } from './random.ts';
 
 /** The rich demo's breaches: 12, including the sensitive one and two unverified. */
 const RICH_BREACHES = [

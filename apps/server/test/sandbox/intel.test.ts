@@ -1,16 +1,11 @@
 import { flattenIntelResult, type IntelKind } from '@footprint/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  createSandboxProviders,
-  INTEL_DEMO,
-  INTEL_SOURCES,
-  intelPayload,
-} from '../../src/providers/sandbox/index.ts';
+import { createSandboxProviders, INTEL_DEMO, INTEL_SOURCES, intelPayload } from '../../src/sandbox/index.ts';
 import {
   GSTIN_PATTERN,
   gstinCheckChar,
   INTEL_DEMO_IDENTITIES,
-} from '../../src/providers/sandbox/intel-common.ts';
+} from '../../src/sandbox/providers/intel-common.ts';
 
 type Envelope = {
   data: Record<string, unknown> | null;

@@ -16,7 +16,17 @@
  * number's persona, 'first.last' to those names.
  */
 import type { Challan, ChallanData, KycEnvelope, RcDetails, UpiDetails } from '@footprint/domain';
-import { BANKS, CITIES, type City, COLOURS, INSURERS, OFFENCES, VEHICLES } from './catalogue.ts';
+import {
+  createRng,
+  daysAfter,
+  indianDay,
+  isoDateTime,
+  isoDay,
+  type Rng,
+  SANDBOX_NOW,
+  yearsBefore,
+} from '../random.ts';
+import { BANKS, CITIES, type City, COLOURS, INSURERS, OFFENCES, VEHICLES } from '../words.ts';
 import { kycNotFound, kycOk } from './common.ts';
 import { DEMO, phonePersona, richDemoPersona } from './demo.ts';
 import {
@@ -27,16 +37,6 @@ import {
   rcIsKnown,
   upiExists,
 } from './persona.ts';
-import {
-  createRng,
-  daysAfter,
-  indianDay,
-  isoDateTime,
-  isoDay,
-  type Rng,
-  SANDBOX_NOW,
-  yearsBefore,
-} from './random.ts';
 
 /** 'mh-12 fp 1234' → 'MH12FP1234'. */
 export function normalizeRc(rc: string): string {

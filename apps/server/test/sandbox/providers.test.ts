@@ -28,6 +28,7 @@ import {
   type WhatsAppData,
 } from '@footprint/domain';
 import { describe, expect, it } from 'vitest';
+import { type ProviderQuery, SourceFailedError, SourceNotFoundError } from '../../src/providers/types.ts';
 import {
   challanDetails,
   createSandboxProviders,
@@ -40,8 +41,7 @@ import {
   SandboxSpecError,
   sandboxPayload,
   upiDetails,
-} from '../../src/providers/sandbox/index.ts';
-import { type ProviderQuery, SourceFailedError, SourceNotFoundError } from '../../src/providers/types.ts';
+} from '../../src/sandbox/index.ts';
 
 // ---------- helpers ----------
 

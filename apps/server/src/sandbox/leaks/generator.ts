@@ -8,70 +8,25 @@
  * documentation IP ranges. No password, hash or other credential column is ever generated.
  */
 
-import { cyrb128 } from '../../../providers/sandbox/random.ts';
-import type { LeakColumnMapping } from '../import/record.ts';
+import type { LeakColumnMapping } from '../../modules/leaks/import/record.ts';
+import { createRng, type Rng } from '../random.ts';
 import {
-  EMAIL_DOMAINS,
-  HOUSE_FORMATS,
-  INDIAN_CITIES,
-  INDIAN_FEMALE,
-  INDIAN_LAST,
-  INDIAN_MALE,
-  INDIAN_MIDDLE,
+  DOCUMENTATION_IP_PREFIXES,
+  FEMALE_FIRST,
   INTL_CITIES,
-  INTL_FEMALE,
+  INTL_FEMALE_FIRST,
   INTL_LAST,
-  INTL_MALE,
-  type IndianCity,
-  IP_PREFIXES,
+  INTL_MALE_FIRST,
+  LAST,
+  LEAK_CITIES,
+  LEAK_EMAIL_DOMAINS,
+  LEAK_HOUSE_FORMATS,
+  LEAK_MALE_FIRST,
+  LEAK_SOCIETIES,
+  type LeakCity,
+  MIDDLE,
   NEWSLETTER_LISTS,
-  SOCIETIES,
-} from './words.ts';
-
-// ---------------------------------------------------------------- deterministic randomness
-
-/** sfc32 seeded with cyrb128 of a string. */
-export class SandboxRng {
-  #a: number;
-  #b: number;
-  #c: number;
-  #d: number;
-
-  constructor(seed: string) {
-    [this.#a, this.#b, this.#c, this.#d] = cyrb128(seed);
-    for (let i = 0; i < 12; i++) this.next();
-  }
-
-  /** [0, 1) */
-  next(): number {
-    const t = (((this.#a + this.#b) | 0) + this.#d) | 0;
-    this.#d = (this.#d + 1) | 0;
-    this.#a = this.#b ^ (this.#b >>> 9);
-    this.#b = (this.#c + (this.#c << 3)) | 0;
-    this.#c = (this.#c << 21) | (this.#c >>> 11);
-    this.#c = (this.#c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  }
-
-  /** Integer in [min, max]. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
-  }
-
-  chance(probability: number): boolean {
-    return this.next() < probability;
-  }
-
-  digits(count: number): string {
-    let text = '';
-    for (let i = 0; i < count; i++) text += String(this.int(0, 9));
-    return text;
-  }
-}
+} from '../words.ts';
 
 // ---------------------------------------------------------------- people
 
@@ -87,7 +42,7 @@ interface Persona {
   email: string;
   altEmail: string;
   username: string;
-  city: IndianCity | null;
+  city: LeakCity | null;
   intlCity: { city: string; country: string } | null;
   houseLine: string;
   locality: string;
@@ -131,7 +86,7 @@ export function asciiHandle(value: string): string {
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-function makePersona(rng: SandboxRng): Persona {
+function makePersona(rng: Rng): Persona {
   let indian = rng.chance(0.75);
   let gender: 'male' | 'female' = rng.chance(0.5) ? 'male' : 'female';
   let first: string;
@@ -145,13 +100,13 @@ function makePersona(rng: SandboxRng): Persona {
   if (common) {
     ({ first, last, gender, indian } = common);
   } else if (indian) {
-    first = rng.pick(gender === 'male' ? INDIAN_MALE : INDIAN_FEMALE);
-    last = rng.pick(INDIAN_LAST);
+    first = rng.pick(gender === 'male' ? LEAK_MALE_FIRST : FEMALE_FIRST);
+    last = rng.pick(LAST);
   } else {
-    first = rng.pick(gender === 'male' ? INTL_MALE : INTL_FEMALE);
+    first = rng.pick(gender === 'male' ? INTL_MALE_FIRST : INTL_FEMALE_FIRST);
     last = rng.pick(INTL_LAST);
   }
-  const middle = indian && rng.chance(0.4) ? rng.pick(INDIAN_MIDDLE) : null;
+  const middle = indian && rng.chance(0.4) ? rng.pick(MIDDLE) : null;
   const dob = { y: rng.int(1965, 2004), m: rng.int(1, 12), d: rng.int(1, 28) };
 
   let phone = `5${rng.digits(9)}`;
@@ -159,18 +114,18 @@ function makePersona(rng: SandboxRng): Persona {
   const l = asciiHandle(last);
   const n = String(rng.int(100, 9999));
   const local = rng.pick([`${f}.${l}${n}`, `${f}${l}${n}`, `${f[0]}${l}${n}`, `${f}_${n}`, `${l}.${f}${n}`]);
-  let email = `${local}@${rng.pick(EMAIL_DOMAINS)}`;
-  let altEmail = `${rng.pick([`${f}${dob.y}`, `${f}.${l[0]}${n}`, `${l}${f}${n}`])}@${rng.pick(EMAIL_DOMAINS)}`;
+  let email = `${local}@${rng.pick(LEAK_EMAIL_DOMAINS)}`;
+  let altEmail = `${rng.pick([`${f}${dob.y}`, `${f}.${l[0]}${n}`, `${l}${f}${n}`])}@${rng.pick(LEAK_EMAIL_DOMAINS)}`;
   let username = rng.pick([`${f}_${l}${n}`, `${f}${n}`, `the_${f}${n}`, `${f[0]}${l}${n}`, `${l}_${f}_${n}`]);
   while (RESERVED.has(phone)) phone = `5${rng.digits(9)}`;
   if (RESERVED.has(email)) email = `x.${email}`;
   if (RESERVED.has(altEmail)) altEmail = `x.${altEmail}`;
   if (RESERVED.has(username)) username = `x_${username}`;
 
-  const city = indian ? rng.pick(INDIAN_CITIES) : null;
+  const city = indian ? rng.pick(LEAK_CITIES) : null;
   const houseNumber = String(rng.int(1, 20) * 100 + rng.int(1, 12));
   const houseLine = rng
-    .pick(HOUSE_FORMATS)
+    .pick(LEAK_HOUSE_FORMATS)
     .replace('{n}', houseNumber)
     .replace('{s}', String(rng.int(1, 240)));
   return {
@@ -186,7 +141,7 @@ function makePersona(rng: SandboxRng): Persona {
     username,
     city,
     intlCity: indian ? null : rng.pick(INTL_CITIES),
-    houseLine: `${houseLine}, ${rng.pick(SOCIETIES)}`,
+    houseLine: `${houseLine}, ${rng.pick(LEAK_SOCIETIES)}`,
     locality: city ? rng.pick(city.localities) : '',
     pincode: city ? `${city.pinPrefix}${pad2(rng.int(1, 60)).padStart(3, '0')}` : '',
   };
@@ -205,21 +160,21 @@ export interface SandboxLeakSource {
 interface SourceSpec extends SandboxLeakSource {
   /** Weight for Indian and for international people; 0 = never. */
   weights: { indian: number; intl: number };
-  row(person: Persona, rng: SandboxRng): Record<string, string>;
+  row(person: Persona, rng: Rng): Record<string, string>;
 }
 
 const fullName = (p: Persona) => (p.middle ? `${p.first} ${p.middle} ${p.last}` : `${p.first} ${p.last}`);
 const isoDob = (p: Persona) => `${p.dob.y}-${pad2(p.dob.m)}-${pad2(p.dob.d)}`;
-const ip = (rng: SandboxRng) => `${rng.pick(IP_PREFIXES)}${rng.int(1, 254)}`;
-const stamp = (rng: SandboxRng, fromYear: number, toYear: number) =>
+const ip = (rng: Rng) => `${rng.pick(DOCUMENTATION_IP_PREFIXES)}${rng.int(1, 254)}`;
+const stamp = (rng: Rng, fromYear: number, toYear: number) =>
   `${rng.int(fromYear, toYear)}-${pad2(rng.int(1, 12))}-${pad2(rng.int(1, 28))} ${pad2(rng.int(0, 23))}:${pad2(
     rng.int(0, 59),
   )}:${pad2(rng.int(0, 59))}`;
-const day = (rng: SandboxRng, fromYear: number, toYear: number) =>
+const day = (rng: Rng, fromYear: number, toYear: number) =>
   `${rng.int(fromYear, toYear)}-${pad2(rng.int(1, 12))}-${pad2(rng.int(1, 28))}`;
 
 /** Dumps disagree on case: some keep what the user typed. */
-const typedEmail = (p: Persona, rng: SandboxRng) =>
+const typedEmail = (p: Persona, rng: Rng) =>
   rng.chance(0.15) ? p.email.replace(/^./, (c) => c.toUpperCase()).replace(/@ex/, '@Ex') : p.email;
 
 const indianAddress = (p: Persona) =>
@@ -433,7 +388,7 @@ export interface GenerateSandboxLeaksOptions {
   seed?: string | undefined;
 }
 
-function pickSources(rng: SandboxRng, person: Persona, count: number): SourceSpec[] {
+function pickSources(rng: Rng, person: Persona, count: number): SourceSpec[] {
   const pool = SOURCES.filter((s) => (person.indian ? s.weights.indian : s.weights.intl) > 0);
   const chosen: SourceSpec[] = [];
   while (chosen.length < count && pool.length > 0) {
@@ -461,7 +416,7 @@ export function* generateSandboxLeaks(options: GenerateSandboxLeaksOptions): Gen
     emitted++;
   }
   for (let i = 0; emitted < count; i++) {
-    const rng = new SandboxRng(`${seed}:${i}`);
+    const rng = createRng(`${seed}:${i}`, 'leaks');
     const person = makePersona(rng);
     const roll = rng.next();
     const sources = pickSources(rng, person, roll < 0.55 ? 1 : roll < 0.87 ? 2 : 3);

@@ -7,14 +7,14 @@
  * answers a persona seeded by the id, and about one in ten is unknown to the registry.
  */
 import type { KycEnvelope } from '@footprint/domain';
-import { BANKS, CITIES, type City } from './catalogue.ts';
+import { createRng, isoDay, type Rng, SANDBOX_NOW, yearsBefore } from '../random.ts';
+import { BANKS, CITIES, type City } from '../words.ts';
 import { kycNotFound, kycOk } from './common.ts';
 import { employmentRecords, panPersona, uanOf } from './corporate.ts';
 import { phonePersona, richDemoPersona } from './demo.ts';
 import { normalizeRc, rcDetails } from './details.ts';
 import { cityOfState, INTEL_DEMO, PAN_SHAPE, registryLacks } from './intel-common.ts';
 import { type Address, bureauAddress, type Persona, personaFor } from './persona.ts';
-import { createRng, isoDay, type Rng, SANDBOX_NOW, yearsBefore } from './random.ts';
 
 type Params = Readonly<Record<string, string | boolean>>;
 type Envelope = KycEnvelope<Record<string, unknown>>;
