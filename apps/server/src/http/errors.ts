@@ -1,6 +1,7 @@
 import { type FieldErrors, messages, toFieldErrors } from '@footprint/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { RateLimitedError } from '../security/rate-limit.ts';
 
 /** The one error type. Bodies use the spec's keys: message, error, errors, details, credits. */
 export class AppError extends Error {
@@ -93,7 +94,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
  * Maps every error to JSON. Client errors keep their message; a 5xx never leaks internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | RateLimitedError, request, reply) => {
+    // A spent rate limit (security/rate-limit.ts) is a 429 with Retry-After.
+    const error =
+      thrown instanceof RateLimitedError
+        ? tooManyRequests(thrown.retryAfterSeconds, thrown.customMessage)
+        : thrown;
     if (error instanceof AppError) {
       return reply.status(error.status).headers(error.headers).send(error.body());
     }
