@@ -2,9 +2,9 @@
 // served free within the cache window, and the window never reaches past the retention period.
 import { createHash } from 'node:crypto';
 import { nameTokens } from '@footprint/domain';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leakSources, lookups } from '../../src/db/schema.ts';
+import { auditEvents, leakSources, lookups } from '../../src/db/schema.ts';
 import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
 import { reuseWindowStart } from '../../src/modules/searches/reuse.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
@@ -110,5 +110,33 @@ describe('the cache window of a paid search', () => {
       expect(reopened.statusCode, reopened.body).toBe(200);
       expect(reopened.json().result.data).toEqual(paid.json().data);
     }
+  });
+
+  it('refuses a free page past the last without a charge, and writes the refusal to the trail', async () => {
+    const { user, headers } = await investigator(10);
+    const paid = await leak(headers);
+    expect(paid.json().cached).toBe(false);
+    const past = await t.app.inject({
+      method: 'POST',
+      url: '/api/leak-data-finder/?page=5&per_page=10',
+      payload: { fields: [{ type: 'name', value: 'Meera Iyer' }] },
+      headers,
+    });
+    expect(past.statusCode).toBe(422);
+    expect(past.json()).toMatchObject({
+      credits: paid.json().credits,
+      errors: { page: [expect.any(String)] },
+    });
+    const [last] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.userId, user.id))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(last).toMatchObject({ action: 'lookup.leak', outcome: 'failure', cost: 0 });
+    expect(last!.details).toMatchObject({ reason: 'page_out_of_range', cache_of: paid.json().lookup_id });
+    const rows = await t.db.select().from(lookups).where(eq(lookups.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(await findLedgerMismatches(t.db)).toEqual([]);
   });
 });

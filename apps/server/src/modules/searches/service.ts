@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { type AppError, insufficientCredits } from '../../http/errors.ts';
@@ -123,13 +123,29 @@ export function createSearches(deps: SearchesDeps) {
     });
   }
 
-  const auditOf = (search: PaidSearch<unknown>) => ({
-    action: search.action ?? `lookup.${search.kind}`,
-    user: search.user,
-    client: search.client,
-    target: search.target ?? search.query,
-    caseReference: search.caseReference.value,
-  });
+  const actionOf = (search: PaidSearch<unknown>) => search.action ?? `lookup.${search.kind}`;
+  const targetOf = (search: PaidSearch<unknown>) => search.target ?? search.query;
+
+  /**
+   * The audit row of a search that did not complete (a refusal, an error, a short balance), at no
+   * cost. Completed searches get theirs from the settle writer, in the statement that completes them.
+   */
+  const auditRefusal = (
+    executor: Executor,
+    search: PaidSearch<unknown>,
+    outcome: 'failure' | 'denied',
+    details: Record<string, unknown>,
+  ) =>
+    recordAudit(executor, {
+      action: actionOf(search),
+      outcome,
+      user: search.user,
+      client: search.client,
+      target: targetOf(search),
+      cost: 0,
+      caseReference: search.caseReference.value,
+      details,
+    });
 
   /** Closes the charged row as refunded, gives the charge back and writes the failure row; answers the balance. */
   async function refund(
@@ -148,12 +164,7 @@ export function createSearches(deps: SearchesDeps) {
         at: now(),
         ...(sourceErrors ? { set: { sourceErrors } } : {}),
       });
-      await recordAudit(tx, {
-        ...auditOf(search),
-        outcome: 'failure',
-        cost: 0,
-        details: { lookup_id: lookupId, ...details, refunded: search.cost },
-      });
+      await auditRefusal(tx, search, 'failure', { lookup_id: lookupId, ...details, refunded: search.cost });
       return after;
     });
     return credits ?? (await balanceOf(search.user.id));
@@ -174,8 +185,8 @@ export function createSearches(deps: SearchesDeps) {
       caseReference: search.caseReference.value,
       at: now(),
       actorEmail: search.user.email,
-      action: auditOf(search).action,
-      target: auditOf(search).target,
+      action: actionOf(search),
+      target: targetOf(search),
     };
     if (typeof search.reuse === 'object') {
       const written = await write({
@@ -191,21 +202,15 @@ export function createSearches(deps: SearchesDeps) {
     try {
       answer = await search.ask({ lookupId, reused: hit });
     } catch (error) {
-      await recordAudit(db, {
-        ...auditOf(search),
-        outcome: 'failure',
-        cost: 0,
-        details: { cache_of: hit.id, reason: 'search_failed', refunded: 0 },
+      await auditRefusal(db, search, 'failure', {
+        cache_of: hit.id,
+        reason: 'search_failed',
+        refunded: 0,
       }).catch(() => {});
       throw error;
     }
     if (!answer.ok) {
-      await recordAudit(db, {
-        ...auditOf(search),
-        outcome: 'failure',
-        cost: 0,
-        details: { cache_of: hit.id, ...answer.details, refunded: 0 },
-      });
+      await auditRefusal(db, search, 'failure', { cache_of: hit.id, ...answer.details, refunded: 0 });
       throw answer.error(await balanceOf(search.user.id));
     }
     const written = await write({
@@ -255,11 +260,10 @@ export function createSearches(deps: SearchesDeps) {
       });
       if (!charged) {
         const balance = await balanceOf(search.user.id);
-        await recordAudit(db, {
-          ...auditOf(search),
-          outcome: 'denied',
-          cost: 0,
-          details: { reason: 'insufficient_credits', balance, price: search.cost },
+        await auditRefusal(db, search, 'denied', {
+          reason: 'insufficient_credits',
+          balance,
+          price: search.cost,
         });
         throw insufficientCredits(balance);
       }
@@ -289,8 +293,8 @@ export function createSearches(deps: SearchesDeps) {
         sandbox: answer.sandbox,
         at: now(),
         actorEmail: search.user.email,
-        action: auditOf(search).action,
-        target: auditOf(search).target,
+        action: actionOf(search),
+        target: targetOf(search),
         details: {
           cached: false,
           sandbox: answer.sandbox,
