@@ -13,8 +13,6 @@ import type { Searches } from '../searches/service.ts';
 import { countMatches, readPage } from './pages.ts';
 import { conditionOf, queryKey } from './query.ts';
 
-export type { LeakCondition } from './query.ts';
-
 type LeakPage = Omit<LeakSearchResponse, 'credits' | 'cached' | 'lookup_id'>;
 
 /**
