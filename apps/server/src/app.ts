@@ -27,6 +27,7 @@ import type { LlmWriter } from './modules/reports/narrative/llm.ts';
 import type { ReportPool } from './modules/reports/pool.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportService } from './modules/reports/service.ts';
+import { createSearches } from './modules/searches/service.ts';
 import { deploymentDefaults } from './modules/settings/service.ts';
 import type { Runner } from './providers/runner.ts';
 import type { RateLimits } from './security/rate-limit.ts';
@@ -115,24 +116,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   authRoutes(app, { auth, guards, csrf, db, registrationDefault: config.auth.registrationEnabledDefault });
   const settings = deploymentDefaults(config);
-  const lookups = createLookupService({
-    db,
-    runner: deps.runner,
-    costs: config.costs,
-    cacheHours: config.lookups.cacheHours,
-    settings,
-    now: deps.now,
-  });
+  // One paid search for every kind: one group commit for charges and one for answers.
+  const searches = createSearches({ db, cacheHours: config.lookups.cacheHours, settings, now: deps.now });
+  const lookups = createLookupService({ searches, runner: deps.runner, costs: config.costs });
   lookupRoutes(app, { lookups, guards });
-  const leaks = createLeakService({
-    db,
-    cost: config.costs.leak,
-    cacheHours: config.lookups.cacheHours,
-    now: deps.now,
-  });
+  const leaks = createLeakService({ db, searches, cost: config.costs.leak });
   leakRoutes(app, { leaks, guards });
   const intel = createIntelService({
     db,
+    searches,
     runner: deps.runner,
     pool: deps.reportPool,
     costs: config.costs,

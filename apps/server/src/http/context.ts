@@ -1,6 +1,12 @@
 import { DEVICE_ID_HEADER } from '@footprint/domain';
 import type { FastifyRequest } from 'fastify';
-import type { ClientContext } from '../modules/auth/service.ts';
+
+/** Who is asking, from where: every audit row and every search carries it. */
+export interface ClientContext {
+  ip: string;
+  deviceId: string | undefined;
+  userAgent: string | undefined;
+}
 
 const DEVICE_ID = /^[A-Za-z0-9-]{8,64}$/;
 

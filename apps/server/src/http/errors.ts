@@ -1,6 +1,7 @@
 import { type FieldErrors, messages, toFieldErrors } from '@footprint/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { RateLimitedError } from '../security/rate-limit.ts';
 
 /** The one error type. Bodies use the spec's keys: message, error, errors, details, credits. */
 export class AppError extends Error {
@@ -43,6 +44,45 @@ export const tooManyRequests = (retryAfterSeconds: number, message?: string) =>
     { 'retry-after': String(retryAfterSeconds) },
   );
 
+// Searches: the refusals of a paid search (the searches module and the lookup, leak and intel services).
+
+/** 402: the balance does not cover the search; `credits` is the balance. */
+export const insufficientCredits = (credits: number) =>
+  new AppError(402, 'insufficient_credits', messages.credits.insufficient, { credits });
+
+/** 502: not one source answered a phone, e-mail or detail lookup; the charge was refunded. */
+export const noSourceAnswered = (credits: number, errorsBySource: Record<string, string>) =>
+  new AppError(502, 'no_source_answered', 'No source answered this lookup. Your credits were refunded.', {
+    credits,
+    errors_by_source: errorsBySource,
+  });
+
+/** 422: a leak search page past the last one; the charge was refunded. */
+export const pageOutOfRange = (message: string, credits: number) =>
+  new AppError(422, 'page_out_of_range', message, { errors: { page: [message] }, credits });
+
+/** 400, not 422: the spec's browser reads 422 as 'no record found' (spec §4, §8). */
+export const invalidSearch = (message: string) =>
+  new AppError(400, 'invalid_search', message, { error: message });
+
+/** 403: trial accounts never reach a corporate or verification source. */
+export const liveOnly = () =>
+  new AppError(403, 'live_only', messages.upgrade.body, { error: messages.upgrade.body });
+
+/** 422: the source answered that it holds no record; the charge was refunded. */
+export const noRecord = (credits: number, lookupId: string) =>
+  new AppError(422, 'no_record', messages.intel.noRecord, { credits, lookup_id: lookupId });
+
+/** 502: the source did not answer; the charge was refunded. */
+export const sourceFailed = (credits: number, lookupId: string) =>
+  new AppError(502, 'source_failed', messages.intel.upstreamFailed, { credits, lookup_id: lookupId });
+
+/** 500: the credit report could not be drawn; the charge was refunded. */
+export const renderFailed = (credits: number, lookupId: string) =>
+  new AppError(500, 'render_failed', messages.creditReport.failed, { credits, lookup_id: lookupId });
+
+// End of Searches.
+
 /** Parses input with a domain schema; a failure is a 422 with the spec's `errors` object. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
@@ -54,7 +94,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
  * Maps every error to JSON. Client errors keep their message; a 5xx never leaks internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | RateLimitedError, request, reply) => {
+    // A spent rate limit (security/rate-limit.ts) is a 429 with Retry-After.
+    const error =
+      thrown instanceof RateLimitedError
+        ? tooManyRequests(thrown.retryAfterSeconds, thrown.customMessage)
+        : thrown;
     if (error instanceof AppError) {
       return reply.status(error.status).headers(error.headers).send(error.body());
     }

@@ -5,7 +5,20 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { tooManyRequests } from '../http/errors.ts';
+
+/**
+ * A spent limit: the HTTP layer answers it with a 429 and a Retry-After header (http/errors.ts).
+ * `message` replaces the default "too many requests" text when the caller gave one.
+ */
+export class RateLimitedError extends Error {
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly customMessage?: string,
+  ) {
+    super(customMessage ?? `rate limited, retry after ${retryAfterSeconds} s`);
+    this.name = 'RateLimitedError';
+  }
+}
 
 export interface LimitRule {
   points: number;
@@ -33,9 +46,9 @@ export const defaultLimits = {
 export type LimitName = keyof typeof defaultLimits;
 
 export interface RateLimits {
-  /** Spends one point; throws a 429 AppError when none are left. */
+  /** Spends one point; throws a RateLimitedError when none are left. */
   consume(name: LimitName, key: string, message?: string): Promise<void>;
-  /** Throws a 429 when the key is currently blocked, without spending a point. */
+  /** Throws a RateLimitedError when the key is currently blocked, without spending a point. */
   check(name: LimitName, key: string, message?: string): Promise<void>;
   /** Forgets a key, e.g. the failure counter after a successful login. */
   reset(name: LimitName, key: string): Promise<void>;
@@ -78,7 +91,7 @@ export function createRateLimits(options: {
       try {
         await limiterOf(name).consume(key);
       } catch (error) {
-        if (error instanceof RateLimiterRes) throw tooManyRequests(retryAfter(error), message);
+        if (error instanceof RateLimiterRes) throw new RateLimitedError(retryAfter(error), message);
         throw error;
       }
     },
@@ -86,7 +99,7 @@ export function createRateLimits(options: {
       const limiter = limiterOf(name);
       const res = await limiter.get(key);
       if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) {
-        throw tooManyRequests(retryAfter(res), message);
+        throw new RateLimitedError(retryAfter(res), message);
       }
     },
     async reset(name, key) {

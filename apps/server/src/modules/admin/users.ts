@@ -10,11 +10,11 @@ import {
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { authTokens, creditEntries, type UserRow, users } from '../../db/schema.ts';
+import type { ClientContext } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { randomToken } from '../../security/crypto.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/service.ts';
-import type { ClientContext } from '../auth/service.ts';
 import { presentLedgerEntry } from '../credits/present.ts';
 import { applyCreditChange, InsufficientCreditsError } from '../credits/service.ts';
 

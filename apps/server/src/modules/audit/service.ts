@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
-import type { ClientContext } from '../auth/service.ts';
+import type { ClientContext } from '../../http/context.ts';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied';
 

@@ -23,6 +23,7 @@ import {
   type UserRow,
   users,
 } from '../../db/schema.ts';
+import type { ClientContext } from '../../http/context.ts';
 import { AppError, forbidden, validationError } from '../../http/errors.ts';
 import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../../security/crypto.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../security/passwords.ts';
@@ -46,12 +47,6 @@ export interface AuthDeps {
 }
 
 /** Who is asking: the IP for per-machine limits and the device id the spec's browser sends. */
-export interface ClientContext {
-  ip: string;
-  deviceId: string | undefined;
-  userAgent: string | undefined;
-}
-
 export type LoginOutcome =
   | { kind: 'token'; body: TokenResponse }
   | { kind: 'otp'; body: OtpRequiredResponse };

@@ -3,6 +3,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { creditEntries, lookups, users } from '../../db/schema.ts';
 
+/*
+ * The ledger: the only module whose SQL writes `users.credits` or `credit_entries`
+ * (test/searches/ledger-writers.test.ts holds every other server file to that). Three writers, one
+ * rule — a balance never goes below zero and every change has its ledger row in the same commit:
+ *   - applyCreditChange: grants, deductions and refunds, inside the caller's transaction;
+ *   - chargeForLookup: one paid search's charge and its lookups row in one statement;
+ *   - chargeLookups: many users' charges in one statement (the searches module's group commit).
+ */
+
 export type CreditKind = 'grant' | 'charge' | 'refund' | 'adjustment';
 
 export interface CreditChange {
@@ -22,7 +31,7 @@ export class InsufficientCreditsError extends Error {
 }
 
 /**
- * The only way credits change. Inside the caller's transaction: a guarded UPDATE (zero rows means
+ * Any credit change other than a search's charge. Inside the caller's transaction: a guarded UPDATE (zero rows means
  * the balance is short, or the user is gone) and its ledger row. Returns the balance after.
  */
 export async function applyCreditChange(tx: Transaction, change: CreditChange): Promise<number> {
@@ -104,6 +113,57 @@ export async function chargeForLookup(
   return row ? { lookupId: row.lookup_id, credits: Number(row.credits) } : null;
 }
 
+/**
+ * Many charges in one statement, at most one per user (UPDATE … FROM touches a row once): the rules
+ * of chargeForLookup for each, rows locked in id order so that batches from several server processes
+ * cannot deadlock. Answers, by index into `charges`, the charges that were made; a charge missing from
+ * the map found its balance short.
+ */
+export async function chargeLookups(
+  db: Executor,
+  charges: LookupCharge[],
+): Promise<Map<number, { lookupId: string; credits: number }>> {
+  const values = sql.join(
+    charges.map(
+      (c, index) =>
+        sql`(${index}::int, ${c.userId}::uuid, ${c.cost}::int, ${c.kind}::text, ${c.query}::text, ${c.ip}::text, ${c.deviceId}::text, ${c.caseReference}::text, ${c.at.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    with req(idx, user_id, cost, kind, query, ip, device_id, case_reference, at) as (values ${values}),
+    locked as (
+      select u.id from users u join req r on r.user_id = u.id order by u.id for update of u
+    ),
+    debit as (
+      update users u set credits = u.credits - r.cost, updated_at = r.at
+      from req r
+      where u.id = r.user_id and u.credits >= r.cost and u.id in (select id from locked)
+      returning r.idx, u.credits
+    ),
+    ins as (
+      insert into lookups (user_id, kind, query, cost, ip, device_id, case_reference, created_at)
+      select r.user_id, r.kind, r.query, r.cost, r.ip, r.device_id, r.case_reference, r.at
+      from req r join debit d on d.idx = r.idx
+      returning id, user_id
+    ),
+    entry as (
+      insert into credit_entries (user_id, delta, balance_after, kind, reason, lookup_id, created_at)
+      select r.user_id, -r.cost, d.credits, 'charge', r.kind || ' lookup', i.id, r.at
+      from req r join debit d on d.idx = r.idx join ins i on i.user_id = r.user_id
+      where r.cost > 0
+      returning id
+    )
+    select r.idx, i.id as lookup_id, d.credits, (select count(*) from entry) as entries
+    from req r join debit d on d.idx = r.idx join ins i on i.user_id = r.user_id
+  `);
+  const charged = new Map<number, { lookupId: string; credits: number }>();
+  for (const row of rowsOf<{ idx: number; lookup_id: string; credits: number }>(result)) {
+    charged.set(Number(row.idx), { lookupId: row.lookup_id, credits: Number(row.credits) });
+  }
+  return charged;
+}
+
 export interface LedgerMismatch {
   userId: string;
   email: string;
@@ -139,7 +199,7 @@ export const inTransaction = <T>(db: Database, work: (tx: Transaction) => Promis
 
 /**
  * Closes a pending lookup as refunded and gives its charge back, inside the caller's transaction.
- * Only a row that is still pending is refunded: the recovery sweep (lookup/recovery.ts) may have
+ * Only a row that is still pending is refunded: the recovery sweep (searches/recovery.ts) may have
  * refunded it already after a crash or a stall, and a charge must never come back twice. Returns the
  * balance after, or null when there was nothing to refund (free lookup, or no longer pending).
  */

@@ -10,18 +10,21 @@ import {
   parseIntelRequest,
   validateIntel,
 } from '@footprint/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { lookups, reports, type UserRow, users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
-import type { FanOutResult, Runner } from '../../providers/runner.ts';
+import { reports, type UserRow } from '../../db/schema.ts';
+import type { ClientContext } from '../../http/context.ts';
+import {
+  invalidSearch,
+  liveOnly,
+  noRecord as noRecordFound,
+  renderFailed,
+  sourceFailed,
+} from '../../http/errors.ts';
+import type { Runner } from '../../providers/runner.ts';
 import { type AuditOutcome, recordAudit } from '../audit/service.ts';
-import type { ClientContext } from '../auth/service.ts';
-import { chargeForLookup, refundPendingLookup } from '../credits/service.ts';
-import { insufficientCredits } from '../lookup/service.ts';
 import type { ReportPool } from '../reports/pool.ts';
 import { safeFilePart } from '../reports/service.ts';
-import { requireCaseReference } from '../settings/case-reference.ts';
+import type { Searches } from '../searches/service.ts';
 
 export interface IntelCosts {
   /** Corporate searches other than the credit report (default 2). */
@@ -30,31 +33,34 @@ export interface IntelCosts {
   verification: number;
 }
 
+/** The credit report drawn from a bureau record. */
+interface Report {
+  pdf: Buffer;
+  fileName: string;
+  reportId: string;
+  sha256: string;
+}
+
 interface Found {
   /** The vendor's `data` object: what the results page flattens. */
+  record: Record<string, unknown>;
+  sandbox: boolean;
+  report?: Report | undefined;
+}
+
+interface Answered {
   record: Record<string, unknown>;
   lookupId: string;
   credits: number;
   sandbox: boolean;
 }
 
-export type IntelOutcome =
-  | (Found & { format: 'json' })
-  | (Found & {
-      format: 'pdf';
-      pdf: Buffer;
-      fileName: string;
-      reportId: string;
-      sha256: string;
-    });
+export type IntelOutcome = (Answered & { format: 'json' }) | (Answered & { format: 'pdf' } & Report);
 
 const ACTIONS: Record<IntelArea, string> = {
   corporate: 'lookup.corporate',
   verification: 'lookup.verification',
 };
-
-/** 400, not 422: the spec's browser reads 422 as 'no record found' (spec §4, §8). */
-const badRequest = (message: string) => new AppError(400, 'invalid_search', message, { error: message });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -75,23 +81,20 @@ export function recordOf(payload: unknown): Record<string, unknown> | null {
 /**
  * Corporate Intelligence and Identity Verification (spec §2.7, §2.8, §7): the checks of spec §5 again
  * on the server, live accounts only, a charge from configuration, one vendor call, and a refund when
- * the source has no record (422) or does not answer (502). Every call leaves an audit row; every
- * search that reached the source leaves a lookups row with its charge and any refund in the ledger.
+ * the source has no record (422) or does not answer (502), through the paid search (searches/). Every
+ * call leaves an audit row; every search that reached the source leaves a lookups row with its charge
+ * and any refund in the ledger.
  */
 export function createIntelService(deps: {
   db: Database;
+  searches: Searches;
   runner: Runner;
   pool: ReportPool;
   costs: IntelCosts;
   now?: () => Date;
 }) {
-  const { db, runner } = deps;
+  const { db, searches, runner } = deps;
   const now = deps.now ?? (() => new Date());
-
-  async function balanceOf(userId: string): Promise<number> {
-    const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-    return row?.credits ?? 0;
-  }
 
   const costOf = (t: IntelType): number =>
     t.area === 'verification'
@@ -99,28 +102,6 @@ export function createIntelService(deps: {
       : t.type === 'credit_report'
         ? deps.costs.creditReport
         : deps.costs.corporate;
-
-  /** Gives the charge back and closes the lookups row as refunded; answers the balance after. */
-  async function refund(
-    userId: string,
-    lookupId: string,
-    cost: number,
-    reason: string,
-    errors: Record<string, string>,
-    caseReference: string | null,
-  ): Promise<number> {
-    return db.transaction(async (tx) => {
-      const credits = await refundPendingLookup(tx, {
-        userId,
-        lookupId,
-        cost,
-        reason,
-        at: now(),
-        set: { sourceErrors: errors, caseReference },
-      });
-      return credits ?? (await balanceOf(userId));
-    });
-  }
 
   return {
     async search(
@@ -141,165 +122,135 @@ export function createIntelService(deps: {
       // Trial accounts never reach a source, whatever their browser does (spec §1, §6).
       if (user.appMode !== 'live') {
         await audit('denied', area, 0, null, { reason: 'trial_account' });
-        throw new AppError(403, 'live_only', messages.upgrade.body, { error: messages.upgrade.body });
+        throw liveOnly();
       }
 
       const parsed = parseIntelRequest(body);
       if (!parsed.ok) {
         await audit('failure', area, 0, null, { reason: 'invalid_request', message: parsed.message });
-        throw badRequest(parsed.message);
+        throw invalidSearch(parsed.message);
       }
       const { type, data, case_reference } = parsed.request;
-      const caseReference = await requireCaseReference(db, case_reference);
+      const caseReference = await searches.caseReference(case_reference);
       const t = findIntelType(area, type);
       if (!t) {
         const message = messages.intel.unknownType(type.slice(0, 60));
-        await audit('failure', type.slice(0, 100), 0, caseReference, { reason: 'unknown_type', message });
-        throw badRequest(message);
+        await audit('failure', type.slice(0, 100), 0, caseReference.value, {
+          reason: 'unknown_type',
+          message,
+        });
+        throw invalidSearch(message);
       }
       const invalid = validateIntel(t, data);
       if (invalid) {
-        await audit('failure', t.type, 0, caseReference, { reason: 'invalid_fields', message: invalid });
-        throw badRequest(invalid);
+        await audit('failure', t.type, 0, caseReference.value, {
+          reason: 'invalid_fields',
+          message: invalid,
+        });
+        throw invalidSearch(invalid);
       }
 
       const params = normalizeIntelData(t, data);
       const kind = intelKindOf(t);
       const query = intelQueryText(t, params);
       const target = `${t.type}:${query}`;
-      const cost = costOf(t);
-      const charge = {
-        userId: user.id,
-        cost,
+
+      const searched = await searches.run<Found>({
+        user,
+        client,
         kind,
         query,
-        ip: client.ip,
-        deviceId: client.deviceId ?? null,
+        cost: costOf(t),
         caseReference,
-        at: now(),
-      };
-      const charged = await chargeForLookup(db, charge);
-      if (!charged) {
-        const balance = await balanceOf(user.id);
-        await audit('denied', target, 0, caseReference, { reason: 'insufficient_credits', cost, balance });
-        throw insufficientCredits(balance);
-      }
-      const { lookupId } = charged;
-
-      let fanOut: FanOutResult;
-      try {
-        fanOut = await runner.run({ kind, value: query, params });
-      } catch (error) {
-        await refund(user.id, lookupId, cost, 'Search failed', {}, caseReference);
-        throw error;
-      }
-      const payload = fanOut.payloads[kind];
-      const record = recordOf(payload);
-
-      if (!record) {
-        const noRecord = fanOut.answered.includes(kind);
-        const errors = { ...fanOut.errors };
-        if (noRecord && payload !== undefined && !errors[kind]) {
-          const message = isRecord(payload) && typeof payload.message === 'string' ? payload.message : '';
-          errors[kind] = message.slice(0, 200) || 'No record found.';
-        }
-        const credits = await refund(
-          user.id,
-          lookupId,
-          cost,
-          noRecord ? 'No record found' : 'Source did not answer',
-          errors,
-          caseReference,
-        );
-        await audit('failure', target, 0, caseReference, {
-          reason: noRecord ? 'no_record' : 'source_failed',
-          lookup_id: lookupId,
-          error: errors[kind] ?? null,
-        });
-        throw noRecord
-          ? new AppError(422, 'no_record', messages.intel.noRecord, { credits, lookup_id: lookupId })
-          : new AppError(502, 'source_failed', messages.intel.upstreamFailed, {
-              credits,
-              lookup_id: lookupId,
-            });
-      }
-
-      const complete = (pdfReportId?: string) =>
-        db
-          .update(lookups)
-          .set({
-            status: 'complete',
-            sourcesAnswered: [kind],
-            sourceErrors: fanOut.errors,
+        action,
+        target,
+        reuse: 'never',
+        async ask({ lookupId }) {
+          const fanOut = await runner.run({ kind, value: query, params });
+          const payload = fanOut.payloads[kind];
+          const record = recordOf(payload);
+          if (!record) {
+            const noRecord = fanOut.answered.includes(kind);
+            const errors = { ...fanOut.errors };
+            if (noRecord && payload !== undefined && !errors[kind]) {
+              const message = isRecord(payload) && typeof payload.message === 'string' ? payload.message : '';
+              errors[kind] = message.slice(0, 200) || 'No record found.';
+            }
+            return {
+              ok: false,
+              refund: noRecord ? 'No record found' : 'Source did not answer',
+              sourceErrors: errors,
+              details: { reason: noRecord ? 'no_record' : 'source_failed', error: errors[kind] ?? null },
+              error: (credits) =>
+                noRecord ? noRecordFound(credits, lookupId) : sourceFailed(credits, lookupId),
+            };
+          }
+          const answer = (report?: Report) => ({
+            ok: true as const,
+            value: { record, sandbox: fanOut.sandbox, report },
+            answered: [kind],
+            errors: fanOut.errors,
             result: {
               payloads: { [kind]: payload },
               errors: fanOut.errors,
-              ...(pdfReportId ? { report_id: pdfReportId } : {}),
+              ...(report ? { report_id: report.reportId } : {}),
             },
             sandbox: fanOut.sandbox,
-            caseReference,
-            completedAt: now(),
-          })
-          // A lookup the recovery sweep already refunded stays refunded (lookup/recovery.ts).
-          .where(and(eq(lookups.id, lookupId), eq(lookups.status, 'pending')));
-      const found: Found = { record, lookupId, credits: charged.credits, sandbox: fanOut.sandbox };
+            details: report ? { report_id: report.reportId } : {},
+          });
+          if (!t.returnsPdf) return answer();
 
-      if (!t.returnsPdf) {
-        await complete();
-        await audit('success', target, cost, caseReference, { lookup_id: lookupId, sandbox: fanOut.sandbox });
-        return { ...found, format: 'json' };
-      }
+          // The credit report: drawn in the report pool from the bureau record, with a verifiable id.
+          const reportId = randomUUID();
+          const at = now();
+          let pdf: Buffer;
+          try {
+            pdf = await deps.pool.render({
+              template: 'credit',
+              reportId,
+              lookupId,
+              generatedAt: at.toISOString(),
+              searchedAt: at.toISOString(),
+              account: { name: user.name, email: user.email },
+              sandbox: fanOut.sandbox,
+              caseReference: caseReference.value,
+              subject: {
+                pan: String(params.pan ?? ''),
+                name: String(params.name ?? ''),
+                mobile: String(params.mobile ?? ''),
+                gender: String(params.gender ?? ''),
+              },
+              record,
+            });
+          } catch {
+            return {
+              ok: false,
+              refund: 'Report could not be drawn',
+              sourceErrors: {},
+              details: { reason: 'render_failed' },
+              error: (credits) => renderFailed(credits, lookupId),
+            };
+          }
+          const sha256 = createHash('sha256').update(pdf).digest('hex');
+          const fileName = `credit-report-${safeFilePart(String(params.pan ?? 'pan'))}.pdf`;
+          await db.insert(reports).values({
+            id: reportId,
+            userId: user.id,
+            lookupId,
+            kind: 'credit_report',
+            fileName,
+            sha256,
+            bytes: pdf.byteLength,
+            writer: null,
+            createdAt: at,
+          });
+          return answer({ pdf, fileName, reportId, sha256 });
+        },
+      });
 
-      // The credit report: drawn in the report pool from the bureau record, with a verifiable id.
-      const reportId = randomUUID();
-      const at = now();
-      let pdf: Buffer;
-      try {
-        pdf = await deps.pool.render({
-          template: 'credit',
-          reportId,
-          lookupId,
-          generatedAt: at.toISOString(),
-          searchedAt: at.toISOString(),
-          account: { name: user.name, email: user.email },
-          sandbox: fanOut.sandbox,
-          caseReference,
-          subject: {
-            pan: String(params.pan ?? ''),
-            name: String(params.name ?? ''),
-            mobile: String(params.mobile ?? ''),
-            gender: String(params.gender ?? ''),
-          },
-          record,
-        });
-      } catch {
-        const credits = await refund(user.id, lookupId, cost, 'Report could not be drawn', {}, caseReference);
-        await audit('failure', target, 0, caseReference, { reason: 'render_failed', lookup_id: lookupId });
-        throw new AppError(500, 'render_failed', messages.creditReport.failed, {
-          credits,
-          lookup_id: lookupId,
-        });
-      }
-      const sha256 = createHash('sha256').update(pdf).digest('hex');
-      const fileName = `credit-report-${safeFilePart(String(params.pan ?? 'pan'))}.pdf`;
-      await db.insert(reports).values({
-        id: reportId,
-        userId: user.id,
-        lookupId,
-        kind: 'credit_report',
-        fileName,
-        sha256,
-        bytes: pdf.byteLength,
-        writer: null,
-        createdAt: at,
-      });
-      await complete(reportId);
-      await audit('success', target, cost, caseReference, {
-        lookup_id: lookupId,
-        report_id: reportId,
-        sandbox: fanOut.sandbox,
-      });
-      return { ...found, format: 'pdf', pdf, fileName, reportId, sha256 };
+      const { record, sandbox, report } = searched.value;
+      const found = { record, lookupId: searched.lookupId, credits: searched.credits, sandbox };
+      return report ? { ...found, format: 'pdf', ...report } : { ...found, format: 'json' };
     },
   };
 }

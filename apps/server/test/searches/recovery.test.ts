@@ -7,7 +7,7 @@ import {
   findLedgerMismatches,
   refundPendingLookup,
 } from '../../src/modules/credits/service.ts';
-import { refundAbandonedLookups } from '../../src/modules/lookup/recovery.ts';
+import { refundAbandonedLookups } from '../../src/modules/searches/recovery.ts';
 import { createUser } from '../support/app.ts';
 import { createTestDatabase } from '../support/db.ts';
 

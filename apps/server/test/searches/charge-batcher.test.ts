@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { creditEntries, lookups, users } from '../../src/db/schema.ts';
-import { createChargeBatcher } from '../../src/modules/credits/charge-batcher.ts';
 import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
+import { createChargeBatcher } from '../../src/modules/searches/charge-batcher.ts';
 import { createUser } from '../support/app.ts';
 import { createTestDatabase } from '../support/db.ts';
 

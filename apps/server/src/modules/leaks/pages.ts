@@ -1,0 +1,83 @@
+import { LEAK_TOTAL_CAP, type LeakRecord } from '@footprint/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { leakRecords, leakSources } from '../../db/schema.ts';
+import { rowsOf } from '../credits/service.ts';
+import { type LeakCondition, matchedTypes, whereAll } from './query.ts';
+
+/** How many records match, up to one past the total cap (so that the answer can say it was capped). */
+export async function countMatches(db: Database, conditions: LeakCondition[]): Promise<number> {
+  const counted = rowsOf<{ n: number | string }>(
+    await db.execute(
+      sql`select count(*) as n from (select 1 from ${leakRecords} where ${whereAll(conditions)} limit ${LEAK_TOTAL_CAP + 1}) capped`,
+    ),
+  );
+  return Number(counted[0]?.n ?? 0);
+}
+
+/**
+ * One page of the matches, each record with its source and the fields it matched. The page comes
+ * from the capped set of matches, found through the shape's own index and then sorted: ORDER BY id
+ * over the whole table would walk the id index and filter, which is slow for rare combinations (the
+ * planner cannot know how rare).
+ */
+export async function readPage(
+  db: Database,
+  conditions: LeakCondition[],
+  page: number,
+  perPage: number,
+): Promise<{ data: LeakRecord[]; sandbox: boolean }> {
+  const where = whereAll(conditions);
+  const pageIds = db
+    .select({ id: sql<number>`m.id`.as('page_id') })
+    .from(
+      db
+        .select({ id: leakRecords.id })
+        .from(leakRecords)
+        .where(where)
+        .limit(LEAK_TOTAL_CAP + 1)
+        .as('m'),
+    )
+    .orderBy(sql`m.id`)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const records = await db
+    .select({
+      id: leakRecords.id,
+      name: leakRecords.name,
+      email: leakRecords.email,
+      phone: leakRecords.phone,
+      username: leakRecords.username,
+      address: leakRecords.address,
+      other: leakRecords.other,
+      email_norm: leakRecords.emailNorm,
+      phone_norm: leakRecords.phoneNorm,
+      username_norm: leakRecords.usernameNorm,
+      name_tokens: leakRecords.nameTokens,
+      sourceName: leakSources.name,
+      breachDate: leakSources.breachDate,
+      description: leakSources.description,
+      sandbox: leakSources.sandbox,
+    })
+    .from(leakRecords)
+    .innerJoin(leakSources, eq(leakSources.id, leakRecords.sourceId))
+    .where(and(sql`${leakRecords.id} in (${pageIds})`, where))
+    .orderBy(leakRecords.id);
+
+  const data: LeakRecord[] = records.map((r) => ({
+    id: String(r.id),
+    source: {
+      name: r.sourceName,
+      breach_date: r.breachDate ?? null,
+      description: r.description ?? null,
+    },
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    username: r.username,
+    address: r.address,
+    other: r.other ?? {},
+    matched: matchedTypes(r, conditions),
+  }));
+  return { data, sandbox: records.some((r) => r.sandbox) };
+}

@@ -1,0 +1,48 @@
+import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { lookups } from '../../db/schema.ts';
+import type { PaidKind } from './kinds.ts';
+
+/** The newest moment a stored result may come from and still be served: the cache window, capped by retention. */
+export function reuseWindowStart(now: Date, cacheHours: number, retentionDays: number): Date {
+  const hours = Math.min(cacheHours, retentionDays * 24);
+  return new Date(now.getTime() - hours * 3_600_000);
+}
+
+/** The user's own paid search that an identical one may reuse: complete, its result still stored. */
+export interface Reusable {
+  id: string;
+  result: unknown;
+  sandbox: boolean;
+  answered: string[];
+  errors: Record<string, string>;
+}
+
+/** The user's newest complete search of this kind and query since `since` whose result is still stored. */
+export async function findReusable(
+  db: Database,
+  search: { userId: string; kind: PaidKind; query: string; since: Date },
+): Promise<Reusable | undefined> {
+  const [hit] = await db
+    .select({
+      id: lookups.id,
+      result: lookups.result,
+      sandbox: lookups.sandbox,
+      answered: lookups.sourcesAnswered,
+      errors: lookups.sourceErrors,
+    })
+    .from(lookups)
+    .where(
+      and(
+        eq(lookups.userId, search.userId),
+        eq(lookups.kind, search.kind),
+        eq(lookups.query, search.query),
+        eq(lookups.status, 'complete'),
+        isNotNull(lookups.result),
+        gt(lookups.createdAt, search.since),
+      ),
+    )
+    .orderBy(desc(lookups.createdAt))
+    .limit(1);
+  return hit ? { ...hit, errors: (hit.errors ?? {}) as Record<string, string> } : undefined;
+}

@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { type UserRow, users } from '../../db/schema.ts';
+import type { ClientContext } from '../../http/context.ts';
+import { type AppError, insufficientCredits } from '../../http/errors.ts';
+import { recordAudit } from '../audit/service.ts';
+import { refundPendingLookup } from '../credits/service.ts';
+import { requireCaseReference } from '../settings/case-reference.ts';
+import { type DeploymentDefaults, readDeploymentSettings } from '../settings/service.ts';
+import { createChargeBatcher } from './charge-batcher.ts';
+import type { PaidKind } from './kinds.ts';
+import { findReusable, type Reusable, reuseWindowStart } from './reuse.ts';
+import { createSettleWriter } from './settle.ts';
+
+/** A case reference checked by `caseReference()`: the only way a search gets one. */
+export interface CaseReference {
+  readonly value: string | null;
+  readonly checked: true;
+}
+
+/** What the source (or the kind's own store) answered, as the kind judges it. */
+export type Answer<T> =
+  | {
+      ok: true;
+      /** What the kind answers its caller. */
+      value: T;
+      /** Stored with the lookups row: sources that answered, their errors, the result history reopens. */
+      answered: string[];
+      errors: Record<string, string>;
+      result: unknown;
+      sandbox: boolean;
+      /** The kind's own keys for the success row of the audit trail. */
+      details?: Record<string, unknown>;
+    }
+  | {
+      ok: false;
+      /** The ledger's reason for giving the charge back. */
+      refund: string;
+      /** Stored on the refunded lookups row. */
+      sourceErrors?: Record<string, string>;
+      /** The kind's own keys for the failure row of the audit trail (`reason` at least). */
+      details: Record<string, unknown>;
+      /** The refusal the caller gets, with the balance after the refund. */
+      error: (credits: number) => AppError;
+    };
+
+export interface AskContext {
+  /** The search's lookups row (for a free repeat, the id it will get). */
+  lookupId: string;
+  /** The user's identical recent search when this one is a free repeat, else null. */
+  reused: Reusable | null;
+}
+
+export interface PaidSearch<T> {
+  user: UserRow;
+  client: ClientContext;
+  kind: PaidKind;
+  /** The normalized query: stored in `lookups.query`, the key of the cache. */
+  query: string;
+  cost: number;
+  caseReference: CaseReference;
+  /** The audit row's action and target; `lookup.<kind>` and the query unless the kind says otherwise. */
+  action?: string;
+  target?: string;
+  /**
+   * What the user's identical search within the cache window (capped by retention) gives: its stored
+   * answer again without asking ('replay'), a free ask ('ask': the leak search pages its paid run),
+   * or nothing ('never').
+   */
+  reuse: { replay: (hit: Reusable) => T } | 'ask' | 'never';
+  /** The ledger's reason when the charge goes back because the ask threw. */
+  failedReason?: string;
+  ask: (context: AskContext) => Promise<Answer<T>>;
+}
+
+export interface Searched<T> {
+  value: T;
+  lookupId: string;
+  /** The balance after the search. */
+  credits: number;
+  cached: boolean;
+}
+
+export interface SearchesDeps {
+  db: Database;
+  cacheHours: number;
+  /** Defaults of the deployment settings (the retention period bounds the cache window). */
+  settings: DeploymentDefaults;
+  now?: () => Date;
+}
+
+/**
+ * The paid search, for every kind: case reference, cache, charge, ask, settle or refund, and audit.
+ * A kind supplies its query, its price and how to ask; this module owns the money and the trail:
+ *
+ *   - an identical search by the same user within the cache window (never longer than retention) is
+ *     served free, with its own cost-0 lookups row and its audit row;
+ *   - otherwise the charge and the lookups row are written in one statement (group-committed with
+ *     other searches' charges); a short balance is a 402 and a 'denied' row;
+ *   - an answer completes the lookups row and writes its 'success' row in one statement (group
+ *     committed too); a refusal or an error gives the charge back and writes a 'failure' row.
+ */
+export function createSearches(deps: SearchesDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const charge = createChargeBatcher(db);
+  const write = createSettleWriter(db);
+
+  async function balanceOf(userId: string): Promise<number> {
+    const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+    return row?.credits ?? 0;
+  }
+
+  async function reusable(search: PaidSearch<unknown>): Promise<Reusable | undefined> {
+    if (search.reuse === 'never' || deps.cacheHours <= 0) return undefined;
+    const { lookupRetentionDays } = await readDeploymentSettings(db, deps.settings);
+    return findReusable(db, {
+      userId: search.user.id,
+      kind: search.kind,
+      query: search.query,
+      since: reuseWindowStart(now(), deps.cacheHours, lookupRetentionDays),
+    });
+  }
+
+  const actionOf = (search: PaidSearch<unknown>) => search.action ?? `lookup.${search.kind}`;
+  const targetOf = (search: PaidSearch<unknown>) => search.target ?? search.query;
+
+  /**
+   * The audit row of a search that did not complete (a refusal, an error, a short balance), at no
+   * cost. Completed searches get theirs from the settle writer, in the statement that completes them.
+   */
+  const auditRefusal = (
+    executor: Executor,
+    search: PaidSearch<unknown>,
+    outcome: 'failure' | 'denied',
+    details: Record<string, unknown>,
+  ) =>
+    recordAudit(executor, {
+      action: actionOf(search),
+      outcome,
+      user: search.user,
+      client: search.client,
+      target: targetOf(search),
+      cost: 0,
+      caseReference: search.caseReference.value,
+      details,
+    });
+
+  /** Closes the charged row as refunded, gives the charge back and writes the failure row; answers the balance. */
+  async function refund(
+    search: PaidSearch<unknown>,
+    lookupId: string,
+    reason: string,
+    sourceErrors: Record<string, string> | undefined,
+    details: Record<string, unknown>,
+  ): Promise<number> {
+    const credits = await db.transaction(async (tx) => {
+      const after = await refundPendingLookup(tx, {
+        userId: search.user.id,
+        lookupId,
+        cost: search.cost,
+        reason,
+        at: now(),
+        ...(sourceErrors ? { set: { sourceErrors } } : {}),
+      });
+      await auditRefusal(tx, search, 'failure', { lookup_id: lookupId, ...details, refunded: search.cost });
+      return after;
+    });
+    return credits ?? (await balanceOf(search.user.id));
+  }
+
+  /** An identical recent search: served free, on a new cost-0 row that points at the paid one. */
+  async function repeat<T>(search: PaidSearch<T>, hit: Reusable): Promise<Searched<T>> {
+    const lookupId = randomUUID();
+    const row = {
+      mode: 'repeat' as const,
+      id: lookupId,
+      userId: search.user.id,
+      kind: search.kind,
+      query: search.query,
+      cacheOf: hit.id,
+      ip: search.client.ip,
+      deviceId: search.client.deviceId ?? null,
+      caseReference: search.caseReference.value,
+      at: now(),
+      actorEmail: search.user.email,
+      action: actionOf(search),
+      target: targetOf(search),
+    };
+    if (typeof search.reuse === 'object') {
+      const written = await write({
+        ...row,
+        answered: hit.answered,
+        errors: hit.errors,
+        sandbox: hit.sandbox,
+        details: { cached: true, cache_of: hit.id, sandbox: hit.sandbox, sources_answered: hit.answered },
+      });
+      return { value: search.reuse.replay(hit), lookupId, credits: creditsOf(written), cached: true };
+    }
+    let answer: Answer<T>;
+    try {
+      answer = await search.ask({ lookupId, reused: hit });
+    } catch (error) {
+      await auditRefusal(db, search, 'failure', {
+        cache_of: hit.id,
+        reason: 'search_failed',
+        refunded: 0,
+      }).catch(() => {});
+      throw error;
+    }
+    if (!answer.ok) {
+      await auditRefusal(db, search, 'failure', { cache_of: hit.id, ...answer.details, refunded: 0 });
+      throw answer.error(await balanceOf(search.user.id));
+    }
+    const written = await write({
+      ...row,
+      answered: answer.answered,
+      errors: answer.errors,
+      sandbox: answer.sandbox,
+      details: {
+        cached: true,
+        cache_of: hit.id,
+        sandbox: answer.sandbox,
+        sources_answered: answer.answered,
+        ...answer.details,
+      },
+    });
+    return { value: answer.value, lookupId, credits: creditsOf(written), cached: true };
+  }
+
+  const creditsOf = (written: Awaited<ReturnType<typeof write>>): number => {
+    if (!written.written) throw new Error('a repeated search was not written');
+    return written.credits;
+  };
+
+  return {
+    /**
+     * Checks a search's raw case reference (length, and presence when the deployment requires one)
+     * before anything is charged or written; a 422 otherwise.
+     */
+    async caseReference(raw: unknown): Promise<CaseReference> {
+      return { value: await requireCaseReference(db, raw), checked: true };
+    },
+
+    /** Runs one paid search of any kind; the kind's refusals come back as the errors its `ask` chose. */
+    async run<T>(search: PaidSearch<T>): Promise<Searched<T>> {
+      const hit = await reusable(search);
+      if (hit) return repeat(search, hit);
+
+      const charged = await charge({
+        userId: search.user.id,
+        cost: search.cost,
+        kind: search.kind,
+        query: search.query,
+        ip: search.client.ip,
+        deviceId: search.client.deviceId ?? null,
+        caseReference: search.caseReference.value,
+        at: now(),
+      });
+      if (!charged) {
+        const balance = await balanceOf(search.user.id);
+        await auditRefusal(db, search, 'denied', {
+          reason: 'insufficient_credits',
+          balance,
+          price: search.cost,
+        });
+        throw insufficientCredits(balance);
+      }
+      const { lookupId } = charged;
+
+      let answer: Answer<T>;
+      try {
+        answer = await search.ask({ lookupId, reused: null });
+      } catch (error) {
+        // The search itself failed: give the charge back before reporting it.
+        await refund(search, lookupId, search.failedReason ?? 'Search failed', undefined, {
+          reason: 'search_failed',
+        }).catch(() => {});
+        throw error;
+      }
+      if (!answer.ok) {
+        const credits = await refund(search, lookupId, answer.refund, answer.sourceErrors, answer.details);
+        throw answer.error(credits);
+      }
+      // A lookup the recovery sweep already refunded stays refunded (recovery.ts): nothing is written.
+      await write({
+        mode: 'settle',
+        id: lookupId,
+        answered: answer.answered,
+        errors: answer.errors,
+        result: answer.result,
+        sandbox: answer.sandbox,
+        at: now(),
+        actorEmail: search.user.email,
+        action: actionOf(search),
+        target: targetOf(search),
+        details: {
+          cached: false,
+          sandbox: answer.sandbox,
+          sources_answered: answer.answered,
+          ...answer.details,
+        },
+      });
+      return { value: answer.value, lookupId, credits: charged.credits, cached: false };
+    },
+  };
+}
+
+export type Searches = ReturnType<typeof createSearches>;
