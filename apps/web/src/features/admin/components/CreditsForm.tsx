@@ -3,8 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useAuth } from '../../../lib/auth-context.ts';
+import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useChangeCredits } from '../api/changeCredits.ts';
-import { failureMessage, fieldErrorsOf, isSessionEnd } from '../errors.ts';
 
 const t = messages.admin;
 

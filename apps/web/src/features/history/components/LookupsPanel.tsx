@@ -17,6 +17,7 @@ import { TableScroller } from '../../../components/TableScroller.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
+import { isSessionEnd } from '../../../lib/field-errors.ts';
 import type { ResultsState } from '../../results/resultsState.ts';
 import { useOpenHistoryEntry } from '../api/getHistoryEntry.ts';
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/listHistory.ts';
@@ -100,7 +101,7 @@ export function LookupsPanel({
       if (state) await navigate(paths.results, { state });
       else setShown(detail);
     } catch (error) {
-      if (isApiError(error) && error.status === 401) return;
+      if (isSessionEnd(error)) return;
       if (isApiError(error) && error.status === 410) {
         toast.warning(error.body.message || t.purged);
         void queryClient.invalidateQueries({ queryKey: ['history'] });
