@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
       {
         ...page(() => import('./layouts/MainLayout.tsx')),
         children: [
-          { path: paths.dashboard, ...page(() => import('../features/dashboard/DashboardPage.tsx')) },
+          { path: paths.dashboard, ...page(() => import('../features/search/DashboardPage.tsx')) },
           { path: paths.upgrade, ...page(() => import('../features/upgrade/UpgradePage.tsx')) },
           { path: paths.help, ...page(() => import('../features/help/HelpPage.tsx')) },
           { path: paths.results, ...page(() => import('../features/results/ResultsPage.tsx')) },

@@ -15,11 +15,11 @@ import { Overlay } from '../../components/Overlay.tsx';
 import { useAuth } from '../../lib/auth-context.ts';
 import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
 import { fieldMessages } from '../../lib/field-errors.ts';
+import { type LeakNeedles, needlesOf } from '../../lib/leak-highlight.ts';
 import { type AnsweredFailure, hasCredits, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { useSearchLeaks } from './api/searchLeaks.ts';
 import { LeakResults } from './components/LeakResults.tsx';
 import { LeakRowsEditor } from './components/LeakRowsEditor.tsx';
-import { type LeakNeedles, needlesOf } from './highlight.ts';
 
 /**
  * /leak-data-finder (spec §2.6, §4 leak finder, §5, §7, §8): up to four rows of type and value, searched

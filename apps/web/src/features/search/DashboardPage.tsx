@@ -18,7 +18,7 @@ import { useAuth } from '../../lib/auth-context.ts';
 import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
 import { hasCredits, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { type SearchType, useSearchType } from '../../lib/search-type.ts';
-import type { ResultsState } from '../results/resultsState.ts';
+import type { ResultsState } from '../results/index.ts';
 import { useLookupEmail } from './api/lookupEmail.ts';
 import { useLookupPhone } from './api/lookupPhone.ts';
 

@@ -18,7 +18,7 @@ import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
 import { isSessionEnd } from '../../../lib/field-errors.ts';
-import type { ResultsState } from '../../results/resultsState.ts';
+import type { ResultsState } from '../../results/index.ts';
 import { useOpenHistoryEntry } from '../api/getHistoryEntry.ts';
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/listHistory.ts';
 import { baseKind, displayQuery, filterKinds, kindLabel } from '../format.ts';
