@@ -68,11 +68,11 @@ if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-b']);
 
 if (want('unit')) {
   if (process.env.TEST_DATABASE_URL) {
-    vitest('unit-postgres', ['domain', 'server']);
+    vitest('unit-postgres', ['domain', 'server', 'web']);
     const { TEST_DATABASE_URL: _, ...pgliteEnv } = process.env;
     vitest('server-pglite', ['server'], pgliteEnv);
   } else {
-    vitest('unit-pglite', ['domain', 'server']);
+    vitest('unit-pglite', ['domain', 'server', 'web']);
   }
 }
 
