@@ -9,7 +9,7 @@ import { useChangeCredits } from '../api/changeCredits.ts';
 const t = messages.admin;
 
 /**
- * Grant or deduct credits with a reason (issue 7). The change goes through the ledger on the server;
+ * Grant or deduct credits with a reason (kept in the audit trail). The change goes through the ledger on the server;
  * a deduction that would take the balance below zero is refused there and changes nothing.
  */
 export function CreditsForm({ user }: { user: AdminUser }) {
