@@ -12,6 +12,17 @@ export default defineConfig({
       },
       {
         test: {
+          // The web app's pure modules (formatters, navigation states, highlighting, paid answers).
+          name: 'web',
+          root: './apps/web',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          // The date formatters read local time; the expectations are written for UTC.
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: './apps/server',
           include: ['test/**/*.test.ts'],

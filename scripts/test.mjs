@@ -63,15 +63,16 @@ function vitest(name, projects, env = process.env) {
 }
 
 if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
+if (want('lint')) check('boundaries', 'npx', ['depcruise', 'apps/web/src', '-c', '.dependency-cruiser.cjs']);
 if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-b']);
 
 if (want('unit')) {
   if (process.env.TEST_DATABASE_URL) {
-    vitest('unit-postgres', ['domain', 'server']);
+    vitest('unit-postgres', ['domain', 'server', 'web']);
     const { TEST_DATABASE_URL: _, ...pgliteEnv } = process.env;
     vitest('server-pglite', ['server'], pgliteEnv);
   } else {
-    vitest('unit-pglite', ['domain', 'server']);
+    vitest('unit-pglite', ['domain', 'server', 'web']);
   }
 }
 

@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
       {
         ...page(() => import('./layouts/MainLayout.tsx')),
         children: [
-          { path: paths.dashboard, ...page(() => import('../features/dashboard/DashboardPage.tsx')) },
+          { path: paths.dashboard, ...page(() => import('../features/search/DashboardPage.tsx')) },
           { path: paths.upgrade, ...page(() => import('../features/upgrade/UpgradePage.tsx')) },
           { path: paths.help, ...page(() => import('../features/help/HelpPage.tsx')) },
           { path: paths.results, ...page(() => import('../features/results/ResultsPage.tsx')) },
@@ -81,7 +81,8 @@ export const routes: RouteObject[] = [
           { path: paths.subscription, ...page(() => import('../features/common/ComingSoonPage.tsx')) },
           { path: paths.history, ...page(() => import('../features/history/HistoryPage.tsx')) },
           {
-            // Issue 7: the admin area, for admins only (the server checks every call again).
+            // The admin area (users, credits, audit trail; beyond the spec), for admins only (the
+            // server checks every call again).
             ...page(() => import('./guards/AdminOnly.tsx')),
             children: [
               {

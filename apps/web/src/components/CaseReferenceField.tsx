@@ -18,7 +18,7 @@ export interface CaseReferenceFieldProps {
 }
 
 /**
- * The 'Case reference' field of every search screen (issue 7): a labelled text input, at most 100
+ * The 'Case reference' field of every search screen (the investigation a search is made for, kept in the audit trail): a labelled text input, at most 100
  * characters, with an 'Optional' badge unless the deployment requires one. Forms wire it with
  * `useCaseReferenceField`, which checks the value before a search and sends it trimmed.
  */

@@ -26,7 +26,7 @@ export const paths = {
   upgrade: '/upgrade',
   help: '/help',
   subscription: '/subscription',
-  /** Issue 7 (not in the spec): the user's own history, and the admin area. */
+  /** Beyond the spec (accountability): the user's own history, and the admin area. */
   history: '/history',
   admin: '/admin',
   adminUsers: '/admin/users',

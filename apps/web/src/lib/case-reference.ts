@@ -1,10 +1,16 @@
-import { CASE_REFERENCE_MAX_LENGTH, type CaseReferencePolicyResponse, messages } from '@footprint/domain';
+import {
+  CASE_REFERENCE_MAX_LENGTH,
+  type CaseReferencePolicyResponse,
+  type ErrorBody,
+  messages,
+} from '@footprint/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useCallback, useRef, useState } from 'react';
 import { api, isApiError } from './api.ts';
+import { firstFieldErrors } from './field-errors.ts';
 
 /**
- * The case reference of a search (issue 7): optional unless the deployment requires one. The policy
+ * The case reference of a search (the investigation it is made for, recorded in the audit trail): optional unless the deployment requires one. The policy
  * comes from GET /api/case-reference-policy; every search screen reads it through this hook and sends
  * the trimmed value (or nothing) with its search call.
  */
@@ -94,16 +100,19 @@ export function useCaseReferenceDraft(userId: unknown): [string, (value: string)
  * The message of a refused search when the refusal is about the case reference (a 422 with
  * `errors.case_reference`, or one of its messages), so the form can show it under the field.
  */
-export function caseReferenceRefusal(error: unknown): string | null {
-  if (!isApiError(error) || error.status !== 422) return null;
-  const listed = error.body.errors?.case_reference;
-  const first = Array.isArray(listed) ? listed[0] : listed;
-  if (typeof first === 'string' && first) return first;
-  const message = error.body.message;
+export function caseReferenceRefusalOf(status: number, body: ErrorBody): string | null {
+  if (status !== 422) return null;
+  const listed = firstFieldErrors(body).case_reference;
+  if (listed) return listed;
+  const message = body.message;
   return message === messages.caseReference.required || message === messages.caseReference.tooLong
     ? message
     : null;
 }
+
+/** `caseReferenceRefusalOf` for a caught error: `null` unless it is the server's refusal. */
+export const caseReferenceRefusal = (error: unknown): string | null =>
+  isApiError(error) ? caseReferenceRefusalOf(error.status, error.body) : null;
 
 /** What `useCaseReferenceField` hands to `<CaseReferenceField>`. */
 export interface CaseReferenceFieldState {

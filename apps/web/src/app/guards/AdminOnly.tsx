@@ -3,7 +3,7 @@ import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 
 /**
- * The admin area (issue 7) for admins only. The main layout has already settled the session; anyone
+ * The admin area (users, credits, audit trail, settings; beyond the spec) for admins only. The main layout has already settled the session; anyone
  * else is sent to the dashboard without seeing (or loading) any admin screen. The server checks every
  * admin call again and answers 403 to anyone else.
  */

@@ -5,7 +5,7 @@ import { LookupsPanel } from './components/LookupsPanel.tsx';
 import { StatementPanel } from './components/StatementPanel.tsx';
 
 /**
- * /history (issue 7; not in the spec): the signed-in user's own lookups, which reopen their stored
+ * /history (beyond the spec, for accountability): the signed-in user's own lookups, which reopen their stored
  * result without a new charge while it is kept, and the credit statement from the ledger. The tab, page
  * and kind filter live in the address, so a reload or Back shows the same view.
  */

@@ -16,9 +16,10 @@ import { toast } from 'react-toastify';
 import { CaseReferenceField } from '../../components/CaseReferenceField.tsx';
 import { Overlay } from '../../components/Overlay.tsx';
 import { paths } from '../../config/paths.ts';
-import { isApiError, saveBlob } from '../../lib/api.ts';
+import { saveBlob } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { useCaseReferenceField } from '../../lib/case-reference.ts';
+import { hasCredits, type PaidFailure, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { type IntelSearchInput, useIntelPdf, useIntelSearch } from './api/intelSearch.ts';
 import { IntelFieldInput, type IntelValue } from './components/IntelFieldInput.tsx';
 import type { IntelResultsState } from './intelState.ts';
@@ -77,8 +78,6 @@ const submitIcons: Record<string, string> = {
   verify: 'M12 3 4.5 6v5.5c0 4.6 3.2 8.4 7.5 9.5 4.3-1.1 7.5-4.9 7.5-9.5V6zM8.5 12l2.5 2.5 4.5-5',
 };
 
-const hasCredits = (credits: unknown): boolean => Number(credits) > 0;
-
 const nonEmpty = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
@@ -116,7 +115,8 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
   const { types, title, lead, results, icon } = config[area];
   const navigate = useNavigate();
   const location = useLocation();
-  const { user, mergeUser } = useAuth();
+  const { user } = useAuth();
+  const paidAnswer = usePaidAnswer();
   const search = useIntelSearch(area);
   const pdf = useIntelPdf();
   const id = useId();
@@ -150,22 +150,21 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
   };
 
   /** Spec §8, corporate: the server's message with the balance, then per status. */
-  const corporateFailed = (error: unknown, sent: IntelSearchInput, creditReport: boolean) => {
-    if (!isApiError(error) || error.status === 0) {
+  const corporateFailed = (failure: PaidFailure, sent: IntelSearchInput, creditReport: boolean) => {
+    if (failure.kind === 'no-answer') {
       toast.error(messages.intelPages.failed);
       if (creditReport) toast.error(messages.creditReport.failed);
       return;
     }
-    if (error.status === 401) return;
-    const credits = error.body.credits;
-    const suffix = typeof credits === 'number' ? messages.intelPages.creditsRemaining(credits) : '';
-    toast.error(`${nonEmpty(error.body.message) ?? messages.intelPages.failed}${suffix}`);
+    if (failure.kind === 'session-ended') return;
+    const suffix = failure.credits === undefined ? '' : messages.intelPages.creditsRemaining(failure.credits);
+    toast.error(`${failure.message ?? messages.intelPages.failed}${suffix}`);
     if (creditReport) toast.error(messages.creditReport.failed);
-    if (error.status === 422) {
+    if (failure.status === 422) {
       showEmptyResults(sent);
       return;
     }
-    if (error.status !== 402) toast.error(messages.intelPages.somethingWrong);
+    if (failure.kind !== 'insufficient') toast.error(messages.intelPages.somethingWrong);
   };
 
   /**
@@ -173,23 +172,21 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
    * the server's error or 'Bad request.', otherwise the server's message or 'Something went wrong'),
    * and 'internal server error' beside it when the server did fail (5xx). A 422 opens the empty results.
    */
-  const verificationFailed = (error: unknown, sent: IntelSearchInput) => {
-    if (!isApiError(error) || error.status === 0) {
+  const verificationFailed = (failure: PaidFailure, sent: IntelSearchInput) => {
+    if (failure.kind === 'no-answer') {
       toast.error(messages.intelPages.somethingWrong);
       return;
     }
-    if (error.status === 401) return;
-    if (error.status === 422) {
+    if (failure.kind === 'session-ended') return;
+    if (failure.status === 422) {
       showEmptyResults(sent);
       return;
     }
-    if (error.status === 402) toast.warning(messages.credits.insufficient);
-    else if (error.status === 400)
-      toast.error(
-        nonEmpty(error.body.error) ?? nonEmpty(error.body.message) ?? messages.intelPages.badRequest,
-      );
-    else toast.error(nonEmpty(error.body.message) ?? messages.intelPages.somethingWrong);
-    if (error.status >= 500) toast.error(messages.intelPages.internalError);
+    if (failure.kind === 'insufficient') toast.warning(messages.credits.insufficient);
+    else if (failure.status === 400)
+      toast.error(nonEmpty(failure.body.error) ?? failure.message ?? messages.intelPages.badRequest);
+    else toast.error(failure.message ?? messages.intelPages.somethingWrong);
+    if (failure.status >= 500) toast.error(messages.intelPages.internalError);
   };
 
   const saveForm = () =>
@@ -243,28 +240,25 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
     if (type.returnsPdf) {
       try {
         const answer = await pdf.mutateAsync(sent);
-        if (typeof answer.credits === 'number') mergeUser({ credits: answer.credits });
+        paidAnswer.paid(answer);
         saveBlob(answer.pdf, `credit_report_${Date.now()}.pdf`);
         toast.success(messages.creditReport.success);
         setValues(initialIntelValues(type));
       } catch (error) {
-        if (isApiError(error) && typeof error.body.credits === 'number')
-          mergeUser({ credits: error.body.credits });
-        corporateFailed(error, sent, true);
+        corporateFailed(paidAnswer.refused(error), sent, true);
       }
       return;
     }
 
     try {
       const answer = await search.mutateAsync(sent);
-      if (typeof answer.credits === 'number') mergeUser({ credits: answer.credits });
+      paidAnswer.paid(answer);
       await openResults(sent, answer.data ?? null, answer.sandbox === true);
       toast.success(messages.intelPages.found);
     } catch (error) {
-      if (isApiError(error) && typeof error.body.credits === 'number')
-        mergeUser({ credits: error.body.credits });
-      if (area === 'corporate') corporateFailed(error, sent, false);
-      else verificationFailed(error, sent);
+      const failure = paidAnswer.refused(error);
+      if (area === 'corporate') corporateFailed(failure, sent, false);
+      else verificationFailed(failure, sent);
     }
   };
 

@@ -12,19 +12,20 @@ import { toast } from 'react-toastify';
 import { CaseReferenceField } from '../../components/CaseReferenceField.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Overlay } from '../../components/Overlay.tsx';
-import { type ApiError, isApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
+import { fieldMessages } from '../../lib/field-errors.ts';
+import { type LeakNeedles, needlesOf } from '../../lib/leak-highlight.ts';
+import { type AnsweredFailure, hasCredits, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { useSearchLeaks } from './api/searchLeaks.ts';
 import { LeakResults } from './components/LeakResults.tsx';
 import { LeakRowsEditor } from './components/LeakRowsEditor.tsx';
-import { type LeakNeedles, needlesOf } from './highlight.ts';
 
 /**
  * /leak-data-finder (spec §2.6, §4 leak finder, §5, §7, §8): up to four rows of type and value, searched
  * together. Search checks credits first, then every row; a new search is charged once by the server,
  * and turning its pages re-sends the same rows (free, `cached: true`) without a credit check here, so a
- * search bought with the last credit can still be read to the end. The case reference (issue 7) is
+ * search bought with the last credit can still be read to the end. The case reference is
  * checked after the rows and sent with the search and its pages.
  */
 
@@ -41,8 +42,6 @@ interface Answer {
   fresh: boolean;
 }
 
-const hasCredits = (credits: unknown): boolean => Number(credits) > 0;
-
 /** Phone numbers are often pasted formatted ('+91 98765-43210'); the rule of spec §5 counts digits. */
 const cleanValue = (type: LeakFieldType, value: string): string =>
   type === 'phone' ? value.replace(/[\s().+-]/g, '') : value.trim();
@@ -50,8 +49,21 @@ const cleanValue = (type: LeakFieldType, value: string): string =>
 const nonEmpty = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
+/** A refused leak search says the server's `error`, then its `details`, then its message. */
+const refusalText = ({ body }: AnsweredFailure): string => {
+  const details = body.details;
+  return (
+    nonEmpty(body.error) ??
+    nonEmpty(details) ??
+    nonEmpty(Array.isArray(details) ? details[0] : undefined) ??
+    nonEmpty(body.message) ??
+    messages.leaks.failed
+  );
+};
+
 export default function LeakFinderPage() {
-  const { user, mergeUser } = useAuth();
+  const { user } = useAuth();
+  const paidAnswer = usePaidAnswer();
   const search = useSearchLeaks();
   const nextId = useRef(2);
   const [rows, setRows] = useState<LeakRow[]>(() => [{ id: 1, type: 'name', value: '' }]);
@@ -120,36 +132,21 @@ export default function LeakFinderPage() {
   };
 
   const failed = (error: unknown, fresh: boolean, sent: LeakRow[]) => {
-    if (!isApiError(error) || error.status === 0) {
-      toast.error(messages.leaks.failed);
-      return;
-    }
-    // A 401 is settled app-wide (toast and /login).
-    if (error.status === 401) return;
-    if (typeof error.body.credits === 'number') mergeUser({ credits: error.body.credits });
-    if (error.status === 402) {
-      toast.warning(nonEmpty(error.body.message) ?? messages.credits.insufficient);
-      return;
-    }
-    if (fresh) caseReference.showRefusal(error);
-    if (fresh && error.status === 422) showRowErrors(error, sent);
-    const details = error.body.details;
-    toast.error(
-      nonEmpty(error.body.error) ??
-        nonEmpty(details) ??
-        nonEmpty(Array.isArray(details) ? details[0] : undefined) ??
-        nonEmpty(error.body.message) ??
-        messages.leaks.failed,
-    );
+    const failure = paidAnswer.failed(error, {
+      failed: messages.leaks.failed,
+      refusal: refusalText,
+      caseReference: fresh ? caseReference : undefined,
+    });
+    if (fresh && 'status' in failure && failure.status === 422) showRowErrors(error, sent);
   };
 
   /**
    * The server checks every row again (spec §5, same rules); its 422 lists one message per row under
    * `errors.fields`, '' for a valid row. Those go under the rows they are about.
    */
-  const showRowErrors = (error: ApiError, sent: LeakRow[]) => {
-    const list = error.body.errors?.fields;
-    if (!Array.isArray(list) || list.length !== sent.length) return;
+  const showRowErrors = (error: unknown, sent: LeakRow[]) => {
+    const list = fieldMessages(error, 'fields');
+    if (list.length !== sent.length) return;
     const byId = new Map<RowId, string>();
     sent.forEach((row, index) => {
       const message = nonEmpty(list[index]);
@@ -172,7 +169,7 @@ export default function LeakFinderPage() {
     const mine = ticket.current;
     try {
       const response = await search.mutateAsync({ fields, page, caseReference: reference });
-      if (typeof response.credits === 'number') mergeUser({ credits: response.credits });
+      paidAnswer.paid(response);
       if (mine !== ticket.current) return;
       focusResults.current = true;
       setAnswer({ response, query: fields, caseReference: reference, needles, fresh });

@@ -2,9 +2,9 @@ import type { EmailLookupResponse, PhoneLookupResponse } from '@footprint/domain
 
 /**
  * What the dashboard hands to /results through navigation state (spec §2.3: results, type and
- * userInput). This file is the results feature's public contract: the search and history features
- * import only it. The whole answer travels (not only `data`) so the page keeps `sandbox`, `cached` and
- * `lookup_id`; the case reference of the search (issue 7) travels beside it so that the detail lookups
+ * userInput). The feature's index.ts exports it; the search and history features import it from there.
+ * The whole answer travels (not only `data`) so the page keeps `sandbox`, `cached` and
+ * `lookup_id`; the case reference of the search travels beside it so that the detail lookups
  * made from the page carry it too.
  */
 export type ResultsState =

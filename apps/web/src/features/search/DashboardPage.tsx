@@ -14,11 +14,11 @@ import { type Country, CountryPicker } from '../../components/CountryPicker.tsx'
 import { Icon } from '../../components/Icon.tsx';
 import { Overlay } from '../../components/Overlay.tsx';
 import { paths } from '../../config/paths.ts';
-import { isApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
+import { hasCredits, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { type SearchType, useSearchType } from '../../lib/search-type.ts';
-import type { ResultsState } from '../results/resultsState.ts';
+import type { ResultsState } from '../results/index.ts';
 import { useLookupEmail } from './api/lookupEmail.ts';
 import { useLookupPhone } from './api/lookupPhone.ts';
 
@@ -26,7 +26,7 @@ import { useLookupPhone } from './api/lookupPhone.ts';
  * /dashboard: the search screen (spec §2.3, §4 Search, §5, §8). The search type is global: the toggle
  * here and the sidebar's Email/Phone Search both set it, and any change clears the input and focuses it.
  * Submit checks, in the spec's order: credits, terms, input; then searches behind the 'Searching...'
- * overlay and opens /results with the answer. The case reference (issue 7) is checked last and travels
+ * overlay and opens /results with the answer. The case reference is checked last and travels
  * with the search and on to /results, so the detail lookups made there carry it too.
  */
 
@@ -35,11 +35,10 @@ const typeOptions: ReadonlyArray<{ type: SearchType; label: string }> = [
   { type: 'email', label: messages.search.typeEmail },
 ];
 
-const hasCredits = (credits: unknown): boolean => Number(credits) > 0;
-
 export default function DashboardPage() {
   const navigate = useNavigate();
-  const { user, mergeUser } = useAuth();
+  const { user } = useAuth();
+  const paidAnswer = usePaidAnswer();
   const { searchType, setSearchType } = useSearchType();
   const [value, setValue] = useState('');
   const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
@@ -61,22 +60,6 @@ export default function DashboardPage() {
     setValue('');
     input.current?.focus();
   }, [searchType]);
-
-  const failed = (error: unknown) => {
-    if (!isApiError(error) || error.status === 0) {
-      toast.error(messages.search.somethingWrong);
-      return;
-    }
-    // A 401 is settled app-wide (toast and /login); saying more here would only repeat it.
-    if (error.status === 401) return;
-    if (typeof error.body.credits === 'number') mergeUser({ credits: error.body.credits });
-    caseReference.showRefusal(error);
-    if (error.status === 402) {
-      toast.warning(error.body.message || messages.credits.insufficient);
-      return;
-    }
-    toast.error(error.body.message || messages.search.somethingWrong);
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -115,10 +98,10 @@ export default function DashboardPage() {
         const results = await email.mutateAsync({ email: userInput, caseReference: reference });
         state = { type: 'email', userInput, results, caseReference: reference };
       }
-      if (typeof state.results.credits === 'number') mergeUser({ credits: state.results.credits });
+      paidAnswer.paid(state.results);
       await navigate(paths.results, { state });
     } catch (error) {
-      failed(error);
+      paidAnswer.failed(error, { failed: messages.search.somethingWrong, caseReference });
     }
   };
 

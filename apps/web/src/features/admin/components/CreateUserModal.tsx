@@ -6,8 +6,8 @@ import { CopyButton } from '../../../components/CopyButton.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useCreateUser } from '../api/createUser.ts';
-import { failureMessage, fieldErrorsOf, isSessionEnd } from '../errors.ts';
 
 const t = messages.admin;
 

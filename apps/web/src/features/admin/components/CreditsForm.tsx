@@ -3,13 +3,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useAuth } from '../../../lib/auth-context.ts';
+import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useChangeCredits } from '../api/changeCredits.ts';
-import { failureMessage, fieldErrorsOf, isSessionEnd } from '../errors.ts';
 
 const t = messages.admin;
 
 /**
- * Grant or deduct credits with a reason (issue 7). The change goes through the ledger on the server;
+ * Grant or deduct credits with a reason (kept in the audit trail). The change goes through the ledger on the server;
  * a deduction that would take the balance below zero is refused there and changes nothing.
  */
 export function CreditsForm({ user }: { user: AdminUser }) {

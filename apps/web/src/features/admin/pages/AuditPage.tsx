@@ -9,10 +9,10 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { saveBlob } from '../../../lib/api.ts';
 import { formatDateTime, localDay } from '../../../lib/datetime.ts';
+import { failureMessage, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useExportAudit } from '../api/exportAudit.ts';
 import { AUDIT_PAGE_SIZE, type AuditFilterValues, auditFilterNames, useAudit } from '../api/listAudit.ts';
 import { ScreenHeader } from '../components/ScreenHeader.tsx';
-import { failureMessage, isSessionEnd } from '../errors.ts';
 
 const t = messages.admin;
 const a = t.audit;

@@ -3,9 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
+import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useSettings, useUpdateSettings } from '../api/settings.ts';
 import { ScreenHeader } from '../components/ScreenHeader.tsx';
-import { failureMessage, fieldErrorsOf, isSessionEnd } from '../errors.ts';
 
 const t = messages.admin;
 const s = t.settings;

@@ -9,11 +9,11 @@ import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
+import { failureMessage, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useAdminUser } from '../api/getUser.ts';
 import { useUpdateUser } from '../api/updateUser.ts';
 import { ModeBadge, RoleBadge, StatusBadge } from '../components/Badges.tsx';
 import { CreditsForm } from '../components/CreditsForm.tsx';
-import { failureMessage, isSessionEnd } from '../errors.ts';
 
 const t = messages.admin;
 

@@ -7,10 +7,10 @@ import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api.ts';
+import { applyServerErrors } from '../../../lib/field-errors.ts';
 import { useForgotPassword } from '../api/forgotPassword.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { TextField } from '../components/Field.tsx';
-import { applyServerErrors } from '../utils/serverErrors.ts';
 
 /** /forgot-password (spec §2.2, §8): asks for a reset link by e-mail. */
 export default function ForgotPasswordPage() {

@@ -7,11 +7,11 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
+import { applyServerErrors } from '../../../lib/field-errors.ts';
 import { otpChallenge, useLogin } from '../api/login.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField, TextField } from '../components/Field.tsx';
 import type { OtpPageState } from '../otpState.ts';
-import { applyServerErrors } from '../utils/serverErrors.ts';
 
 /**
  * /login (spec §2.2, §4, §8). The spec also mentions a third-party identity-provider sign-in script

@@ -7,11 +7,11 @@ import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api.ts';
+import { applyServerErrors } from '../../../lib/field-errors.ts';
 import { useRegister } from '../api/register.ts';
 import { useRegistrationStatus } from '../api/registrationStatus.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField, TextField } from '../components/Field.tsx';
-import { applyServerErrors } from '../utils/serverErrors.ts';
 
 /** Spec §2.2: what /register shows when accounts cannot be created. */
 function RegistrationDisabled() {

@@ -8,10 +8,10 @@ import { Logo } from '../../../components/Logo.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api.ts';
+import { applyServerErrors } from '../../../lib/field-errors.ts';
 import { useResetPassword } from '../api/resetPassword.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField, TextField } from '../components/Field.tsx';
-import { applyServerErrors } from '../utils/serverErrors.ts';
 
 /** After success (spec §2.2): the logo becomes the way back to /login. */
 function ResetDone() {

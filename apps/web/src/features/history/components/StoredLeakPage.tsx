@@ -6,8 +6,8 @@ import {
   SANDBOX_BANNER,
 } from '@footprint/domain';
 import { useMemo } from 'react';
-import { LeakRecordCard } from '../../leaks/components/LeakRecordCard.tsx';
-import { needlesOf } from '../../leaks/highlight.ts';
+import { LeakRecordCard } from '../../../components/LeakRecordCard.tsx';
+import { needlesOf } from '../../../lib/leak-highlight.ts';
 import { leakRowsOf } from '../format.ts';
 
 const t = messages.history;

@@ -41,8 +41,8 @@ const creditsHeader = (headers: Headers): number | undefined => {
 /**
  * POST /api/corporate-intelligence with type 'credit_report' (spec §7): the answer is the PDF itself. A
  * success that is not a PDF (an HTML error page, JSON) counts as a failure: nothing usable could be saved.
- * The results page's 'Credit Report Request' modal (spec §2.5) calls this too: this file is the intel
- * feature's public contract for it.
+ * The results page's 'Credit Report Request' modal (spec §2.5) calls this too, through the feature's
+ * index.ts.
  */
 export async function requestIntelPdf(input: IntelSearchInput): Promise<IntelPdfAnswer> {
   const { blob, headers } = await request(endpoints.corporate, {

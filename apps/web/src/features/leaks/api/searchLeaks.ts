@@ -7,7 +7,7 @@ export interface LeakSearchInput {
   fields: LeakRow[];
   /** 1-based. */
   page: number;
-  /** The case reference of the search (issue 7), trimmed; left out of the body when absent. */
+  /** The case reference of the search (the investigation it is for), trimmed; left out of the body when absent. */
   caseReference?: string;
 }
 

@@ -7,9 +7,9 @@ import {
   SANDBOX_BANNER,
 } from '@footprint/domain';
 import { type Ref, useId } from 'react';
+import { LeakRecordCard } from '../../../components/LeakRecordCard.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
-import type { LeakNeedles } from '../highlight.ts';
-import { LeakRecordCard } from './LeakRecordCard.tsx';
+import type { LeakNeedles } from '../../../lib/leak-highlight.ts';
 
 export interface LeakResultsProps {
   response: LeakSearchResponse;

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /**
  * POST /api/rc-challan-details (spec §7): traffic challans of a registration; `data.data.challan_details`.
- * The case reference of the search (issue 7) goes in the body when there is one.
+ * The case reference of the search (the investigation it is for) goes in the body when there is one.
  */
 export function fetchChallanDetails(
   rcNumber: string,

@@ -1,6 +1,6 @@
 import { findIntelType, type IntelType, toIntelRequestData } from '@footprint/domain';
 import { useMutation } from '@tanstack/react-query';
-import { type IntelPdfAnswer, requestIntelPdf } from '../../intel/api/intelSearch.ts';
+import { type IntelPdfAnswer, requestIntelPdf } from '../../intel/index.ts';
 
 /** The credit report request of spec §3: consent is always given ('Y' on the wire). */
 export interface CreditReportInput {

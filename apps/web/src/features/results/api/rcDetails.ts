@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /**
  * POST /api/rcfull-details (spec §7): a vehicle registration's full record; answers `credits`, `data.data`.
- * The case reference of the search (issue 7) goes in the body when there is one.
+ * The case reference of the search (the investigation it is for) goes in the body when there is one.
  */
 export function fetchRcDetails(
   idNumber: string,

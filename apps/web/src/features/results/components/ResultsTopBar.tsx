@@ -5,8 +5,9 @@ import { CopyButton } from '../../../components/CopyButton.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useDisclosure } from '../../../components/useDisclosure.ts';
-import { isApiError, saveBlob } from '../../../lib/api.ts';
+import { saveBlob } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
+import { isSessionEnd } from '../../../lib/field-errors.ts';
 import { useGenerateAiReport } from '../api/generateAiReport.ts';
 import { type ReportInput, useGenerateReport } from '../api/generateReport.ts';
 import { fileSafe } from '../format.ts';
@@ -109,7 +110,7 @@ export function ResultsTopBar({
     try {
       saveBlob(await plain.mutateAsync(report), `report-${name}.pdf`);
     } catch (error) {
-      if (isApiError(error) && error.status === 401) return;
+      if (isSessionEnd(error)) return;
       toast.error(messages.reports.failed);
     }
   };
@@ -119,7 +120,7 @@ export function ResultsTopBar({
     try {
       saveBlob(await ai.mutateAsync(report), `ai-generated-report-${name}.pdf`);
     } catch (error) {
-      if (isApiError(error) && error.status === 401) return;
+      if (isSessionEnd(error)) return;
       toast.error(messages.reports.aiFailed);
     }
   };

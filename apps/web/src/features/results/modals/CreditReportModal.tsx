@@ -3,8 +3,9 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '../../../components/Modal.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { isApiError, saveBlob } from '../../../lib/api.ts';
+import { saveBlob } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
+import { usePaidAnswer } from '../../../lib/paid-answer.ts';
 import {
   type CreditReportInput,
   creditReportData,
@@ -59,7 +60,8 @@ export function CreditReportModal({
   caseReference?: string;
   onClose: () => void;
 }) {
-  const { mergeUser, refetch } = useAuth();
+  const { refetch } = useAuth();
+  const paidAnswer = usePaidAnswer();
   const report = useCreditReport(caseReference);
   const [gender, setGender] = useState<CreditReportInput['gender'] | ''>('');
   const [genderError, setGenderError] = useState('');
@@ -89,19 +91,11 @@ export function CreditReportModal({
       saveBlob(answer.pdf, `credit_report_${Date.now()}.pdf`);
       toast.success(messages.creditReport.success);
       // The balance comes in the X-Credits header; without it, read the user again.
-      if (typeof answer.credits === 'number') mergeUser({ credits: answer.credits });
-      else void refetch().catch(() => {});
+      if (!paidAnswer.paid(answer)) void refetch().catch(() => {});
       onClose();
     } catch (error) {
-      if (isApiError(error)) {
-        if (error.status === 401) return;
-        if (typeof error.body.credits === 'number') mergeUser({ credits: error.body.credits });
-        if (error.status === 402) {
-          toast.warning(error.body.message || messages.credits.insufficient);
-          return;
-        }
-      }
-      toast.error(messages.creditReport.failed);
+      const failed = messages.creditReport.failed;
+      paidAnswer.failed(error, { failed, refusal: () => failed });
     }
   };
 

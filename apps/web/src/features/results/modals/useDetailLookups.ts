@@ -1,8 +1,8 @@
 import { messages } from '@footprint/domain';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { isApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
+import { hasCredits, usePaidAnswer } from '../../../lib/paid-answer.ts';
 import { useChallanDetails } from '../api/challanDetails.ts';
 import type { DetailKind } from '../api/generateDetailReport.ts';
 import { useRcDetails } from '../api/rcDetails.ts';
@@ -40,11 +40,12 @@ export function hasDetail(kind: DetailKind, record: unknown): boolean {
 /**
  * Runs the paid RC, UPI and challan lookups for the results page (spec §4, §5, §8). The call starts from
  * the click, never from an effect, so a re-render cannot charge twice; an answer already bought on this
- * page is shown again without a new charge. The search's case reference (issue 7) goes with each call. Closing clears the selection, and a late answer for a closed
- * modal is dropped (its credit update still applies).
+ * page is shown again without a new charge. The search's case reference goes with each call. Closing
+ * clears the selection, and a late answer for a closed modal is dropped (its credit update still applies).
  */
 export function useDetailLookups(caseReference?: string) {
-  const { user, mergeUser } = useAuth();
+  const { user } = useAuth();
+  const { paid, failed } = usePaidAnswer();
   const rc = useRcDetails();
   const upi = useUpiDetails();
   const challan = useChallanDetails();
@@ -61,7 +62,7 @@ export function useDetailLookups(caseReference?: string) {
         setSelection({ kind, id, status: 'loaded', record: bought.current.get(key) });
         return;
       }
-      if (!(Number(credits) > 0)) {
+      if (!hasCredits(credits)) {
         toast.warning(messages.credits.insufficientUpgrade);
         return;
       }
@@ -74,24 +75,18 @@ export function useDetailLookups(caseReference?: string) {
       try {
         const lookup = { rc: rc.mutateAsync, upi: upi.mutateAsync, challan: challan.mutateAsync }[kind];
         const answer = await lookup({ id, caseReference });
-        if (typeof answer.credits === 'number') mergeUser({ credits: answer.credits });
+        paid(answer);
         const record = answer.data?.data ?? null;
         if (kind === 'challan' && challansOf(record).length === 0) toast.warning(messages.details.noChallans);
         if (hasDetail(kind, record)) bought.current.set(key, record);
         settle({ status: 'loaded', record });
       } catch (error) {
         settle({ status: 'failed' });
-        if (!isApiError(error)) {
-          toast.error(failures[kind]);
-          return;
-        }
-        if (error.status === 401) return;
-        if (typeof error.body.credits === 'number') mergeUser({ credits: error.body.credits });
-        if (error.status === 402) toast.warning(error.body.message || messages.credits.insufficient);
-        else toast.error(failures[kind]);
+        // Any refusal but a 402 says which lookup failed, whatever the server's words.
+        failed(error, { failed: failures[kind], refusal: () => failures[kind] });
       }
     },
-    [credits, caseReference, mergeUser, rc.mutateAsync, upi.mutateAsync, challan.mutateAsync],
+    [credits, caseReference, paid, failed, rc.mutateAsync, upi.mutateAsync, challan.mutateAsync],
   );
 
   const close = useCallback(() => {

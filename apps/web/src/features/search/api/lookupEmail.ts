@@ -9,7 +9,7 @@ export interface EmailLookupInput {
 }
 
 /**
- * GET /api/email?email=[&case_reference=] (spec §7; the case reference from issue 7): `{ data, credits }`.
+ * GET /api/email?email=[&case_reference=] (spec §7, plus the optional case reference): `{ data, credits }`.
  * Paid, so a mutation (one click, one charge).
  */
 export function lookupEmail({ email, caseReference }: EmailLookupInput): Promise<EmailLookupResponse> {

@@ -12,8 +12,9 @@ export interface PhoneLookupInput {
 }
 
 /**
- * GET /api/tel?number={dial code}{digits}[&case_reference=] (spec §7; the case reference from issue 7). A paid call: it is a mutation, never cached or
- * retried by the query layer, so one click is one charge.
+ * GET /api/tel?number={dial code}{digits}[&case_reference=] (spec §7, plus the optional case
+ * reference). A paid call: it is a mutation, never cached or retried by the query layer, so one click
+ * is one charge.
  */
 export function lookupPhone({
   dialCode,

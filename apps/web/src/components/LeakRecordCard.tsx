@@ -1,7 +1,13 @@
 import { LEAK_FIELD_LABELS, type LeakRecord, messages } from '@footprint/domain';
 import { useId, useMemo, useState } from 'react';
-import { CopyButton } from '../../../components/CopyButton.tsx';
-import { formatBreachDate, hasMatch, type LeakNeedles, recordFields, type Segment } from '../highlight.ts';
+import {
+  formatBreachDate,
+  hasMatch,
+  type LeakNeedles,
+  recordFields,
+  type Segment,
+} from '../lib/leak-highlight.ts';
+import { CopyButton } from './CopyButton.tsx';
 
 /** Lets a long e-mail address wrap before its '@' rather than in the middle of a word. */
 function Breakable({ text }: { text: string }) {

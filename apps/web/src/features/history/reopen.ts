@@ -1,0 +1,42 @@
+import type { EmailLookupResponse, HistoryDetail, PhoneLookupResponse } from '@footprint/domain';
+import type { ResultsState } from '../results/index.ts';
+import { baseKind } from './format.ts';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A reopened phone or e-mail lookup goes back to /results, shaped as the search would have handed it
+ * over. It is marked cached (it was not asked upstream again) and keeps its lookup id, so reports made
+ * from the page find the stored lookup and its case reference.
+ */
+export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
+  const result = detail.result;
+  if (!isObject(result)) return null;
+  const meta = {
+    lookup_id: typeof result.lookup_id === 'string' ? result.lookup_id : detail.id,
+    cached: true,
+    sandbox: detail.sandbox === true || result.sandbox === true,
+  };
+  const caseReference = detail.case_reference ?? undefined;
+  const kind = baseKind(detail.kind);
+  if (kind === 'tel') {
+    const digits = detail.query.replace(/\D/g, '');
+    return {
+      type: 'tel',
+      userInput: digits.slice(-10),
+      dialCode: digits.length > 10 ? digits.slice(0, -10) : '',
+      results: { ...result, ...meta } as unknown as PhoneLookupResponse,
+      caseReference,
+    };
+  }
+  if (kind === 'email' && isObject(result.data)) {
+    return {
+      type: 'email',
+      userInput: detail.query,
+      results: { ...result, data: result.data, ...meta } as unknown as EmailLookupResponse,
+      caseReference,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,149 @@
+import { type ErrorBody, messages } from '@footprint/domain';
+import { useCallback, useMemo } from 'react';
+import { toast } from 'react-toastify';
+import { isApiError } from './api.ts';
+import { useAuth } from './auth-context.ts';
+import { caseReferenceRefusalOf } from './case-reference.ts';
+import { firstFieldErrors } from './field-errors.ts';
+
+/**
+ * The answer of a paid call (a search, a detail lookup, a credit report), handled one way everywhere:
+ * the balance it carries goes into the signed-in user, so the header shows it at once; a refusal is
+ * read into one of a few outcomes (below) and said with the same toasts on every screen.
+ *
+ * - no answer (network down, not an API error): the screen's own failure text;
+ * - 401: nothing here, the app-wide session rule (toast and /login, installed in app/AppRoot.tsx) has it;
+ * - 402: a warning with the server's message ('Insufficient credits') and the balance it reports;
+ * - 422 about the case reference: its message under the case-reference field, and as a toast;
+ * - any other refusal (422 field errors, 4xx, 5xx): the server's message or the screen's own text.
+ */
+
+/**
+ * The browser's check before a paid call (spec §5: the credit check comes first): a balance above
+ * zero. Without one the screen warns `messages.credits.insufficientUpgrade` and calls nothing.
+ */
+export const hasCredits = (credits: unknown): boolean => Number(credits) > 0;
+
+/** A refusal the server answered (every outcome but 'no-answer' and 'session-ended'). */
+export interface AnsweredFailure {
+  kind: 'insufficient' | 'case-reference' | 'invalid' | 'refused';
+  status: number;
+  body: ErrorBody;
+  /** The balance after the refusal, when the server said it. */
+  credits: number | undefined;
+  /** The server's message, trimmed; `undefined` when it sent none. */
+  message: string | undefined;
+  /** The server's field messages (422 `errors`), first message per field. */
+  fields: Record<string, string>;
+}
+
+export type PaidFailure = { kind: 'no-answer' } | { kind: 'session-ended' } | AnsweredFailure;
+
+const nonEmpty = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
+
+/**
+ * What a failed paid call means, from its HTTP status and error body alone (status 0: no answer).
+ * 'insufficient' is a 402, 'case-reference' a 422 about the case reference, 'invalid' any other 422,
+ * 'refused' anything else.
+ */
+export function decidePaidFailure(status: number, body: ErrorBody): PaidFailure {
+  if (status === 0) return { kind: 'no-answer' };
+  if (status === 401) return { kind: 'session-ended' };
+  const kind: AnsweredFailure['kind'] =
+    status === 402
+      ? 'insufficient'
+      : caseReferenceRefusalOf(status, body) !== null
+        ? 'case-reference'
+        : status === 422
+          ? 'invalid'
+          : 'refused';
+  return {
+    kind,
+    status,
+    body,
+    credits: typeof body.credits === 'number' ? body.credits : undefined,
+    message: nonEmpty(body.message),
+    fields: firstFieldErrors(body),
+  };
+}
+
+/** `decidePaidFailure` for whatever a paid call threw. */
+export const paidFailureOf = (error: unknown): PaidFailure =>
+  isApiError(error) ? decidePaidFailure(error.status, error.body) : { kind: 'no-answer' };
+
+/** The words of one screen for its failures. */
+export interface PaidFailureWords {
+  /** Said when no answer came, and for a refusal without a message of the server's. */
+  failed: string;
+  /** What a refusal other than 401 and 402 says, when not the server's message (or `failed`). */
+  refusal?: (failure: AnsweredFailure) => string;
+}
+
+export interface PaidFailureToast {
+  level: 'warning' | 'error';
+  text: string;
+}
+
+/** The one toast a failure gets on the common path; `null` for a 401 (the session rule speaks). */
+export function paidFailureToast(failure: PaidFailure, words: PaidFailureWords): PaidFailureToast | null {
+  if (failure.kind === 'no-answer') return { level: 'error', text: words.failed };
+  if (failure.kind === 'session-ended') return null;
+  if (failure.kind === 'insufficient')
+    return { level: 'warning', text: failure.message ?? messages.credits.insufficient };
+  return { level: 'error', text: words.refusal?.(failure) ?? failure.message ?? words.failed };
+}
+
+/** What `usePaidAnswer().failed` accepts besides the words. */
+export interface PaidFailureOptions extends PaidFailureWords {
+  /** The form's case-reference field (`useCaseReferenceField`): a refusal about it is shown under it. */
+  caseReference?: { showRefusal: (error: unknown) => boolean };
+}
+
+/**
+ * The paid-answer handling of a screen. `paid(answer)` after a success merges the balance the answer
+ * carries (and says whether it carried one); `refused(error)` after a failure merges the balance a
+ * refusal carries and returns what the failure was, for screens whose wording is their own;
+ * `failed(error, options)` does that and says it the common way.
+ */
+export function usePaidAnswer() {
+  const { mergeUser } = useAuth();
+
+  const mergeCredits = useCallback(
+    (credits: unknown): boolean => {
+      if (typeof credits !== 'number') return false;
+      mergeUser({ credits });
+      return true;
+    },
+    [mergeUser],
+  );
+
+  const refused = useCallback(
+    (error: unknown): PaidFailure => {
+      const failure = paidFailureOf(error);
+      if ('credits' in failure) mergeCredits(failure.credits);
+      return failure;
+    },
+    [mergeCredits],
+  );
+
+  const failed = useCallback(
+    (error: unknown, options: PaidFailureOptions): PaidFailure => {
+      const failure = refused(error);
+      if (failure.kind === 'case-reference') options.caseReference?.showRefusal(error);
+      const note = paidFailureToast(failure, options);
+      if (note) toast[note.level](note.text);
+      return failure;
+    },
+    [refused],
+  );
+
+  return useMemo(
+    () => ({
+      paid: (answer: { credits?: unknown } | null | undefined): boolean => mergeCredits(answer?.credits),
+      refused,
+      failed,
+    }),
+    [mergeCredits, refused, failed],
+  );
+}

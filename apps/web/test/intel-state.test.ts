@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { readIntelResultsState } from '../src/features/intel/intelState.ts';
+
+describe('readIntelResultsState', () => {
+  it('keeps the string and boolean inputs of its own area', () => {
+    const state = readIntelResultsState('corporate', {
+      area: 'corporate',
+      type: 'corporate_gstin',
+      input: { gstin: '27AADCN4821K1ZC', consent: true, count: 3, nested: { a: 1 } },
+      data: { legal_name: 'Acme' },
+      sandbox: true,
+    });
+    expect(state).toEqual({
+      area: 'corporate',
+      type: 'corporate_gstin',
+      input: { gstin: '27AADCN4821K1ZC', consent: true },
+      data: { legal_name: 'Acme' },
+      sandbox: true,
+    });
+  });
+
+  it('reads a 422 (no record) as null data, and anything but true as no sandbox', () => {
+    expect(
+      readIntelResultsState('verification', { area: 'verification', type: 'pan', sandbox: 'yes' }),
+    ).toEqual({ area: 'verification', type: 'pan', input: {}, data: null, sandbox: false });
+  });
+
+  it("refuses another area's state and malformed ones", () => {
+    expect(readIntelResultsState('verification', { area: 'corporate', type: 'pan' })).toBeNull();
+    expect(readIntelResultsState('corporate', { area: 'corporate' })).toBeNull();
+    expect(readIntelResultsState('corporate', undefined)).toBeNull();
+    expect(readIntelResultsState('corporate', [])).toBeNull();
+  });
+});

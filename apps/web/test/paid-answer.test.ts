@@ -1,0 +1,189 @@
+import { messages, type User } from '@footprint/domain';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../src/lib/api.ts';
+import { AuthContext, type AuthContextValue } from '../src/lib/auth-context.ts';
+import {
+  decidePaidFailure,
+  hasCredits,
+  type PaidFailure,
+  paidFailureOf,
+  paidFailureToast,
+  usePaidAnswer,
+} from '../src/lib/paid-answer.ts';
+
+const toasts = vi.hoisted(() => ({ warning: vi.fn(), error: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast: toasts }));
+
+describe('hasCredits', () => {
+  it('lets a paid call go only with a balance above zero', () => {
+    expect(hasCredits(3)).toBe(true);
+    expect(hasCredits('2')).toBe(true);
+    expect(hasCredits(0)).toBe(false);
+    expect(hasCredits(-1)).toBe(false);
+    expect(hasCredits(undefined)).toBe(false);
+    expect(hasCredits('many')).toBe(false);
+  });
+});
+
+describe('decidePaidFailure', () => {
+  it('reads no answer and a 401 without looking at the body', () => {
+    expect(decidePaidFailure(0, { credits: 4 })).toEqual({ kind: 'no-answer' });
+    expect(decidePaidFailure(401, { message: 'Unauthenticated.' })).toEqual({ kind: 'session-ended' });
+  });
+
+  it('reads a 402 as insufficient credits, with the balance and message the server sent', () => {
+    const body = { message: ' Insufficient credits ', credits: 0 };
+    expect(decidePaidFailure(402, body)).toEqual({
+      kind: 'insufficient',
+      status: 402,
+      body,
+      credits: 0,
+      message: 'Insufficient credits',
+      fields: {},
+    });
+  });
+
+  it('tells a case-reference refusal from other 422s', () => {
+    const reference = decidePaidFailure(422, {
+      message: 'The given data was invalid.',
+      errors: { case_reference: [messages.caseReference.required] },
+    });
+    expect(reference).toMatchObject({
+      kind: 'case-reference',
+      status: 422,
+      message: 'The given data was invalid.',
+      fields: { case_reference: messages.caseReference.required },
+    });
+    expect(decidePaidFailure(422, { message: messages.caseReference.tooLong }).kind).toBe('case-reference');
+    expect(decidePaidFailure(422, { errors: { number: ['Enter 10 digits.'] } })).toMatchObject({
+      kind: 'invalid',
+      fields: { number: 'Enter 10 digits.' },
+      message: undefined,
+    });
+    // The leak finder's per-row list starts with '' for a valid first row: no first message to keep.
+    expect(decidePaidFailure(422, { errors: { fields: ['', 'Enter a name.'] } }).kind).toBe('invalid');
+  });
+
+  it('reads every other status as a refusal, keeping a balance only when it is a number', () => {
+    expect(decidePaidFailure(503, { message: '  ', credits: '7' as unknown as number })).toMatchObject({
+      kind: 'refused',
+      status: 503,
+      credits: undefined,
+      message: undefined,
+    });
+    expect(decidePaidFailure(400, { error: 'Bad request.', credits: 7 })).toMatchObject({
+      kind: 'refused',
+      credits: 7,
+    });
+  });
+
+  it('reads a caught error', () => {
+    expect(paidFailureOf(new TypeError('Failed to fetch'))).toEqual({ kind: 'no-answer' });
+    expect(paidFailureOf(new ApiError(0, {}))).toEqual({ kind: 'no-answer' });
+    expect(paidFailureOf(new ApiError(402, { credits: 1 }))).toMatchObject({
+      kind: 'insufficient',
+      credits: 1,
+    });
+  });
+});
+
+describe('paidFailureToast', () => {
+  const words = { failed: 'Search failed.' };
+  const decide = (status: number, body = {}) => decidePaidFailure(status, body);
+
+  it('says the screen text when no answer came, and nothing for a 401', () => {
+    expect(paidFailureToast({ kind: 'no-answer' }, words)).toEqual({
+      level: 'error',
+      text: 'Search failed.',
+    });
+    expect(paidFailureToast({ kind: 'session-ended' }, words)).toBeNull();
+  });
+
+  it("warns about a 402 with the server's message, or the standard one", () => {
+    expect(paidFailureToast(decide(402, { message: 'Insufficient credits' }), words)).toEqual({
+      level: 'warning',
+      text: 'Insufficient credits',
+    });
+    expect(paidFailureToast(decide(402), words)).toEqual({ level: 'warning', text: 'Insufficient credits.' });
+  });
+
+  it("says the server's message for other refusals unless the screen has its own words", () => {
+    expect(paidFailureToast(decide(422, { message: 'Invalid number.' }), words)).toEqual({
+      level: 'error',
+      text: 'Invalid number.',
+    });
+    expect(paidFailureToast(decide(500), words)).toEqual({ level: 'error', text: 'Search failed.' });
+    expect(
+      paidFailureToast(decide(500, { message: 'Upstream down' }), {
+        ...words,
+        refusal: () => 'RC lookup failed.',
+      }),
+    ).toEqual({ level: 'error', text: 'RC lookup failed.' });
+  });
+});
+
+describe('usePaidAnswer', () => {
+  let mergeUser: ReturnType<typeof vi.fn>;
+  let paidAnswer: ReturnType<typeof usePaidAnswer>;
+
+  beforeEach(() => {
+    toasts.warning.mockClear();
+    toasts.error.mockClear();
+    mergeUser = vi.fn();
+    const auth = { user: { credits: 5 } as User, mergeUser } as unknown as AuthContextValue;
+    const Probe = () => {
+      paidAnswer = usePaidAnswer();
+      return null;
+    };
+    renderToStaticMarkup(createElement(AuthContext.Provider, { value: auth }, createElement(Probe)));
+  });
+
+  it('merges the balance of an answer into the signed-in user', () => {
+    expect(paidAnswer.paid({ credits: 4 })).toBe(true);
+    expect(mergeUser).toHaveBeenCalledWith({ credits: 4 });
+    expect(paidAnswer.paid({})).toBe(false);
+    expect(paidAnswer.paid(undefined)).toBe(false);
+    expect(mergeUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('merges the balance of a 402 and warns once', () => {
+    const failure = paidAnswer.failed(new ApiError(402, { message: 'Insufficient credits', credits: 0 }), {
+      failed: 'Search failed.',
+    });
+    expect(failure.kind).toBe('insufficient');
+    expect(mergeUser).toHaveBeenCalledWith({ credits: 0 });
+    expect(toasts.warning).toHaveBeenCalledWith('Insufficient credits');
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('leaves a 401 to the session rule', () => {
+    paidAnswer.failed(new ApiError(401, { credits: 3 }), { failed: 'Search failed.' });
+    expect(mergeUser).not.toHaveBeenCalled();
+    expect(toasts.warning).not.toHaveBeenCalled();
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('shows a case-reference refusal under the field and says it', () => {
+    const showRefusal = vi.fn(() => true);
+    const error = new ApiError(422, { message: messages.caseReference.required });
+    paidAnswer.failed(error, { failed: 'Search failed.', caseReference: { showRefusal } });
+    expect(showRefusal).toHaveBeenCalledWith(error);
+    expect(toasts.error).toHaveBeenCalledWith(messages.caseReference.required);
+  });
+
+  it('does not touch the case-reference field for other refusals', () => {
+    const showRefusal = vi.fn(() => false);
+    paidAnswer.failed(new ApiError(500, {}), { failed: 'Search failed.', caseReference: { showRefusal } });
+    expect(showRefusal).not.toHaveBeenCalled();
+    expect(toasts.error).toHaveBeenCalledWith('Search failed.');
+  });
+
+  it('hands the decided failure to screens with their own words, balance merged, nothing said', () => {
+    const failure: PaidFailure = paidAnswer.refused(new ApiError(422, { message: 'No record.', credits: 2 }));
+    expect(failure).toMatchObject({ kind: 'invalid', status: 422, message: 'No record.' });
+    expect(mergeUser).toHaveBeenCalledWith({ credits: 2 });
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+});
