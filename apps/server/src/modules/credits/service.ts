@@ -5,7 +5,7 @@ import { creditEntries, lookups, users } from '../../db/schema.ts';
 
 /*
  * The ledger: the only module whose SQL writes `users.credits` or `credit_entries`
- * (test/searches/ledger-writers.test.ts holds every other server file to that). Three writers, one
+ * (test/credits/ledger-writers.test.ts holds every other server file to that). Three writers, one
  * rule — a balance never goes below zero and every change has its ledger row in the same commit:
  *   - applyCreditChange: grants, deductions and refunds, inside the caller's transaction;
  *   - chargeForLookup: one paid search's charge and its lookups row in one statement;
