@@ -1,9 +1,15 @@
 /**
- * The web app's import boundaries, checked by `npm run lint` (and the lint step of `npm test`):
+ * Import boundaries, checked by `npm run lint` (and the lint step of `npm test`).
+ * Web app:
  * - a feature reaches another feature only through that feature's `index.ts`;
- * - no import circle anywhere in the web app;
  * - the shared floors (`components/`, `lib/`, `config/`) never reach up into `features/` or `app/`.
- * Run: npx depcruise apps/web/src --config .dependency-cruiser.cjs
+ * Server:
+ * - the floors below the modules (`http/`, `security/`, `db/`, `config.ts`, `providers/`) never reach up
+ *   into `modules/`; `security/`, `db/` and `config.ts` never reach up into `http/`; nothing below the
+ *   entry points imports `app.ts`, `runtime.ts`, `main.ts` or `cli/`;
+ * - the synthetic-data wing is reached only through `sandbox/index.ts`.
+ * Everywhere: no import circle, and the domain package imports neither app.
+ * Run: npx depcruise apps/web/src apps/server/src packages/domain/src --config .dependency-cruiser.cjs
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -23,8 +29,47 @@ module.exports = {
       name: 'no-circular',
       comment: 'Import circles make the load order fragile and the layers meaningless.',
       severity: 'error',
-      from: { path: '^apps/web/src/' },
+      from: { path: '^(apps/(web|server)|packages/domain)/src/' },
       to: { circular: true },
+    },
+    {
+      name: 'server-floors-stay-down',
+      comment:
+        'http/, security/, db/, config.ts and providers/ serve the modules; a module-level need belongs in the module, or the piece moves down.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(http|security|db|providers)/|^apps/server/src/config\\.ts$' },
+      to: { path: '^apps/server/src/(modules|cli)/|^apps/server/src/(app|runtime|main)\\.ts$' },
+    },
+    {
+      name: 'server-http-above-security-and-db',
+      comment:
+        'security/, db/ and config.ts sit below the HTTP layer: they report with their own types and http/ maps them to answers.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(security|db)/|^apps/server/src/config\\.ts$' },
+      to: { path: '^apps/server/src/http/' },
+    },
+    {
+      name: 'server-entry-points-on-top',
+      comment:
+        'app.ts wires the modules, runtime.ts starts them, main.ts and cli/ are the entry points: none is imported from below.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(modules|http|security|db|providers|sandbox)/' },
+      to: { path: '^apps/server/src/(cli/|(app|runtime|main)\\.ts$)' },
+    },
+    {
+      name: 'sandbox-through-its-index',
+      comment:
+        'The synthetic-data wing is one unit: outside it, import only apps/server/src/sandbox/index.ts.',
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/sandbox/' },
+      to: { path: '^apps/server/src/sandbox/', pathNot: '^apps/server/src/sandbox/index\\.ts$' },
+    },
+    {
+      name: 'domain-stands-alone',
+      comment: 'The domain package is shared by the web and the server and imports neither.',
+      severity: 'error',
+      from: { path: '^packages/domain/src/' },
+      to: { path: '^apps/' },
     },
     {
       name: 'shared-floors-stay-down',
