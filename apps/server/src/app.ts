@@ -1,16 +1,19 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { messages } from '@footprint/domain';
+import { healthResponse, messages } from '@footprint/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import secureJsonParse from 'secure-json-parse';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerContracts } from './http/contracts.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { registerSpa } from './http/spa.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { createAdminService } from './modules/admin/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { historyRoutes } from './modules/history/routes.ts';
@@ -21,7 +24,7 @@ import { leakRoutes } from './modules/leaks/routes.ts';
 import { createLeakService } from './modules/leaks/service.ts';
 import { lookupRoutes } from './modules/lookup/routes.ts';
 import { createLookupService } from './modules/lookup/service.ts';
-import type { Mailer } from './modules/mail/mailer.ts';
+import { createOutboxService, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/routes.ts';
 import type { LlmWriter } from './modules/reports/narrative/llm.ts';
 import type { ReportPool } from './modules/reports/pool.ts';
@@ -111,10 +114,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   const guards = registerAuth(app, db);
+  registerContracts(app, guards.authenticate);
+  await registerOpenApi(app);
   const csrf = registerCsrf(app, config.isProduction && config.appUrl.startsWith('https:'));
   const auth = createAuthService({ ...deps, background });
 
-  authRoutes(app, { auth, guards, csrf, db, registrationDefault: config.auth.registrationEnabledDefault });
+  authRoutes(app, { auth, guards, csrf });
   const settings = deploymentDefaults(config);
   // One paid search for every kind: one group commit for charges and one for answers.
   const searches = createSearches({ db, cacheHours: config.lookups.cacheHours, settings, now: deps.now });
@@ -132,13 +137,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   intelRoutes(app, { intel, guards });
   const reports = createReportService({ db, pool: deps.reportPool, llm: deps.llm, now: deps.now });
-  reportRoutes(app, { reports, guards, db });
+  reportRoutes(app, { reports, guards });
   const history = createHistoryService({ db, settings, now: deps.now });
-  historyRoutes(app, { history, guards, db });
-  adminRoutes(app, { db, guards, runner: deps.runner, settings, now: deps.now });
-  if (!config.isProduction) outboxRoutes(app, db);
+  historyRoutes(app, { history, guards });
+  adminRoutes(app, {
+    admin: createAdminService({ db, runner: deps.runner, settings, now: deps.now }),
+    guards,
+  });
+  if (!config.isProduction) outboxRoutes(app, createOutboxService(db));
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get(
+    '/api/health',
+    { schema: { summary: 'Liveness', tags: ['System'], response: { 200: healthResponse } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
+  openApiRoutes(app);
 
   const spaIndex = await registerSpa(app, config.webDist, { sourceMaps: !config.isProduction });
   app.setNotFoundHandler((request, reply) => {

@@ -1,7 +1,7 @@
-import { messages, XSRF_COOKIE, XSRF_HEADER } from '@footprint/domain';
+import { csrfCookieResponse, XSRF_COOKIE, XSRF_HEADER } from '@footprint/domain';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { randomToken, safeEqual } from '../security/crypto.ts';
-import { AppError } from './errors.ts';
+import { csrfMismatch } from './errors.ts';
 
 /**
  * Double-submit CSRF protection in the shape the spec's browser expects (Laravel Sanctum): it first
@@ -9,7 +9,12 @@ import { AppError } from './errors.ts';
  * A cross-site form can send the cookie but cannot read it to set the header.
  */
 export function registerCsrf(app: FastifyInstance, secure: boolean): preHandlerAsyncHookHandler {
-  app.get('/sanctum/csrf-cookie', async (_request, reply) => {
+  const schema = {
+    summary: 'Sets the XSRF-TOKEN cookie that forgot and reset password echo in X-XSRF-TOKEN',
+    tags: ['Accounts'],
+    response: { 204: csrfCookieResponse },
+  };
+  app.get('/sanctum/csrf-cookie', { schema }, async (_request, reply) => {
     reply.setCookie(XSRF_COOKIE, randomToken(24), {
       path: '/',
       sameSite: 'lax',
@@ -25,7 +30,7 @@ export function registerCsrf(app: FastifyInstance, secure: boolean): preHandlerA
     const raw = request.headers[XSRF_HEADER];
     const header = Array.isArray(raw) ? raw[0] : raw;
     if (!cookie || !header || !safeEqual(cookie, safeDecode(header))) {
-      throw new AppError(419, 'csrf_mismatch', messages.errors.csrfMismatch);
+      throw csrfMismatch();
     }
   };
 }

@@ -1,4 +1,4 @@
-import { type FieldErrors, messages, toFieldErrors } from '@footprint/domain';
+import { accountabilityMessages, type FieldErrors, messages, toFieldErrors } from '@footprint/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { RateLimitedError } from '../security/rate-limit.ts';
@@ -44,6 +44,54 @@ export const tooManyRequests = (retryAfterSeconds: number, message?: string) =>
     { 'retry-after': String(retryAfterSeconds) },
   );
 
+// ---------- the catalogue: accounts, sessions and CSRF ----------
+
+export const csrfMismatch = () => new AppError(419, 'csrf_mismatch', messages.errors.csrfMismatch);
+
+/** A new OTP asked for before the resend cooldown is over. */
+export const otpCooldown = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    'otp_cooldown',
+    messages.otp.cooldown(retryAfterSeconds),
+    { retry_after: retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+// ---------- the catalogue: case reference, history and reports ----------
+
+/** The deployment requires a case reference and the search had none. */
+export const caseReferenceRequired = () =>
+  new AppError(422, 'case_reference_required', messages.caseReference.required, {
+    errors: { case_reference: [messages.caseReference.required] },
+  });
+
+/** Reopening a result that the retention purge removed. */
+export const resultPurged = () =>
+  new AppError(410, 'result_purged', accountabilityMessages.resultPurged, {
+    errors: { id: [accountabilityMessages.resultPurged] },
+  });
+
+/** A lookup of the caller's that has no stored result (pending, refunded). */
+export const noStoredResult = () =>
+  new AppError(404, 'no_stored_result', accountabilityMessages.noStoredResult);
+
+// ---------- the catalogue: admin ----------
+
+/** Demoting or disabling the last active admin; `field` is the one that would have done it. */
+export const lastAdmin = (field: 'role' | 'status') =>
+  new AppError(422, 'last_admin', accountabilityMessages.lastAdmin, {
+    errors: { [field]: [accountabilityMessages.lastAdmin] },
+  });
+
+/** A deduction that would take the balance below zero; nothing was changed. */
+export const belowZero = (balance: number) =>
+  new AppError(422, 'below_zero', accountabilityMessages.belowZero(balance), {
+    errors: { amount: [accountabilityMessages.belowZero(balance)] },
+    credits: balance,
+  });
+
+// ---------- end of the catalogue ----------
 // Searches: the refusals of a paid search (the searches module and the lookup, leak and intel services).
 
 /** 402: the balance does not cover the search; `credits` is the balance. */

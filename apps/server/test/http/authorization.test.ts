@@ -13,6 +13,10 @@ type Access = 'public' | 'user' | 'live' | 'admin' | 'dev';
 
 const matrix: Record<string, Access> = {
   'GET /api/health': 'public',
+  // The API description: it describes the endpoints and holds no data.
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/docs.css': 'public',
   'GET /sanctum/csrf-cookie': 'public',
   'GET /api/registration-status': 'public',
   'POST /api/login': 'public',

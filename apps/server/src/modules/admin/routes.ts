@@ -1,93 +1,203 @@
 import { Readable } from 'node:stream';
 import {
   adminCreateUserRequest,
+  adminCreateUserResponse,
   adminCreditsRequest,
+  adminCreditsResponse,
   adminSettingsPatch,
+  adminSettingsResponse,
   adminUpdateUserRequest,
+  adminUserEnvelopeResponse,
+  adminUsersPageResponse,
   adminUsersQuery,
+  auditCsvResponse,
   auditExportQuery,
+  auditPageResponse,
   auditQuery,
+  leakSourcesResponse,
+  providersResponse,
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import { z } from 'zod';
 import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
+import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
-import type { Runner } from '../../providers/runner.ts';
-import { listAuditEvents } from '../audit/query.ts';
-import type { DeploymentDefaults } from '../settings/service.ts';
-import { exportAudit, listLeakSources, readAdminSettings, updateAdminSettings } from './service.ts';
-import {
-  type Acting,
-  changeCredits,
-  createUser,
-  getUser,
-  listUsers,
-  presentAdminUser,
-  updateUser,
-} from './users.ts';
+import type { AdminService } from './service.ts';
+import type { Acting } from './users.ts';
+
+const tags = ['Admin'];
+const userId = z.object({ id: z.string().describe('The user id.') });
 
 /** Operator endpoints; every one is behind authenticate + requireAdmin, checked on the server. */
-export function adminRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; guards: Guards; runner: Runner; settings: DeploymentDefaults; now?: () => Date },
-) {
-  const { db, guards } = deps;
+export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; guards: Guards }) {
+  const { admin, guards } = deps;
   const preHandler = [guards.authenticate, guards.requireAdmin];
-  const now = deps.now ?? (() => new Date());
+  const api = app.withTypeProvider<ContractTypeProvider>();
   const acting = (request: FastifyRequest): Acting => ({
     actor: { id: request.user!.id, email: request.user!.email },
     client: clientOf(request),
   });
 
-  app.get('/api/admin/settings', { preHandler }, async () => readAdminSettings(db, deps.settings));
-
-  app.patch('/api/admin/settings', { preHandler }, async (request) =>
-    updateAdminSettings(db, deps.settings, parseInput(adminSettingsPatch, request.body), acting(request)),
+  api.get(
+    '/api/admin/settings',
+    {
+      preHandler,
+      schema: { summary: 'The deployment settings', tags, response: { 200: adminSettingsResponse } },
+    },
+    async () => admin.readSettings(),
   );
 
-  /** Provider health: calls, failures, timeouts, latency percentiles and breaker state per source. */
-  app.get('/api/admin/providers', { preHandler }, async () => ({ providers: deps.runner.stats() }));
-
-  app.get('/api/admin/leak-sources', { preHandler }, async () => listLeakSources(db));
-
-  app.get('/api/admin/users', { preHandler }, async (request) =>
-    listUsers(db, parseInput(adminUsersQuery, request.query)),
+  api.patch(
+    '/api/admin/settings',
+    {
+      preHandler,
+      schema: {
+        summary: 'Change deployment settings (one audit row naming what changed)',
+        tags,
+        body: adminSettingsPatch,
+        response: { 200: adminSettingsResponse },
+      },
+    },
+    async (request) => admin.updateSettings(parseInput(adminSettingsPatch, request.body), acting(request)),
   );
 
-  app.post('/api/admin/users', { preHandler }, async (request, reply) => {
-    const input = parseInput(adminCreateUserRequest, request.body);
-    return reply.status(201).send(await createUser(db, input, acting(request)));
-  });
+  api.get(
+    '/api/admin/providers',
+    {
+      preHandler,
+      schema: {
+        summary: 'Provider health: calls, failures, timeouts, latency and breaker state per source',
+        tags,
+        response: { 200: providersResponse },
+      },
+    },
+    async () => admin.providers(),
+  );
 
-  app.get<{ Params: { id: string } }>('/api/admin/users/:id', { preHandler }, async (request) => ({
-    user: presentAdminUser(await getUser(db, request.params.id)),
-  }));
+  api.get(
+    '/api/admin/leak-sources',
+    {
+      preHandler,
+      schema: { summary: 'The imported breach sources', tags, response: { 200: leakSourcesResponse } },
+    },
+    async () => admin.leakSources(),
+  );
 
-  app.patch<{ Params: { id: string } }>('/api/admin/users/:id', { preHandler }, async (request) => {
-    const patch = parseInput(adminUpdateUserRequest, request.body);
-    return { user: await updateUser(db, request.params.id, patch, acting(request), now()) };
-  });
+  api.get(
+    '/api/admin/users',
+    {
+      preHandler,
+      schema: {
+        summary: 'Accounts, newest first, optionally filtered by name, e-mail or id',
+        tags,
+        querystring: adminUsersQuery,
+        response: { 200: adminUsersPageResponse },
+      },
+    },
+    async (request) => admin.listUsers(parseInput(adminUsersQuery, request.query)),
+  );
 
-  app.post<{ Params: { id: string } }>('/api/admin/users/:id/credits', { preHandler }, async (request) => {
-    const input = parseInput(adminCreditsRequest, request.body);
-    return changeCredits(db, request.params.id, input, acting(request));
-  });
+  api.post(
+    '/api/admin/users',
+    {
+      preHandler,
+      schema: {
+        summary: 'Create an account (without a password, a temporary one is answered once)',
+        tags,
+        body: adminCreateUserRequest,
+        response: { 201: adminCreateUserResponse },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(adminCreateUserRequest, request.body);
+      return reply.status(201).send(await admin.createUser(input, acting(request)));
+    },
+  );
 
-  app.get('/api/admin/audit', { preHandler }, async (request) => {
-    const { page, per_page, ...filters } = parseInput(auditQuery, request.query);
-    return listAuditEvents(db, filters, { page, per_page });
-  });
+  api.get<{ Params: { id: string } }>(
+    '/api/admin/users/:id',
+    {
+      preHandler,
+      schema: { summary: 'One account', tags, params: userId, response: { 200: adminUserEnvelopeResponse } },
+    },
+    async (request) => admin.getUser(request.params.id),
+  );
+
+  api.patch<{ Params: { id: string } }>(
+    '/api/admin/users/:id',
+    {
+      preHandler,
+      schema: {
+        summary: 'Change an account (never the last active admin); disabling revokes its sessions',
+        tags,
+        params: userId,
+        body: adminUpdateUserRequest,
+        response: { 200: adminUserEnvelopeResponse },
+      },
+    },
+    async (request) => {
+      const patch = parseInput(adminUpdateUserRequest, request.body);
+      return admin.updateUser(request.params.id, patch, acting(request));
+    },
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/api/admin/users/:id/credits',
+    {
+      preHandler,
+      schema: {
+        summary: 'Grant (amount > 0) or deduct (amount < 0, never below zero) credits',
+        tags,
+        params: userId,
+        body: adminCreditsRequest,
+        response: { 200: adminCreditsResponse },
+      },
+    },
+    async (request) => {
+      const input = parseInput(adminCreditsRequest, request.body);
+      return admin.changeCredits(request.params.id, input, acting(request));
+    },
+  );
+
+  api.get(
+    '/api/admin/audit',
+    {
+      preHandler,
+      schema: {
+        summary: 'The audit trail, newest first, filtered',
+        tags,
+        querystring: auditQuery,
+        response: { 200: auditPageResponse },
+      },
+    },
+    async (request) => {
+      const { page, per_page, ...filters } = parseInput(auditQuery, request.query);
+      return admin.listAudit(filters, { page, per_page });
+    },
+  );
 
   /** The filtered trail as a CSV download, streamed; the export itself is written to the trail first. */
-  app.get('/api/admin/audit.csv', { preHandler }, async (request, reply) => {
-    const filters = parseInput(auditExportQuery, request.query);
-    const { fileName, rows, chunks } = await exportAudit(db, filters, acting(request));
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .header('x-audit-rows', String(rows))
-      .send(Readable.from(chunks));
-  });
+  api.get(
+    '/api/admin/audit.csv',
+    {
+      preHandler,
+      schema: {
+        summary: 'The filtered audit trail as a CSV download (the export is itself audited)',
+        tags,
+        querystring: auditExportQuery,
+        response: { 200: auditCsvResponse },
+      },
+    },
+    async (request, reply) => {
+      const filters = parseInput(auditExportQuery, request.query);
+      const { fileName, rows, chunks } = await admin.exportAudit(filters, acting(request));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-audit-rows', String(rows))
+        .send(Readable.from(chunks));
+    },
+  );
 }

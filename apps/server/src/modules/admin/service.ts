@@ -1,8 +1,15 @@
-import type { AdminSettings, AdminSettingsPatch, AuditFilters, LeakSourceSummary } from '@footprint/domain';
+import type {
+  AdminCreateUserRequest,
+  AdminSettings,
+  AdminSettingsPatch,
+  AuditFilters,
+  LeakSourceSummary,
+} from '@footprint/domain';
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { leakSources } from '../../db/schema.ts';
-import { auditCsv, auditCsvFileName, countAuditEvents } from '../audit/query.ts';
+import type { Runner } from '../../providers/runner.ts';
+import { auditCsv, auditCsvFileName, countAuditEvents, listAuditEvents } from '../audit/query.ts';
 import { type AuditEntry, recordAudit } from '../audit/service.ts';
 import {
   type DeploymentDefaults,
@@ -11,7 +18,17 @@ import {
   readDeploymentSettings,
   writeSetting,
 } from '../settings/service.ts';
-import type { Acting } from './users.ts';
+import {
+  type Acting,
+  changeCredits,
+  createUser,
+  getUser,
+  listUsers,
+  type NewUser,
+  presentAdminUser,
+  type UserPatch,
+  updateUser,
+} from './users.ts';
 
 export const presentSettings = (settings: DeploymentSettings): AdminSettings => ({
   registration_enabled: settings.registrationEnabled,
@@ -95,3 +112,41 @@ export async function listLeakSources(db: Database): Promise<{ data: LeakSourceS
     total: rows.length,
   };
 }
+
+export interface AdminDeps {
+  db: Database;
+  runner: Runner;
+  settings: DeploymentDefaults;
+  now?: () => Date;
+}
+
+/**
+ * The operator API's service. The work itself is in the functions of this module and of users.ts,
+ * which the CLI calls too, so both keep the same rules.
+ */
+export function createAdminService(deps: AdminDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  return {
+    readSettings: () => readAdminSettings(db, deps.settings),
+    updateSettings: (patch: AdminSettingsPatch, acting: Acting) =>
+      updateAdminSettings(db, deps.settings, patch, acting),
+    /** Provider health: calls, failures, timeouts, latency percentiles and breaker state per source. */
+    providers: () => ({ providers: deps.runner.stats() }),
+    leakSources: () => listLeakSources(db),
+    listUsers: (query: Parameters<typeof listUsers>[1]) => listUsers(db, query),
+    createUser: (input: NewUser & Pick<AdminCreateUserRequest, 'credits'>, acting: Acting) =>
+      createUser(db, input, acting),
+    getUser: async (id: string) => ({ user: presentAdminUser(await getUser(db, id)) }),
+    updateUser: async (id: string, patch: UserPatch, acting: Acting) => ({
+      user: await updateUser(db, id, patch, acting, now()),
+    }),
+    changeCredits: (id: string, input: { amount: number; reason: string }, acting: Acting) =>
+      changeCredits(db, id, input, acting),
+    listAudit: (filters: AuditFilters, page: { page: number; per_page: number }) =>
+      listAuditEvents(db, filters, page),
+    exportAudit: (filters: AuditFilters, acting: Acting) => exportAudit(db, filters, acting),
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -11,7 +11,7 @@ import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'dri
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { authTokens, creditEntries, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { belowZero, lastAdmin, notFound, validationError } from '../../http/errors.ts';
 import { randomToken } from '../../security/crypto.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/service.ts';
@@ -243,9 +243,7 @@ export async function updateUser(
     const wasActiveAdmin = target.role === 'admin' && target.status === 'active';
     const losesAdmin = wasActiveAdmin && (patch.role === 'user' || patch.status === 'disabled');
     if (losesAdmin && activeAdmins.filter((admin) => admin.id !== id).length === 0) {
-      throw new AppError(422, 'last_admin', accountabilityMessages.lastAdmin, {
-        errors: { [patch.role === 'user' ? 'role' : 'status']: [accountabilityMessages.lastAdmin] },
-      });
+      throw lastAdmin(patch.role === 'user' ? 'role' : 'status');
     }
 
     const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -332,10 +330,7 @@ export async function changeCredits(
       });
     } catch (error) {
       if (error instanceof InsufficientCreditsError) {
-        throw new AppError(422, 'below_zero', accountabilityMessages.belowZero(error.balance), {
-          errors: { amount: [accountabilityMessages.belowZero(error.balance)] },
-          credits: error.balance,
-        });
+        throw belowZero(error.balance);
       }
       throw error;
     }

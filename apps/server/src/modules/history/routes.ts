@@ -1,33 +1,78 @@
-import { historyQuery, statementQuery } from '@footprint/domain';
+import {
+  caseReferencePolicyResponse,
+  creditStatementResponse,
+  historyDetailResponse,
+  historyPageResponse,
+  historyQuery,
+  statementQuery,
+} from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import { z } from 'zod';
 import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
+import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
-import { isCaseReferenceRequired } from '../settings/service.ts';
 import type { HistoryService } from './service.ts';
 
+const tags = ['History and credits'];
+
 /** Every signed-in user's own records; nobody sees another's. */
-export function historyRoutes(
-  app: FastifyInstance,
-  deps: { history: HistoryService; guards: Guards; db: Database },
-) {
+export function historyRoutes(app: FastifyInstance, deps: { history: HistoryService; guards: Guards }) {
   const preHandler = deps.guards.authenticate;
+  const api = app.withTypeProvider<ContractTypeProvider>();
 
-  app.get('/api/history', { preHandler }, async (request) =>
-    deps.history.list(request.user!, parseInput(historyQuery, request.query)),
+  api.get(
+    '/api/history',
+    {
+      preHandler,
+      schema: {
+        summary: "The caller's lookups, newest first",
+        tags,
+        querystring: historyQuery,
+        response: { 200: historyPageResponse },
+      },
+    },
+    async (request) => deps.history.list(request.user!, parseInput(historyQuery, request.query)),
   );
 
-  app.get<{ Params: { id: string } }>('/api/history/:id', { preHandler }, async (request) =>
-    deps.history.open(request.user!, request.params.id, clientOf(request)),
+  api.get<{ Params: { id: string } }>(
+    '/api/history/:id',
+    {
+      preHandler,
+      schema: {
+        summary: "One of the caller's lookups with its stored result, free (410 once purged)",
+        tags,
+        params: z.object({ id: z.string().describe('The lookup id.') }),
+        response: { 200: historyDetailResponse },
+      },
+    },
+    async (request) => deps.history.open(request.user!, request.params.id, clientOf(request)),
   );
 
-  app.get('/api/credits/statement', { preHandler }, async (request) =>
-    deps.history.statement(request.user!, parseInput(statementQuery, request.query)),
+  api.get(
+    '/api/credits/statement',
+    {
+      preHandler,
+      schema: {
+        summary: "The caller's credit ledger, newest first, with the balance",
+        tags,
+        querystring: statementQuery,
+        response: { 200: creditStatementResponse },
+      },
+    },
+    async (request) => deps.history.statement(request.user!, parseInput(statementQuery, request.query)),
   );
 
-  /** What the search forms need to know: is a case reference mandatory on this deployment? */
-  app.get('/api/case-reference-policy', { preHandler }, async () => ({
-    required: await isCaseReferenceRequired(deps.db),
-  }));
+  api.get(
+    '/api/case-reference-policy',
+    {
+      preHandler,
+      schema: {
+        summary: 'Whether a case reference is mandatory on this deployment',
+        tags,
+        response: { 200: caseReferencePolicyResponse },
+      },
+    },
+    async () => deps.history.caseReferencePolicy(),
+  );
 }

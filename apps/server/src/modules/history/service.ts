@@ -1,5 +1,6 @@
 import {
   accountabilityMessages,
+  type CaseReferencePolicyResponse,
   type CreditStatement,
   type HistoryDetail,
   type HistoryEntry,
@@ -10,20 +11,18 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { creditEntries, lookups, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { noStoredResult, notFound, resultPurged } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { presentLedgerEntry } from '../credits/present.ts';
 import { presentStoredResult } from '../lookup/present.ts';
 import { retentionCutoff } from '../lookup/retention.ts';
-import { type DeploymentDefaults, readDeploymentSettings } from '../settings/service.ts';
+import {
+  type DeploymentDefaults,
+  isCaseReferenceRequired,
+  readDeploymentSettings,
+} from '../settings/service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The answer to reopening a result that the retention purge removed. */
-export const resultPurged = () =>
-  new AppError(410, 'result_purged', accountabilityMessages.resultPurged, {
-    errors: { id: [accountabilityMessages.resultPurged] },
-  });
 
 /** A user's own records: the lookups they ran (reopened without a charge) and their credit statement. */
 export function createHistoryService(deps: { db: Database; settings: DeploymentDefaults; now?: () => Date }) {
@@ -47,6 +46,11 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
   };
 
   return {
+    /** What the search forms need to know: is a case reference mandatory on this deployment? */
+    async caseReferencePolicy(): Promise<CaseReferencePolicyResponse> {
+      return { required: await isCaseReferenceRequired(db) };
+    },
+
     async list(
       user: UserRow,
       query: { page: number; per_page: number; kind?: string | undefined },
@@ -143,7 +147,7 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
         throw resultPurged();
       }
       if (lookup.status !== 'complete' || source.result === null) {
-        throw new AppError(404, 'no_stored_result', accountabilityMessages.noStoredResult);
+        throw noStoredResult();
       }
       await recordAudit(db, {
         ...auditBase,

@@ -1,7 +1,8 @@
-import type { IntelArea } from '@footprint/domain';
+import { type IntelArea, intelPdfResponse, intelRequestSchema, intelResponse } from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
+import type { ContractTypeProvider } from '../../http/contracts.ts';
 import type { IntelService } from './service.ts';
 
 const PATHS: Record<IntelArea, string> = {
@@ -14,9 +15,32 @@ const PATHS: Record<IntelArea, string> = {
  * { data, credits } out, or the credit report as a PDF download with the balance in X-Credits.
  * The live-only rule is the service's, so that refused attempts reach the audit trail.
  */
+const SUMMARIES: Record<IntelArea, string> = {
+  corporate: 'Corporate Intelligence: one search of the chosen type (live accounts)',
+  verification: 'Identity Verification: one check of the chosen type (live accounts)',
+};
+
 export function intelRoutes(app: FastifyInstance, deps: { intel: IntelService; guards: Guards }) {
+  const api = app.withTypeProvider<ContractTypeProvider>();
   for (const area of ['corporate', 'verification'] as const) {
-    app.post(PATHS[area], { preHandler: deps.guards.authenticate }, async (request, reply) => {
+    const schema = {
+      summary: SUMMARIES[area],
+      description:
+        'A paid search. Invalid input is a 400 (the browser reads 422 as "no record found"); no record ' +
+        'is a 422 with `credits` (refunded); a trial account gets 403. The credit report type answers a PDF.',
+      tags: ['Intelligence'],
+      body: intelRequestSchema,
+      response: {
+        200: {
+          description: 'The record as JSON, or the credit report as a PDF.',
+          content: {
+            'application/json': { schema: intelResponse },
+            'application/pdf': intelPdfResponse.content['application/pdf'],
+          },
+        },
+      },
+    };
+    api.post(PATHS[area], { preHandler: deps.guards.authenticate, schema }, async (request, reply) => {
       const outcome = await deps.intel.search(request.user!, area, request.body, clientOf(request));
       if (outcome.format === 'pdf') {
         return reply

@@ -1,15 +1,29 @@
-import { leakSearchBody, leakSearchQuery } from '@footprint/domain';
+import { leakSearchBody, leakSearchQuery, leakSearchResponse } from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
+import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { LeakService } from './service.ts';
 
 export function leakRoutes(app: FastifyInstance, deps: { leaks: LeakService; guards: Guards }) {
-  const handler = { preHandler: deps.guards.authenticate };
+  const api = app.withTypeProvider<ContractTypeProvider>();
+  const handler = {
+    preHandler: deps.guards.authenticate,
+    schema: {
+      summary: 'Leak Data Finder: records of imported breaches matching every row',
+      description:
+        'A paid search (free again within the cache window, and for further pages of it). 402 when the ' +
+        'balance is short; 422 with `errors.page` past the last page.',
+      tags: ['Leak Data Finder'],
+      querystring: leakSearchQuery,
+      body: leakSearchBody,
+      response: { 200: leakSearchResponse },
+    },
+  };
   // The spec's browser calls the path with a trailing slash; both spellings answer.
   for (const url of ['/api/leak-data-finder/', '/api/leak-data-finder']) {
-    app.post(url, handler, async (request) => {
+    api.post(url, handler, async (request) => {
       const { page, per_page } = parseInput(leakSearchQuery, request.query);
       const { fields, case_reference } = parseInput(leakSearchBody, request.body);
       return deps.leaks.search(

@@ -1,14 +1,19 @@
 import {
   challanRequest,
+  detailResponse,
   emailQuery,
+  emailResponse,
   normalizeRc,
   rcDetailsRequest,
   telQuery,
+  telResponse,
   upiDetailsRequest,
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
+import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { QueryKind } from '../../providers/types.ts';
 import { detailEnvelope } from './present.ts';
@@ -17,6 +22,12 @@ import type { LookupService } from './service.ts';
 export function lookupRoutes(app: FastifyInstance, deps: { lookups: LookupService; guards: Guards }) {
   const { lookups, guards } = deps;
   const preHandler = guards.authenticate;
+  const api = app.withTypeProvider<ContractTypeProvider>();
+  const tags = ['Lookups'];
+  const paid =
+    'A paid search: charges its price unless the same user ran it within the cache window (then free, ' +
+    '`cached`). 402 with `credits` when the balance is short; 502 with the credits refunded when no ' +
+    "source answered. The Server-Timing header separates source latency from the server's own.";
 
   /**
    * Runs the lookup and adds what every answer carries: the lookup id, cache and sandbox flags, and
@@ -35,39 +46,75 @@ export function lookupRoutes(app: FastifyInstance, deps: { lookups: LookupServic
     return { outcome, meta };
   }
 
-  app.get('/api/tel', { preHandler }, async (request, reply) => {
-    const { number, case_reference } = parseInput(telQuery, request.query);
-    const { outcome, meta } = await run(request, reply, 'tel', number, case_reference);
-    return { ...outcome.payloads, errors: outcome.errors, credits: outcome.credits, ...meta };
-  });
+  api.get(
+    '/api/tel',
+    {
+      preHandler,
+      schema: {
+        summary: 'Phone lookup: every phone source at once',
+        description: paid,
+        tags,
+        querystring: telQuery,
+        response: { 200: telResponse },
+      },
+    },
+    async (request, reply) => {
+      const { number, case_reference } = parseInput(telQuery, request.query);
+      const { outcome, meta } = await run(request, reply, 'tel', number, case_reference);
+      return { ...outcome.payloads, errors: outcome.errors, credits: outcome.credits, ...meta };
+    },
+  );
 
-  app.get('/api/email', { preHandler }, async (request, reply) => {
-    const { email, case_reference } = parseInput(emailQuery, request.query);
-    const { outcome, meta } = await run(request, reply, 'email', email, case_reference);
-    return { data: { ...outcome.payloads, errors: outcome.errors }, credits: outcome.credits, ...meta };
-  });
+  api.get(
+    '/api/email',
+    {
+      preHandler,
+      schema: {
+        summary: 'E-mail lookup: every e-mail source at once',
+        description: paid,
+        tags,
+        querystring: emailQuery,
+        response: { 200: emailResponse },
+      },
+    },
+    async (request, reply) => {
+      const { email, case_reference } = parseInput(emailQuery, request.query);
+      const { outcome, meta } = await run(request, reply, 'email', email, case_reference);
+      return { data: { ...outcome.payloads, errors: outcome.errors }, credits: outcome.credits, ...meta };
+    },
+  );
 
   type Parsed = { query: string; caseReference: string | null };
-  const detail = (url: string, kind: QueryKind, parse: (body: unknown) => Parsed) =>
-    app.post(url, { preHandler }, async (request, reply) => {
-      const { query, caseReference } = parse(request.body);
-      const { outcome, meta } = await run(request, reply, kind, query, caseReference);
-      return {
-        credits: outcome.credits,
-        data: detailEnvelope(outcome.payloads, outcome.errors, kind),
-        ...meta,
-      };
-    });
+  const detail = (
+    url: string,
+    kind: QueryKind,
+    summary: string,
+    body: z.ZodType,
+    parse: (body: unknown) => Parsed,
+  ) =>
+    api.post(
+      url,
+      { preHandler, schema: { summary, description: paid, tags, body, response: { 200: detailResponse } } },
+      async (request, reply) => {
+        const { query, caseReference } = parse(request.body);
+        const { outcome, meta } = await run(request, reply, kind, query, caseReference);
+        return {
+          credits: outcome.credits,
+          data: detailEnvelope(outcome.payloads, outcome.errors, kind),
+          ...meta,
+        };
+      },
+    );
 
-  detail('/api/rcfull-details', 'rc', (body) => {
+  detail('/api/rcfull-details', 'rc', 'Vehicle registration (RC) details', rcDetailsRequest, (body) => {
     const input = parseInput(rcDetailsRequest, body);
     return { query: normalizeRc(input.id_number), caseReference: input.case_reference };
   });
-  detail('/api/upifull-details', 'upi', (body) => {
+  detail('/api/upifull-details', 'upi', 'UPI id details', upiDetailsRequest, (body) => {
     const input = parseInput(upiDetailsRequest, body);
     return { query: input.upi_id.toLowerCase(), caseReference: input.case_reference };
   });
-  detail('/api/rc-challan-details', 'challan', (body) => {
+  detail('/api/rc-challan-details', 'challan', 'Traffic challans of a vehicle', challanRequest, (body) => {
     const input = parseInput(challanRequest, body);
     return { query: normalizeRc(input.rc_number), caseReference: input.case_reference };
   });

@@ -56,3 +56,15 @@ export async function listOutbox(db: Database, limit = 50) {
     .orderBy(desc(mailOutbox.id))
     .limit(limit);
 }
+
+/** The development outbox as the /dev/outbox pages show it: the newest mails first. */
+export function createOutboxService(db: Database) {
+  return {
+    async list(limit = 50) {
+      const mails = await listOutbox(db, limit);
+      return mails.map((mail) => ({ ...mail, created_at: mail.created_at.toISOString() }));
+    },
+  };
+}
+
+export type OutboxService = ReturnType<typeof createOutboxService>;

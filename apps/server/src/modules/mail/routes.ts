@@ -1,40 +1,74 @@
+import { outboxResponse, textPage } from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { escapeHtml } from '../../http/html.ts';
-import { listOutbox } from './mailer.ts';
+import type { OutboxService } from './mailer.ts';
+
+const tags = ['Development outbox'];
 
 /**
  * The development outbox: with no SMTP server configured, OTP and reset mails land here so that a new
  * user can finish those flows on the embedded default. Never registered in production.
  */
-export function outboxRoutes(app: FastifyInstance, db: Database) {
-  app.get('/dev/outbox.json', async () => listOutbox(db));
+export function outboxRoutes(app: FastifyInstance, outbox: OutboxService) {
+  const api = app.withTypeProvider<ContractTypeProvider>();
 
-  app.get('/dev/outbox', async (_request, reply) => {
-    const mails = await listOutbox(db);
-    const rows = mails
-      .map(
-        (m) =>
-          `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)}</span>` +
-          `<time>${m.created_at.toISOString()}</time></header><pre>${escapeHtml(m.text)}</pre></article>`,
-      )
-      .join('');
-    const html =
-      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Footprint dev outbox</title>' +
-      '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/dev/outbox.css"></head>' +
-      `<body><main><h1>Development outbox</h1><p>Mail the server would have sent (newest first). ` +
-      `Set SMTP_URL to deliver real mail; this page does not exist in production.</p>` +
-      `${rows || '<p>No mail yet.</p>'}</main></body></html>`;
-    return reply.type('text/html; charset=utf-8').send(html);
-  });
+  api.get(
+    '/dev/outbox.json',
+    {
+      schema: {
+        summary: 'The mail the server would have sent, newest first (not in production)',
+        tags,
+        response: { 200: outboxResponse },
+      },
+    },
+    async () => outbox.list(),
+  );
 
-  app.get('/dev/outbox.css', async (_request, reply) =>
-    reply
-      .type('text/css')
-      .send(
-        'body{font-family:system-ui,sans-serif;background:#05080f;color:#e2e8f0;margin:0}main{max-width:860px;margin:0 auto;padding:24px}' +
-          'article{border:1px solid #1f2a44;border-radius:12px;padding:12px 16px;margin:12px 0;background:#0f172a}' +
-          'header{display:flex;gap:12px;flex-wrap:wrap;color:#94a3b8}header strong{color:#22d3ee}pre{white-space:pre-wrap;font-size:14px}',
-      ),
+  api.get(
+    '/dev/outbox',
+    {
+      schema: {
+        summary: 'The development outbox as a page (not in production)',
+        tags,
+        response: { 200: textPage('text/html', 'The outbox page.') },
+      },
+    },
+    async (_request, reply) => {
+      const mails = await outbox.list();
+      const rows = mails
+        .map(
+          (m) =>
+            `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)}</span>` +
+            `<time>${m.created_at}</time></header><pre>${escapeHtml(m.text)}</pre></article>`,
+        )
+        .join('');
+      const html =
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Footprint dev outbox</title>' +
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/dev/outbox.css"></head>' +
+        `<body><main><h1>Development outbox</h1><p>Mail the server would have sent (newest first). ` +
+        `Set SMTP_URL to deliver real mail; this page does not exist in production.</p>` +
+        `${rows || '<p>No mail yet.</p>'}</main></body></html>`;
+      return reply.type('text/html; charset=utf-8').send(html);
+    },
+  );
+
+  api.get(
+    '/dev/outbox.css',
+    {
+      schema: {
+        summary: "The outbox page's stylesheet (not in production)",
+        tags,
+        response: { 200: textPage('text/css', 'The stylesheet.') },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/css')
+        .send(
+          'body{font-family:system-ui,sans-serif;background:#05080f;color:#e2e8f0;margin:0}main{max-width:860px;margin:0 auto;padding:24px}' +
+            'article{border:1px solid #1f2a44;border-radius:12px;padding:12px 16px;margin:12px 0;background:#0f172a}' +
+            'header{display:flex;gap:12px;flex-wrap:wrap;color:#94a3b8}header strong{color:#22d3ee}pre{white-space:pre-wrap;font-size:14px}',
+        ),
   );
 }

@@ -1,32 +1,19 @@
+import {
+  detailReportRequest,
+  lookupReportRequest,
+  reportPdfResponse,
+  reportVerifyQuery,
+  reportVerifyResponse,
+} from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
-import { AppError, parseInput } from '../../http/errors.ts';
-import { recordAudit } from '../audit/service.ts';
+import type { ContractTypeProvider } from '../../http/contracts.ts';
+import { parseInput } from '../../http/errors.ts';
 import type { DetailKind, ReportFile, ReportService } from './service.ts';
 
-const reportRequest = z.strictObject({
-  userInput: z
-    .string({ error: 'The user input field is required.' })
-    .trim()
-    .min(1, { error: 'The user input field is required.', abort: true })
-    .max(100, 'The user input field must not be greater than 100 characters.'),
-  type: z.enum(['tel', 'email'], { error: 'The type field must be tel or email.' }),
-  // The browser sends the results it shows; they are never trusted, only their lookup id is read.
-  results: z.unknown().optional(),
-});
-
-const detailRequest = z.strictObject({
-  data: z.record(z.string(), z.unknown(), { error: 'The data field must be an object.' }),
-});
-
-const verifyQuery = z.strictObject({
-  sha256: z
-    .string({ error: 'The sha256 field is required.' })
-    .regex(/^[0-9a-fA-F]{64}$/, 'The sha256 field must be 64 hex digits.'),
-});
+const tags = ['Reports'];
 
 const sendPdf = (reply: FastifyReply, file: ReportFile) =>
   reply
@@ -40,73 +27,100 @@ const sendPdf = (reply: FastifyReply, file: ReportFile) =>
 const lookupIdOf = (results: unknown): unknown =>
   results && typeof results === 'object' ? (results as { lookup_id?: unknown }).lookup_id : undefined;
 
-export function reportRoutes(
-  app: FastifyInstance,
-  deps: { reports: ReportService; guards: Guards; db: Database },
-) {
-  const { reports, guards, db } = deps;
+export function reportRoutes(app: FastifyInstance, deps: { reports: ReportService; guards: Guards }) {
+  const { reports, guards } = deps;
   const preHandler = guards.authenticate;
+  const api = app.withTypeProvider<ContractTypeProvider>();
 
   /** Every attempt is in the audit trail, refused ones included. */
-  async function audited(request: FastifyRequest, action: string, work: () => Promise<ReportFile>) {
-    const user = request.user!;
-    try {
-      const file = await work();
-      await recordAudit(db, {
-        action,
-        outcome: 'success',
-        user,
-        client: clientOf(request),
-        target: file.reportId,
-        cost: 0,
-        caseReference: file.caseReference,
-        details: { file_name: file.fileName, sha256: file.sha256, lookup_id: file.lookupId },
-      });
-      return file;
-    } catch (error) {
-      await recordAudit(db, {
-        action,
-        outcome: 'failure',
-        user,
-        client: clientOf(request),
-        details: {
-          status: error instanceof AppError ? error.status : 500,
-          message: (error as Error).message.slice(0, 300),
-        },
-      });
-      throw error;
-    }
-  }
+  const audited = (request: FastifyRequest, action: string, work: () => Promise<ReportFile>) =>
+    reports.audited(request.user!, clientOf(request), action, work);
 
-  app.post('/api/generate-report', { preHandler }, async (request, reply) => {
-    const file = await audited(request, 'report.lookup', async () => {
-      const input = parseInput(reportRequest, request.body);
-      return reports.lookupReport(request.user!, input.type, input.userInput, lookupIdOf(input.results));
-    });
-    return sendPdf(reply, file);
-  });
+  const fromLookup =
+    "Drawn from what the server stored for the caller's own lookup (`results.lookup_id`), never from " +
+    "what the browser sends. 404 when no stored lookup of the caller's matches.";
 
-  app.post('/api/generate-ai-report', { preHandler }, async (request, reply) => {
-    const file = await audited(request, 'report.ai', async () => {
-      const input = parseInput(reportRequest, request.body);
-      return reports.aiReport(request.user!, input.type, input.userInput, lookupIdOf(input.results));
-    });
-    return sendPdf(reply, file);
-  });
-
-  for (const type of ['rc', 'upi', 'challan'] as const satisfies readonly DetailKind[]) {
-    app.post(`/api/generate-${type}-report`, { preHandler }, async (request, reply) => {
-      const file = await audited(request, `report.${type}`, async () => {
-        const input = parseInput(detailRequest, request.body);
-        return reports.detailReport(request.user!, type, input.data);
+  api.post(
+    '/api/generate-report',
+    {
+      preHandler,
+      schema: {
+        summary: 'The PDF report of a phone or e-mail lookup',
+        description: fromLookup,
+        tags,
+        body: lookupReportRequest,
+        response: { 200: reportPdfResponse },
+      },
+    },
+    async (request, reply) => {
+      const file = await audited(request, 'report.lookup', async () => {
+        const input = parseInput(lookupReportRequest, request.body);
+        return reports.lookupReport(request.user!, input.type, input.userInput, lookupIdOf(input.results));
       });
       return sendPdf(reply, file);
-    });
+    },
+  );
+
+  api.post(
+    '/api/generate-ai-report',
+    {
+      preHandler,
+      schema: {
+        summary: 'The written-analysis PDF report of a phone or e-mail lookup',
+        description: fromLookup,
+        tags,
+        body: lookupReportRequest,
+        response: { 200: reportPdfResponse },
+      },
+    },
+    async (request, reply) => {
+      const file = await audited(request, 'report.ai', async () => {
+        const input = parseInput(lookupReportRequest, request.body);
+        return reports.aiReport(request.user!, input.type, input.userInput, lookupIdOf(input.results));
+      });
+      return sendPdf(reply, file);
+    },
+  );
+
+  for (const type of ['rc', 'upi', 'challan'] as const satisfies readonly DetailKind[]) {
+    api.post(
+      `/api/generate-${type}-report`,
+      {
+        preHandler,
+        schema: {
+          summary: `The PDF report of a ${type === 'rc' ? 'vehicle registration' : type === 'upi' ? 'UPI id' : 'challan'} lookup`,
+          description: "Drawn from the caller's own stored lookup of the id the record names.",
+          tags,
+          body: detailReportRequest,
+          response: { 200: reportPdfResponse },
+        },
+      },
+      async (request, reply) => {
+        const file = await audited(request, `report.${type}`, async () => {
+          const input = parseInput(detailReportRequest, request.body);
+          return reports.detailReport(request.user!, type, input.data);
+        });
+        return sendPdf(reply, file);
+      },
+    );
   }
 
   /** A holder of a report checks it: GET /api/reports/{id}/verify?sha256=<hex of the file>. */
-  app.get<{ Params: { id: string } }>('/api/reports/:id/verify', { preHandler }, async (request) => {
-    const { sha256 } = parseInput(verifyQuery, request.query);
-    return reports.verify(request.params.id, sha256);
-  });
+  api.get<{ Params: { id: string } }>(
+    '/api/reports/:id/verify',
+    {
+      preHandler,
+      schema: {
+        summary: 'Check that a file is a report this server generated',
+        tags,
+        params: z.object({ id: z.string().describe('The report id (X-Report-Id).') }),
+        querystring: reportVerifyQuery,
+        response: { 200: reportVerifyResponse },
+      },
+    },
+    async (request) => {
+      const { sha256 } = parseInput(reportVerifyQuery, request.query);
+      return reports.verify(request.params.id, sha256);
+    },
+  );
 }

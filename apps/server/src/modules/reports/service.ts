@@ -14,7 +14,9 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type LookupRow, lookups, reports, type UserRow, users } from '../../db/schema.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import type { ClientContext } from '../../http/context.ts';
+import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { recordAudit } from '../audit/service.ts';
 import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
 import type { ReportPool } from './pool.ts';
 import type { ReportJob } from './render/types.ts';
@@ -213,14 +215,8 @@ export function createReportService(deps: {
     async detailReport(user: UserRow, type: DetailKind, data: Record<string, unknown>): Promise<ReportFile> {
       const raw = type === 'upi' ? data.upi_id : (data.rc_number ?? data.id_number);
       if (typeof raw !== 'string' || raw.trim() === '' || raw.length > 100) {
-        throw new AppError(
-          422,
-          'validation_failed',
-          `The data field must name the ${type === 'upi' ? 'UPI id' : 'RC number'}.`,
-          {
-            errors: { data: [`The data field must name the ${type === 'upi' ? 'UPI id' : 'RC number'}.`] },
-          },
-        );
+        const message = `The data field must name the ${type === 'upi' ? 'UPI id' : 'RC number'}.`;
+        throw validationError({ data: [message] });
       }
       const id = type === 'upi' ? raw.trim().toLowerCase() : normalizeRc(raw);
       const found = await storedLookup(user, type, id);
@@ -235,6 +231,44 @@ export function createReportService(deps: {
     },
 
     /** What a holder of a report file can learn: whether it is unaltered, and who ran it when. */
+    /**
+     * Runs one report request (its input parsing included) and writes its audit row: every attempt
+     * is in the trail, refused ones too.
+     */
+    async audited(
+      user: UserRow,
+      client: ClientContext,
+      action: string,
+      work: () => Promise<ReportFile>,
+    ): Promise<ReportFile> {
+      try {
+        const file = await work();
+        await recordAudit(db, {
+          action,
+          outcome: 'success',
+          user,
+          client,
+          target: file.reportId,
+          cost: 0,
+          caseReference: file.caseReference,
+          details: { file_name: file.fileName, sha256: file.sha256, lookup_id: file.lookupId },
+        });
+        return file;
+      } catch (error) {
+        await recordAudit(db, {
+          action,
+          outcome: 'failure',
+          user,
+          client,
+          details: {
+            status: error instanceof AppError ? error.status : 500,
+            message: (error as Error).message.slice(0, 300),
+          },
+        });
+        throw error;
+      }
+    },
+
     async verify(reportId: string, sha256: string) {
       if (!UUID.test(reportId)) throw notFound('No report with this id.');
       const [row] = await db

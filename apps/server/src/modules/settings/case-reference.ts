@@ -1,6 +1,6 @@
-import { caseReferenceField, messages, toFieldErrors } from '@footprint/domain';
+import { caseReferenceField, toFieldErrors } from '@footprint/domain';
 import type { Executor } from '../../db/client.ts';
-import { AppError, validationError } from '../../http/errors.ts';
+import { caseReferenceRequired, validationError } from '../../http/errors.ts';
 import { isCaseReferenceRequired } from './service.ts';
 
 /**
@@ -18,9 +18,7 @@ export async function requireCaseReference(db: Executor, value: unknown): Promis
     throw validationError({ case_reference: Object.values(errors).flat() });
   }
   if (parsed.data === null && (await isCaseReferenceRequired(db))) {
-    throw new AppError(422, 'case_reference_required', messages.caseReference.required, {
-      errors: { case_reference: [messages.caseReference.required] },
-    });
+    throw caseReferenceRequired();
   }
   return parsed.data;
 }

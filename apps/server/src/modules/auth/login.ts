@@ -1,0 +1,71 @@
+import { type LoginRequest, messages, type OtpRequiredResponse, type TokenResponse } from '@footprint/domain';
+import type { ClientContext } from '../../http/context.ts';
+import { forbidden, validationError } from '../../http/errors.ts';
+import { verifyAgainstNothing, verifyPassword } from '../../security/passwords.ts';
+import { recordAudit } from '../audit/service.ts';
+import { findUserByEmail } from '../users/repository.ts';
+import type { Otp } from './otp.ts';
+import type { Sessions } from './sessions.ts';
+import { type AuthDeps, authAudit as audit } from './types.ts';
+
+export type LoginOutcome =
+  | { kind: 'token'; body: TokenResponse }
+  | { kind: 'otp'; body: OtpRequiredResponse };
+
+/**
+ * Sign-in with e-mail and password: per-IP and per-account limits (the account locks after repeated
+ * failures), then a session for a trusted device or a mailed code for any other.
+ */
+export function createLogin(deps: Pick<AuthDeps, 'db' | 'limits'>, otp: Otp, sessions: Sessions) {
+  const { db, limits } = deps;
+  const invalidCredentials = () => validationError({ email: [messages.login.invalidCredentials] });
+
+  return async function login(input: LoginRequest, client: ClientContext): Promise<LoginOutcome> {
+    const email = input.email;
+    await limits.consume('loginPerIp', client.ip);
+    await limits.check('loginFailuresPerAccount', email);
+
+    const user = await findUserByEmail(db, email);
+    const ok = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstNothing(input.password);
+    if (!user || !ok) {
+      await limits.consume('loginFailuresPerAccount', email).catch(() => {});
+      await recordAudit(
+        db,
+        audit('auth.login', 'failure', { user, email }, client, {
+          reason: user ? 'wrong_password' : 'unknown_account',
+        }),
+      );
+      throw invalidCredentials();
+    }
+    await limits.reset('loginFailuresPerAccount', email);
+    if (user.status !== 'active') {
+      await recordAudit(db, audit('auth.login', 'denied', { user }, client, { reason: 'account_disabled' }));
+      throw forbidden(messages.login.accountDisabled);
+    }
+
+    if (await otp.isTrusted(user.id, client.deviceId)) {
+      await otp.touchDevice(user.id, client.deviceId!);
+      const events = [audit('auth.login', 'success', { user }, client, { via: 'trusted_device' })];
+      return { kind: 'token', body: await sessions.issueToken(user, client, events) };
+    }
+    const expiresAt = await otp.startChallenge(user, client.deviceId);
+    await recordAudit(
+      db,
+      audit('auth.otp.required', 'success', { user }, client, {
+        reason: client.deviceId ? 'new_device' : 'no_device_id',
+        otp_expires_at: expiresAt.toISOString(),
+      }),
+    );
+    return {
+      kind: 'otp',
+      body: {
+        otp_required: true,
+        email: user.email,
+        otp_expires_at: expiresAt.toISOString(),
+        message: messages.login.otpSent,
+      },
+    };
+  };
+}

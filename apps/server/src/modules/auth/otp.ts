@@ -1,0 +1,189 @@
+import {
+  messages,
+  OTP_LENGTH,
+  type ResendOtpResponse,
+  type TokenResponse,
+  type VerifyOtpRequest,
+} from '@footprint/domain';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { otpChallenges, trustedDevices, type UserRow, users } from '../../db/schema.ts';
+import type { ClientContext } from '../../http/context.ts';
+import { forbidden, otpCooldown, validationError } from '../../http/errors.ts';
+import { hmac, randomDigits, safeEqual } from '../../security/crypto.ts';
+import { recordAudit } from '../audit/service.ts';
+import { otpMail } from '../mail/templates.ts';
+import { findUserByEmail } from '../users/repository.ts';
+import type { Sessions } from './sessions.ts';
+import { type AuthDeps, authAudit as audit, clockOf, minutes } from './types.ts';
+
+/**
+ * Devices and one-time codes: a sign-in from a device the account has not trusted yet mails a code;
+ * proving it trusts that device and opens a session.
+ */
+export function createOtp(deps: AuthDeps, sessions: Sessions) {
+  const { db, config, mailer, limits } = deps;
+  const now = clockOf(deps);
+  const otpHash = (challengeUser: string, code: string) => hmac(deps.appKey, `${challengeUser}:${code}`);
+
+  async function latestOpenChallenge(userId: string) {
+    const [row] = await db
+      .select()
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.userId, userId), isNull(otpChallenges.consumedAt)))
+      .orderBy(desc(otpChallenges.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  /** A new code for this user and device; earlier open codes stop working. */
+  async function startChallenge(user: UserRow, deviceId: string | undefined): Promise<Date> {
+    const code = randomDigits(OTP_LENGTH);
+    const expiresAt = new Date(now().getTime() + minutes(config.auth.otpTtlMinutes));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(otpChallenges)
+        .set({ consumedAt: now() })
+        .where(and(eq(otpChallenges.userId, user.id), isNull(otpChallenges.consumedAt)));
+      await tx.insert(otpChallenges).values({
+        userId: user.id,
+        deviceId: deviceId ?? null,
+        codeHash: otpHash(user.id, code),
+        createdAt: now(),
+        expiresAt,
+      });
+    });
+    await mailer.send(otpMail(user.email, user.name, code, config.auth.otpTtlMinutes));
+    return expiresAt;
+  }
+
+  return {
+    startChallenge,
+
+    async isTrusted(userId: string, deviceId: string | undefined): Promise<boolean> {
+      if (!deviceId) return false;
+      const [row] = await db
+        .select({ id: trustedDevices.id })
+        .from(trustedDevices)
+        .where(and(eq(trustedDevices.userId, userId), eq(trustedDevices.deviceId, deviceId)));
+      return Boolean(row);
+    },
+
+    async touchDevice(userId: string, deviceId: string): Promise<void> {
+      await db
+        .update(trustedDevices)
+        .set({ lastSeenAt: now() })
+        .where(and(eq(trustedDevices.userId, userId), eq(trustedDevices.deviceId, deviceId)));
+    },
+
+    async verifyOtp(input: VerifyOtpRequest, client: ClientContext): Promise<TokenResponse> {
+      await limits.consume('otpPerIp', client.ip);
+      await limits.check('otpFailuresPerAccount', input.email);
+      let user: UserRow | undefined;
+      const wrong = async (message: string = messages.otp.wrong) => {
+        await limits.consume('otpFailuresPerAccount', input.email).catch(() => {});
+        await recordAudit(
+          db,
+          audit('auth.otp.verify', 'failure', { user, email: input.email }, client, { reason: message }),
+        );
+        return validationError({ otp: [message] });
+      };
+
+      user = await findUserByEmail(db, input.email);
+      const challenge = user ? await latestOpenChallenge(user.id) : undefined;
+      if (!user || !challenge) throw await wrong();
+      if (challenge.expiresAt.getTime() <= now().getTime()) throw await wrong(messages.otp.expired);
+      if (challenge.attempts >= config.auth.otpMaxAttempts) throw await wrong(messages.otp.tooManyAttempts);
+
+      if (!safeEqual(challenge.codeHash, otpHash(user.id, input.otp))) {
+        // Count the try atomically so parallel guesses cannot exceed the limit.
+        const [counted] = await db
+          .update(otpChallenges)
+          .set({ attempts: sql`${otpChallenges.attempts} + 1` })
+          .where(eq(otpChallenges.id, challenge.id))
+          .returning({ attempts: otpChallenges.attempts });
+        const spent = (counted?.attempts ?? config.auth.otpMaxAttempts) >= config.auth.otpMaxAttempts;
+        throw await wrong(spent ? messages.otp.tooManyAttempts : messages.otp.wrong);
+      }
+
+      // Consume exactly once even if the same code arrives twice at the same moment.
+      const [consumed] = await db
+        .update(otpChallenges)
+        .set({ consumedAt: now() })
+        .where(
+          and(
+            eq(otpChallenges.id, challenge.id),
+            isNull(otpChallenges.consumedAt),
+            sql`${otpChallenges.attempts} < ${config.auth.otpMaxAttempts}`,
+          ),
+        )
+        .returning({ id: otpChallenges.id });
+      if (!consumed) throw await wrong();
+      if (user.status !== 'active') {
+        await recordAudit(
+          db,
+          audit('auth.otp.verify', 'denied', { user }, client, { reason: 'account_disabled' }),
+        );
+        throw forbidden(messages.login.accountDisabled);
+      }
+
+      await limits.reset('otpFailuresPerAccount', input.email);
+      // The device that proved the code is the one trusted: the header of this request.
+      const deviceId = client.deviceId ?? challenge.deviceId ?? undefined;
+      if (deviceId) {
+        await db
+          .insert(trustedDevices)
+          .values({ userId: user.id, deviceId })
+          .onConflictDoUpdate({
+            target: [trustedDevices.userId, trustedDevices.deviceId],
+            set: { lastSeenAt: now() },
+          });
+      }
+      if (!user.emailVerifiedAt) {
+        await db.update(users).set({ emailVerifiedAt: now() }).where(eq(users.id, user.id));
+      }
+      const trusted = { ...client, deviceId };
+      return sessions.issueToken(user, trusted, [
+        audit('auth.otp.verify', 'success', { user }, trusted, { device_trusted: Boolean(deviceId) }),
+        audit('auth.login', 'success', { user }, trusted, { via: 'otp' }),
+      ]);
+    },
+
+    async resendOtp(email: string, client: ClientContext): Promise<ResendOtpResponse> {
+      await limits.consume('resendPerIp', client.ip);
+      const cooldown = config.auth.otpResendCooldownSeconds;
+      const user = await findUserByEmail(db, email);
+      const challenge = user && user.status === 'active' ? await latestOpenChallenge(user.id) : undefined;
+      if (user && challenge) {
+        const waited = (now().getTime() - challenge.createdAt.getTime()) / 1000;
+        if (waited < cooldown) {
+          const seconds = Math.ceil(cooldown - waited);
+          await recordAudit(db, audit('auth.otp.resend', 'denied', { user }, client, { reason: 'cooldown' }));
+          throw otpCooldown(seconds);
+        }
+        const expiresAt = await startChallenge(user, challenge.deviceId ?? undefined);
+        await recordAudit(
+          db,
+          audit('auth.otp.resend', 'success', { user }, client, { otp_expires_at: expiresAt.toISOString() }),
+        );
+        return { message: messages.otp.resent, otp_expires_at: expiresAt.toISOString() };
+      }
+      await recordAudit(
+        db,
+        audit('auth.otp.resend', 'failure', { user, email }, client, {
+          reason: user
+            ? user.status === 'active'
+              ? 'nothing_pending'
+              : 'account_disabled'
+            : 'unknown_account',
+        }),
+      );
+      // No account or nothing pending: the same answer, so the endpoint reveals nothing.
+      return {
+        message: messages.otp.resent,
+        otp_expires_at: new Date(now().getTime() + minutes(config.auth.otpTtlMinutes)).toISOString(),
+      };
+    },
+  };
+}
+
+export type Otp = ReturnType<typeof createOtp>;

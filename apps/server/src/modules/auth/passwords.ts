@@ -1,0 +1,100 @@
+import { type ForgotPasswordRequest, messages, type ResetPasswordRequest } from '@footprint/domain';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { authTokens, passwordResets, users } from '../../db/schema.ts';
+import type { ClientContext } from '../../http/context.ts';
+import { validationError } from '../../http/errors.ts';
+import { randomToken, sha256 } from '../../security/crypto.ts';
+import { hashPassword } from '../../security/passwords.ts';
+import { recordAudit } from '../audit/service.ts';
+import { resetMail } from '../mail/templates.ts';
+import { findUserByEmail } from '../users/repository.ts';
+import { type AuthDeps, authAudit as audit, clockOf, minutes } from './types.ts';
+
+/** Forgotten passwords: a mailed single-use link, and the reset that revokes every session. */
+export function createPasswordReset(deps: AuthDeps) {
+  const { db, config, mailer, limits } = deps;
+  const now = clockOf(deps);
+
+  return {
+    async forgotPassword(input: ForgotPasswordRequest & { email: string }, client: ClientContext) {
+      await limits.consume('forgotPerIp', client.ip);
+      await limits.consume('forgotPerAccount', input.email);
+      // Answer at once and do the work afterwards, so timing says nothing about the account.
+      deps.background(async () => {
+        const user = await findUserByEmail(db, input.email);
+        if (user?.status !== 'active') {
+          await recordAudit(
+            db,
+            audit('auth.password.forgot', 'failure', { user, email: input.email }, client, {
+              reason: user ? 'account_disabled' : 'unknown_account',
+            }),
+          );
+          return;
+        }
+        const token = randomToken();
+        await db.insert(passwordResets).values({
+          userId: user.id,
+          tokenHash: sha256(token),
+          expiresAt: new Date(now().getTime() + minutes(config.auth.resetTokenTtlMinutes)),
+        });
+        const link = `${config.appUrl}/password-reset/${token}?email=${encodeURIComponent(user.email)}`;
+        await mailer.send(resetMail(user.email, user.name, link, config.auth.resetTokenTtlMinutes));
+        await recordAudit(
+          db,
+          audit('auth.password.forgot', 'success', { user }, client, { link_sent: true }),
+        );
+      });
+      return { status: messages.forgot.status };
+    },
+
+    async resetPassword(input: ResetPasswordRequest & { email: string }, client: ClientContext) {
+      await limits.consume('resetPerIp', client.ip);
+      const user = await findUserByEmail(db, input.email);
+      const invalid = async () => {
+        await recordAudit(
+          db,
+          audit('auth.password.reset', 'failure', { user, email: input.email }, client, {
+            reason: user ? 'invalid_or_expired_token' : 'unknown_account',
+          }),
+        );
+        return validationError({ email: [messages.reset.invalidToken] });
+      };
+      if (!user) throw await invalid();
+      const passwordHash = await hashPassword(input.password);
+      const done = await db.transaction(async (tx) => {
+        // Mark used in the same statement that checks it, so a token works exactly once.
+        const [reset] = await tx
+          .update(passwordResets)
+          .set({ usedAt: now() })
+          .where(
+            and(
+              eq(passwordResets.tokenHash, sha256(input.token)),
+              eq(passwordResets.userId, user.id),
+              isNull(passwordResets.usedAt),
+              gt(passwordResets.expiresAt, now()),
+            ),
+          )
+          .returning({ id: passwordResets.id });
+        if (!reset) return false;
+        await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
+        // Other open reset links and every session die with the old password.
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: now() })
+          .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+        const revoked = await tx
+          .update(authTokens)
+          .set({ revokedAt: now() })
+          .where(and(eq(authTokens.userId, user.id), isNull(authTokens.revokedAt)))
+          .returning({ id: authTokens.id });
+        await recordAudit(
+          tx,
+          audit('auth.password.reset', 'success', { user }, client, { sessions_revoked: revoked.length }),
+        );
+        return true;
+      });
+      if (!done) throw await invalid();
+      return { status: messages.reset.status };
+    },
+  };
+}

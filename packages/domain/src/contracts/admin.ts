@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type {
+  AdminCreateUserResponse,
+  AdminCreditsResponse,
+  AdminSettings,
+  AdminUser,
+  AuditEvent,
+  LeakSourceSummary,
+  Page,
+} from '../index.ts';
+import { fileDownload, isoTimestamp, openObject, pageOf } from './common.ts';
+import { statementEntryResponse } from './history.ts';
+
+/**
+ * The operator API under /api/admin. Request schemas: `adminSettingsPatch`, `adminUsersQuery`,
+ * `adminCreateUserRequest`, `adminUpdateUserRequest`, `adminCreditsRequest`, `auditQuery`,
+ * `auditExportQuery`.
+ */
+
+export const adminSettingsResponse: z.ZodType<AdminSettings> = z.object({
+  registration_enabled: z.boolean(),
+  case_reference_required: z.boolean(),
+  lookup_retention_days: z.number().int(),
+});
+
+/** Provider health per source: calls, failures, timeouts, latency percentiles, breaker state. */
+export const providersResponse = z.object({
+  providers: z.array(
+    z.object({
+      id: z.string(),
+      source: z.string(),
+      kinds: z.array(z.string()).readonly(),
+      sandbox: z.boolean(),
+      calls: z.number().int(),
+      failures: z.number().int(),
+      timeouts: z.number().int(),
+      notFound: z.number().int(),
+      rejectedOpen: z.number().int(),
+      latency: z.object({
+        p50: z.number().nullable(),
+        p95: z.number().nullable(),
+        p99: z.number().nullable(),
+      }),
+      breaker: z.enum(['closed', 'open', 'half-open', 'isolated']),
+    }),
+  ),
+});
+
+const leakSource: z.ZodType<LeakSourceSummary> = z.object({
+  id: z.string(),
+  name: z.string(),
+  breach_date: z.string().nullable(),
+  description: z.string().nullable(),
+  record_count: z.number().int(),
+  imported_at: isoTimestamp.nullable(),
+  created_at: isoTimestamp,
+});
+
+export const leakSourcesResponse = z.object({ data: z.array(leakSource), total: z.number().int() });
+
+export const adminUserResponse: z.ZodType<AdminUser> = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(['user', 'admin']),
+    app_mode: z.enum(['live', 'trial']),
+    status: z.enum(['active', 'disabled']),
+    credits: z.number().int(),
+    created_at: isoTimestamp,
+    updated_at: isoTimestamp,
+    last_login_at: isoTimestamp.nullable(),
+    email_verified_at: isoTimestamp.nullable(),
+  })
+  .meta({ id: 'AdminUser' });
+
+export const adminUsersPageResponse: z.ZodType<Page<AdminUser>> = pageOf(adminUserResponse);
+
+/** GET and PATCH /api/admin/users/{id}. */
+export const adminUserEnvelopeResponse = z.object({ user: adminUserResponse });
+
+/** POST /api/admin/users: status 201. */
+export const adminCreateUserResponse: z.ZodType<AdminCreateUserResponse> = z.object({
+  user: adminUserResponse,
+  temporary_password: z
+    .string()
+    .optional()
+    .describe('Only when no password was given: shown once, never stored in clear.'),
+});
+
+export const adminCreditsResponse: z.ZodType<AdminCreditsResponse> = z.object({
+  user: adminUserResponse,
+  entry: statementEntryResponse,
+});
+
+const auditEvent: z.ZodType<AuditEvent> = z.object({
+  id: z.number().int(),
+  at: isoTimestamp,
+  user_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  ip: z.string().nullable(),
+  device_id: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  cost: z.number().int().nullable(),
+  outcome: z.enum(['success', 'failure', 'denied']),
+  case_reference: z.string().nullable(),
+  details: openObject<Record<string, unknown>>('What the action recorded.').nullable(),
+});
+
+export const auditPageResponse: z.ZodType<Page<AuditEvent>> = pageOf(auditEvent);
+
+export const auditCsvResponse = fileDownload(
+  'text/csv',
+  'The filtered trail as CSV, newest first; the row count is in X-Audit-Rows.',
+);

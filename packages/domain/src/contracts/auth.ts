@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type {
+  OtpRequiredResponse,
+  RegistrationStatus,
+  ResendOtpResponse,
+  TokenResponse,
+  User,
+} from '../index.ts';
+import { isoTimestamp, messageResponse, statusResponse } from './common.ts';
+
+/**
+ * Responses of the account endpoints (sign-in, OTP, registration, password reset, the signed-in user).
+ * Their request schemas are `loginRequest`, `verifyOtpRequest`, `resendOtpRequest`, `registerRequest`,
+ * `forgotPasswordRequest` and `resetPasswordRequest`.
+ */
+
+/** GET /api/user and the `user` of POST /api/register: never the hash, never internal fields. */
+export const userResponse: z.ZodType<User> = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    credits: z.number().int(),
+    app_mode: z.enum(['live', 'trial']),
+    role: z.enum(['user', 'admin']),
+    created_at: isoTimestamp,
+  })
+  .meta({ id: 'User' });
+
+/** POST /api/login from a trusted device, POST /api/verify-email-otp. */
+export const tokenResponse: z.ZodType<TokenResponse> = z.object({
+  token: z.string(),
+  expires_at: isoTimestamp,
+});
+
+/** POST /api/login from a device the account has not trusted yet: status 403. */
+export const otpRequiredResponse: z.ZodType<OtpRequiredResponse> = z.object({
+  otp_required: z.literal(true),
+  email: z.string(),
+  otp_expires_at: isoTimestamp,
+  message: z.string(),
+});
+
+/** POST /api/resend-otp. */
+export const resendOtpResponse: z.ZodType<ResendOtpResponse> = z.object({
+  message: z.string(),
+  otp_expires_at: isoTimestamp,
+});
+
+/** GET /api/registration-status. */
+export const registrationStatusResponse: z.ZodType<RegistrationStatus> = z.object({
+  registration_enabled: z.boolean(),
+});
+
+/** POST /api/register: status 201. */
+export const registerResponse = z.object({ message: z.string(), user: userResponse });
+
+/** POST /api/logout. */
+export const logoutResponse = messageResponse;
+
+/** POST /forgot-password and POST /api/reset-password. */
+export const passwordStatusResponse = statusResponse;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type {
+  CaseReferencePolicyResponse,
+  CreditStatement,
+  HistoryDetail,
+  HistoryEntry,
+  Page,
+  StatementEntry,
+} from '../index.ts';
+import { isoTimestamp, pageOf } from './common.ts';
+
+/**
+ * The signed-in user's own records: GET /api/history (request: `historyQuery`), GET /api/history/{id},
+ * GET /api/credits/statement (`statementQuery`) and GET /api/case-reference-policy.
+ */
+
+const lookupStatus = z.enum(['pending', 'complete', 'refunded']);
+
+const historyEntry: z.ZodType<HistoryEntry> = z.object({
+  id: z.string(),
+  kind: z.string(),
+  query: z.string(),
+  cost: z.number().int(),
+  status: lookupStatus,
+  cached: z.boolean(),
+  case_reference: z.string().nullable(),
+  created_at: isoTimestamp,
+  result_available: z.boolean().describe('Whether GET /api/history/{id} can still answer the result.'),
+  sandbox: z.boolean(),
+});
+
+export const historyPageResponse: z.ZodType<Page<HistoryEntry>> = pageOf(historyEntry);
+
+export const historyDetailResponse: z.ZodType<HistoryDetail> = z.object({
+  id: z.string(),
+  kind: z.string(),
+  query: z.string(),
+  case_reference: z.string().nullable(),
+  created_at: isoTimestamp,
+  cost: z.number().int(),
+  cached: z.boolean(),
+  sandbox: z.boolean(),
+  result: z
+    .unknown()
+    .describe('The stored answer in the shape its search endpoint gave it, without `credits`.'),
+});
+
+/** One ledger row (the statement and the admin API). */
+export const statementEntryResponse: z.ZodType<StatementEntry> = z
+  .object({
+    id: z.number().int(),
+    at: isoTimestamp,
+    delta: z.number().int(),
+    balance_after: z.number().int(),
+    kind: z.enum(['grant', 'charge', 'refund', 'adjustment']),
+    reason: z.string(),
+    lookup_id: z.string().nullable(),
+  })
+  .meta({ id: 'StatementEntry' });
+
+export const creditStatementResponse: z.ZodType<CreditStatement> = z.object({
+  balance: z.number().int(),
+  data: z.array(statementEntryResponse),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+
+export const caseReferencePolicyResponse: z.ZodType<CaseReferencePolicyResponse> = z.object({
+  required: z.boolean(),
+});

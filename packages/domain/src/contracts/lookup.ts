@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { openObject } from './common.ts';
+
+/**
+ * Responses of the paid lookups. Their request schemas are `telQuery`, `emailQuery`,
+ * `rcDetailsRequest`, `upiDetailsRequest` and `challanRequest`. The sources' answers are the
+ * vendors' payloads, kept open: only what this server adds is fixed.
+ */
+
+/** What every lookup answer carries besides the sources' payloads. */
+const lookupMeta = {
+  credits: z.number().int().describe('The balance after this lookup.'),
+  lookup_id: z.string().describe('The id of this lookup (history, reports).'),
+  cached: z.boolean().describe('Served free from an identical lookup of the same user.'),
+  sandbox: z.boolean().describe('True when any payload is synthetic sandbox data.'),
+};
+
+/** Per source that did not answer, the reason. */
+const sourceErrors = z
+  .record(z.string(), z.string())
+  .describe('Per source that did not answer, why (timed out, no record, ...).');
+
+/**
+ * GET /api/tel: one key per phone source that answered (its payload as the vendor gave it), the
+ * failures under `errors`, and the lookup's own fields.
+ */
+export const telResponse = z
+  .looseObject({ errors: sourceErrors, ...lookupMeta })
+  .describe('One key per phone source that answered, holding its payload, plus the fields below.');
+
+/** GET /api/email: the sources' payloads and failures under `data`. */
+export const emailResponse = z.object({
+  data: z
+    .looseObject({ errors: sourceErrors })
+    .describe('One key per e-mail source that answered, holding its payload, plus `errors`.'),
+  ...lookupMeta,
+});
+
+/**
+ * POST /api/rcfull-details, /api/upifull-details, /api/rc-challan-details: `data` is the vendor's
+ * envelope `{ data, status_code, success, message, message_code }` as it came, or that envelope
+ * with `data: null` when the source had no record.
+ */
+export const detailResponse = z.object({
+  data: openObject<unknown>("The vendor's envelope: { data, status_code, success, message, message_code }."),
+  ...lookupMeta,
+});
