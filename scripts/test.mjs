@@ -63,7 +63,15 @@ function vitest(name, projects, env = process.env) {
 }
 
 if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
-if (want('lint')) check('boundaries', 'npx', ['depcruise', 'apps/web/src', 'apps/server/src', 'packages/domain/src', '-c', '.dependency-cruiser.cjs']);
+if (want('lint'))
+  check('boundaries', 'npx', [
+    'depcruise',
+    'apps/web/src',
+    'apps/server/src',
+    'packages/domain/src',
+    '-c',
+    '.dependency-cruiser.cjs',
+  ]);
 if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-b']);
 
 if (want('unit')) {
