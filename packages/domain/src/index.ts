@@ -1,5 +1,7 @@
 export * from './accountability.ts';
 export * from './auth.ts';
+export * from './catalogue/kinds.ts';
+export * from './catalogue/sources.ts';
 export * from './constants.ts';
 export * from './countries.ts';
 export * from './details.ts';

@@ -1,3 +1,18 @@
+import { SEARCH_FAMILIES } from './catalogue/kinds.ts';
+import { PROFILE_LABELS, type ProfileLabelKey, SOURCE_LABELS } from './catalogue/sources.ts';
+
+/**
+ * Source labels beside each profile value, by key ('gov' → 'Gov'). Spec §3 names the first seven
+ * ('Account Provider' is its web-account-provider label); the texts are the catalogue's.
+ */
+const profileLabelTexts = Object.fromEntries(
+  Object.entries(PROFILE_LABELS).map(([key, { text }]) => [key, text]),
+) as { readonly [K in ProfileLabelKey]: (typeof PROFILE_LABELS)[K]['text'] };
+
+const searchFamilyLabels: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(SEARCH_FAMILIES).map(([family, { label }]) => [family, label]),
+);
+
 /**
  * Every user-visible text of the product spec, written once. The web and the server import these;
  * tests compare them with strings copied from the spec, so a typo here fails a test.
@@ -423,16 +438,8 @@ export const messages = {
     loadFailed: 'This list could not be loaded.',
     retry: 'Try again',
     pages: 'Pages',
-    kinds: {
-      tel: 'Phone',
-      email: 'Email',
-      leak: 'Leak Data Finder',
-      rc: 'RC',
-      upi: 'UPI',
-      challan: 'Challan',
-      corporate: 'Corporate',
-      verification: 'Verification',
-    } as Record<string, string>,
+    /** The kind filter and column: one label per search family (catalogue/kinds.ts). */
+    kinds: searchFamilyLabels,
   },
   /** The operator area (issue 7; not in the spec): /admin, for admins only. */
   admin: {
@@ -705,44 +712,9 @@ export const messages = {
      * Source labels beside each value. Spec §3 names the first seven ('Account Provider' is its
      * web-account-provider label); the rest name the sources the spec lists without a label.
      */
-    sources: {
-      socialMedia: 'Social Media',
-      whatsApp: 'WhatsApp',
-      gov: 'Gov',
-      isp: 'ISP Response',
-      accountProvider: 'Account Provider',
-      getUser: 'GetUser',
-      linkedIn: 'LinkedIn',
-      callerId: 'Caller ID',
-      callerApps: 'Caller Apps',
-      osint: 'OSINT',
-      telegram: 'Telegram',
-      avatarService: 'Avatar Service',
-      socialScan: 'Social Scan',
-      breachData: 'Breach Data',
-      registeredSites: 'Registered Sites',
-    },
-    /** Failed sources named by their answer key (the spec's keys, in the words an investigator uses). */
-    failedSources: {
-      wpData: 'WhatsApp',
-      hlrData: 'ISP Response',
-      tcData: 'Caller ID',
-      allData: 'Caller Apps',
-      smData: 'Social Media',
-      osintData: 'OSINT',
-      sKData: 'Gov (identity)',
-      suData: 'Gov (UPI)',
-      sbData: 'Gov (bank)',
-      srData: 'Gov (vehicles)',
-      telData: 'Telegram',
-      emailData: 'Account Provider',
-      hibpData: 'Breach Data',
-      holeheData: 'Registered Sites',
-      zehefData: 'Avatar Service',
-      getuserData: 'GetUser',
-      socialScanData: 'Social Scan',
-      osData: 'Linked phone',
-    } as Record<string, string>,
+    sources: profileLabelTexts,
+    /** Failed sources named by their answer key, in the words an investigator uses (catalogue/sources.ts). */
+    failedSources: SOURCE_LABELS,
     noAnswer: 'No answer',
     sourcePrefix: 'Source: ',
   },

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   findIntelType,
   type IntelArea,
+  type IntelKind,
   type IntelType,
   intelKindOf,
   intelQueryText,
@@ -23,12 +24,8 @@ import type { ReportPool } from '../reports/pool.ts';
 import { safeFilePart } from '../reports/service.ts';
 import { requireCaseReference } from '../settings/case-reference.ts';
 
-export interface IntelCosts {
-  /** Corporate searches other than the credit report (default 2). */
-  corporate: number;
-  creditReport: number;
-  verification: number;
-}
+/** The price of each corporate and verification search (config.costs). */
+export type IntelCosts = Readonly<Record<IntelKind, number>>;
 
 interface Found {
   /** The vendor's `data` object: what the results page flattens. */
@@ -93,12 +90,7 @@ export function createIntelService(deps: {
     return row?.credits ?? 0;
   }
 
-  const costOf = (t: IntelType): number =>
-    t.area === 'verification'
-      ? deps.costs.verification
-      : t.type === 'credit_report'
-        ? deps.costs.creditReport
-        : deps.costs.corporate;
+  const costOf = (t: IntelType): number => deps.costs[intelKindOf(t)];
 
   /** Gives the charge back and closes the lookups row as refunded; answers the balance after. */
   async function refund(

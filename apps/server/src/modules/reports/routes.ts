@@ -1,3 +1,4 @@
+import { DETAIL_KINDS } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -5,7 +6,7 @@ import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
-import type { DetailKind, ReportFile, ReportService } from './service.ts';
+import type { ReportFile, ReportService } from './service.ts';
 
 const reportRequest = z.strictObject({
   userInput: z
@@ -94,7 +95,7 @@ export function reportRoutes(
     return sendPdf(reply, file);
   });
 
-  for (const type of ['rc', 'upi', 'challan'] as const satisfies readonly DetailKind[]) {
+  for (const type of DETAIL_KINDS) {
     app.post(`/api/generate-${type}-report`, { preHandler }, async (request, reply) => {
       const file = await audited(request, `report.${type}`, async () => {
         const input = parseInput(detailRequest, request.body);

@@ -3,8 +3,10 @@ import {
   analyzeEmailLookup,
   analyzePhoneLookup,
   type Breach,
+  type DetailKind,
   type EmailLookupData,
   extraRecords,
+  type LookupKind,
   mergeEmailProfile,
   mergePhoneProfile,
   normalizeRc,
@@ -19,8 +21,7 @@ import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
 import type { ReportPool } from './pool.ts';
 import type { ReportJob } from './render/types.ts';
 
-export type LookupKind = 'tel' | 'email';
-export type DetailKind = 'rc' | 'upi' | 'challan';
+export type { DetailKind, LookupKind };
 
 interface StoredResult {
   payloads: Record<string, unknown>;
