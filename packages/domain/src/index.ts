@@ -15,4 +15,5 @@ export * from './lookup/profile-types.ts';
 export * from './lookup/requests.ts';
 export * from './lookup/sources.ts';
 export * from './messages.ts';
+export * from './records.ts';
 export * from './validation.ts';

@@ -6,6 +6,7 @@ import {
   type IntelType,
   intelKindOf,
   intelQueryText,
+  isRecord,
   messages,
   normalizeIntelData,
   parseIntelRequest,
@@ -52,9 +53,6 @@ const ACTIONS: Record<IntelArea, string> = {
 
 /** 400, not 422: the spec's browser reads 422 as 'no record found' (spec §4, §8). */
 const badRequest = (message: string) => new AppError(400, 'invalid_search', message, { error: message });
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The KYC vendor's envelope (research/upstreams.md): a record answer is `data` as an object with

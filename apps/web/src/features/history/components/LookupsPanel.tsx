@@ -2,6 +2,7 @@ import {
   type EmailLookupResponse,
   type HistoryDetail,
   type HistoryEntry,
+  isRecord,
   messages,
   type PhoneLookupResponse,
 } from '@footprint/domain';
@@ -26,9 +27,6 @@ import { ValueTree } from './ValueTree.tsx';
 
 const t = messages.history;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * A reopened phone or e-mail lookup goes back to /results, shaped as the search would have handed it
  * over. It is marked cached (it was not asked upstream again) and keeps its lookup id, so reports made
@@ -36,7 +34,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
   const result = detail.result;
-  if (!isObject(result)) return null;
+  if (!isRecord(result)) return null;
   const meta = {
     lookup_id: typeof result.lookup_id === 'string' ? result.lookup_id : detail.id,
     cached: true,
@@ -54,7 +52,7 @@ export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
       caseReference,
     };
   }
-  if (kind === 'email' && isObject(result.data)) {
+  if (kind === 'email' && isRecord(result.data)) {
     return {
       type: 'email',
       userInput: detail.query,
