@@ -9,7 +9,6 @@ export * from './intel/fields.ts';
 export * from './intel/flatten.ts';
 export * from './intel/validate.ts';
 export * from './leaks.ts';
-export * from './lookup/analysis.ts';
 export * from './lookup/profile.ts';
 export * from './lookup/profile-types.ts';
 export * from './lookup/requests.ts';

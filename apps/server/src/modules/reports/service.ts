@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  analyzeEmailLookup,
-  analyzePhoneLookup,
   type Breach,
   type DetailKind,
   type EmailLookupData,
@@ -17,6 +15,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type LookupRow, lookups, reports, type UserRow, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { analyzeEmailLookup, analyzePhoneLookup } from './analysis.ts';
 import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
 import type { ReportPool } from './pool.ts';
 import type { ReportJob } from './render/types.ts';

@@ -1,5 +1,5 @@
 /**
- * The AI report's analysis (DESIGN.md §5): what a phone or e-mail lookup says about its subject, weighed.
+ * The AI report's analysis (DESIGN.md §5), used by the reports alone: what a phone or e-mail lookup says about its subject, weighed.
  * Built on the merged profile (profile.ts), it groups each attribute's values into clusters of "the same
  * value", scores each cluster by the sources that gave it, marks the attribute corroborated, conflicting
  * or single-source, and adds an exposure summary, a timeline and suggested next steps. Pure, no I/O,
@@ -29,14 +29,18 @@
 
 import {
   EMAIL_SOURCES,
+  type EmailLookupData,
+  IDENTITY_PROOF_LABELS,
+  type MergedProfile,
+  mergeEmailProfile,
+  mergePhoneProfile,
   PHONE_SOURCES,
+  type PhoneLookupResponse,
   PROFILE_LABELS,
+  phoneHighlights,
   SOURCE_LONG_LABELS,
   type SourceLabel,
-} from '../catalogue/sources.ts';
-import { mergeEmailProfile, mergePhoneProfile, phoneHighlights } from './profile.ts';
-import { IDENTITY_PROOF_LABELS, type MergedProfile } from './profile-types.ts';
-import type { EmailLookupData, PhoneLookupResponse } from './sources.ts';
+} from '@footprint/domain';
 
 export interface ProfileAnalysis {
   attributes: Array<{
