@@ -72,12 +72,20 @@ export type ProviderKind = Exclude<SearchKind, 'leak'>;
 
 export const LOOKUP_KINDS = ['tel', 'email'] as const satisfies readonly LookupKind[];
 export const DETAIL_KINDS = ['rc', 'upi', 'challan'] as const satisfies readonly DetailKind[];
-export const INTEL_KINDS: readonly IntelKind[] = [
-  ...CORPORATE_TYPE_KEYS.map((type) => `corporate:${type}` as const),
-  ...VERIFICATION_TYPE_KEYS.map((type) => `verification:${type}` as const),
-];
+
+/** The families whose searches each have a type, stored as `<family>:<type>`. */
+const FAMILY_TYPES: Partial<Record<SearchFamily, readonly string[]>> = {
+  corporate: CORPORATE_TYPE_KEYS,
+  verification: VERIFICATION_TYPE_KEYS,
+};
+
 /** Every search kind, in the order of the families above. */
-export const SEARCH_KINDS: readonly SearchKind[] = [...LOOKUP_KINDS, 'leak', ...DETAIL_KINDS, ...INTEL_KINDS];
+export const SEARCH_KINDS = (Object.keys(SEARCH_FAMILIES) as SearchFamily[]).flatMap(
+  (family) => FAMILY_TYPES[family]?.map((type) => `${family}:${type}`) ?? [family],
+) as readonly SearchKind[];
+
+const isIntelKind = (kind: SearchKind): kind is IntelKind => kind.includes(':');
+export const INTEL_KINDS: readonly IntelKind[] = SEARCH_KINDS.filter(isIntelKind);
 
 const KINDS = new Set<string>(SEARCH_KINDS);
 export const isSearchKind = (value: unknown): value is SearchKind =>

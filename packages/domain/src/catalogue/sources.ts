@@ -5,14 +5,7 @@
  * names and reliabilities, the profile's `SourceLabel` and the sandbox's source list all follow from
  * these two tables; nothing else lists sources.
  */
-import {
-  DETAIL_KINDS,
-  type DetailKind,
-  INTEL_KINDS,
-  type IntelKind,
-  type LookupKind,
-  type ProviderKind,
-} from './kinds.ts';
+import { LOOKUP_KINDS, type LookupKind, type ProviderKind, SEARCH_KINDS, type SearchKind } from './kinds.ts';
 
 /**
  * The labels beside each value of the merged profile (spec §3 names the first seven; 'Account
@@ -107,11 +100,17 @@ export const PHONE_SOURCES: readonly PhoneSource[] = answersOf('tel');
 /** The source keys of an e-mail answer (GET /api/email, under `data`). */
 export const EMAIL_SOURCES: readonly EmailSource[] = answersOf('email');
 
+/** A search answered whole by one source, keyed by the kind itself. */
+export type KindSource = Exclude<ProviderKind, LookupKind>;
+const isKindSource = (kind: SearchKind): kind is KindSource =>
+  kind !== 'leak' && !(LOOKUP_KINDS as readonly string[]).includes(kind);
+
 /**
  * Sources that answer one search whole, keyed by the kind itself: the detail lookups ('rc', 'upi',
- * 'challan') and each corporate and verification search ('corporate:corporate_gstin', ...).
+ * 'challan') and each corporate and verification search ('corporate:corporate_gstin', ...). Every
+ * provider kind but the phone and e-mail lookups has one.
  */
-export const KIND_SOURCES: readonly (DetailKind | IntelKind)[] = [...DETAIL_KINDS, ...INTEL_KINDS];
+export const KIND_SOURCES: readonly KindSource[] = SEARCH_KINDS.filter(isKindSource);
 
 /** Every source key a provider may fill, answer sources first. */
 export const SOURCE_KEYS: readonly string[] = [...Object.keys(ANSWER_SOURCES), ...KIND_SOURCES];
