@@ -1,4 +1,11 @@
 import { resolve } from 'node:path';
+import {
+  COST_DEFAULTS,
+  type CostVariable,
+  costVariable,
+  SEARCH_KINDS,
+  type SearchKind,
+} from '@footprint/domain';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -16,6 +23,15 @@ const optionalUrl = z
   .optional()
   .transform((value) => (value ? value : undefined))
   .pipe(z.url().optional());
+
+/**
+ * The price of each paid search in credits, 0 to 1000: COST_TEL, COST_EMAIL, COST_LEAK, COST_RC,
+ * COST_UPI, COST_CHALLAN, COST_CORPORATE, COST_VERIFICATION and COST_CREDIT_REPORT, one per search
+ * family or separately priced kind of the domain's kind table, with its default.
+ */
+const costVariables = Object.fromEntries(
+  Object.entries(COST_DEFAULTS).map(([name, fallback]) => [name, int(fallback, 0, 1000)]),
+) as Record<CostVariable, ReturnType<typeof int>>;
 
 /**
  * Every environment variable the server reads, parsed once at boot. README.md documents each one;
@@ -46,15 +62,7 @@ export const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Footprint <no-reply@footprint.test>'),
 
-  COST_TEL: int(1, 0, 1000),
-  COST_EMAIL: int(1, 0, 1000),
-  COST_RC: int(1, 0, 1000),
-  COST_UPI: int(1, 0, 1000),
-  COST_CHALLAN: int(1, 0, 1000),
-  COST_LEAK: int(1, 0, 1000),
-  COST_CORPORATE: int(2, 0, 1000),
-  COST_CREDIT_REPORT: int(5, 0, 1000),
-  COST_VERIFICATION: int(1, 0, 1000),
+  ...costVariables,
   SANDBOX_LEAK_RECORDS: z.coerce.number().int().min(0).max(50_000_000).optional(),
   LOOKUP_CACHE_HOURS: int(24, 0, 24 * 90),
   LOOKUP_RETENTION_DAYS: int(90, 1, 3650),
@@ -107,18 +115,8 @@ export interface Config {
   rateLimit: { enabled: boolean; redisUrl: string | undefined };
   mail: { smtpUrl: string | undefined; from: string };
   demo: { seed: boolean; password: string };
-  costs: {
-    tel: number;
-    email: number;
-    rc: number;
-    upi: number;
-    challan: number;
-    leak: number;
-    /** Corporate searches other than the credit report. */
-    corporate: number;
-    creditReport: number;
-    verification: number;
-  };
+  /** The price in credits of each paid search kind. */
+  costs: Readonly<Record<SearchKind, number>>;
   /** Synthetic leak records loaded on start when the table is empty (default: 100,000 on PGlite, none on PostgreSQL). */
   sandboxLeakRecords: number;
   lookups: {
@@ -187,17 +185,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     // The embedded default is the "try it on my laptop" mode: it always has the demo accounts.
     demo: { seed: env.SEED_DEMO || embedded, password: env.DEMO_PASSWORD },
-    costs: {
-      tel: env.COST_TEL,
-      email: env.COST_EMAIL,
-      rc: env.COST_RC,
-      upi: env.COST_UPI,
-      challan: env.COST_CHALLAN,
-      leak: env.COST_LEAK,
-      corporate: env.COST_CORPORATE,
-      creditReport: env.COST_CREDIT_REPORT,
-      verification: env.COST_VERIFICATION,
-    },
+    costs: Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, env[costVariable(kind)]])) as Record<
+      SearchKind,
+      number
+    >,
     sandboxLeakRecords: env.SANDBOX_LEAK_RECORDS ?? (embedded ? 100_000 : 0),
     lookups: {
       cacheHours: env.LOOKUP_CACHE_HOURS,

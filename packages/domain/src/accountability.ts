@@ -1,27 +1,17 @@
 import { z } from 'zod';
-import type { AppMode } from './auth.ts';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
-import { fieldMessages, messages } from './messages.ts';
-import { emailField, requiredText } from './validation.ts';
+import { fieldMessages } from './messages.ts';
 
 /**
- * Accountability (issue 7, not in the spec): case references, search history, the credit statement,
- * and the operator API under /api/admin. Request schemas are shared by the web and the server; the
- * server always parses with them again.
+ * What the accountability capabilities share (none of it is in the spec): the texts of their API's
+ * answers, paging, and the rule against control characters. Case references are in
+ * case-reference.ts, search history and the credit statement in history.ts, the operator API under
+ * /api/admin in admin.ts. Request schemas are shared by the web and the server; the server always
+ * parses with them again.
  */
 
-export const CASE_REFERENCE_MAX_LENGTH = 100;
 export const AUDIT_PAGE_SIZE = 25;
 export const MAX_PER_PAGE = 100;
 export const MAX_CREDIT_CHANGE = 1_000_000;
-export const CREDIT_REASON_MAX_LENGTH = 200;
-export const RETENTION_DAYS_MAX = 3650;
-
-export const USER_ROLES = ['user', 'admin'] as const;
-export const APP_MODES = ['live', 'trial'] as const;
-export const USER_STATUSES = ['active', 'disabled'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** Texts of the accountability API's answers (the case reference's own are in `messages.caseReference`). */
 export const accountabilityMessages = {
@@ -42,19 +32,8 @@ export const accountabilityMessages = {
   emailTaken: fieldMessages.taken('email'),
 } as const;
 
-const noControl = /^[^\p{Cc}]*$/u;
-
-/**
- * The optional case reference of any search: trimmed, at most 100 characters; empty means none.
- * Parsed value: the reference or null.
- */
-export const caseReferenceField = z
-  .string({ error: fieldMessages.string('case reference') })
-  .trim()
-  .max(CASE_REFERENCE_MAX_LENGTH, messages.caseReference.tooLong)
-  .regex(noControl, accountabilityMessages.caseReferenceControl)
-  .nullish()
-  .transform((value) => (value ? value : null));
+/** Free text may hold no control characters. */
+export const noControl = /^[^\p{Cc}]*$/u;
 
 const wholeNumber = (field: string, fallback: number, max: number) =>
   z.coerce
@@ -75,261 +54,4 @@ export interface Page<T> {
   total: number;
   page: number;
   per_page: number;
-}
-
-// ---------- the signed-in user's own records ----------
-
-/** Lookup kinds: tel, email, rc, upi, challan, leak, corporate, verification (optionally `kind:type`). */
-export const LOOKUP_KIND_PATTERN = /^[a-z][a-z0-9_-]{0,39}(:[a-z0-9_-]{1,40})?$/;
-
-export const historyQuery = z.strictObject({
-  ...pageFields,
-  kind: z
-    .string({ error: 'The kind field must be a string.' })
-    .regex(LOOKUP_KIND_PATTERN, 'The kind field is not a lookup kind.')
-    .optional(),
-});
-
-export interface HistoryEntry {
-  id: string;
-  kind: string;
-  query: string;
-  cost: number;
-  status: 'pending' | 'complete' | 'refunded';
-  cached: boolean;
-  case_reference: string | null;
-  created_at: string;
-  /** Whether GET /api/history/{id} can still answer the stored result. */
-  result_available: boolean;
-  sandbox: boolean;
-}
-
-export interface HistoryDetail {
-  id: string;
-  kind: string;
-  query: string;
-  case_reference: string | null;
-  created_at: string;
-  cost: number;
-  cached: boolean;
-  sandbox: boolean;
-  /**
-   * The stored answer in the shape the search endpoint gave it (tel: the phone search response;
-   * email: `{ data }`; rc/upi/challan: `{ data }`; other kinds: as stored), without `credits`.
-   */
-  result: unknown;
-}
-
-export const statementQuery = z.strictObject({ ...pageFields });
-
-export interface StatementEntry {
-  id: number;
-  at: string;
-  delta: number;
-  balance_after: number;
-  kind: 'grant' | 'charge' | 'refund' | 'adjustment';
-  reason: string;
-  lookup_id: string | null;
-}
-
-export interface CreditStatement extends Page<StatementEntry> {
-  balance: number;
-}
-
-export interface CaseReferencePolicyResponse {
-  required: boolean;
-}
-
-// ---------- admin ----------
-
-const plainText = (field: string) => `The ${field} field may not contain control characters.`;
-
-export const adminUsersQuery = z.strictObject({
-  ...pageFields,
-  q: z
-    .string({ error: 'The q field must be a string.' })
-    .trim()
-    .max(100, fieldMessages.max('q', 100))
-    .regex(noControl, plainText('q'))
-    .optional(),
-});
-
-const passwordField = requiredText('password', PASSWORD_MAX_LENGTH).min(
-  PASSWORD_MIN_LENGTH,
-  fieldMessages.min('password', PASSWORD_MIN_LENGTH),
-);
-const nameField = requiredText('name', NAME_MAX_LENGTH)
-  .trim()
-  .min(1, fieldMessages.required('name'))
-  .regex(noControl, plainText('name'));
-const roleField = z.enum(USER_ROLES, { error: 'The role must be user or admin.' });
-const modeField = z.enum(APP_MODES, { error: 'The app mode must be live or trial.' });
-const statusField = z.enum(USER_STATUSES, { error: 'The status must be active or disabled.' });
-
-export const adminCreateUserRequest = z.strictObject({
-  name: nameField,
-  email: emailField('email', EMAIL_MAX_LENGTH),
-  /** Left out: a random one is generated and answered once as `temporary_password`. */
-  password: passwordField.optional(),
-  role: roleField.default('user'),
-  app_mode: modeField.default('trial'),
-  credits: z
-    .number({ error: 'The credits field must be a whole number.' })
-    .int('The credits field must be a whole number.')
-    .min(0, 'The credits field may not be negative.')
-    .max(MAX_CREDIT_CHANGE, accountabilityMessages.amountTooLarge)
-    .optional(),
-});
-export type AdminCreateUserRequest = z.input<typeof adminCreateUserRequest>;
-
-export const adminUpdateUserRequest = z
-  .strictObject({
-    name: nameField.optional(),
-    role: roleField.optional(),
-    app_mode: modeField.optional(),
-    status: statusField.optional(),
-    revoke_sessions: z.literal(true, { error: 'The revoke sessions field may only be true.' }).optional(),
-  })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
-    message: accountabilityMessages.nothingToChange,
-  });
-export type AdminUpdateUserRequest = z.input<typeof adminUpdateUserRequest>;
-
-/** A positive amount grants, a negative one deducts (never below zero). */
-export const creditAmountField = z
-  .number({ error: accountabilityMessages.amountInteger })
-  .int(accountabilityMessages.amountInteger)
-  .refine((n) => n !== 0, accountabilityMessages.amountZero)
-  .refine((n) => Math.abs(n) <= MAX_CREDIT_CHANGE, accountabilityMessages.amountTooLarge);
-
-export const creditReasonField = requiredText('reason', CREDIT_REASON_MAX_LENGTH)
-  .trim()
-  .min(1, fieldMessages.required('reason'))
-  .regex(noControl, plainText('reason'));
-
-export const adminCreditsRequest = z.strictObject({
-  amount: creditAmountField,
-  reason: creditReasonField,
-});
-export type AdminCreditsRequest = z.input<typeof adminCreditsRequest>;
-
-export const adminSettingsPatch = z.strictObject({
-  registration_enabled: z
-    .boolean({ error: 'The registration enabled field must be true or false.' })
-    .optional(),
-  case_reference_required: z
-    .boolean({ error: 'The case reference required field must be true or false.' })
-    .optional(),
-  lookup_retention_days: z
-    .number({ error: 'The lookup retention days field must be a whole number.' })
-    .int('The lookup retention days field must be a whole number.')
-    .min(1, 'The lookup retention days field must be at least 1.')
-    .max(
-      RETENTION_DAYS_MAX,
-      `The lookup retention days field must not be greater than ${RETENTION_DAYS_MAX}.`,
-    )
-    .optional(),
-});
-export type AdminSettingsPatch = z.input<typeof adminSettingsPatch>;
-
-export interface AdminSettings {
-  registration_enabled: boolean;
-  case_reference_required: boolean;
-  lookup_retention_days: number;
-}
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (value: string) => {
-  if (!ISO_DAY.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-};
-
-const dayField = (field: 'start' | 'end') =>
-  z
-    .string({ error: accountabilityMessages.dateFormat(field) })
-    .trim()
-    .refine(isRealDay, accountabilityMessages.dateFormat(field))
-    .optional();
-
-const optionalText = (field: string, max: number) =>
-  z
-    .string({ error: `The ${field} field must be a string.` })
-    .trim()
-    .max(max, fieldMessages.max(field, max))
-    .regex(noControl, plainText(field))
-    .optional()
-    .transform((value) => (value ? value : undefined));
-
-/** Filters of the audit trail: from/to are whole UTC days, both inclusive. */
-export const auditFilterFields = {
-  user: optionalText('user', 200),
-  action: optionalText('action', 100),
-  from: dayField('start'),
-  to: dayField('end'),
-  q: optionalText('q', 200),
-  case_reference: optionalText('case reference', CASE_REFERENCE_MAX_LENGTH),
-};
-
-const dateOrder = <T extends { from?: string | undefined; to?: string | undefined }>(
-  value: T,
-  ctx: z.RefinementCtx,
-) => {
-  if (value.from && value.to && value.to < value.from) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: accountabilityMessages.dateOrder });
-  }
-};
-
-export const auditQuery = z.strictObject({ ...pageFields, ...auditFilterFields }).superRefine(dateOrder);
-export const auditExportQuery = z.strictObject({ ...auditFilterFields }).superRefine(dateOrder);
-export type AuditFilters = z.output<typeof auditExportQuery>;
-
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  role: UserRole;
-  app_mode: AppMode;
-  status: UserStatus;
-  credits: number;
-  created_at: string;
-  updated_at: string;
-  last_login_at: string | null;
-  email_verified_at: string | null;
-}
-
-export interface AdminCreateUserResponse {
-  user: AdminUser;
-  /** Only when no password was given: shown once, never stored in clear. */
-  temporary_password?: string;
-}
-
-export interface AdminCreditsResponse {
-  user: AdminUser;
-  entry: StatementEntry;
-}
-
-export interface AuditEvent {
-  id: number;
-  at: string;
-  user_id: string | null;
-  actor_email: string | null;
-  ip: string | null;
-  device_id: string | null;
-  action: string;
-  target: string | null;
-  cost: number | null;
-  outcome: 'success' | 'failure' | 'denied';
-  case_reference: string | null;
-  details: Record<string, unknown> | null;
-}
-
-export interface LeakSourceSummary {
-  id: string;
-  name: string;
-  breach_date: string | null;
-  description: string | null;
-  record_count: number;
-  imported_at: string | null;
-  created_at: string;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { caseReferenceField } from './accountability.ts';
+import { caseReferenceField } from './case-reference.ts';
 import { LEAK_INPUT_MAX_LENGTH, LEAK_MAX_ROWS, LEAK_PAGE_SIZE } from './constants.ts';
 import { messages } from './messages.ts';
 import { EMAIL_PATTERN } from './validation.ts';

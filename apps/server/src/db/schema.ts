@@ -1,3 +1,4 @@
+import { SEARCH_KINDS } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,6 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** The paid search kinds, as the `lookups.kind` check lists them (the domain's SEARCH_KINDS). */
+const searchKindList = sql.raw(SEARCH_KINDS.map((kind) => `'${kind}'`).join(', '));
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -180,6 +184,7 @@ export const lookups = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** One of the domain's search kinds (checked below; a new kind needs `npm run db:generate`). */
     kind: text('kind').notNull(),
     /** The normalized query (e.g. '919876543210', 'a@b.co', 'MH12AB1234'). */
     query: text('query').notNull(),
@@ -208,6 +213,7 @@ export const lookups = pgTable(
     index('lookups_result_kept_idx').on(t.createdAt).where(sql`${t.result} is not null`),
     check('lookups_cost_non_negative', sql`${t.cost} >= 0`),
     check('lookups_status_valid', sql`${t.status} in ('pending', 'complete', 'refunded')`),
+    check('lookups_kind_valid', sql`${t.kind} in (${searchKindList})`),
   ],
 );
 

@@ -3,12 +3,11 @@
  * in parallel, each with its own timeout and circuit breaker, and keeps each one's payload or error.
  */
 
-import type { IntelKind } from '@footprint/domain';
+import type { DetailKind, LookupKind, ProviderKind } from '@footprint/domain';
 
-/** The lookups of the search, results and detail screens. */
-export type QueryKind = 'tel' | 'email' | 'rc' | 'upi' | 'challan';
-/** Every kind a provider can answer: the lookups above and the corporate and verification searches. */
-export type ProviderKind = QueryKind | IntelKind;
+export type { ProviderKind };
+/** The lookups of the search, results and detail screens (a part of the domain's SearchKind). */
+export type QueryKind = LookupKind | DetailKind;
 
 export interface ProviderQuery {
   kind: ProviderKind;

@@ -1,15 +1,17 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  analyzeEmailLookup,
-  analyzePhoneLookup,
   EMAIL_SOURCES,
   type EmailLookupData,
   PHONE_SOURCES,
   type PhoneLookupResponse,
-  type ProfileAnalysis,
 } from '@footprint/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  analyzeEmailLookup,
+  analyzePhoneLookup,
+  type ProfileAnalysis,
+} from '../../src/modules/reports/analysis.ts';
 import {
   cleanNarrative,
   createLlmWriter,

@@ -1,4 +1,4 @@
-import { DEVICE_ID_HEADER, type ErrorBody, XSRF_COOKIE, XSRF_HEADER } from '@footprint/domain';
+import { DEVICE_ID_HEADER, type ErrorBody, isRecord, XSRF_COOKIE, XSRF_HEADER } from '@footprint/domain';
 import { getDeviceId, getToken } from './session.ts';
 
 /**
@@ -83,7 +83,7 @@ function xsrfToken(): string | null {
 }
 
 function toErrorBody(value: unknown): ErrorBody {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as ErrorBody) : {};
+  return isRecord(value) ? (value as ErrorBody) : {};
 }
 
 async function readErrorBody(response: Response): Promise<ErrorBody> {

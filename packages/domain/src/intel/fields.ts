@@ -3,6 +3,7 @@
  * browser draws its dynamic form from these, and the browser and the server validate with them
  * (validate.ts), so the two can never disagree about a field.
  */
+import type { CorporateTypeKey, IntelKind, VerificationTypeKey } from '../catalogue/kinds.ts';
 import { messages } from '../messages.ts';
 
 export type IntelArea = 'corporate' | 'verification';
@@ -60,31 +61,6 @@ export const INTEL_MOBILE_MIN = 7;
 export const INTEL_MOBILE_MAX = 12;
 /** Longest accepted text value where a field sets no limit of its own. */
 export const INTEL_TEXT_MAX = 100;
-
-export const CORPORATE_TYPE_KEYS = [
-  'corporate_gstin',
-  'credit_report',
-  'corporate_cin',
-  'gst_intel',
-  'employment_history',
-  'find_uan',
-  'pan_to_uan',
-] as const;
-export const VERIFICATION_TYPE_KEYS = [
-  'pan',
-  'driving_license',
-  'voter_id',
-  'passport',
-  'bank_account',
-  'ifsc',
-  'vehicle_rc',
-  'employment',
-] as const;
-export type CorporateTypeKey = (typeof CORPORATE_TYPE_KEYS)[number];
-export type VerificationTypeKey = (typeof VERIFICATION_TYPE_KEYS)[number];
-export type IntelTypeKey = CorporateTypeKey | VerificationTypeKey;
-/** The query kind of an intel search, as providers and the lookups table name it. */
-export type IntelKind = `corporate:${CorporateTypeKey}` | `verification:${VerificationTypeKey}`;
 
 const L = messages.intel.labels;
 const P = messages.intel.placeholders;

@@ -9,6 +9,8 @@
  *   - arrays of scalars are joined with ', ', arrays of objects are indexed from 1.
  */
 
+import { isRecord } from '../records.ts';
+
 export interface IntelLine {
   /** Where the value sits: 'directors[0].name'; unique within one result. */
   path: string;
@@ -33,9 +35,6 @@ export function isHiddenIntelValue(value: unknown): boolean {
   const v = value.trim();
   return v === '' || v === '-' || v.toUpperCase() === 'N/A' || SENTINEL_DATE.test(v);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isContainer = (value: unknown): boolean => typeof value === 'object' && value !== null;
 

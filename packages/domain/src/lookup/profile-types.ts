@@ -4,13 +4,8 @@
  * said it, so an investigator can weigh it.
  */
 
+import type { SourceLabel } from '../catalogue/sources.ts';
 import { messages } from '../messages.ts';
-
-/**
- * Source labels shown beside each value (spec §3 names the first seven). The texts live in messages.ts;
- * the type follows them, so a label changed there is checked everywhere it is used.
- */
-export type SourceLabel = (typeof messages.profile.sources)[keyof typeof messages.profile.sources];
 
 /** One value with its source; `key` qualifies it (e.g. 'PAN Number', 'Gender', 'permanent'). */
 export interface ProfileEntry {

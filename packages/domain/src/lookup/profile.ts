@@ -7,6 +7,7 @@
  * "nothing", so a malformed source loses its own values and never breaks the rest of the profile.
  */
 
+import type { SourceLabel } from '../catalogue/sources.ts';
 import {
   type Experience,
   IDENTITY_PROOF_LABELS,
@@ -16,7 +17,6 @@ import {
   type ProfileEntry,
   type ProfileImage,
   type Qualification,
-  type SourceLabel,
 } from './profile-types.ts';
 import type { EmailLookupData, OsintData, PhoneLookupResponse } from './sources.ts';
 

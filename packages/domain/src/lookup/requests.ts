@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { caseReferenceField } from '../accountability.ts';
+import { caseReferenceField } from '../case-reference.ts';
 import { EMAIL_MAX_LENGTH, PHONE_LENGTH } from '../constants.ts';
 import { COUNTRIES } from '../countries.ts';
 import { fieldMessages, messages } from '../messages.ts';

@@ -4,6 +4,7 @@
  * cope with any of them missing. Field names are the vendors' own, spelling included
  * (`provieder`). Where a source is a KYC vendor call, the payload is the vendor envelope passed
  * through: `{ data, status_code, success, message, message_code }` (research/upstreams.md).
+ * Which keys a phone or e-mail answer holds, and their names, are in catalogue/sources.ts.
  */
 
 type Maybe<T> = T | null | undefined;
@@ -184,21 +185,6 @@ export interface PhoneLookupResponse {
   sandbox?: boolean;
 }
 
-export const PHONE_SOURCES = [
-  'wpData',
-  'hlrData',
-  'tcData',
-  'allData',
-  'smData',
-  'osintData',
-  'sKData',
-  'suData',
-  'sbData',
-  'srData',
-  'telData',
-] as const;
-export type PhoneSource = (typeof PHONE_SOURCES)[number];
-
 // ---------- e-mail sources ----------
 
 export interface MapsReview {
@@ -334,18 +320,6 @@ export interface EmailLookupResponse {
   cached?: boolean;
   sandbox?: boolean;
 }
-
-export const EMAIL_SOURCES = [
-  'emailData',
-  'hibpData',
-  'holeheData',
-  'zehefData',
-  'getuserData',
-  'socialScanData',
-  'osintData',
-  'osData',
-] as const;
-export type EmailSource = (typeof EMAIL_SOURCES)[number];
 
 // ---------- paid detail lookups ----------
 

@@ -2,9 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   findIntelType,
   type IntelArea,
+  type IntelKind,
   type IntelType,
   intelKindOf,
   intelQueryText,
+  isRecord,
   messages,
   normalizeIntelData,
   parseIntelRequest,
@@ -26,12 +28,8 @@ import type { ReportPool } from '../reports/pool.ts';
 import { safeFilePart } from '../reports/service.ts';
 import type { Searches } from '../searches/service.ts';
 
-export interface IntelCosts {
-  /** Corporate searches other than the credit report (default 2). */
-  corporate: number;
-  creditReport: number;
-  verification: number;
-}
+/** The price of each corporate and verification search (config.costs). */
+export type IntelCosts = Readonly<Record<IntelKind, number>>;
 
 /** The credit report drawn from a bureau record. */
 interface Report {
@@ -61,9 +59,6 @@ const ACTIONS: Record<IntelArea, string> = {
   corporate: 'lookup.corporate',
   verification: 'lookup.verification',
 };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The KYC vendor's envelope (research/upstreams.md): a record answer is `data` as an object with
@@ -96,12 +91,7 @@ export function createIntelService(deps: {
   const { db, searches, runner } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const costOf = (t: IntelType): number =>
-    t.area === 'verification'
-      ? deps.costs.verification
-      : t.type === 'credit_report'
-        ? deps.costs.creditReport
-        : deps.costs.corporate;
+  const costOf = (t: IntelType): number => deps.costs[intelKindOf(t)];
 
   return {
     async search(

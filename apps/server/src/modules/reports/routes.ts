@@ -1,4 +1,5 @@
 import {
+  DETAIL_KINDS,
   detailReportRequest,
   lookupReportRequest,
   reportPdfResponse,
@@ -11,7 +12,7 @@ import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
-import type { DetailKind, ReportFile, ReportService } from './service.ts';
+import type { ReportFile, ReportService } from './service.ts';
 
 const tags = ['Reports'];
 
@@ -82,7 +83,7 @@ export function reportRoutes(app: FastifyInstance, deps: { reports: ReportServic
     },
   );
 
-  for (const type of ['rc', 'upi', 'challan'] as const satisfies readonly DetailKind[]) {
+  for (const type of DETAIL_KINDS) {
     api.post(
       `/api/generate-${type}-report`,
       {

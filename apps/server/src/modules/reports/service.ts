@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  analyzeEmailLookup,
-  analyzePhoneLookup,
   type Breach,
+  type DetailKind,
   type EmailLookupData,
   extraRecords,
+  type LookupKind,
   mergeEmailProfile,
   mergePhoneProfile,
   normalizeRc,
@@ -17,12 +17,12 @@ import { type LookupRow, lookups, reports, type UserRow, users } from '../../db/
 import type { ClientContext } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { analyzeEmailLookup, analyzePhoneLookup } from './analysis.ts';
 import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
 import type { ReportPool } from './pool.ts';
 import type { ReportJob } from './render/types.ts';
 
-export type LookupKind = 'tel' | 'email';
-export type DetailKind = 'rc' | 'upi' | 'challan';
+export type { DetailKind, LookupKind };
 
 interface StoredResult {
   payloads: Record<string, unknown>;

@@ -61,9 +61,6 @@ export async function fetchJson(
   }
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Waits `ms`, or rejects at once when the signal aborts. */
 export const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {

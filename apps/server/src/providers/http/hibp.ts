@@ -1,6 +1,7 @@
 import type { Breach } from '@footprint/domain';
+import { isRecord } from '@footprint/domain';
 import { type Provider, SourceFailedError } from '../types.ts';
-import { fetchJson, isRecord, sleep } from './fetch-json.ts';
+import { fetchJson, sleep } from './fetch-json.ts';
 
 export interface HibpConfig {
   apiKey: string;

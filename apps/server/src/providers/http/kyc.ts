@@ -1,3 +1,4 @@
+import { isRecord } from '@footprint/domain';
 import {
   type Provider,
   type ProviderKind,
@@ -5,7 +6,7 @@ import {
   SourceFailedError,
   SourceNotFoundError,
 } from '../types.ts';
-import { fetchJson, isRecord } from './fetch-json.ts';
+import { fetchJson } from './fetch-json.ts';
 
 export interface KycConfig {
   baseUrl: string;

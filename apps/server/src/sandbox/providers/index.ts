@@ -6,17 +6,19 @@
  * Deterministic: the payload and the latency depend only on source and query. The only random part is
  * failure injection (`failureRate`, drawn from `random` or Math.random).
  */
-import { EMAIL_SOURCES, type EmailSource, PHONE_SOURCES, type PhoneSource } from '@footprint/domain';
 import {
-  type Provider,
-  type ProviderKind,
-  type ProviderQuery,
-  SourceFailedError,
-} from '../../providers/types.ts';
+  EMAIL_SOURCES,
+  type EmailSource,
+  kindsOfSource,
+  PHONE_SOURCES,
+  type PhoneSource,
+  SOURCE_KEYS,
+} from '@footprint/domain';
+import { type Provider, type ProviderQuery, SourceFailedError } from '../../providers/types.ts';
 import { hashFraction } from '../random.ts';
 import { challanDetails, rcDetails, upiDetails } from './details.ts';
 import { emailSourcePayload } from './email.ts';
-import { INTEL_SOURCES, intelPayload, isIntelSource } from './intel.ts';
+import { intelPayload, isIntelSource } from './intel.ts';
 import { phoneSourcePayload } from './phone.ts';
 
 export { isReservedDomain, RESERVED_DOMAINS } from '../words.ts';
@@ -40,16 +42,12 @@ export interface SandboxOptions {
   random?: () => number;
 }
 
-/** Detail-lookup sources: the source key equals the query kind. */
-export const DETAIL_SOURCES = ['rc', 'upi', 'challan'] as const;
-
 /**
- * Every source key the sandbox answers ('osintData' serves both tel and email queries; each corporate
- * and verification source is named by its query kind, e.g. 'corporate:corporate_gstin').
+ * Every source key the sandbox answers: the whole source catalogue ('osintData' serves both tel and
+ * email queries; each corporate and verification source is named by its query kind, e.g.
+ * 'corporate:corporate_gstin').
  */
-export const SANDBOX_SOURCES: readonly string[] = [
-  ...new Set<string>([...PHONE_SOURCES, ...EMAIL_SOURCES, ...DETAIL_SOURCES, ...INTEL_SOURCES]),
-];
+export const SANDBOX_SOURCES: readonly string[] = SOURCE_KEYS;
 
 const isPhoneSource = (s: string): s is PhoneSource => (PHONE_SOURCES as readonly string[]).includes(s);
 const isEmailSource = (s: string): s is EmailSource => (EMAIL_SOURCES as readonly string[]).includes(s);
@@ -81,15 +79,6 @@ export function sandboxPayload(source: string, query: ProviderQuery): unknown {
   throw new SourceFailedError(`Sandbox source ${source} does not answer ${query.kind} queries`);
 }
 
-function kindsOf(source: string): ProviderKind[] {
-  const kinds: ProviderKind[] = [];
-  if (isPhoneSource(source)) kinds.push('tel');
-  if (isEmailSource(source)) kinds.push('email');
-  if (source === 'rc' || source === 'upi' || source === 'challan') kinds.push(source);
-  if (isIntelSource(source)) kinds.push(source);
-  return kinds;
-}
-
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.reject(signal.reason);
@@ -116,7 +105,7 @@ export function createSandboxProviders(options: SandboxOptions = {}): Provider[]
   return SANDBOX_SOURCES.map((source) => ({
     id: `sandbox:${source}`,
     source,
-    kinds: kindsOf(source),
+    kinds: kindsOfSource(source),
     sandbox: true,
     async fetch(query: ProviderQuery, signal: AbortSignal): Promise<unknown> {
       const [min, max] = latencyOf(source);

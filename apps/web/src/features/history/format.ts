@@ -1,4 +1,4 @@
-import { messages } from '@footprint/domain';
+import { messages, SEARCH_FAMILIES, type SearchFamily } from '@footprint/domain';
 
 const typeLabels: Record<string, string> = messages.intel.typeLabels;
 
@@ -66,14 +66,5 @@ export function displayQuery(kind: string, query: string): string {
   return query;
 }
 
-/** The kinds offered by the filter, in the order of the sidebar. */
-export const filterKinds = [
-  'tel',
-  'email',
-  'leak',
-  'rc',
-  'upi',
-  'challan',
-  'corporate',
-  'verification',
-] as const;
+/** The kinds offered by the filter: the search families, in the order of the sidebar. */
+export const filterKinds = Object.keys(SEARCH_FAMILIES) as SearchFamily[];

@@ -1,9 +1,11 @@
-import type { EmailLookupResponse, HistoryDetail, PhoneLookupResponse } from '@footprint/domain';
+import {
+  type EmailLookupResponse,
+  type HistoryDetail,
+  isRecord,
+  type PhoneLookupResponse,
+} from '@footprint/domain';
 import type { ResultsState } from '../results/index.ts';
 import { baseKind } from './format.ts';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A reopened phone or e-mail lookup goes back to /results, shaped as the search would have handed it
@@ -12,7 +14,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
   const result = detail.result;
-  if (!isObject(result)) return null;
+  if (!isRecord(result)) return null;
   const meta = {
     lookup_id: typeof result.lookup_id === 'string' ? result.lookup_id : detail.id,
     cached: true,
@@ -30,7 +32,7 @@ export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
       caseReference,
     };
   }
-  if (kind === 'email' && isObject(result.data)) {
+  if (kind === 'email' && isRecord(result.data)) {
     return {
       type: 'email',
       userInput: detail.query,

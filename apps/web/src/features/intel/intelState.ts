@@ -1,4 +1,5 @@
 import type { IntelArea } from '@footprint/domain';
+import { isRecord } from '@footprint/domain';
 
 /**
  * What /corporate and /verification-id hand to their results page through navigation state (spec §4:
@@ -15,17 +16,14 @@ export interface IntelResultsState {
   sandbox: boolean;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Reads history state defensively: it survives reloads and may come from an older build or another page,
  * so anything not shaped like this area's state counts as "no state" (the empty view).
  */
 export function readIntelResultsState(area: IntelArea, state: unknown): IntelResultsState | null {
-  if (!isObject(state) || state.area !== area || typeof state.type !== 'string') return null;
+  if (!isRecord(state) || state.area !== area || typeof state.type !== 'string') return null;
   const input: Record<string, string | boolean> = {};
-  if (isObject(state.input)) {
+  if (isRecord(state.input)) {
     for (const [key, value] of Object.entries(state.input)) {
       if (typeof value === 'string' || typeof value === 'boolean') input[key] = value;
     }

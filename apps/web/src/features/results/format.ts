@@ -1,4 +1,4 @@
-import { DETAIL_HIDDEN_KEYS, detailLabel, isHiddenDetailString } from '@footprint/domain';
+import { DETAIL_HIDDEN_KEYS, detailLabel, isHiddenDetailString, isRecord } from '@footprint/domain';
 
 /**
  * Small pure helpers of the results page: labels, links, detail-record rows and file names. Upstream
@@ -37,9 +37,6 @@ function scalar(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   return isHiddenDetailString(value) ? undefined : value.replace(/\s+/g, ' ').trim();
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Flattens a detail record into label/value rows: nested objects become 'Parent Child' labels, lists of

@@ -1,4 +1,5 @@
 import type { EmailLookupResponse, PhoneLookupResponse } from '@footprint/domain';
+import { isRecord } from '@footprint/domain';
 
 /**
  * What the dashboard hands to /results through navigation state (spec §2.3: results, type and
@@ -11,15 +12,12 @@ export type ResultsState =
   | { type: 'tel'; userInput: string; dialCode: string; results: PhoneLookupResponse; caseReference?: string }
   | { type: 'email'; userInput: string; results: EmailLookupResponse; caseReference?: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Reads history state defensively: it survives reloads and may come from an older build or another
  * page, so anything not shaped like a results state counts as "no state" (the no-results view).
  */
 export function readResultsState(state: unknown): ResultsState | null {
-  if (!isObject(state) || typeof state.userInput !== 'string' || !isObject(state.results)) return null;
+  if (!isRecord(state) || typeof state.userInput !== 'string' || !isRecord(state.results)) return null;
   const caseReference =
     typeof state.caseReference === 'string' && state.caseReference.trim()
       ? state.caseReference.trim()
@@ -33,7 +31,7 @@ export function readResultsState(state: unknown): ResultsState | null {
       caseReference,
     };
   }
-  if (state.type === 'email' && isObject(state.results.data)) {
+  if (state.type === 'email' && isRecord(state.results.data)) {
     return {
       type: 'email',
       userInput: state.userInput,

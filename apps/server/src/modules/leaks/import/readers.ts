@@ -10,7 +10,9 @@
  * MAX_RECORD_LINES lines / MAX_RECORD_CHARS characters; past that (or when a multi-line record comes out
  * with the wrong column count) its first line is rejected and parsing resumes on the next line.
  */
+
 import { StringDecoder } from 'node:string_decoder';
+import { isRecord } from '@footprint/domain';
 
 export const MAX_LINE_CHARS = 1 << 20;
 const MAX_RECORD_LINES = 100;
@@ -278,9 +280,6 @@ const wellFormed = (text: string) =>
   /[\uD800-\uDFFF]/.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text;
 const cleanKey = (key: string) => wellFormed(key.includes('\u0000') ? key.replaceAll('\u0000', '') : key);
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Flattens a JSON object into dotted key paths. A top-level `other` object is unwrapped (its keys
  * are the record's other fields); arrays of scalars are joined with ', ', arrays of objects are
@@ -300,7 +299,7 @@ export function flattenJson(
       if (value === null || value === undefined) continue;
       const name = cleanKey(key);
       const path =
-        prefix === '' && name === 'other' && isPlainObject(value)
+        prefix === '' && name === 'other' && isRecord(value)
           ? ''
           : prefix === ''
             ? name
@@ -348,7 +347,7 @@ export async function* jsonlRows(chunks: AsyncIterable<LineChunk>): AsyncGenerat
         rows.push({ line, columns: [], values: [], raw: text, error: 'invalid JSON' });
         continue;
       }
-      if (!isPlainObject(parsed)) {
+      if (!isRecord(parsed)) {
         rows.push({ line, columns: [], values: [], raw: text, error: 'not a JSON object' });
         continue;
       }

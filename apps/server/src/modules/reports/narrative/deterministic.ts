@@ -10,7 +10,7 @@ import {
   EMAIL_SOURCE_LABELS,
   PHONE_SOURCE_LABELS,
   type ProfileAnalysis,
-} from '@footprint/domain';
+} from '../analysis.ts';
 
 export interface NarrativeInput {
   kind: 'tel' | 'email';

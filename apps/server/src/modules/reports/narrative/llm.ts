@@ -7,6 +7,7 @@
  * Wire format: POST {baseUrl}/chat/completions with `{ model, messages, temperature, max_tokens }`,
  * answered by `{ model?, choices: [{ message: { content } }] }`.
  */
+import { isRecord } from '@footprint/domain';
 import { type NarrativeInput, writeNarrative } from './deterministic.ts';
 
 export type LlmFailureReason = 'timeout' | 'http' | 'malformed' | 'empty' | 'unreachable';
@@ -121,9 +122,6 @@ export function cleanNarrative(raw: string, max = MAX_NARRATIVE_CHARS): string {
   }
   return text;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `content` is a string, or (in some compatible servers) a list of `{ type: 'text', text }` parts. */
 function contentText(content: unknown): string | undefined {

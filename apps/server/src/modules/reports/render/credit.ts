@@ -4,7 +4,7 @@
  * the enquiries and the addresses on file, then every other field as rows. Vendor answers are
  * untrusted: every value goes through `clean`, and a record of an unexpected shape still draws.
  */
-import { isHiddenIntelValue } from '@footprint/domain';
+import { isHiddenIntelValue, isRecord } from '@footprint/domain';
 import { detailGroups } from './detail.ts';
 import { clean, readableDay, readableUtc, thousands } from './format.ts';
 import { drawAbout, drawCover } from './frame.ts';
@@ -12,9 +12,6 @@ import { COLOR, type Column, type Row, type Span, STYLE, text, type Writer } fro
 import type { CreditReportJob } from './types.ts';
 
 export const CREDIT_TITLE = 'Credit Report';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const records = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter(isRecord).slice(0, 200) : [];

@@ -7,6 +7,7 @@ import {
   DETAIL_HIDDEN_KEYS,
   detailLabel as domainDetailLabel,
   isHiddenDetailString,
+  isRecord,
   messages,
 } from '@footprint/domain';
 import { hasGlyph } from './fonts.ts';
@@ -49,9 +50,6 @@ export interface DetailGroup {
   title?: string;
   rows: Array<{ label: string; value: string }>;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function scalar(value: unknown): string | undefined {
   if (hiddenDetailValue(value)) return undefined;

@@ -2,7 +2,7 @@
  * What every report shares: the pdfkit document (metadata, fonts), the cover block, the source chips,
  * the closing 'About this report' and the header band and footer drawn over every page at the end.
  */
-import { messages, SANDBOX_BANNER } from '@footprint/domain';
+import { SANDBOX_BANNER, SOURCE_LONG_LABELS } from '@footprint/domain';
 import PDFDocument from 'pdfkit';
 import { registerFonts } from './fonts.ts';
 import { clean, isoUtc, readableUtc } from './format.ts';
@@ -253,18 +253,9 @@ export function sourceChips(labels: string[]): Span[] {
   return labels.flatMap((label, i) => (i === 0 ? [sourceChip(label)] : [{ gap: 3 }, sourceChip(label)]));
 }
 
-/**
- * Source keys of lookup answers, as the reader knows them: the results page's names, two of them
- * spelled out further for a document read without the page beside it.
- */
-const SOURCE_NAMES: Readonly<Record<string, string>> = {
-  ...messages.profile.failedSources,
-  getuserData: 'GetUser / LinkedIn',
-  osData: 'OSINT (linked phone)',
-};
-
+/** A source key as the reader knows it: the catalogue's name for a document read without the page. */
 export function sourceName(key: string): string {
-  return Object.hasOwn(SOURCE_NAMES, key) ? SOURCE_NAMES[key]! : clean(key, { max: 60 });
+  return Object.hasOwn(SOURCE_LONG_LABELS, key) ? SOURCE_LONG_LABELS[key]! : clean(key, { max: 60 });
 }
 
 // ---------- closing ----------

@@ -2,9 +2,10 @@
  * What the report worker draws. A job carries everything the PDF shows, already read and merged on the
  * main thread (the worker does no I/O): structured-clone friendly plain data only.
  */
-import type { Breach, ExtraRecord, MergedProfile, PhoneHighlights, ProfileAnalysis } from '@footprint/domain';
+import type { Breach, ExtraRecord, MergedProfile, PhoneHighlights } from '@footprint/domain';
+import type { ProfileAnalysis } from '../analysis.ts';
 
-/** The analysis behind the AI report, computed from the merged profile (packages/domain/src/lookup/analysis.ts). */
+/** The analysis behind the AI report, computed from the merged profile (../analysis.ts). */
 export type { ProfileAnalysis };
 
 export interface ReportAccount {

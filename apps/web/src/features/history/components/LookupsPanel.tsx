@@ -2,6 +2,7 @@ import {
   type EmailLookupResponse,
   type HistoryDetail,
   type HistoryEntry,
+  isRecord,
   messages,
   type PhoneLookupResponse,
 } from '@footprint/domain';

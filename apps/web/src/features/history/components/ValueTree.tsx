@@ -1,4 +1,4 @@
-import { DETAIL_HIDDEN_KEYS, detailLabel, isHiddenDetailString, messages } from '@footprint/domain';
+import { DETAIL_HIDDEN_KEYS, detailLabel, isHiddenDetailString, isRecord, messages } from '@footprint/domain';
 
 /**
  * A stored answer of any shape as nested label/value lists. Values are shown as text only (never as
@@ -11,14 +11,11 @@ const MAX_DEPTH = 6;
 
 type Json = unknown;
 
-const isObject = (value: Json): value is Record<string, Json> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function isShown(value: Json): boolean {
   if (value === null || value === undefined) return false;
   if (typeof value === 'string') return !isHiddenDetailString(value);
   if (Array.isArray(value)) return value.some(isShown);
-  if (isObject(value))
+  if (isRecord(value))
     return Object.entries(value).some(([k, v]) => !DETAIL_HIDDEN_KEYS.has(k) && isShown(v));
   return true;
 }
@@ -29,7 +26,7 @@ const scalar = (value: Json): string => {
   return String(value);
 };
 
-const isScalar = (value: Json) => !isObject(value) && !Array.isArray(value);
+const isScalar = (value: Json) => !isRecord(value) && !Array.isArray(value);
 
 /** Vendor envelopes ({ data: { data: {...}, status_code, success } }) are unwrapped to their record. */
 const envelopeKeys = new Set([
@@ -46,10 +43,10 @@ const envelopeKeys = new Set([
 export function unwrapResult(value: Json): Json {
   let current = value;
   for (let i = 0; i < 3; i += 1) {
-    if (!isObject(current) || !('data' in current)) break;
+    if (!isRecord(current) || !('data' in current)) break;
     if (!Object.keys(current).every((key) => envelopeKeys.has(key))) break;
     const inner = current.data;
-    if (!isObject(inner) && !Array.isArray(inner)) break;
+    if (!isRecord(inner) && !Array.isArray(inner)) break;
     current = inner;
   }
   return current;

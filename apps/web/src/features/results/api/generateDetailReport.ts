@@ -1,8 +1,9 @@
+import type { DetailKind } from '@footprint/domain';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api.ts';
 import { expectPdf } from './pdf.ts';
 
-export type DetailKind = 'rc' | 'upi' | 'challan';
+export type { DetailKind };
 
 export interface DetailReportInput {
   kind: DetailKind;

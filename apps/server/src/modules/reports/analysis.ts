@@ -1,5 +1,5 @@
 /**
- * The AI report's analysis (DESIGN.md §5): what a phone or e-mail lookup says about its subject, weighed.
+ * The AI report's analysis (DESIGN.md §5), used by the reports alone: what a phone or e-mail lookup says about its subject, weighed.
  * Built on the merged profile (profile.ts), it groups each attribute's values into clusters of "the same
  * value", scores each cluster by the sources that gave it, marks the attribute corroborated, conflicting
  * or single-source, and adds an exposure summary, a timeline and suggested next steps. Pure, no I/O,
@@ -13,9 +13,9 @@
  *     confidence = min(0.97, 1 − Π over distinct sources s of (1 − reliability(s) × match(s)))
  *
  * rounded to 2 decimals: a noisy-OR, treating each distinct source label as one independent witness.
- * reliability: Gov, ISP Response 0.8; LinkedIn, GetUser, Account Provider 0.65; Caller ID, Caller Apps,
- * Social Media, WhatsApp, Telegram, Avatar Service, Social Scan, Registered Sites 0.5; OSINT, Breach
- * Data and anything unknown 0.3. match is 1, except for a name that agrees with the cluster on a single
+ * reliability (the source catalogue's): Gov, ISP Response 0.8; LinkedIn, GetUser, Account Provider
+ * 0.65; Caller ID, Caller Apps, Social Media, WhatsApp, Telegram, Avatar Service, Social Scan,
+ * Registered Sites 0.5; OSINT, Breach Data and anything unknown 0.3. match is 1, except for a name that agrees with the cluster on a single
  * word only ('Rohan' beside 'Rohan Suresh Deshmukh'), which counts half. Several records from one
  * source count once, with their best match. So Gov alone gives 0.8, Gov and OSINT 0.86, two caller
  * apps 0.75, OSINT alone 0.3; nothing reaches certainty.
@@ -27,9 +27,20 @@
  * are never conflicting: a person may have several.
  */
 
-import { mergeEmailProfile, mergePhoneProfile, phoneHighlights } from './profile.ts';
-import { IDENTITY_PROOF_LABELS, type MergedProfile, type SourceLabel } from './profile-types.ts';
-import type { EmailLookupData, PhoneLookupResponse } from './sources.ts';
+import {
+  EMAIL_SOURCES,
+  type EmailLookupData,
+  IDENTITY_PROOF_LABELS,
+  type MergedProfile,
+  mergeEmailProfile,
+  mergePhoneProfile,
+  PHONE_SOURCES,
+  type PhoneLookupResponse,
+  PROFILE_LABELS,
+  phoneHighlights,
+  SOURCE_LONG_LABELS,
+  type SourceLabel,
+} from '@footprint/domain';
 
 export interface ProfileAnalysis {
   attributes: Array<{
@@ -56,23 +67,9 @@ export type ExposureSummary = ProfileAnalysis['exposure'];
 export type TimelineEvent = ProfileAnalysis['timeline'][number];
 
 /** How far one source label is trusted on its own (see the formula above). */
-export const SOURCE_RELIABILITY: Readonly<Record<SourceLabel, number>> = {
-  Gov: 0.8,
-  'ISP Response': 0.8,
-  LinkedIn: 0.65,
-  GetUser: 0.65,
-  'Account Provider': 0.65,
-  'Caller ID': 0.5,
-  'Caller Apps': 0.5,
-  'Social Media': 0.5,
-  WhatsApp: 0.5,
-  Telegram: 0.5,
-  'Avatar Service': 0.5,
-  'Social Scan': 0.5,
-  'Registered Sites': 0.5,
-  OSINT: 0.3,
-  'Breach Data': 0.3,
-};
+export const SOURCE_RELIABILITY = Object.fromEntries(
+  Object.values(PROFILE_LABELS).map(({ text, reliability }) => [text, reliability]),
+) as Readonly<Record<SourceLabel, number>>;
 
 export const MAX_CONFIDENCE = 0.97;
 export const MAX_NEXT_STEPS = 10;
@@ -801,32 +798,15 @@ function failedSources(errors: unknown, labels: Readonly<Record<string, string>>
   return failed;
 }
 
+/** Readable names of a lookup's source keys, as a document names them (the catalogue's long labels). */
+const sourceNamesOf = (keys: readonly string[]): Readonly<Record<string, string>> =>
+  Object.fromEntries(keys.map((key) => [key, SOURCE_LONG_LABELS[key]!]));
+
 /** Readable names of the phone lookup's source keys (the keys of PhoneLookupResponse and its `errors`). */
-export const PHONE_SOURCE_LABELS: Readonly<Record<string, string>> = {
-  wpData: 'WhatsApp',
-  hlrData: 'ISP Response',
-  tcData: 'Caller ID',
-  allData: 'Caller Apps',
-  smData: 'Social Media',
-  osintData: 'OSINT',
-  sKData: 'Gov identity records',
-  suData: 'Gov UPI records',
-  sbData: 'Gov bank records',
-  srData: 'Gov vehicle records',
-  telData: 'Telegram',
-};
+export const PHONE_SOURCE_LABELS = sourceNamesOf(PHONE_SOURCES);
 
 /** Readable names of the e-mail lookup's source keys (the keys of EmailLookupData and its `errors`). */
-export const EMAIL_SOURCE_LABELS: Readonly<Record<string, string>> = {
-  emailData: 'Account Provider',
-  hibpData: 'Breach Data',
-  holeheData: 'Registered Sites',
-  zehefData: 'Avatar Service',
-  getuserData: 'GetUser/LinkedIn',
-  socialScanData: 'Social Scan',
-  osintData: 'OSINT',
-  osData: 'linked-phone records',
-};
+export const EMAIL_SOURCE_LABELS = sourceNamesOf(EMAIL_SOURCES);
 
 const hasFindings = (analysis: Omit<ProfileAnalysis, 'nextSteps'>) =>
   analysis.attributes.length > 0 ||

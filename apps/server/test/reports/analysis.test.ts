@@ -1,17 +1,16 @@
+import type { EmailLookupData, PhoneLookupResponse } from '@footprint/domain';
 import { describe, expect, it } from 'vitest';
 import {
   type AnalysisAttribute,
   analyzeEmailLookup,
   analyzePhoneLookup,
   confidenceFor,
-  type EmailLookupData,
   isoDay,
   MAX_CONFIDENCE,
   MAX_NEXT_STEPS,
-  type PhoneLookupResponse,
   type ProfileAnalysis,
   SOURCE_RELIABILITY,
-} from '../src/index.ts';
+} from '../../src/modules/reports/analysis.ts';
 
 /** Untyped on purpose: the malformed-input tests put wrong types where the payload types forbid them. */
 const phone = (value: unknown) => value as Partial<PhoneLookupResponse>;

@@ -1,0 +1,75 @@
+import { SEARCH_FAMILIES } from '../catalogue/kinds.ts';
+
+const searchFamilyLabels: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(SEARCH_FAMILIES).map(([family, { label }]) => [family, label]),
+);
+
+/** The case reference, search history and credit statement (not in the spec). */
+export const accountabilityTexts = {
+  /** The case reference every search screen carries (not in the spec; added for accountability). */
+  caseReference: {
+    label: 'Case reference',
+    optional: 'Optional',
+    placeholder: 'e.g. FIR 214/2025',
+    hint: 'Saved with the lookup; shown in your search history, the audit trail and reports.',
+    required: 'A case reference is required for every search.',
+    tooLong: 'The case reference may not be greater than 100 characters.',
+  },
+  /** The signed-in user's own records (not in the spec): /history. */
+  history: {
+    menuLink: 'Search history',
+    eyebrow: 'Your account',
+    title: 'Search history',
+    lead: 'Your past lookups and the credits they used. Opening a stored result again costs nothing.',
+    tabsLabel: 'Search history sections',
+    lookupsTab: 'Lookups',
+    statementTab: 'Credit statement',
+    kindFilter: 'Kind',
+    allKinds: 'All kinds',
+    time: 'Time',
+    kind: 'Kind',
+    query: 'Query',
+    cost: 'Cost',
+    status: 'Status',
+    result: 'Result',
+    open: 'Open',
+    openLabel: (query: string) => `Open the stored result of ${query}`,
+    opening: 'Opening...',
+    notKept: 'Not kept',
+    cached: 'Cached',
+    free: 'Free',
+    statuses: { complete: 'Complete', refunded: 'Refunded', pending: 'Pending' } as Record<string, string>,
+    count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'lookup' : 'lookups'}`,
+    empty: 'No lookups yet. Searches you run appear here.',
+    emptyKind: 'No lookups of this kind.',
+    purged: 'This result is no longer kept.',
+    openFailed: 'The stored result could not be opened. Please try again.',
+    storedResult: (kind: string, query: string) => `${kind}: ${query}`,
+    storedAt: (when: string) => `Searched ${when}; reopened from your history at no cost.`,
+    nothingStored: 'The stored result is empty.',
+    leakPage: (page: number, shown: number, total: number, capped: boolean) =>
+      `Page ${page.toLocaleString('en-US')} as it was found: ${shown.toLocaleString('en-US')} of ${capped ? 'more than ' : ''}${total.toLocaleString('en-US')} matching ${total === 1 && !capped ? 'record' : 'records'}.`,
+    leakSearchAgain: 'Other pages are not kept: search again in the Leak Data Finder to browse them.',
+    balance: 'Balance',
+    change: 'Change',
+    balanceAfter: 'Balance after',
+    entry: 'Entry',
+    reason: 'Reason',
+    lookup: 'Lookup',
+    entryKinds: { grant: 'Grant', charge: 'Charge', refund: 'Refund', adjustment: 'Adjustment' } as Record<
+      string,
+      string
+    >,
+    entryCount: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'entry' : 'entries'}`,
+    yes: 'Yes',
+    no: 'No',
+    more: (n: number) => `+${n.toLocaleString('en-US')} more`,
+    pagesOf: (list: string) => `${list} pages`,
+    statementEmpty: 'No credit entries yet.',
+    loadFailed: 'This list could not be loaded.',
+    retry: 'Try again',
+    pages: 'Pages',
+    /** The kind filter and column: one label per search family (catalogue/kinds.ts). */
+    kinds: searchFamilyLabels,
+  },
+} as const;

@@ -1,0 +1,98 @@
+/** Signing in, registering, the OTP and password reset (spec §2.2). */
+export const authTexts = {
+  session: {
+    expired: 'Session expired. Please log in again.',
+  },
+  login: {
+    failed: 'Login failed. Please check your credentials.',
+    signUpLink: 'Not a member yet? Sign Up',
+    invalidCredentials: 'These credentials do not match our records.',
+    otpSent: 'A one-time password has been sent to your email. Enter it to trust this device.',
+    accountDisabled: 'This account has been disabled. Contact your administrator.',
+  },
+  register: {
+    failed: 'Register failed. Please check your credentials.',
+    success: 'Registration successful! Please log in.',
+    disabled: 'Registration is currently disabled.',
+    forbidden: 'Forbidden',
+    goBackHome: 'Go Back Home',
+    created: 'Registration successful.',
+  },
+  forgot: {
+    submitting: 'Submitting...',
+    success: 'Password reset link sent successfully!',
+    submit: 'Submit',
+    status: 'If an account exists for that address, we have emailed a password reset link.',
+  },
+  reset: {
+    success: 'Your password has been reset! And Click the Back to redirect to login',
+    status: 'Your password has been reset.',
+    invalidToken: 'This password reset token is invalid or has expired.',
+  },
+  otp: {
+    title: 'Verify Your Email',
+    sentTo: (email: string) => `Enter the 6-digit OTP sent to: ${email}`,
+    expiresIn: (mmss: string) => `OTP expires in: ${mmss}`,
+    resend: 'Resend OTP',
+    verify: 'Verify',
+    invalidValue: 'Invalid OTP value',
+    verifyFailed: 'OTP verification failed',
+    resendFailed: 'Failed to resend OTP.',
+    resendSuccess: 'OTP resend successfully.',
+    resent: 'A new OTP has been sent if the address has a pending verification.',
+    wrong: 'The OTP is incorrect.',
+    expired: 'The OTP has expired. Request a new one.',
+    tooManyAttempts: 'Too many wrong attempts for this OTP. Request a new one.',
+    cooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting a new OTP.`,
+  },
+  logout: {
+    inProgress: 'Logging out...',
+    done: 'Logged out.',
+  },
+  /** The sign-in pages' own texts around the spec's (spec §2.2 names the fields, not their labels). */
+  authPages: {
+    email: 'Email',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    name: 'Name',
+    newPassword: 'New password',
+    emailPlaceholder: 'name@agency.gov',
+    showPassword: (label: string) => `Show ${label.toLowerCase()}`,
+    backToLogin: 'Back to login',
+    login: {
+      title: 'Login',
+      subtitle: 'Sign in to your investigator account.',
+      forgotLink: 'Forgot password?',
+      submit: 'Login',
+      submitting: 'Signing in...',
+    },
+    register: {
+      title: 'Create an account',
+      subtitle: 'Accounts are licensed to authorised personnel and cannot be transferred.',
+      haveAccount: 'Already have an account?',
+      loginLink: 'Login',
+      submit: 'Register',
+      submitting: 'Creating account...',
+      checking: 'Checking registration availability',
+    },
+    forgot: {
+      title: 'Forgot your password?',
+      subtitle:
+        'Enter the e-mail address of your account and we will send you a link to choose a new password.',
+    },
+    reset: {
+      title: 'Reset your password',
+      subtitle: 'Choose a new password for your account.',
+      submit: 'Reset Password',
+      submitting: 'Resetting...',
+      doneBody: 'You can now sign in with your new password.',
+    },
+    otp: {
+      legend: 'One-time password',
+      digit: (n: number, of: number) => `Digit ${n} of ${of}`,
+      noChallenge:
+        'There is no verification in progress. Sign in first; if this device needs confirming, a code will be e-mailed to you.',
+      goToLogin: 'Go to login',
+    },
+  },
+} as const;
