@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Page } from '../accountability.ts';
 import type {
   AdminCreateUserResponse,
   AdminCreditsResponse,
@@ -6,8 +7,7 @@ import type {
   AdminUser,
   AuditEvent,
   LeakSourceSummary,
-  Page,
-} from '../index.ts';
+} from '../admin.ts';
 import { fileDownload, isoTimestamp, openObject, pageOf } from './common.ts';
 import { statementEntryResponse } from './history.ts';
 

@@ -5,7 +5,7 @@ import type {
   ResendOtpResponse,
   TokenResponse,
   User,
-} from '../index.ts';
+} from '../auth.ts';
 import { isoTimestamp, messageResponse, statusResponse } from './common.ts';
 
 /**

@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import type {
-  CaseReferencePolicyResponse,
-  CreditStatement,
-  HistoryDetail,
-  HistoryEntry,
-  Page,
-  StatementEntry,
-} from '../index.ts';
+import type { Page } from '../accountability.ts';
+import type { CaseReferencePolicyResponse } from '../case-reference.ts';
+import type { CreditStatement, HistoryDetail, HistoryEntry, StatementEntry } from '../history.ts';
 import { isoTimestamp, pageOf } from './common.ts';
 
 /**
