@@ -1,4 +1,4 @@
-import { messages } from '@footprint/domain';
+import { messages, type SearchKind } from '@footprint/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { creditEntries, lookups, users } from '../../db/schema.ts';
@@ -70,7 +70,7 @@ export function rowsOf<T>(result: unknown): T[] {
 export interface LookupCharge {
   userId: string;
   cost: number;
-  kind: string;
+  kind: SearchKind;
   query: string;
   ip: string | null;
   deviceId: string | null;

@@ -1,7 +1,7 @@
+import type { SearchKind } from '@footprint/domain';
 import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lookups } from '../../db/schema.ts';
-import type { PaidKind } from './kinds.ts';
 
 /** The newest moment a stored result may come from and still be served: the cache window, capped by retention. */
 export function reuseWindowStart(now: Date, cacheHours: number, retentionDays: number): Date {
@@ -21,7 +21,7 @@ export interface Reusable {
 /** The user's newest complete search of this kind and query since `since` whose result is still stored. */
 export async function findReusable(
   db: Database,
-  search: { userId: string; kind: PaidKind; query: string; since: Date },
+  search: { userId: string; kind: SearchKind; query: string; since: Date },
 ): Promise<Reusable | undefined> {
   const [hit] = await db
     .select({

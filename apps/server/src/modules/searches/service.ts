@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SearchKind } from '@footprint/domain';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
@@ -9,7 +10,6 @@ import { refundPendingLookup } from '../credits/service.ts';
 import { requireCaseReference } from '../settings/case-reference.ts';
 import { type DeploymentDefaults, readDeploymentSettings } from '../settings/service.ts';
 import { createChargeBatcher } from './charge-batcher.ts';
-import type { PaidKind } from './kinds.ts';
 import { findReusable, type Reusable, reuseWindowStart } from './reuse.ts';
 import { createSettleWriter } from './settle.ts';
 
@@ -55,7 +55,7 @@ export interface AskContext {
 export interface PaidSearch<T> {
   user: UserRow;
   client: ClientContext;
-  kind: PaidKind;
+  kind: SearchKind;
   /** The normalized query: stored in `lookups.query`, the key of the cache. */
   query: string;
   cost: number;

@@ -1,3 +1,4 @@
+import type { SearchKind } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../credits/service.ts';
@@ -32,7 +33,7 @@ export interface SettledSearch extends Written {
 export interface RepeatedSearch extends Written {
   mode: 'repeat';
   userId: string;
-  kind: string;
+  kind: SearchKind;
   query: string;
   cacheOf: string;
   ip: string | null;
