@@ -7,7 +7,8 @@
  * - the floors below the modules (`http/`, `security/`, `db/`, `config.ts`, `providers/`) never reach up
  *   into `modules/`; `security/`, `db/` and `config.ts` never reach up into `http/`; nothing below the
  *   entry points imports `app.ts`, `runtime.ts`, `main.ts` or `cli/`;
- * - the synthetic-data wing is reached only through `sandbox/index.ts`.
+ * - the synthetic-data wing is reached only through `sandbox/index.ts`, and only from above it (the
+ *   entry points and `registry.ts`): `providers/` and `modules/` never import it.
  * Everywhere: no import circle, and the domain package imports neither app.
  * Run: npx depcruise apps/web/src apps/server/src packages/domain/src --config .dependency-cruiser.cjs
  */
@@ -55,6 +56,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/server/src/(modules|http|security|db|providers|sandbox)/' },
       to: { path: '^apps/server/src/(cli/|(app|runtime|main)\\.ts$)' },
+    },
+    {
+      name: 'providers-below-the-sandbox',
+      comment:
+        'providers/ holds the provider contract, the runner and the vendor adapters; the sandbox builds on them, and src/registry.ts chooses between the two.',
+      severity: 'error',
+      from: { path: '^apps/server/src/providers/' },
+      to: { path: '^apps/server/src/sandbox/' },
+    },
+    {
+      name: 'modules-below-the-sandbox',
+      comment:
+        'The sandbox writes synthetic leak records through the leak importer, so the modules never import the sandbox; the entry points (cli/, runtime.ts, registry.ts) do.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/' },
+      to: { path: '^apps/server/src/sandbox/' },
     },
     {
       name: 'sandbox-through-its-index',

@@ -9,12 +9,8 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { adminCliOptions, adminCliUsage, runAdminCommand } from '../modules/admin/cli.ts';
 import { findLedgerMismatches } from '../modules/credits/service.ts';
-import {
-  leakCliOptions,
-  leakCliUsage,
-  runLeaksImport,
-  runLeaksSandbox,
-} from '../modules/leaks/import/cli.ts';
+import { leakCliOptions, leakCliUsage, runLeaksImport } from '../modules/leaks/import/cli.ts';
+import { runLeaksSandbox, sandboxLeakCliUsage } from '../sandbox/index.ts';
 
 const usage = `Usage: npm run cli -- <command>
 
@@ -22,6 +18,7 @@ Commands:
   ledger:check    Check that every user's credit balance equals the sum of their ledger entries.
                   Exits 0 when the books balance, 1 (with the differences) when they do not.
 ${leakCliUsage}
+${sandboxLeakCliUsage}
 ${adminCliUsage}
 
 Uses DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite), as the server does.

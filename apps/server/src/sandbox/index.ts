@@ -9,6 +9,7 @@
  *     (the embedded default start and `leaks:sandbox`).
  */
 
+export { runLeaksSandbox, sandboxLeakCliUsage } from './leaks/cli.ts';
 export {
   asciiHandle,
   type GenerateSandboxLeaksOptions,

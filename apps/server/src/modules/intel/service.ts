@@ -61,7 +61,7 @@ const ACTIONS: Record<IntelArea, string> = {
 };
 
 /**
- * The KYC vendor's envelope (research/upstreams.md): a record answer is `data` as an object with
+ * The KYC vendor's envelope: a record answer is `data` as an object with
  * success not false and a 2xx status; 404 and 422 envelopes, `success: false` and a null `data` are
  * the vendor's "no record".
  */

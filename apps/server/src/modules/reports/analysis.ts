@@ -1,11 +1,11 @@
 /**
- * The AI report's analysis (DESIGN.md §5), used by the reports alone: what a phone or e-mail lookup says about its subject, weighed.
+ * The AI report's analysis (docs/architecture.md, Reports), used by the reports alone: what a phone or e-mail lookup says about its subject, weighed.
  * Built on the merged profile (profile.ts), it groups each attribute's values into clusters of "the same
  * value", scores each cluster by the sources that gave it, marks the attribute corroborated, conflicting
  * or single-source, and adds an exposure summary, a timeline and suggested next steps. Pure, no I/O,
  * deterministic: the same answer always gives the same analysis.
  *
- * Upstream answers are untrusted (DESIGN.md §6): every read tolerates missing or wrongly typed fields,
+ * Upstream answers are untrusted: every read tolerates missing or wrongly typed fields,
  * lists and strings are capped, and nothing here throws on junk input.
  *
  * Confidence of a value (a cluster of equivalent values):

@@ -27,7 +27,7 @@ const indianMobile = (query: ProviderQuery): string => {
   return query.value.slice(2);
 };
 
-/** Paths and payloads as research/upstreams.md records them for a Surepass-style KYC API. */
+/** Paths and payloads as the vendor documents them for a Surepass-style KYC API. */
 const endpoints: Endpoint[] = [
   {
     source: 'sKData',
@@ -85,7 +85,7 @@ const filled = (q: ProviderQuery, names: Record<string, string>): Record<string,
 
 /**
  * Corporate and verification searches: one vendor call each, the source key being the query kind.
- * Paths and field names as research/upstreams.md records them; the financial year '2024' is sent as
+ * Paths and field names as the vendor documents them; the financial year '2024' is sent as
  * the vendor's '2024-25'. Employment verification's path is vendor-specific.
  */
 function intelEndpoints(): Endpoint[] {

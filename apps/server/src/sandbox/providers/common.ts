@@ -55,7 +55,7 @@ export function alnum(rng: Rng, count: number): string {
   return rng.letters(count, ALNUM);
 }
 
-/** A successful KYC vendor envelope (research/upstreams.md). */
+/** A successful KYC vendor envelope. */
 export function kycOk<T extends object>(rng: Rng, prefix: string, data: T): KycEnvelope<T> {
   return {
     data: { client_id: clientId(rng, prefix), ...data },

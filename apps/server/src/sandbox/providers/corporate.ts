@@ -1,7 +1,7 @@
 /**
  * Corporate Intelligence sources (spec §2.7): GSTIN details (basic and advanced), company master data
  * by CIN, EPFO employment history by UAN, UAN by mobile, UAN by PAN, and the credit report. Each
- * returns the KYC vendor envelope (research/upstreams.md); 'no record' is the vendor's 422 envelope.
+ * returns the KYC vendor envelope; 'no record' is the vendor's 422 envelope.
  *
  * The shapes mix what a results page must handle: nested objects, arrays of scalars, arrays of
  * objects (and arrays of arrays), the vendors' '1800-01-01' for an unknown date, and 'N/A' / '-'.

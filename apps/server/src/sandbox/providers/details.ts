@@ -1,6 +1,6 @@
 /**
  * Paid detail lookups: RC full details, UPI details and challans. Each returns the KYC vendor envelope
- * (research/upstreams.md) that the server passes through as `data`.
+ * that the server passes through as `data`.
  *
  * Not-found conventions:
  *   rc       about 10 % of RC numbers (and the demo 'KA01FP0000') are unknown: envelope

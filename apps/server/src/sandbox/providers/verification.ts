@@ -1,7 +1,7 @@
 /**
  * Identity Verification sources (spec §2.8): PAN, driving licence, voter ID, passport, bank account
  * (penny drop, name at bank), IFSC (branch details), vehicle RC and employment. Each returns the KYC
- * vendor envelope (research/upstreams.md); 'no record' is the vendor's 422 envelope.
+ * vendor envelope; 'no record' is the vendor's 422 envelope.
  *
  * Ids of the demo persona (INTEL_DEMO) answer with the rich demo person; any other well-formed id
  * answers a persona seeded by the id, and about one in ten is unknown to the registry.

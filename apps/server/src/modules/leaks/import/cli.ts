@@ -1,13 +1,12 @@
 /**
- * Operator commands for the leak index (wired into src/cli/index.ts):
+ * Operator commands for the leak index (wired into src/cli/index.ts; `leaks:sandbox` is the sandbox
+ * wing's own, in src/sandbox/leaks/cli.ts):
  *   leaks:import <file> --source "Name" [--breach-date YYYY-MM-DD] [--description "…"] [--format csv|jsonl]
  *                [--delimiter ,|;|tab] [--map field=column,...] [--rejects path]
- *   leaks:sandbox [--count 100000] [--seed demo]
  */
 import { unlink } from 'node:fs/promises';
 import cliProgress from 'cli-progress';
 import type { DatabaseHandle } from '../../../db/client.ts';
-import { loadSandboxLeaks, SANDBOX_LEAK_COUNT } from '../../../sandbox/index.ts';
 import { type ImportStats, importLeakFile, type LeakFileFormat } from './import.ts';
 import { LEAK_COLUMN_TARGETS, type LeakColumnMapping, type LeakColumnTarget } from './record.ts';
 
@@ -44,9 +43,7 @@ export const leakCliUsage = `  leaks:import <file> --source "Name" [--breach-dat
                   username, address, other, skip; a field may take several columns, e.g.
                   name=first_name,name=last_name). Unmapped columns go to 'other'; password, hash,
                   salt, token and similar columns are never stored. Rejected rows are written to
-                  --rejects (default <file>.rejects.jsonl). Ctrl-C stops after the current batch.
-  leaks:sandbox   [--count ${SANDBOX_LEAK_COUNT}] [--seed demo]
-                  Load synthetic leak records (fictional sources, reserved domains, the demo identity).`;
+                  --rejects (default <file>.rejects.jsonl). Ctrl-C stops after the current batch.`;
 
 const isTarget = (value: string): value is LeakColumnTarget =>
   (LEAK_COLUMN_TARGETS as readonly string[]).includes(value);
@@ -69,7 +66,7 @@ export function parseMapOption(values: readonly string[]): LeakColumnMapping {
   return mapping;
 }
 
-const number = (n: number) => n.toLocaleString('en-US');
+export const number = (n: number) => n.toLocaleString('en-US');
 
 function summary(stats: ImportStats, rejectsPath: string): string[] {
   const lines = [
@@ -157,43 +154,5 @@ export async function runLeaksImport(
     throw error;
   } finally {
     process.off('SIGINT', onSignal);
-  }
-}
-
-export async function runLeaksSandbox(
-  database: DatabaseHandle,
-  url: string | undefined,
-  values: LeakCliValues,
-): Promise<number> {
-  const count = values.count === undefined ? SANDBOX_LEAK_COUNT : Number(values.count);
-  if (!Number.isInteger(count) || count < 0 || count > 100_000_000) {
-    console.error(`--count must be a whole number up to 100,000,000, not '${values.count}'.`);
-    return 2;
-  }
-  const bar = new cliProgress.SingleBar({
-    format: 'Sandbox leaks {bar} {percentage}% | {value}/{total} records | ETA {eta_formatted}',
-    noTTYOutput: true,
-    notTTYSchedule: 5_000,
-    hideCursor: true,
-  });
-  bar.start(Math.max(count, 1), 0);
-  try {
-    const result = await loadSandboxLeaks(database, {
-      count,
-      seed: values.seed,
-      url,
-      onProgress: (progress) => bar.update(progress.generated),
-    });
-    bar.update(result.generated);
-    bar.stop();
-    console.log(
-      `Sandbox leaks: ${number(result.generated)} generated across ${result.sources} fictional sources in ` +
-        `${result.seconds.toFixed(1)} s (${number(result.rowsPerSecond)} rows/s); ` +
-        `${number(result.inserted)} inserted, ${number(result.duplicates)} already present.`,
-    );
-    return 0;
-  } catch (error) {
-    bar.stop();
-    throw error;
   }
 }

@@ -1,8 +1,8 @@
-import type { Config } from '../config.ts';
-import { createSandboxProviders, parseFailureSpec, parseLatencySpec } from '../sandbox/index.ts';
-import { hibpProvider } from './http/hibp.ts';
-import { kycProviders } from './http/kyc.ts';
-import type { Provider } from './types.ts';
+import type { Config } from './config.ts';
+import { hibpProvider } from './providers/http/hibp.ts';
+import { kycProviders } from './providers/http/kyc.ts';
+import type { Provider } from './providers/types.ts';
+import { createSandboxProviders, parseFailureSpec, parseLatencySpec } from './sandbox/index.ts';
 
 /**
  * The providers a deployment runs: the sandbox for every source, with each real upstream that the
