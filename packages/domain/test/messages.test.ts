@@ -14,8 +14,8 @@ import {
 } from '../src/index.ts';
 
 /**
- * Every user-visible text of the product spec (../shared/spec/product-spec.md, §2 to §9), each compared
- * with a string copied from the spec, so a typo in messages.ts fails here. Texts with a placeholder
+ * Every user-visible text the requirements fix (docs/spec-conformance.md, §2 to §9), each compared
+ * with the expected wording typed out here, so a typo in messages.ts fails here. Texts with a placeholder
  * ({n}, {email}, {TYPE}, {label}, mm:ss, X of Y) are checked with a sample value put in its place.
  * The spec's own spellings ('Not Availabe for trial', 'something went Wrong', 'Identity Verified Result :')
  * are kept on purpose.

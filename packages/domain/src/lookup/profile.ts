@@ -2,7 +2,7 @@
  * The merged profile (spec §2.5, §3): every lookup source's answer folded into the results page's
  * sections, each value labelled with the source that said it. Pure functions, no I/O.
  *
- * Upstream answers are untrusted JSON (DESIGN.md §6): any field may be missing, null or of the wrong
+ * Upstream answers are untrusted JSON: any field may be missing, null or of the wrong
  * type. Every read goes through `at`, `list` and `text`, which turn whatever does not fit into
  * "nothing", so a malformed source loses its own values and never breaks the rest of the profile.
  */

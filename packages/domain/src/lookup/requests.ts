@@ -24,7 +24,7 @@ export const isDialedPhoneNumber = (number: string): boolean =>
 /**
  * GET /api/tel?number=: the dial code without '+' followed by the 10 trimmed digits (spec §7),
  * e.g. 919876543210. Unknown query parameters are refused. Every search also takes an optional
- * `case_reference` (issue 7).
+ * `case_reference` (the investigation the search belongs to).
  */
 export const telQuery = z.strictObject({
   number: z

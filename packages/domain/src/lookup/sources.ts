@@ -3,7 +3,7 @@
  * field is optional and may be null, and consumers (the profile merge, the results page, the PDF) must
  * cope with any of them missing. Field names are the vendors' own, spelling included
  * (`provieder`). Where a source is a KYC vendor call, the payload is the vendor envelope passed
- * through: `{ data, status_code, success, message, message_code }` (research/upstreams.md).
+ * through: `{ data, status_code, success, message, message_code }`.
  * Which keys a phone or e-mail answer holds, and their names, are in catalogue/sources.ts.
  */
 
