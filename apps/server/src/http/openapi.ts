@@ -30,8 +30,32 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     transform: createJsonSchemaTransform({ skipList: [] }),
-    transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
+    transformObject: (document) =>
+      withErrorDescriptions(withoutUnusedSchemas(jsonSchemaTransformObject(document))),
   });
+}
+
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  '4XX':
+    'Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged.',
+  '5XX': 'Server or upstream failure: the error body, with `credits` where a charge was refunded.',
+};
+
+/** The shared 4XX and 5XX answers say what they are instead of the generator's 'Default Response'. */
+function withErrorDescriptions<T>(doc: T): T {
+  const paths = (doc as { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> })
+    .paths;
+  for (const item of Object.values(paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const [status, description] of Object.entries(ERROR_DESCRIPTIONS)) {
+        const response = operation?.responses?.[status] as { description?: string } | undefined;
+        if (response && (!response.description || response.description === 'Default Response')) {
+          response.description = description;
+        }
+      }
+    }
+  }
+  return doc;
 }
 
 /**
@@ -118,6 +142,9 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 type Operation = OpenAPIV3_1.OperationObject;
 
+/** Plain text with `code` spans, as the document's descriptions write them. */
+const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+
 const json = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
 
 const anchor = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -127,8 +154,8 @@ function renderOperation(method: string, path: string, op: Operation): string {
   const parts = [
     `<section class="op" id="${escapeHtml(anchor(`${method} ${path}`))}">`,
     `<h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`,
-    op.summary ? `<p>${escapeHtml(op.summary)}</p>` : '',
-    op.description ? `<p>${escapeHtml(op.description)}</p>` : '',
+    op.summary ? `<p>${prose(op.summary)}</p>` : '',
+    op.description ? `<p>${prose(op.description)}</p>` : '',
     op.security?.length ? '<p class="auth">Requires a bearer token.</p>' : '<p class="auth">Public.</p>',
   ];
   if (parameters.length > 0) {
@@ -152,7 +179,7 @@ function renderOperation(method: string, path: string, op: Operation): string {
   parts.push('<h4>Responses</h4>');
   for (const [status, value] of Object.entries(op.responses ?? {})) {
     const response = value as OpenAPIV3_1.ResponseObject;
-    parts.push(`<h5>${escapeHtml(status)} ${escapeHtml(response.description ?? '')}</h5>`);
+    parts.push(`<h5>${escapeHtml(status)} ${prose(response.description ?? '')}</h5>`);
     for (const [type, media] of Object.entries(response.content ?? {})) {
       parts.push(`<p><code>${escapeHtml(type)}</code></p>`, json(media.schema ?? {}));
     }
@@ -190,7 +217,7 @@ export function renderReference(doc: OpenAPIV3_1.Document): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<link rel="stylesheet" href="${DOCS_PATH}/docs.css"></head><body><main>` +
     `<h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1>` +
-    `<p>${escapeHtml(doc.info.description ?? '')}</p>` +
+    `<p>${prose(doc.info.description ?? '')}</p>` +
     `<p>The machine-readable document: <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a> (OpenAPI ${escapeHtml(doc.openapi)}).</p>` +
     `<nav><ul>${nav}<li><a href="#schemas">Shared schemas</a></li></ul></nav>` +
     `${sections}<h2 id="schemas">Shared schemas</h2>${schemas}</main></body></html>`
@@ -206,4 +233,6 @@ const STYLES =
   '.get{background:#22d3ee}.post{background:#4ade80}.patch{background:#facc15}.put{background:#fb923c}.delete{background:#f87171}' +
   '.auth{color:#94a3b8}pre{background:#020617;border-radius:8px;padding:8px;overflow:auto;font-size:13px;max-height:420px}' +
   'table{border-collapse:collapse;width:100%}td,th{border:1px solid #1f2a44;padding:4px;vertical-align:top;text-align:left}' +
-  'nav ul{display:flex;flex-wrap:wrap;gap:8px 16px;padding:0;list-style:none}';
+  'nav ul{display:flex;flex-wrap:wrap;gap:8px 16px;padding:0;list-style:none}' +
+  'code{overflow-wrap:anywhere}p code{background:#1e293b;border-radius:4px;padding:0 4px}' +
+  '.op{min-width:0;overflow-wrap:anywhere}table{display:block;overflow-x:auto}';

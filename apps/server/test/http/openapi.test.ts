@@ -92,6 +92,12 @@ describe('GET /api/openapi.json', () => {
       const op = document.paths?.[path]?.[method.toLowerCase() as 'get'];
       expect(Object.keys(op?.responses ?? {}), key).toEqual(expect.arrayContaining(['4XX', '5XX']));
       expect(op?.summary, key).toEqual(expect.any(String));
+      for (const status of ['4XX', '5XX']) {
+        const { description } = (op?.responses?.[status] ?? {}) as { description?: string };
+        expect(description, `${key} ${status}`).toMatch(
+          /^(Refused|Server or upstream failure): the error body/,
+        );
+      }
     }
   });
 
@@ -130,6 +136,9 @@ describe('GET /api/docs', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.body).toContain('/api/openapi.json');
     expect(res.body).toContain('<code>/api/tel</code>');
+    // The descriptions' `code` spans are drawn as code, not as backticks.
+    expect(res.body).toContain('<code>Authorization: Bearer &lt;token&gt;</code>');
+    expect(res.body).not.toContain('`Authorization');
     expect(res.body).not.toMatch(/<script|<style|\sstyle=/i);
     const css = await t.app.inject({ method: 'GET', url: '/api/docs/docs.css' });
     expect(css.statusCode).toBe(200);
