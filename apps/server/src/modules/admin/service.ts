@@ -13,11 +13,11 @@ import { auditCsv, auditCsvFileName, countAuditEvents, listAuditEvents } from '.
 import { type AuditEntry, recordAudit } from '../audit/service.ts';
 import {
   type DeploymentDefaults,
-  type DeploymentSettings,
   invalidateDeploymentSettings,
   readDeploymentSettings,
   writeSetting,
 } from '../settings/service.ts';
+import { presentAdminUser, presentLeakSource, presentSettings } from './present.ts';
 import {
   type Acting,
   changeCredits,
@@ -25,16 +25,9 @@ import {
   getUser,
   listUsers,
   type NewUser,
-  presentAdminUser,
   type UserPatch,
   updateUser,
 } from './users.ts';
-
-export const presentSettings = (settings: DeploymentSettings): AdminSettings => ({
-  registration_enabled: settings.registrationEnabled,
-  case_reference_required: settings.caseReferenceRequired,
-  lookup_retention_days: settings.lookupRetentionDays,
-});
 
 /** Read past the cache: the admin page shows what is stored now, whichever process wrote it. */
 export async function readAdminSettings(db: Database, defaults: DeploymentDefaults): Promise<AdminSettings> {
@@ -100,15 +93,7 @@ const withoutEmpty = (value: Record<string, unknown>) =>
 export async function listLeakSources(db: Database): Promise<{ data: LeakSourceSummary[]; total: number }> {
   const rows = await db.select().from(leakSources).orderBy(asc(leakSources.name));
   return {
-    data: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      breach_date: row.breachDate ?? null,
-      description: row.description ?? null,
-      record_count: Number(row.recordCount),
-      imported_at: row.importedAt?.toISOString() ?? null,
-      created_at: row.createdAt.toISOString(),
-    })),
+    data: rows.map(presentLeakSource),
     total: rows.length,
   };
 }

@@ -17,6 +17,7 @@ import { hashPassword } from '../../security/passwords.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/service.ts';
 import { presentLedgerEntry } from '../credits/present.ts';
 import { applyCreditChange, InsufficientCreditsError } from '../credits/service.ts';
+import { presentAdminUser } from './present.ts';
 
 /**
  * Operator work on accounts, shared by the admin API and the CLI: both go through these functions,
@@ -32,20 +33,6 @@ export interface Acting {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const presentAdminUser = (row: UserRow): AdminUser => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  role: row.role,
-  app_mode: row.appMode,
-  status: row.status,
-  credits: row.credits,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
-  last_login_at: row.lastLoginAt?.toISOString() ?? null,
-  email_verified_at: row.emailVerifiedAt?.toISOString() ?? null,
-});
 
 const userNotFound = () => notFound(accountabilityMessages.userNotFound);
 

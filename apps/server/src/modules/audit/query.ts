@@ -2,6 +2,7 @@ import type { AuditEvent, AuditFilters, Page } from '@footprint/domain';
 import { and, count, desc, eq, gte, ilike, like, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
+import { presentAuditEvent } from './present.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
@@ -45,23 +46,6 @@ export function auditWhere(filters: AuditFilters): SQL | undefined {
   }
   return where.length > 0 ? and(...where) : undefined;
 }
-
-type AuditRow = typeof auditEvents.$inferSelect;
-
-export const presentAuditEvent = (row: AuditRow): AuditEvent => ({
-  id: row.id,
-  at: row.at.toISOString(),
-  user_id: row.userId,
-  actor_email: row.actorEmail,
-  ip: row.ip,
-  device_id: row.deviceId,
-  action: row.action,
-  target: row.target,
-  cost: row.cost,
-  outcome: row.outcome,
-  case_reference: row.caseReference,
-  details: (row.details as Record<string, unknown> | null) ?? null,
-});
 
 /** One page of the trail, newest first. */
 export async function listAuditEvents(

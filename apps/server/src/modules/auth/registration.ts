@@ -12,7 +12,8 @@ import { hashPassword } from '../../security/passwords.ts';
 import { recordAudit } from '../audit/service.ts';
 import { applyCreditChange } from '../credits/service.ts';
 import { isRegistrationEnabled } from '../settings/service.ts';
-import { findUserByEmail, presentUser } from '../users/repository.ts';
+import { presentUser } from '../users/present.ts';
+import { findUserByEmail } from '../users/repository.ts';
 import { type AuthDeps, authAudit as audit, isUniqueViolation } from './types.ts';
 
 /** Sign-up: a trial account with the trial credit grant, while the deployment allows it. */

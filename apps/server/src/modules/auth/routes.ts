@@ -23,7 +23,7 @@ import { bearerOf, clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
 import { sha256 } from '../../security/crypto.ts';
-import { presentUser } from '../users/repository.ts';
+import { presentUser } from '../users/present.ts';
 import type { AuthService } from './service.ts';
 
 const tags = ['Accounts'];

@@ -14,13 +14,13 @@ import type { ClientContext } from '../../http/context.ts';
 import { noStoredResult, notFound, resultPurged } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { presentLedgerEntry } from '../credits/present.ts';
-import { presentStoredResult } from '../lookup/present.ts';
 import { retentionCutoff } from '../lookup/retention.ts';
 import {
   type DeploymentDefaults,
   isCaseReferenceRequired,
   readDeploymentSettings,
 } from '../settings/service.ts';
+import { presentHistoryDetail, presentHistoryEntry } from './present.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -88,18 +88,7 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
         db.select({ n: count() }).from(lookups).where(where),
       ]);
       return {
-        data: rows.map((row) => ({
-          id: row.id,
-          kind: row.kind,
-          query: row.query,
-          cost: row.cost,
-          status: row.status,
-          cached: row.cacheOf !== null,
-          case_reference: row.caseReference,
-          created_at: row.createdAt.toISOString(),
-          result_available: row.status === 'complete' && Boolean(row.kept),
-          sandbox: row.sandbox,
-        })),
+        data: rows.map(presentHistoryEntry),
         total: Number(counted?.n ?? 0),
         page: query.page,
         per_page: query.per_page,
@@ -154,17 +143,7 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
         outcome: 'success',
         details: { kind: lookup.kind, query: lookup.query },
       });
-      return {
-        id: lookup.id,
-        kind: lookup.kind,
-        query: lookup.query,
-        case_reference: lookup.caseReference,
-        created_at: lookup.createdAt.toISOString(),
-        cost: lookup.cost,
-        cached: lookup.cacheOf !== null,
-        sandbox: lookup.sandbox,
-        result: presentStoredResult(lookup.kind, source.result),
-      };
+      return presentHistoryDetail(lookup, source.result);
     },
 
     /** The user's ledger, newest first, with the balance it adds up to. */

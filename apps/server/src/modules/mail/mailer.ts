@@ -2,6 +2,7 @@ import { desc } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { presentOutboxMail } from './present.ts';
 
 export interface Mail {
   to: string;
@@ -62,7 +63,7 @@ export function createOutboxService(db: Database) {
   return {
     async list(limit = 50) {
       const mails = await listOutbox(db, limit);
-      return mails.map((mail) => ({ ...mail, created_at: mail.created_at.toISOString() }));
+      return mails.map(presentOutboxMail);
     },
   };
 }

@@ -20,6 +20,7 @@ import { recordAudit } from '../audit/service.ts';
 import { analyzeEmailLookup, analyzePhoneLookup } from './analysis.ts';
 import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
 import type { ReportPool } from './pool.ts';
+import { presentReportCheck } from './present.ts';
 import type { ReportJob } from './render/types.ts';
 
 export type { DetailKind, LookupKind };
@@ -277,15 +278,7 @@ export function createReportService(deps: {
         .innerJoin(users, eq(users.id, reports.userId))
         .where(eq(reports.id, reportId));
       if (!row) throw notFound('No report with this id.');
-      return {
-        report_id: row.report.id,
-        valid: row.report.sha256 === sha256.toLowerCase(),
-        kind: row.report.kind,
-        file_name: row.report.fileName,
-        generated_at: row.report.createdAt.toISOString(),
-        generated_by: { name: row.name, email: row.email },
-        lookup_id: row.report.lookupId,
-      };
+      return presentReportCheck(row.report, row, sha256);
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { User } from '@footprint/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
@@ -12,14 +11,3 @@ export const findUserById = async (db: Executor, id: string): Promise<UserRow | 
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 };
-
-/** What leaves the server about a user: never the hash, never internal status fields. */
-export const presentUser = (row: UserRow): User => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  credits: row.credits,
-  app_mode: row.appMode,
-  role: row.role,
-  created_at: row.createdAt.toISOString(),
-});

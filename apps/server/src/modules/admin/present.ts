@@ -1,0 +1,36 @@
+import type { AdminSettings, AdminUser, LeakSourceSummary } from '@footprint/domain';
+import type { leakSources, UserRow } from '../../db/schema.ts';
+import type { DeploymentSettings } from '../settings/service.ts';
+
+/** An account as the operator API shows it: the user's fields and dates, never the password hash. */
+export const presentAdminUser = (row: UserRow): AdminUser => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  app_mode: row.appMode,
+  status: row.status,
+  credits: row.credits,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+  last_login_at: row.lastLoginAt?.toISOString() ?? null,
+  email_verified_at: row.emailVerifiedAt?.toISOString() ?? null,
+});
+
+/** The deployment settings an admin can read and change. */
+export const presentSettings = (settings: DeploymentSettings): AdminSettings => ({
+  registration_enabled: settings.registrationEnabled,
+  case_reference_required: settings.caseReferenceRequired,
+  lookup_retention_days: settings.lookupRetentionDays,
+});
+
+/** An imported leak source, with its record count as a number. */
+export const presentLeakSource = (row: typeof leakSources.$inferSelect): LeakSourceSummary => ({
+  id: row.id,
+  name: row.name,
+  breach_date: row.breachDate ?? null,
+  description: row.description ?? null,
+  record_count: Number(row.recordCount),
+  imported_at: row.importedAt?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+});
