@@ -230,7 +230,7 @@ export function createSearches(deps: SearchesDeps) {
   }
 
   const creditsOf = (written: Awaited<ReturnType<typeof write>>): number => {
-    if (!written.written) throw new Error('a repeated search was not written');
+    if (!written.written || written.credits === null) throw new Error('a repeated search was not written');
     return written.credits;
   };
 

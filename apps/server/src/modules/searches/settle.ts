@@ -43,8 +43,11 @@ export interface RepeatedSearch extends Written {
 
 export type WrittenSearch = SettledSearch | RepeatedSearch;
 
-/** Whether the row was written (a settle finds nothing when the recovery sweep refunded it first), and the balance. */
-export type WriteResult = { written: false } | { written: true; credits: number };
+/**
+ * Whether the row was written (a settle finds nothing when the recovery sweep refunded it first), and
+ * for a repeat the balance (a settled search's caller has it from its charge, so it is not read again).
+ */
+export type WriteResult = { written: false } | { written: true; credits: number | null };
 
 const MAX_ROWS_PER_STATEMENT = 500;
 
@@ -77,7 +80,9 @@ export function createSettleWriter(db: Database) {
     writing = false;
   }
 
-  async function write(rows: WrittenSearch[]): Promise<Map<string, number>> {
+  async function write(rows: WrittenSearch[]): Promise<Map<string, number | null>> {
+    const settles = rows.filter((row): row is SettledSearch => row.mode === 'settle');
+    if (settles.length === rows.length) return writeSettles(settles);
     const values = sql.join(
       rows.map((row) => {
         const repeat = row.mode === 'repeat' ? row : undefined;
@@ -100,7 +105,7 @@ export function createSettleWriter(db: Database) {
             sandbox = v.sandbox, completed_at = v.done
         from v
         where v.mode = 'settle' and l.id = v.id and l.status = 'pending'
-        returning l.id, l.user_id, l.cost, l.ip, l.device_id, l.case_reference
+        returning l.id, l.user_id, l.cost, l.ip, l.device_id, l.case_reference, false as repeat
       ),
       repeated as (
         insert into lookups (id, user_id, kind, query, cost, status, sources_answered, source_errors, sandbox,
@@ -109,7 +114,7 @@ export function createSettleWriter(db: Database) {
           v.ip, v.device_id, v.case_reference, v.done, v.done
         from v
         where v.mode = 'repeat'
-        returning id, user_id, cost, ip, device_id, case_reference
+        returning id, user_id, cost, ip, device_id, case_reference, true as repeat
       ),
       written as (select * from settled union all select * from repeated),
       audited as (
@@ -119,12 +124,49 @@ export function createSettleWriter(db: Database) {
           w.case_reference, jsonb_build_object('lookup_id', w.id::text) || v.details
         from written w join v on v.id = w.id
       )
-      select w.id, (select credits from users u where u.id = w.user_id) as credits from written w
+      select w.id, case when w.repeat then (select credits from users u where u.id = w.user_id) end as credits
+      from written w
     `);
-    const credits = new Map<string, number>();
-    for (const row of rowsOf<{ id: string; credits: number }>(result))
-      credits.set(row.id, Number(row.credits));
+    const credits = new Map<string, number | null>();
+    // A settled search already knows its balance (the charge answered it); a repeat reads it here.
+    for (const row of rowsOf<{ id: string; credits: number | null }>(result))
+      credits.set(row.id, row.credits === null ? null : Number(row.credits));
     return credits;
+  }
+
+  /**
+   * The hot path: a batch of answered searches and no repeats (a fresh search is one of these) goes
+   * out in the lean form of the statement above, with only the columns a settle needs.
+   */
+  async function writeSettles(rows: SettledSearch[]): Promise<Map<string, number | null>> {
+    const values = sql.join(
+      rows.map(
+        (row) =>
+          sql`(${row.id}::uuid, ${JSON.stringify(row.answered)}::jsonb, ${JSON.stringify(row.errors)}::jsonb,
+          ${JSON.stringify(row.result ?? null)}::jsonb, ${row.sandbox}::boolean, ${row.at.toISOString()}::timestamptz,
+          ${row.actorEmail}::text, ${row.action}::text, ${row.target}::text, ${JSON.stringify(row.details)}::jsonb)`,
+      ),
+      sql`, `,
+    );
+    const result = await db.execute(sql`
+      with settled as (
+        update lookups as l
+        set status = 'complete', sources_answered = v.answered, source_errors = v.errors, result = v.result,
+            sandbox = v.sandbox, completed_at = v.done
+        from (values ${values}) as v(id, answered, errors, result, sandbox, done, actor_email, action, target, details)
+        where l.id = v.id and l.status = 'pending'
+        returning l.id, l.user_id, l.cost, l.ip, l.device_id, l.case_reference, v.actor_email, v.action, v.target,
+          v.details
+      ), audited as (
+        insert into audit_events (user_id, actor_email, ip, device_id, action, target, cost, outcome,
+          case_reference, details)
+        select user_id, actor_email, ip, device_id, action, target, cost, 'success', case_reference,
+          jsonb_build_object('lookup_id', id::text) || details
+        from settled
+      )
+      select id from settled
+    `);
+    return new Map(rowsOf<{ id: string }>(result).map((row) => [row.id, null]));
   }
 
   return (row: WrittenSearch): Promise<WriteResult> =>
