@@ -80,64 +80,58 @@ export function createSettleWriter(db: Database) {
     writing = false;
   }
 
+  /** A batch's settles and repeats, each kind of row in its own statement. */
   async function write(rows: WrittenSearch[]): Promise<Map<string, number | null>> {
     const settles = rows.filter((row): row is SettledSearch => row.mode === 'settle');
-    if (settles.length === rows.length) return writeSettles(settles);
-    const values = sql.join(
-      rows.map((row) => {
-        const repeat = row.mode === 'repeat' ? row : undefined;
-        return sql`(${row.mode}::text, ${row.id}::uuid, ${repeat?.userId ?? null}::uuid, ${repeat?.kind ?? null}::text,
-          ${repeat?.query ?? null}::text, ${repeat?.cacheOf ?? null}::uuid, ${repeat?.ip ?? null}::text,
-          ${repeat?.deviceId ?? null}::text, ${repeat?.caseReference ?? null}::text,
-          ${JSON.stringify(row.answered)}::jsonb, ${JSON.stringify(row.errors)}::jsonb,
-          ${row.mode === 'settle' ? JSON.stringify(row.result ?? null) : null}::jsonb, ${row.sandbox}::boolean,
-          ${row.at.toISOString()}::timestamptz, ${row.actorEmail}::text, ${row.action}::text, ${row.target}::text,
-          ${JSON.stringify(row.details)}::jsonb)`;
-      }),
-      sql`, `,
-    );
-    const result = await db.execute(sql`
-      with v(mode, id, user_id, kind, query, cache_of, ip, device_id, case_reference, answered, errors, result,
-        sandbox, done, actor_email, action, target, details) as (values ${values}),
-      settled as (
-        update lookups as l
-        set status = 'complete', sources_answered = v.answered, source_errors = v.errors, result = v.result,
-            sandbox = v.sandbox, completed_at = v.done
-        from v
-        where v.mode = 'settle' and l.id = v.id and l.status = 'pending'
-        returning l.id, l.user_id, l.cost, l.ip, l.device_id, l.case_reference, false as repeat
-      ),
-      repeated as (
-        insert into lookups (id, user_id, kind, query, cost, status, sources_answered, source_errors, sandbox,
-          cache_of, ip, device_id, case_reference, created_at, completed_at)
-        select v.id, v.user_id, v.kind, v.query, 0, 'complete', v.answered, v.errors, v.sandbox, v.cache_of,
-          v.ip, v.device_id, v.case_reference, v.done, v.done
-        from v
-        where v.mode = 'repeat'
-        returning id, user_id, cost, ip, device_id, case_reference, true as repeat
-      ),
-      written as (select * from settled union all select * from repeated),
-      audited as (
-        insert into audit_events (user_id, actor_email, ip, device_id, action, target, cost, outcome,
-          case_reference, details)
-        select w.user_id, v.actor_email, w.ip, w.device_id, v.action, v.target, w.cost, 'success',
-          w.case_reference, jsonb_build_object('lookup_id', w.id::text) || v.details
-        from written w join v on v.id = w.id
-      )
-      select w.id, case when w.repeat then (select credits from users u where u.id = w.user_id) end as credits
-      from written w
-    `);
-    const credits = new Map<string, number | null>();
-    // A settled search already knows its balance (the charge answered it); a repeat reads it here.
-    for (const row of rowsOf<{ id: string; credits: number | null }>(result))
-      credits.set(row.id, row.credits === null ? null : Number(row.credits));
-    return credits;
+    const repeats = rows.filter((row): row is RepeatedSearch => row.mode === 'repeat');
+    const [settled, repeated] = await Promise.all([
+      settles.length > 0 ? writeSettles(settles) : new Map<string, number | null>(),
+      repeats.length > 0 ? writeRepeats(repeats) : new Map<string, number | null>(),
+    ]);
+    return new Map([...settled, ...repeated]);
   }
 
   /**
-   * The hot path: a batch of answered searches and no repeats (a fresh search is one of these) goes
-   * out in the lean form of the statement above, with only the columns a settle needs.
+   * Free repeats: each a new complete lookups row at no cost, with its audit row, and the searcher's
+   * balance for the answer (a settled search's caller has it from its charge).
    */
+  async function writeRepeats(rows: RepeatedSearch[]): Promise<Map<string, number | null>> {
+    const values = sql.join(
+      rows.map(
+        (row) =>
+          sql`(${row.id}::uuid, ${row.userId}::uuid, ${row.kind}::text, ${row.query}::text, ${row.cacheOf}::uuid,
+          ${row.ip}::text, ${row.deviceId}::text, ${row.caseReference}::text, ${JSON.stringify(row.answered)}::jsonb,
+          ${JSON.stringify(row.errors)}::jsonb, ${row.sandbox}::boolean, ${row.at.toISOString()}::timestamptz,
+          ${row.actorEmail}::text, ${row.action}::text, ${row.target}::text, ${JSON.stringify(row.details)}::jsonb)`,
+      ),
+      sql`, `,
+    );
+    const result = await db.execute(sql`
+      with v(id, user_id, kind, query, cache_of, ip, device_id, case_reference, answered, errors, sandbox, done,
+        actor_email, action, target, details) as (values ${values}),
+      repeated as (
+        insert into lookups (id, user_id, kind, query, cost, status, sources_answered, source_errors, sandbox,
+          cache_of, ip, device_id, case_reference, created_at, completed_at)
+        select id, user_id, kind, query, 0, 'complete', answered, errors, sandbox, cache_of, ip, device_id,
+          case_reference, done, done
+        from v
+        returning id, user_id
+      ),
+      audited as (
+        insert into audit_events (user_id, actor_email, ip, device_id, action, target, cost, outcome,
+          case_reference, details)
+        select v.user_id, v.actor_email, v.ip, v.device_id, v.action, v.target, 0, 'success', v.case_reference,
+          jsonb_build_object('lookup_id', v.id::text) || v.details
+        from repeated r join v on v.id = r.id
+      )
+      select r.id, (select credits from users u where u.id = r.user_id) as credits from repeated r
+    `);
+    return new Map(
+      rowsOf<{ id: string; credits: number }>(result).map((row) => [row.id, Number(row.credits)]),
+    );
+  }
+
+  /** Answered charged searches: each pending lookups row completes and keeps its result, with its audit row. */
   async function writeSettles(rows: SettledSearch[]): Promise<Map<string, number | null>> {
     const values = sql.join(
       rows.map(
