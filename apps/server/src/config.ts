@@ -71,13 +71,9 @@ export const envSchema = z.object({
   PROVIDER_TIMEOUT_MS: int(8000, 100, 120_000),
   BREAKER_FAILURES: int(5, 1, 1000),
   BREAKER_HALF_OPEN_SECONDS: int(30, 1, 3600),
+  SANDBOX: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   SANDBOX_LATENCY: z.string().default(''),
   SANDBOX_FAILURES: z.string().default(''),
-  HIBP_API_KEY: z.string().optional(),
-  HIBP_BASE_URL: z.url().default('https://haveibeenpwned.com/api/v3'),
-  HIBP_USER_AGENT: z.string().default('Footprint-Investigations'),
-  KYC_BASE_URL: optionalUrl,
-  KYC_TOKEN: z.string().optional(),
 
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),
@@ -140,10 +136,15 @@ export interface Config {
     timeoutMs: number;
     breakerFailures: number;
     breakerHalfOpenSeconds: number;
+    /**
+     * Synthetic data for the sources no vendor answers (SANDBOX). Off, such a source is
+     * `not_configured` and nothing invented reaches a user.
+     */
+    sandbox: boolean;
     sandboxLatency: string;
     sandboxFailures: string;
-    hibp: { apiKey: string; baseUrl: string; userAgent: string } | undefined;
-    kyc: { baseUrl: string; token: string } | undefined;
+    /** The raw environment, from which each vendor adapter reads its own variables (src/registry.ts). */
+    env: Readonly<Record<string, string | undefined>>;
   };
 }
 
@@ -211,19 +212,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: env.PROVIDER_TIMEOUT_MS,
       breakerFailures: env.BREAKER_FAILURES,
       breakerHalfOpenSeconds: env.BREAKER_HALF_OPEN_SECONDS,
+      // A mode the operator chooses: on by default except in production.
+      sandbox:
+        env.SANDBOX === undefined ? env.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(env.SANDBOX),
       sandboxLatency: env.SANDBOX_LATENCY,
       sandboxFailures: env.SANDBOX_FAILURES,
-      hibp: env.HIBP_API_KEY
-        ? {
-            apiKey: env.HIBP_API_KEY,
-            baseUrl: env.HIBP_BASE_URL.replace(/\/$/, ''),
-            userAgent: env.HIBP_USER_AGENT,
-          }
-        : undefined,
-      kyc:
-        env.KYC_BASE_URL && env.KYC_TOKEN
-          ? { baseUrl: env.KYC_BASE_URL.replace(/\/$/, ''), token: env.KYC_TOKEN }
-          : undefined,
+      env: { ...source },
     },
   };
 }

@@ -1,15 +1,62 @@
-import type { Config } from './config.ts';
-import { hibpProvider } from './providers/http/hibp.ts';
-import { kycProviders } from './providers/http/kyc.ts';
-import type { Provider } from './providers/types.ts';
+import { LOOKUP_KINDS, PROVIDER_KINDS, type SourceMode, sourcesOfKind } from '@footprint/domain';
+import type { z } from 'zod';
+import { type Config, ConfigError } from './config.ts';
+import { hibp } from './providers/http/hibp.ts';
+import { kyc } from './providers/http/kyc.ts';
+import type { Provider, ProviderKind } from './providers/types.ts';
+import { costPerCall, type Vendor } from './providers/vendor.ts';
 import { createSandboxProviders, parseFailureSpec, parseLatencySpec } from './sandbox/index.ts';
 
 /**
- * The providers a deployment runs: the sandbox for every source, with each real upstream that the
- * environment configures taking its sources' place (HIBP_API_KEY → hibpData; KYC_BASE_URL and
- * KYC_TOKEN → the mobile-linked sources and the RC, UPI and challan details).
+ * Every vendor adapter the server knows, one line each. A vendor runs when its variables are set;
+ * a source it answers then is live. docs/providers.md lists them with their variables.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each vendor's settings type is its own
+export const VENDORS: readonly Vendor<any, any>[] = [hibp, kyc];
+
+/** The variables of every vendor, for the README check and docs: name → description. */
+export function vendorVariables(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const vendor of VENDORS) {
+    for (const [name, schema] of Object.entries(vendor.env.shape))
+      out[name] = (schema as z.ZodType).description ?? '';
+    out[`${vendor.prefix}_COST_PER_CALL`] = `Price of one ${vendor.name} call, in ${vendor.currency} (0).`;
+  }
+  return out;
+}
+
+/** The providers of the vendors the environment switches on; a bad variable stops the start. */
+export function liveProviders(env: Config['providers']['env']): Provider[] {
+  const problems: string[] = [];
+  const providers: Provider[] = [];
+  for (const vendor of VENDORS) {
+    const parsed = vendor.env.safeParse(env);
+    const cost = costPerCall.safeParse(env[`${vendor.prefix}_COST_PER_CALL`]);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+      continue;
+    }
+    if (!cost.success) {
+      problems.push(`${vendor.prefix}_COST_PER_CALL: ${cost.error.issues[0]?.message}`);
+      continue;
+    }
+    const settings = vendor.configure(parsed.data);
+    if (settings === undefined) continue;
+    const info = { id: vendor.id, name: vendor.name, costPerCall: cost.data, currency: vendor.currency };
+    providers.push(...vendor.providers(settings, info));
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return providers;
+}
+
+/**
+ * The providers a deployment runs: every configured vendor's, and, only when the operator chose the
+ * sandbox (SANDBOX), synthetic providers for the sources no vendor answers. With the sandbox off a
+ * source no vendor answers is `not_configured`: nothing invented is ever served.
  */
 export function buildProviders(config: Config): Provider[] {
+  const live = liveProviders(config.providers.env);
+  if (!config.providers.sandbox) return live;
   const sandbox = createSandboxProviders({
     latencyMs: config.providers.sandboxLatency
       ? parseLatencySpec(config.providers.sandboxLatency)
@@ -18,18 +65,38 @@ export function buildProviders(config: Config): Provider[] {
       ? parseFailureSpec(config.providers.sandboxFailures)
       : undefined,
   });
-  const real: Provider[] = [
-    ...(config.providers.hibp ? [hibpProvider(config.providers.hibp)] : []),
-    ...(config.providers.kyc ? kycProviders(config.providers.kyc) : []),
-  ];
-  const replaced = new Set(real.map((provider) => provider.source));
-  return [...sandbox.filter((provider) => !replaced.has(provider.source)), ...real];
+  const replaced = new Set(live.map((provider) => provider.source));
+  return [...sandbox.filter((provider) => !replaced.has(provider.source)), ...live];
 }
 
-/** Describes the configured providers for the start-up banner. */
+/** For each search kind, each of its sources and who answers it: the start-up banner and /api/config. */
+export function sourceModes(providers: Provider[]): Record<ProviderKind, Record<string, SourceMode>> {
+  const out = {} as Record<ProviderKind, Record<string, SourceMode>>;
+  for (const kind of PROVIDER_KINDS) {
+    const modes: Record<string, SourceMode> = {};
+    for (const source of sourcesOfKind(kind)) {
+      const provider = providers.find((p) => p.source === source && p.kinds.includes(kind));
+      modes[source] = provider ? (provider.sandbox ? 'sandbox' : 'live') : 'not_configured';
+    }
+    out[kind] = modes;
+  }
+  return out;
+}
+
+/** The start-up banner: per lookup kind, which sources are live, sandbox or not configured. */
 export const describeProviders = (providers: Provider[]): string => {
-  const real = providers.filter((p) => !p.sandbox).map((p) => p.id);
-  return real.length === 0
-    ? 'sandbox (synthetic data) for every source'
-    : `real: ${real.join(', ')}; sandbox for the rest`;
+  const modes = sourceModes(providers);
+  const lines: string[] = [];
+  for (const kind of PROVIDER_KINDS) {
+    const sources = modes[kind];
+    const by = (mode: SourceMode) => Object.keys(sources).filter((s) => sources[s] === mode);
+    const parts = (['live', 'sandbox', 'not_configured'] as const)
+      .map((mode) => [mode, by(mode)] as const)
+      .filter(([, list]) => list.length > 0)
+      .map(([mode, list]) => `${mode.replace('_', ' ')}: ${list.join(', ')}`);
+    lines.push(`  ${kind.padEnd(36)} ${parts.join('; ')}`);
+    if ((LOOKUP_KINDS as readonly string[]).includes(kind) && by('not_configured').length === Object.keys(sources).length)
+      lines[lines.length - 1] += ' (unavailable)';
+  }
+  return lines.join('\n');
 };

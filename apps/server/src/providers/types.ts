@@ -33,6 +33,20 @@ export interface Provider {
   fetch(query: ProviderQuery, signal: AbortSignal): Promise<unknown>;
   /** True for synthetic data; answers that used one are marked 'Sandbox data — synthetic'. */
   sandbox: boolean;
+  /** The vendor behind a live provider: its name for the source panel and its price per call. */
+  vendor?: VendorInfo;
+}
+
+/** Who answers a live source, and what one call costs in the vendor's own currency. */
+export interface VendorInfo {
+  /** Stable id, e.g. 'gravatar'. */
+  id: string;
+  /** Its name as shown to users and operators, e.g. 'Gravatar'. */
+  name: string;
+  /** Price of one call (configured by the operator; 0 when not set). */
+  costPerCall: number;
+  /** ISO 4217 code of that price, e.g. 'USD'. */
+  currency: string;
 }
 
 /** The source has no record for this query: an answer, not a failure (the lookup is still charged). */
@@ -51,5 +65,30 @@ export class SourceFailedError extends Error {
   ) {
     super(message);
     this.name = 'SourceFailedError';
+  }
+}
+
+/**
+ * The vendor refused our credentials (401/403): the deployment is misconfigured. The user sees the
+ * source as failed; operators see it flagged on the Providers screen.
+ */
+export class SourceMisconfiguredError extends SourceFailedError {
+  constructor(message: string, status?: number) {
+    super(message, status);
+    this.name = 'SourceMisconfiguredError';
+  }
+}
+
+/**
+ * The vendor is rate limiting us (429). `retryAfterMs` is its Retry-After: the runner does not call
+ * the vendor again before it has passed, answering `rate_limited` instead.
+ */
+export class SourceRateLimitedError extends SourceFailedError {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message, 429);
+    this.name = 'SourceRateLimitedError';
   }
 }

@@ -135,3 +135,45 @@ export const SOURCE_LONG_LABELS = labels((entry) => entry.longLabel ?? entry.lab
 export function sourceKeyReliability(source: AnswerSource): number {
   return Math.max(...ANSWER_SOURCES[source].profile.map((label) => PROFILE_LABELS[label].reliability));
 }
+
+/** The kinds a provider answers, in catalogue order (every search kind but the leak search). */
+export const PROVIDER_KINDS: readonly ProviderKind[] = SEARCH_KINDS.filter(
+  (kind): kind is ProviderKind => kind !== 'leak',
+);
+
+/** The sources that answer a kind: a lookup's answer sources, or the kind's own source. */
+export function sourcesOfKind(kind: ProviderKind): string[] {
+  if ((LOOKUP_KINDS as readonly string[]).includes(kind)) return answersOf(kind as LookupKind);
+  return [kind];
+}
+
+/**
+ * What became of one source in one answer:
+ * - `ok`: it answered with a payload; `not_found`: it answered that it has no record;
+ * - `not_configured`: no vendor answers it in this deployment (and the sandbox is off);
+ * - `rate_limited`: the vendor asked us to wait (429); `failed`: an error, a bad answer or refused
+ *   credentials; `timed_out`: no answer within the time limit.
+ */
+export const SOURCE_STATES = [
+  'ok',
+  'not_found',
+  'not_configured',
+  'rate_limited',
+  'failed',
+  'timed_out',
+] as const;
+export type SourceState = (typeof SOURCE_STATES)[number];
+
+/** Who answered a source: a vendor's live API, the synthetic sandbox, or nobody. */
+export const SOURCE_MODES = ['live', 'sandbox', 'not_configured'] as const;
+export type SourceMode = (typeof SOURCE_MODES)[number];
+
+/** One source's line in an answer's `source_status`. */
+export interface SourceStatus {
+  status: SourceState;
+  mode: SourceMode;
+  /** The vendor's name, for a live source. */
+  vendor?: string;
+  /** Why there is no payload, in words for the user. */
+  message?: string;
+}

@@ -1,7 +1,9 @@
 import type { Breach } from '@footprint/domain';
 import { isRecord } from '@footprint/domain';
-import { type Provider, SourceFailedError } from '../types.ts';
-import { fetchJson, sleep } from './fetch-json.ts';
+import { z } from 'zod';
+import { type Provider, SourceFailedError, SourceMisconfiguredError, SourceRateLimitedError, type VendorInfo } from '../types.ts';
+import { baseUrl, defineVendor, secret } from '../vendor.ts';
+import { fetchJson, retryAfterMs, sleep } from './fetch-json.ts';
 
 export interface HibpConfig {
   apiKey: string;
@@ -17,13 +19,14 @@ export interface HibpConfig {
  * (HIBP answers 403 without one). 404 means no breach; 429 carries Retry-After in seconds.
  * https://haveibeenpwned.com/API/v3#BreachesForAccount
  */
-export function hibpProvider(config: HibpConfig): Provider {
+export function hibpProvider(config: HibpConfig, vendor?: VendorInfo): Provider {
   const maxWait = config.maxRetryWaitMs ?? 3000;
   return {
     id: 'hibp:hibpData',
     source: 'hibpData',
     kinds: ['email'],
     sandbox: false,
+    vendor,
     async fetch(query, signal) {
       const url = `${config.baseUrl}/breachedaccount/${encodeURIComponent(query.value)}?truncateResponse=false`;
       const init = {
@@ -38,14 +41,16 @@ export function hibpProvider(config: HibpConfig): Provider {
       for (let attempt = 0; ; attempt++) {
         const res = await fetchJson(url, init);
         if (res.status === 404) return [] satisfies Breach[];
-        if (res.status === 429 && attempt === 0) {
-          const seconds = Number(res.headers.get('retry-after') ?? 'NaN');
-          if (Number.isFinite(seconds) && seconds * 1000 <= maxWait) {
-            await sleep(Math.max(0, seconds) * 1000, signal);
+        if (res.status === 429) {
+          const wait = retryAfterMs(res.headers.get('retry-after'));
+          if (attempt === 0 && wait !== undefined && wait <= maxWait) {
+            await sleep(wait, signal);
             continue;
           }
-          throw new SourceFailedError('HIBP rate limit reached', 429);
+          throw new SourceRateLimitedError('HIBP rate limit reached', wait);
         }
+        if (res.status === 401 || res.status === 403)
+          throw new SourceMisconfiguredError(`HIBP refused the key (${res.status})`, res.status);
         if (res.status !== 200) throw new SourceFailedError(`HIBP answered ${res.status}`, res.status);
         if (!Array.isArray(res.body))
           throw new SourceFailedError('HIBP answered an unexpected shape', res.status);
@@ -75,3 +80,24 @@ function toBreach(raw: Record<string, unknown>): Breach {
     IsSensitive: typeof raw.IsSensitive === 'boolean' ? raw.IsSensitive : undefined,
   };
 }
+
+/** Have I Been Pwned: breaches of an e-mail address (hibpData). On when HIBP_API_KEY is set. */
+export const hibp = defineVendor({
+  id: 'hibp',
+  name: 'Have I Been Pwned',
+  prefix: 'HIBP',
+  currency: 'USD',
+  env: z.object({
+    HIBP_API_KEY: secret().describe('HIBP API v3 key (`hibp-api-key`). Turns on hibpData.'),
+    HIBP_BASE_URL: baseUrl('https://haveibeenpwned.com/api/v3').describe('HIBP API base URL.'),
+    HIBP_USER_AGENT: z
+      .string()
+      .default('Footprint-Investigations')
+      .describe('User agent sent to HIBP (it refuses requests without one).'),
+  }),
+  configure: (env) =>
+    env.HIBP_API_KEY
+      ? { apiKey: env.HIBP_API_KEY, baseUrl: env.HIBP_BASE_URL, userAgent: env.HIBP_USER_AGENT }
+      : undefined,
+  providers: (config, vendor) => [hibpProvider(config, vendor)],
+});

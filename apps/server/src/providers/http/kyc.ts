@@ -1,16 +1,23 @@
 import { isRecord } from '@footprint/domain';
+import { z } from 'zod';
 import {
   type Provider,
   type ProviderKind,
   type ProviderQuery,
   SourceFailedError,
+  SourceMisconfiguredError,
   SourceNotFoundError,
+  SourceRateLimitedError,
+  type VendorInfo,
 } from '../types.ts';
-import { fetchJson } from './fetch-json.ts';
+import { defineVendor, secret } from '../vendor.ts';
+import { fetchJson, retryAfterMs } from './fetch-json.ts';
 
 export interface KycConfig {
   baseUrl: string;
   token: string;
+  /** Paths that differ at this vendor, by source key ('verification:employment' → its path). */
+  paths?: Readonly<Record<string, string>>;
 }
 
 interface Endpoint {
@@ -178,15 +185,17 @@ function intelEndpoints(): Endpoint[] {
  * (the spec's browser reads `data.data`). 404 and 422 are the vendor's "no record" and are answers;
  * 401/403/429/5xx and 202 (asynchronous, not supported here) are failures.
  */
-export function kycProviders(config: KycConfig): Provider[] {
+export function kycProviders(config: KycConfig, vendor?: VendorInfo): Provider[] {
   return endpoints.map((endpoint) => ({
     id: `kyc:${endpoint.source}`,
     source: endpoint.source,
     kinds: [endpoint.kind],
     sandbox: false,
+    vendor,
     async fetch(query, signal) {
       const payload = endpoint.body(query);
-      const res = await fetchJson(`${config.baseUrl}/${endpoint.path}`, {
+      const path = (config.paths?.[endpoint.source] ?? endpoint.path).replace(/^\/+/, '');
+      const res = await fetchJson(`${config.baseUrl}/${path}`, {
         method: 'POST',
         signal,
         headers: {
@@ -201,7 +210,71 @@ export function kycProviders(config: KycConfig): Provider[] {
           throw new SourceFailedError('KYC vendor answered an unexpected shape', res.status);
         return res.body;
       }
+      if (res.status === 401 || res.status === 403)
+        throw new SourceMisconfiguredError(`KYC vendor refused the token (${res.status})`, res.status);
+      if (res.status === 429)
+        throw new SourceRateLimitedError(
+          'KYC vendor rate limit reached',
+          retryAfterMs(res.headers.get('retry-after')),
+        );
       throw new SourceFailedError(`KYC vendor answered ${res.status}`, res.status);
     },
   }));
 }
+
+/** Source keys whose path KYC_PATHS may override. */
+export const KYC_SOURCES: readonly string[] = endpoints.map((endpoint) => endpoint.source);
+
+const kycPaths = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (!text?.trim()) return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of source key → path' });
+      return z.NEVER;
+    }
+    const shape = z.record(z.string(), z.string().regex(/^[\w\-/.]+$/, 'a path of letters, digits, - _ . /'));
+    const checked = shape.safeParse(parsed);
+    const unknown = checked.success ? Object.keys(checked.data).filter((k) => !KYC_SOURCES.includes(k)) : [];
+    if (!checked.success || unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: unknown.length
+          ? `unknown source keys: ${unknown.join(', ')}`
+          : 'must map source keys to paths',
+      });
+      return z.NEVER;
+    }
+    return checked.data;
+  });
+
+/**
+ * The KYC vendor (Surepass-style API): the mobile-linked government sources, the RC, UPI and challan
+ * details, and every corporate and verification search. On when KYC_BASE_URL and KYC_TOKEN are set.
+ */
+export const kyc = defineVendor({
+  id: 'kyc',
+  name: 'KYC vendor',
+  prefix: 'KYC',
+  currency: 'INR',
+  env: z.object({
+    KYC_BASE_URL: z
+      .url()
+      .optional()
+      .transform((url) => url?.replace(/\/+$/, ''))
+      .describe('KYC vendor API base URL, e.g. https://kyc-api.example/api/v1.'),
+    KYC_TOKEN: secret().describe('KYC vendor bearer token. With KYC_BASE_URL, turns on the KYC sources.'),
+    KYC_PATHS: kycPaths.describe(
+      'JSON object overriding the path of a source where this vendor differs, e.g. {"verification:employment":"employment/verify"}.',
+    ),
+  }),
+  configure: (env) =>
+    env.KYC_BASE_URL && env.KYC_TOKEN
+      ? { baseUrl: env.KYC_BASE_URL, token: env.KYC_TOKEN, paths: env.KYC_PATHS }
+      : undefined,
+  providers: (config, vendor) => kycProviders(config, vendor),
+});
