@@ -214,7 +214,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       breakerHalfOpenSeconds: env.BREAKER_HALF_OPEN_SECONDS,
       // A mode the operator chooses: on by default except in production.
       sandbox:
-        env.SANDBOX === undefined ? env.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(env.SANDBOX),
+        env.SANDBOX === undefined
+          ? env.NODE_ENV !== 'production'
+          : ['true', '1', 'yes'].includes(env.SANDBOX),
       sandboxLatency: env.SANDBOX_LATENCY,
       sandboxFailures: env.SANDBOX_FAILURES,
       env: { ...source },

@@ -95,7 +95,10 @@ export const describeProviders = (providers: Provider[]): string => {
       .filter(([, list]) => list.length > 0)
       .map(([mode, list]) => `${mode.replace('_', ' ')}: ${list.join(', ')}`);
     lines.push(`  ${kind.padEnd(36)} ${parts.join('; ')}`);
-    if ((LOOKUP_KINDS as readonly string[]).includes(kind) && by('not_configured').length === Object.keys(sources).length)
+    if (
+      (LOOKUP_KINDS as readonly string[]).includes(kind) &&
+      by('not_configured').length === Object.keys(sources).length
+    )
       lines[lines.length - 1] += ' (unavailable)';
   }
   return lines.join('\n');

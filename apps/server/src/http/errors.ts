@@ -105,6 +105,17 @@ export const noSourceAnswered = (credits: number, errorsBySource: Record<string,
     errors_by_source: errorsBySource,
   });
 
+/**
+ * 503: no source of this kind is configured in this deployment (the sandbox is off and no vendor
+ * answers it). Nothing is charged or written.
+ */
+export const kindUnavailable = (label: string) =>
+  new AppError(
+    503,
+    'kind_unavailable',
+    `${label} searches are not available in this deployment: no source for them is configured. No credits were charged.`,
+  );
+
 /** 422: a leak search page past the last one; the charge was refunded. */
 export const pageOutOfRange = (message: string, credits: number) =>
   new AppError(422, 'page_out_of_range', message, { errors: { page: [message] }, credits });

@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { type SourceMode, type SourceState, type SourceStatus, sourcesOfKind } from '@footprint/domain';
 import {
   BrokenCircuitError,
   CircuitState,
@@ -11,7 +12,14 @@ import {
   timeout,
   wrap,
 } from 'cockatiel';
-import { type Provider, type ProviderKind, type ProviderQuery, SourceNotFoundError } from './types.ts';
+import {
+  type Provider,
+  type ProviderKind,
+  type ProviderQuery,
+  SourceMisconfiguredError,
+  SourceNotFoundError,
+  SourceRateLimitedError,
+} from './types.ts';
 
 export interface RunnerOptions {
   /** Default per-provider timeout; a provider's own `timeoutMs` wins. */
@@ -20,6 +28,21 @@ export interface RunnerOptions {
   breakerFailures: number;
   /** How long an open breaker waits before letting one trial call through. */
   halfOpenAfterMs: number;
+  /**
+   * The sources a kind has in the catalogue (default: the domain's). A source with no provider is
+   * `not_configured` in every answer of that kind.
+   */
+  sourcesOf?: (kind: ProviderKind) => readonly string[];
+  /** Told of every call that reached a vendor (for the usage and spend records). */
+  onCall?: (call: ProviderCall) => void;
+}
+
+/** One call that reached a provider: who, how it ended and how long it took. */
+export interface ProviderCall {
+  provider: Provider;
+  state: SourceState;
+  ms: number;
+  at: Date;
 }
 
 /** What one lookup got from its sources: a payload or an error per source key. */
@@ -30,6 +53,8 @@ export interface FanOutResult {
   answered: string[];
   /** True when any answer came from a sandbox provider. */
   sandbox: boolean;
+  /** Every source of the kind: what became of it and who answers it. */
+  status: Record<string, SourceStatus>;
 }
 
 export interface ProviderStats {
@@ -42,9 +67,26 @@ export interface ProviderStats {
   timeouts: number;
   notFound: number;
   rejectedOpen: number;
+  rateLimited: number;
   latency: { p50: number | null; p95: number | null; p99: number | null };
   breaker: 'closed' | 'open' | 'half-open' | 'isolated';
+  /** The vendor refused our credentials on its last call: an operator must fix its variables. */
+  misconfigured: boolean;
+  /** The last failure, with its reason as the provider gave it (for operators only). */
+  lastError: { at: string; message: string } | null;
+  /** While the vendor's Retry-After runs, calls answer `rate_limited` without reaching it. */
+  pausedUntil: string | null;
 }
+
+/** What the user reads for a source without a payload. */
+export const SOURCE_MESSAGES = {
+  not_found: 'No record found.',
+  not_configured: 'Not configured in this deployment.',
+  rate_limited: 'Source is rate limited; try again later.',
+  failed: 'Source failed to answer.',
+  timed_out: 'Source did not answer in time.',
+  open: 'Source temporarily unavailable.',
+} as const;
 
 const LATENCY_WINDOW = 1000;
 
@@ -54,6 +96,10 @@ class ProviderSlot {
   timeouts = 0;
   notFound = 0;
   rejectedOpen = 0;
+  rateLimited = 0;
+  misconfigured = false;
+  lastError: { at: Date; message: string } | null = null;
+  pausedUntil = 0;
   private latencies: number[] = [];
   private next = 0;
   readonly breaker;
@@ -63,9 +109,12 @@ class ProviderSlot {
     readonly provider: Provider,
     options: RunnerOptions,
   ) {
-    // "No record" is an answer, not a fault: it must never open the breaker.
+    // "No record" is an answer, not a fault: it must never open the breaker. A rate limit is the
+    // vendor asking us to wait, which the pause below honours: it does not open the breaker either.
     this.breaker = circuitBreaker(
-      handleWhen((error) => !(error instanceof SourceNotFoundError)),
+      handleWhen(
+        (error) => !(error instanceof SourceNotFoundError || error instanceof SourceRateLimitedError),
+      ),
       {
         halfOpenAfter: options.halfOpenAfterMs,
         breaker: new ConsecutiveBreaker(options.breakerFailures),
@@ -107,6 +156,10 @@ class ProviderSlot {
       timeouts: this.timeouts,
       notFound: this.notFound,
       rejectedOpen: this.rejectedOpen,
+      rateLimited: this.rateLimited,
+      misconfigured: this.misconfigured,
+      lastError: this.lastError && { at: this.lastError.at.toISOString(), message: this.lastError.message },
+      pausedUntil: this.pausedUntil > Date.now() ? new Date(this.pausedUntil).toISOString() : null,
       latency: { p50: this.percentile(50), p95: this.percentile(95), p99: this.percentile(99) },
       breaker:
         state === CircuitState.Open
@@ -128,34 +181,73 @@ class ProviderSlot {
 export function createRunner(providers: Provider[], options: RunnerOptions) {
   const slots = providers.map((provider) => new ProviderSlot(provider, options));
 
-  async function callOne(slot: ProviderSlot, query: ProviderQuery, lookupSignal: AbortSignal) {
+  const sourcesOf = options.sourcesOf ?? sourcesOfKind;
+
+  type Outcome =
+    | { ok: true; payload: unknown }
+    | { ok: false; state: Exclude<SourceState, 'ok' | 'not_configured'>; message: string };
+
+  async function callOne(
+    slot: ProviderSlot,
+    query: ProviderQuery,
+    lookupSignal: AbortSignal,
+  ): Promise<Outcome> {
+    // The vendor asked us to wait (Retry-After): answer for it until the time has passed.
+    if (slot.pausedUntil > Date.now()) {
+      slot.rateLimited += 1;
+      return { ok: false, state: 'rate_limited', message: SOURCE_MESSAGES.rate_limited };
+    }
     const started = performance.now();
     slot.calls += 1;
+    const done = (outcome: Outcome): Outcome => {
+      const ms = performance.now() - started;
+      options.onCall?.({
+        provider: slot.provider,
+        state: outcome.ok ? 'ok' : outcome.state,
+        ms,
+        at: new Date(),
+      });
+      return outcome;
+    };
     try {
       const payload = await slot.policy.execute(
         ({ signal }) => slot.provider.fetch(query, signal),
         lookupSignal,
       );
       slot.record(performance.now() - started);
-      return { ok: true as const, payload };
+      slot.misconfigured = false;
+      return done({ ok: true, payload });
     } catch (error) {
       if (error instanceof SourceNotFoundError) {
         slot.record(performance.now() - started);
         slot.notFound += 1;
-        return { ok: false as const, answered: true, message: error.message };
+        slot.misconfigured = false;
+        return done({ ok: false, state: 'not_found', message: error.message });
       }
       if (error instanceof BrokenCircuitError) {
+        // Rejected by the open breaker: no call went out, so nothing is recorded or spent.
+        slot.calls -= 1;
         slot.rejectedOpen += 1;
-        return { ok: false as const, answered: false, message: 'Source temporarily unavailable.' };
+        return { ok: false, state: 'failed', message: SOURCE_MESSAGES.open };
+      }
+      slot.lastError = { at: new Date(), message: (error as Error).message || String(error) };
+      if (error instanceof SourceRateLimitedError) {
+        slot.rateLimited += 1;
+        if (error.retryAfterMs !== undefined) slot.pausedUntil = Date.now() + error.retryAfterMs;
+        return done({ ok: false, state: 'rate_limited', message: SOURCE_MESSAGES.rate_limited });
       }
       slot.failures += 1;
       if (error instanceof TaskCancelledError) {
         slot.timeouts += 1;
-        return { ok: false as const, answered: false, message: 'Source did not answer in time.' };
+        slot.lastError.message = 'No answer in time';
+        return done({ ok: false, state: 'timed_out', message: SOURCE_MESSAGES.timed_out });
       }
-      return { ok: false as const, answered: false, message: 'Source failed to answer.' };
+      if (error instanceof SourceMisconfiguredError) slot.misconfigured = true;
+      return done({ ok: false, state: 'failed', message: SOURCE_MESSAGES.failed });
     }
   }
+
+  const modeOf = (provider: Provider): SourceMode => (provider.sandbox ? 'sandbox' : 'live');
 
   return {
     providersFor: (kind: ProviderKind) => slots.filter((slot) => slot.provider.kinds.includes(kind)),
@@ -167,16 +259,27 @@ export function createRunner(providers: Provider[], options: RunnerOptions) {
       const lookup = new AbortController();
       setMaxListeners(active.length + 10, lookup.signal);
       const outcomes = await Promise.all(active.map((slot) => callOne(slot, query, lookup.signal)));
-      const result: FanOutResult = { payloads: {}, errors: {}, answered: [], sandbox: false };
+      const result: FanOutResult = { payloads: {}, errors: {}, answered: [], sandbox: false, status: {} };
+      for (const source of sourcesOf(query.kind)) {
+        if (!active.some((slot) => slot.provider.source === source))
+          result.status[source] = {
+            status: 'not_configured',
+            mode: 'not_configured',
+            message: SOURCE_MESSAGES.not_configured,
+          };
+      }
       outcomes.forEach((outcome, i) => {
         const { provider } = active[i]!;
+        const who = { mode: modeOf(provider), ...(provider.vendor ? { vendor: provider.vendor.name } : {}) };
         if (outcome.ok) {
           result.payloads[provider.source] = outcome.payload;
           result.answered.push(provider.source);
           result.sandbox ||= provider.sandbox;
+          result.status[provider.source] = { status: 'ok', ...who };
         } else {
           result.errors[provider.source] = outcome.message;
-          if (outcome.answered) {
+          result.status[provider.source] = { status: outcome.state, ...who, message: outcome.message };
+          if (outcome.state === 'not_found') {
             result.answered.push(provider.source);
             result.sandbox ||= provider.sandbox;
           }
@@ -184,6 +287,9 @@ export function createRunner(providers: Provider[], options: RunnerOptions) {
       });
       return result;
     },
+
+    /** True when at least one provider answers the kind (live or sandbox). */
+    available: (kind: ProviderKind) => slots.some((slot) => slot.provider.kinds.includes(kind)),
 
     stats: (): ProviderStats[] => slots.map((slot) => slot.stats()),
   };

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hibpProvider } from '../../src/providers/http/hibp.ts';
 import { kycProviders } from '../../src/providers/http/kyc.ts';
-import { SourceFailedError, SourceNotFoundError } from '../../src/providers/types.ts';
+import {
+  SourceFailedError,
+  SourceMisconfiguredError,
+  SourceNotFoundError,
+  SourceRateLimitedError,
+} from '../../src/providers/types.ts';
 import { sendJson, startFakeUpstream } from '../support/upstream.ts';
 
 type Upstream = Awaited<ReturnType<typeof startFakeUpstream>>;
@@ -86,13 +91,13 @@ describe('Have I Been Pwned v3 adapter', () => {
 
   it('gives up on a Retry-After longer than it may wait, and on errors and malformed bodies', async () => {
     upstream.setHandler((_req, res) => sendJson(res, 429, {}, { 'retry-after': '60' }));
+    const limited = provider().fetch({ kind: 'email', value: 'x@example.test' }, signal());
+    await expect(limited).rejects.toBeInstanceOf(SourceRateLimitedError);
+    await expect(limited).rejects.toMatchObject({ retryAfterMs: 60_000 });
+    upstream.setHandler((_req, res) => sendJson(res, 401, { statusCode: 401, message: 'Access denied' }));
     await expect(
       provider().fetch({ kind: 'email', value: 'x@example.test' }, signal()),
-    ).rejects.toBeInstanceOf(SourceFailedError);
-    upstream.setHandler((_req, res) => sendJson(res, 401, { statusCode: 401, message: 'Access denied' }));
-    await expect(provider().fetch({ kind: 'email', value: 'x@example.test' }, signal())).rejects.toThrow(
-      'HIBP answered 401',
-    );
+    ).rejects.toBeInstanceOf(SourceMisconfiguredError);
     upstream.setHandler((_req, res) => sendJson(res, 200, '[{"Name": "broken"'));
     await expect(provider().fetch({ kind: 'email', value: 'x@example.test' }, signal())).rejects.toThrow(
       'malformed JSON',

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createRunner } from '../../src/providers/runner.ts';
-import { type Provider, SourceFailedError, SourceNotFoundError } from '../../src/providers/types.ts';
+import {
+  type Provider,
+  SourceFailedError,
+  SourceMisconfiguredError,
+  SourceNotFoundError,
+  SourceRateLimitedError,
+} from '../../src/providers/types.ts';
 
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -119,5 +125,103 @@ describe('provider runner', () => {
       options,
     );
     expect((await runner.run(query)).payloads.patient).toBe('late');
+  });
+});
+
+describe('source statuses', () => {
+  const sources = () => ['fast', 'missing', 'unserved'];
+
+  it('lists every source of the kind: answered, no record, failed, and not configured', async () => {
+    const runner = createRunner(
+      [
+        provider('fast', async () => ({ ok: 1 }), {
+          vendor: { id: 'acme', name: 'Acme', costPerCall: 0.01, currency: 'USD' },
+        }),
+        provider(
+          'missing',
+          async () => {
+            throw new SourceNotFoundError();
+          },
+          { sandbox: true },
+        ),
+      ],
+      { ...options, sourcesOf: sources },
+    );
+    const result = await runner.run(query);
+    expect(result.status).toEqual({
+      fast: { status: 'ok', mode: 'live', vendor: 'Acme' },
+      missing: { status: 'not_found', mode: 'sandbox', message: 'No record found.' },
+      unserved: {
+        status: 'not_configured',
+        mode: 'not_configured',
+        message: 'Not configured in this deployment.',
+      },
+    });
+    expect(result.errors).not.toHaveProperty('unserved');
+    expect(runner.available('tel')).toBe(true);
+    expect(runner.available('email')).toBe(false);
+  });
+
+  it('honours Retry-After: no call reaches the vendor until it has passed', async () => {
+    let calls = 0;
+    const runner = createRunner(
+      [
+        provider('fast', async () => {
+          calls += 1;
+          throw new SourceRateLimitedError('slow down', 150);
+        }),
+      ],
+      { ...options, sourcesOf: () => ['fast'] },
+    );
+    expect((await runner.run(query)).status.fast?.status).toBe('rate_limited');
+    expect((await runner.run(query)).status.fast?.status).toBe('rate_limited');
+    expect(calls).toBe(1);
+    expect(runner.stats()[0]).toMatchObject({ rateLimited: 2, breaker: 'closed' });
+    expect(runner.stats()[0]?.pausedUntil).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 170));
+    await runner.run(query);
+    expect(calls).toBe(2);
+  });
+
+  it('flags refused credentials for operators and tells users only that the source failed', async () => {
+    let refuse = true;
+    const runner = createRunner(
+      [
+        provider('fast', async () => {
+          if (refuse) throw new SourceMisconfiguredError('Acme refused the credentials (401)', 401);
+          return { ok: 1 };
+        }),
+      ],
+      { ...options, sourcesOf: () => ['fast'] },
+    );
+    const result = await runner.run(query);
+    expect(result.status.fast).toEqual({
+      status: 'failed',
+      mode: 'live',
+      message: 'Source failed to answer.',
+    });
+    expect(runner.stats()[0]).toMatchObject({
+      misconfigured: true,
+      lastError: { message: 'Acme refused the credentials (401)' },
+    });
+    refuse = false;
+    await runner.run(query);
+    expect(runner.stats()[0]?.misconfigured).toBe(false);
+  });
+
+  it('reports timeouts as timed_out and tells the usage record of every call that went out', async () => {
+    const calls: string[] = [];
+    const runner = createRunner(
+      [provider('hung', () => new Promise(() => {})), provider('fast', async () => ({ ok: 1 }))],
+      {
+        ...options,
+        timeoutMs: 50,
+        sourcesOf: () => ['hung', 'fast'],
+        onCall: (c) => calls.push(`${c.provider.source}:${c.state}`),
+      },
+    );
+    const result = await runner.run(query);
+    expect(result.status.hung?.status).toBe('timed_out');
+    expect(calls.sort()).toEqual(['fast:ok', 'hung:timed_out']);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOURCE_MODES, SOURCE_STATES } from '../catalogue/sources.ts';
 import { openObject } from './common.ts';
 
 /**
@@ -13,6 +14,19 @@ const lookupMeta = {
   lookup_id: z.string().describe('The id of this lookup (history, reports).'),
   cached: z.boolean().describe('Served free from an identical lookup of the same user.'),
   sandbox: z.boolean().describe('True when any payload is synthetic sandbox data.'),
+  source_status: z
+    .record(
+      z.string(),
+      z.object({
+        status: z.enum(SOURCE_STATES).describe('What became of the source in this answer.'),
+        mode: z.enum(SOURCE_MODES).describe('Who answers it: a live vendor, the sandbox, or nobody.'),
+        vendor: z.string().optional().describe('The vendor behind a live source.'),
+        message: z.string().optional().describe('Why there is no payload.'),
+      }),
+    )
+    .describe(
+      'Every source of the lookup: ok, not_found, not_configured, rate_limited, failed or timed_out, and whether it is live or sandbox.',
+    ),
 };
 
 /** Per source that did not answer, the reason. */

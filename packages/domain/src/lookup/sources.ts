@@ -7,6 +7,8 @@
  * Which keys a phone or e-mail answer holds, and their names, are in catalogue/sources.ts.
  */
 
+import type { SourceStatus } from '../catalogue/sources.ts';
+
 type Maybe<T> = T | null | undefined;
 
 /** The KYC vendor's envelope; `data.client_id` is the vendor's request id. */
@@ -183,6 +185,8 @@ export interface PhoneLookupResponse {
   lookup_id?: string;
   cached?: boolean;
   sandbox?: boolean;
+  /** Added by this server: what became of every source of the lookup, live or sandbox. */
+  source_status?: Record<string, SourceStatus>;
 }
 
 // ---------- e-mail sources ----------
@@ -319,6 +323,8 @@ export interface EmailLookupResponse {
   lookup_id?: string;
   cached?: boolean;
   sandbox?: boolean;
+  /** Added by this server: what became of every source of the lookup, live or sandbox. */
+  source_status?: Record<string, SourceStatus>;
 }
 
 // ---------- paid detail lookups ----------
@@ -373,6 +379,8 @@ export interface DetailLookupResponse<T> {
   lookup_id?: string;
   cached?: boolean;
   sandbox?: boolean;
+  /** Added by this server: what became of every source of the lookup, live or sandbox. */
+  source_status?: Record<string, SourceStatus>;
 }
 
 export type ChallanData = { challan_details?: Maybe<Challan[]>; rc_number?: Maybe<string> };

@@ -17,6 +17,7 @@ import { reports, type UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import {
   invalidSearch,
+  kindUnavailable,
   liveOnly,
   noRecord as noRecordFound,
   renderFailed,
@@ -144,6 +145,8 @@ export function createIntelService(deps: {
       const kind = intelKindOf(t);
       const query = intelQueryText(t, params);
       const target = `${t.type}:${query}`;
+      // No vendor for this search in this deployment: say so before anything is charged.
+      if (!runner.available(kind)) throw kindUnavailable(t.label);
 
       const searched = await searches.run<Found>({
         user,

@@ -27,7 +27,9 @@ export function lookupRoutes(app: FastifyInstance, deps: { lookups: LookupServic
   const paid =
     'A paid search: charges its price unless the same user ran it within the cache window (then free, ' +
     '`cached`). 402 with `credits` when the balance is short; 502 with the credits refunded when no ' +
-    "source answered. The Server-Timing header separates source latency from the server's own.";
+    'source answered; 503, charging nothing, when no source of the kind is configured. ' +
+    '`source_status` tells what became of every source. The Server-Timing header separates source ' +
+    "latency from the server's own.";
 
   /**
    * Runs the lookup and adds what every answer carries: the lookup id, cache and sandbox flags, and
@@ -42,7 +44,12 @@ export function lookupRoutes(app: FastifyInstance, deps: { lookups: LookupServic
   ) {
     const outcome = await lookups.lookup(request.user!, kind, query, clientOf(request), caseReference);
     reply.header('server-timing', `sources;dur=${outcome.sourcesMs.toFixed(1)}`);
-    const meta = { lookup_id: outcome.lookupId, cached: outcome.cached, sandbox: outcome.sandbox };
+    const meta = {
+      lookup_id: outcome.lookupId,
+      cached: outcome.cached,
+      sandbox: outcome.sandbox,
+      source_status: outcome.status,
+    };
     return { outcome, meta };
   }
 

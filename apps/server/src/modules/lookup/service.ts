@@ -1,6 +1,7 @@
+import { type SourceStatus, searchKindLabel } from '@footprint/domain';
 import type { UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { noSourceAnswered } from '../../http/errors.ts';
+import { kindUnavailable, noSourceAnswered } from '../../http/errors.ts';
 import type { Runner } from '../../providers/runner.ts';
 import type { QueryKind } from '../../providers/types.ts';
 import type { Searches } from '../searches/service.ts';
@@ -9,6 +10,8 @@ import type { Searches } from '../searches/service.ts';
 export interface LookupOutcome {
   payloads: Record<string, unknown>;
   errors: Record<string, string>;
+  /** Every source of the kind: what became of it, live or sandbox. */
+  status: Record<string, SourceStatus>;
   sandbox: boolean;
   credits: number;
   lookupId: string;
@@ -21,9 +24,26 @@ export interface LookupOutcome {
 interface StoredResult {
   payloads: Record<string, unknown>;
   errors: Record<string, string>;
+  /** Absent from results stored before source statuses existed: rebuilt from the rest. */
+  status?: Record<string, SourceStatus>;
 }
 
-type Answered = Pick<LookupOutcome, 'payloads' | 'errors' | 'sandbox' | 'sourcesMs'>;
+type Answered = Pick<LookupOutcome, 'payloads' | 'errors' | 'status' | 'sandbox' | 'sourcesMs'>;
+
+/** The statuses of a result stored before they were kept: a payload is `ok`, an error `failed`. */
+function statusOf(stored: StoredResult, sandbox: boolean): Record<string, SourceStatus> {
+  if (stored.status) return stored.status;
+  const mode = sandbox ? 'sandbox' : 'live';
+  const status: Record<string, SourceStatus> = {};
+  for (const source of Object.keys(stored.payloads)) status[source] = { status: 'ok', mode };
+  for (const [source, message] of Object.entries(stored.errors))
+    status[source] = {
+      status: message === 'No record found.' ? 'not_found' : 'failed',
+      mode,
+      message,
+    };
+  return status;
+}
 
 export interface LookupDeps {
   searches: Searches;
@@ -51,6 +71,8 @@ export function createLookupService(deps: LookupDeps) {
       client: ClientContext,
       caseReference?: unknown,
     ): Promise<LookupOutcome> {
+      // No source of this kind in this deployment: say so before anything is charged or written.
+      if (!runner.available(kind)) throw kindUnavailable(searchKindLabel(kind));
       const searched = await searches.run<Answered>({
         user,
         client,
@@ -61,7 +83,13 @@ export function createLookupService(deps: LookupDeps) {
         reuse: {
           replay: (hit) => {
             const stored = hit.result as StoredResult;
-            return { payloads: stored.payloads, errors: stored.errors, sandbox: hit.sandbox, sourcesMs: 0 };
+            return {
+              payloads: stored.payloads,
+              errors: stored.errors,
+              status: statusOf(stored, hit.sandbox),
+              sandbox: hit.sandbox,
+              sourcesMs: 0,
+            };
           },
         },
         async ask() {
@@ -77,10 +105,20 @@ export function createLookupService(deps: LookupDeps) {
               error: (credits) => noSourceAnswered(credits, fanOut.errors),
             };
           }
-          const stored: StoredResult = { payloads: fanOut.payloads, errors: fanOut.errors };
+          const stored: StoredResult = {
+            payloads: fanOut.payloads,
+            errors: fanOut.errors,
+            status: fanOut.status,
+          };
           return {
             ok: true,
-            value: { payloads: fanOut.payloads, errors: fanOut.errors, sandbox: fanOut.sandbox, sourcesMs },
+            value: {
+              payloads: fanOut.payloads,
+              errors: fanOut.errors,
+              status: fanOut.status,
+              sandbox: fanOut.sandbox,
+              sourcesMs,
+            },
             answered: fanOut.answered,
             errors: fanOut.errors,
             result: stored,

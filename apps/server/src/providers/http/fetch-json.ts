@@ -115,7 +115,10 @@ export async function vendorFetch(url: string, request: VendorRequest): Promise<
     throw new SourceFailedError(`${vendor} answered ${res.status}`, res.status);
   const type = res.headers.get('content-type') ?? '';
   if (text.trim() !== '' && !/\bjson\b/i.test(type))
-    throw new SourceFailedError(`${vendor} answered ${type.split(';')[0] || 'an untyped body'}, not JSON`, res.status);
+    throw new SourceFailedError(
+      `${vendor} answered ${type.split(';')[0] || 'an untyped body'}, not JSON`,
+      res.status,
+    );
   return { status: res.status, headers: res.headers, body: parseJson(text, res.status, vendor) };
 }
 

@@ -1,7 +1,13 @@
 import type { Breach } from '@footprint/domain';
 import { isRecord } from '@footprint/domain';
 import { z } from 'zod';
-import { type Provider, SourceFailedError, SourceMisconfiguredError, SourceRateLimitedError, type VendorInfo } from '../types.ts';
+import {
+  type Provider,
+  SourceFailedError,
+  SourceMisconfiguredError,
+  SourceRateLimitedError,
+  type VendorInfo,
+} from '../types.ts';
 import { baseUrl, defineVendor, secret } from '../vendor.ts';
 import { fetchJson, retryAfterMs, sleep } from './fetch-json.ts';
 
