@@ -37,6 +37,8 @@ export async function startServer(env: Record<string, string>, port: number, nod
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
+      // The benchmarks measure the server's own work: synthetic sources, chosen explicitly.
+      SANDBOX: 'true',
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',

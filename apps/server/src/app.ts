@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One paid search for every kind: one group commit for charges and one for answers.
   const searches = createSearches({ db, cacheHours: config.lookups.cacheHours, settings, now: deps.now });
   const lookups = createLookupService({ searches, runner: deps.runner, costs: config.costs });
-  lookupRoutes(app, { lookups, guards });
+  lookupRoutes(app, { lookups, guards, sandbox: config.providers.sandbox });
   const leaks = createLeakService({ db, searches, cost: config.costs.leak });
   leakRoutes(app, { leaks, guards });
   const intel = createIntelService({

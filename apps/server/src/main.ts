@@ -30,7 +30,8 @@ async function main() {
     `Footprint is running at ${address.replace('127.0.0.1', 'localhost')}`,
     `Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `Mail: ${runtime.mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `development outbox at ${config.appUrl}/dev/outbox`}`,
-    `Providers: ${runtime.providers}`,
+    `Sources (${config.providers.sandbox ? 'SANDBOX on: sources without a vendor answer synthetic data' : 'sandbox off'}):`,
+    runtime.providers,
     ...(runtime.leaksLoaded > 0
       ? [`Leak Data Finder: loaded ${runtime.leaksLoaded} synthetic leak records`]
       : []),

@@ -1,9 +1,10 @@
-import { LOOKUP_KINDS, PROVIDER_KINDS, type SourceMode, sourcesOfKind } from '@footprint/domain';
+import { LOOKUP_KINDS, PROVIDER_KINDS, type SourceMode } from '@footprint/domain';
 import type { z } from 'zod';
 import { type Config, ConfigError } from './config.ts';
 import { hibp } from './providers/http/hibp.ts';
 import { kyc } from './providers/http/kyc.ts';
-import type { Provider, ProviderKind } from './providers/types.ts';
+import { kindAvailable, sourceModes } from './providers/modes.ts';
+import type { Provider } from './providers/types.ts';
 import { costPerCall, type Vendor } from './providers/vendor.ts';
 import { createSandboxProviders, parseFailureSpec, parseLatencySpec } from './sandbox/index.ts';
 
@@ -69,37 +70,28 @@ export function buildProviders(config: Config): Provider[] {
   return [...sandbox.filter((provider) => !replaced.has(provider.source)), ...live];
 }
 
-/** For each search kind, each of its sources and who answers it: the start-up banner and /api/config. */
-export function sourceModes(providers: Provider[]): Record<ProviderKind, Record<string, SourceMode>> {
-  const out = {} as Record<ProviderKind, Record<string, SourceMode>>;
-  for (const kind of PROVIDER_KINDS) {
-    const modes: Record<string, SourceMode> = {};
-    for (const source of sourcesOfKind(kind)) {
-      const provider = providers.find((p) => p.source === source && p.kinds.includes(kind));
-      modes[source] = provider ? (provider.sandbox ? 'sandbox' : 'live') : 'not_configured';
-    }
-    out[kind] = modes;
-  }
-  return out;
-}
+export { sourceModes };
 
-/** The start-up banner: per lookup kind, which sources are live, sandbox or not configured. */
+/**
+ * The start-up banner: for the phone and e-mail lookups, which sources are live, sandbox or not
+ * configured; for the searches answered by one source (details, corporate, verification), which
+ * are live, sandbox or unavailable.
+ */
 export const describeProviders = (providers: Provider[]): string => {
   const modes = sourceModes(providers);
-  const lines: string[] = [];
-  for (const kind of PROVIDER_KINDS) {
+  const label = { live: 'live', sandbox: 'sandbox', not_configured: 'not configured' } as const;
+  const group = (entries: [string, SourceMode][]) =>
+    (['live', 'sandbox', 'not_configured'] as const)
+      .map((mode) => [mode, entries.filter(([, m]) => m === mode).map(([name]) => name)] as const)
+      .filter(([, names]) => names.length > 0)
+      .map(([mode, names]) => `${label[mode]}: ${names.join(', ')}`)
+      .join('; ');
+  const lines = LOOKUP_KINDS.map((kind) => {
     const sources = modes[kind];
-    const by = (mode: SourceMode) => Object.keys(sources).filter((s) => sources[s] === mode);
-    const parts = (['live', 'sandbox', 'not_configured'] as const)
-      .map((mode) => [mode, by(mode)] as const)
-      .filter(([, list]) => list.length > 0)
-      .map(([mode, list]) => `${mode.replace('_', ' ')}: ${list.join(', ')}`);
-    lines.push(`  ${kind.padEnd(36)} ${parts.join('; ')}`);
-    if (
-      (LOOKUP_KINDS as readonly string[]).includes(kind) &&
-      by('not_configured').length === Object.keys(sources).length
-    )
-      lines[lines.length - 1] += ' (unavailable)';
-  }
+    const unavailable = kindAvailable(sources) ? '' : ' (unavailable: no source configured)';
+    return `  ${kind.padEnd(6)} ${group(Object.entries(sources))}${unavailable}`;
+  });
+  const single = PROVIDER_KINDS.filter((kind) => !(LOOKUP_KINDS as readonly string[]).includes(kind));
+  lines.push(`  other  ${group(single.map((kind) => [kind, modes[kind][kind] ?? 'not_configured']))}`);
   return lines.join('\n');
 };

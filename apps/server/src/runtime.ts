@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { recordAudit } from './modules/audit/service.ts';
 import { schedulePurge } from './modules/lookup/retention.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { createLlmWriter } from './modules/reports/narrative/llm.ts';
@@ -44,8 +45,9 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   await database.migrate();
   const appKey = await resolveAppKey(database.db, config.appKey);
   const demoCreated = config.demo.seed ? await seedDemoAccounts(database.db, config.demo.password) : [];
+  // Synthetic leak records are loaded only when the operator chose the sandbox.
   const leaksLoaded =
-    config.sandboxLeakRecords > 0
+    config.providers.sandbox && config.sandboxLeakRecords > 0
       ? await ensureSandboxLeaks(database, config.sandboxLeakRecords, { url: config.databaseUrl })
       : null;
   const mailer =
@@ -75,6 +77,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     llm,
     now: overrides.now,
   });
+  if (config.isProduction && config.providers.sandbox) await warnSandboxInProduction(database, app);
   // Stored lookup results go after the retention period; the rows and the audit trail stay.
   const stopPurge = schedulePurge(
     database.db,
@@ -105,3 +108,22 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
 }
 
 export { demoAccounts };
+
+/**
+ * SANDBOX on in production: every source without a vendor answers synthetic data. Legitimate for a
+ * staging copy, never for real investigations, so it is said loudly and kept in the audit trail.
+ */
+async function warnSandboxInProduction(database: DatabaseHandle, app: FastifyInstance) {
+  const message =
+    'SANDBOX is on in production: sources without a configured vendor answer SYNTHETIC data. ' +
+    'Set SANDBOX=false for real investigations.';
+  app.log.warn(message);
+  console.warn(`\n${'!'.repeat(78)}\n!! ${message}\n${'!'.repeat(78)}\n`);
+  await recordAudit(database.db, {
+    action: 'system.sandbox_in_production',
+    outcome: 'success',
+    user: { id: null, email: 'system' },
+    target: 'providers',
+    details: { message },
+  });
+}

@@ -12,6 +12,7 @@ import {
   timeout,
   wrap,
 } from 'cockatiel';
+import { type SourceModes, sourceModes } from './modes.ts';
 import {
   type Provider,
   type ProviderKind,
@@ -290,6 +291,9 @@ export function createRunner(providers: Provider[], options: RunnerOptions) {
 
     /** True when at least one provider answers the kind (live or sandbox). */
     available: (kind: ProviderKind) => slots.some((slot) => slot.provider.kinds.includes(kind)),
+
+    /** Per kind, per source: live, sandbox or not configured. */
+    modes: (): SourceModes => sourceModes(slots.map((slot) => slot.provider), sourcesOf),
 
     stats: (): ProviderStats[] => slots.map((slot) => slot.stats()),
   };

@@ -30,6 +30,7 @@ const matrix: Record<string, Access> = {
   'GET /dev/outbox.json': 'dev',
   'GET /dev/outbox.css': 'dev',
   'GET /api/user': 'user',
+  'GET /api/sources': 'user',
   'GET /api/tel': 'user',
   'GET /api/email': 'user',
   'POST /api/rcfull-details': 'user',

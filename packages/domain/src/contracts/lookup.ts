@@ -59,3 +59,18 @@ export const detailResponse = z.object({
   data: openObject<unknown>("The vendor's envelope: { data, status_code, success, message, message_code }."),
   ...lookupMeta,
 });
+
+/** GET /api/sources: which searches this deployment can answer, and who answers each source. */
+export const sourcesResponse = z.object({
+  sandbox: z.boolean().describe('The deployment runs the sandbox: sources without a vendor answer synthetic data.'),
+  kinds: z
+    .record(
+      z.string(),
+      z.object({
+        available: z.boolean().describe('At least one source answers this search; false: it answers 503.'),
+        sources: z.record(z.string(), z.enum(SOURCE_MODES)).describe('Each source: live, sandbox or not_configured.'),
+      }),
+    )
+    .describe('One entry per search kind (tel, email, rc, upi, challan, corporate:*, verification:*).'),
+});
+export type SourcesResponse = z.infer<typeof sourcesResponse>;

@@ -5,6 +5,7 @@ import {
   emailResponse,
   normalizeRc,
   rcDetailsRequest,
+  sourcesResponse,
   telQuery,
   telResponse,
   upiDetailsRequest,
@@ -19,7 +20,10 @@ import type { QueryKind } from '../../providers/types.ts';
 import { detailEnvelope } from './present.ts';
 import type { LookupService } from './service.ts';
 
-export function lookupRoutes(app: FastifyInstance, deps: { lookups: LookupService; guards: Guards }) {
+export function lookupRoutes(
+  app: FastifyInstance,
+  deps: { lookups: LookupService; guards: Guards; sandbox: boolean },
+) {
   const { lookups, guards } = deps;
   const preHandler = guards.authenticate;
   const api = app.withTypeProvider<ContractTypeProvider>();
@@ -52,6 +56,22 @@ export function lookupRoutes(app: FastifyInstance, deps: { lookups: LookupServic
     };
     return { outcome, meta };
   }
+
+  api.get(
+    '/api/sources',
+    {
+      preHandler,
+      schema: {
+        summary: 'Which searches this deployment answers',
+        description:
+          'Per search kind: whether any source answers it (a search with none answers 503 and charges ' +
+          'nothing) and, per source, whether a live vendor, the sandbox or nobody answers it.',
+        tags,
+        response: { 200: sourcesResponse },
+      },
+    },
+    async () => ({ sandbox: deps.sandbox, kinds: lookups.sources() }),
+  );
 
   api.get(
     '/api/tel',

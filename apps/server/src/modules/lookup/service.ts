@@ -1,7 +1,8 @@
-import { type SourceStatus, searchKindLabel } from '@footprint/domain';
+import { type SourceStatus, type SourcesResponse, searchKindLabel } from '@footprint/domain';
 import type { UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { kindUnavailable, noSourceAnswered } from '../../http/errors.ts';
+import { kindAvailable } from '../../providers/modes.ts';
 import type { Runner } from '../../providers/runner.ts';
 import type { QueryKind } from '../../providers/types.ts';
 import type { Searches } from '../searches/service.ts';
@@ -60,6 +61,14 @@ export function createLookupService(deps: LookupDeps) {
   const { searches, runner } = deps;
 
   return {
+    /** Which searches this deployment answers, and who answers each of their sources. */
+    sources(): SourcesResponse['kinds'] {
+      const modes = runner.modes();
+      return Object.fromEntries(
+        Object.entries(modes).map(([kind, sources]) => [kind, { available: kindAvailable(sources), sources }]),
+      );
+    },
+
     /**
      * `caseReference` is the request's raw value: checked (length, and presence when the deployment
      * requires one) before anything is charged or written.
