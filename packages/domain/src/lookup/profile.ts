@@ -313,6 +313,7 @@ function addCallerId(w: Writer, data: unknown) {
   w.entry('names', at(data, 'basicInfo', 'name', 'fullName'));
   w.entry('names', at(data, 'basicInfo', 'name', 'altName'));
   w.entry('basicInfo', at(data, 'basicInfo', 'gender'), 'Gender');
+  w.entry('basicInfo', at(data, 'basicInfo', 'callerType'), 'Caller Type');
   w.entry('jobProfiles', at(data, 'basicInfo', 'jobTitle'));
   w.entry('locations', at(data, 'addressInfo', 'address'));
   w.entry('countryCodes', at(data, 'addressInfo', 'countryCode'));

@@ -54,6 +54,8 @@ export interface CallerIdData {
       name?: Maybe<{ fullName?: Maybe<string>; altName?: Maybe<string> }>;
       gender?: Maybe<string>;
       jobTitle?: Maybe<string>;
+      /** Who the number is registered to, where the directory says: 'Business' or 'Consumer' (CNAM). */
+      callerType?: Maybe<string>;
     }>;
     addressInfo?: Maybe<{ address?: Maybe<string>; countryCode?: Maybe<string> }>;
     phoneInfo?: Maybe<{ number?: Maybe<string>; carrier?: Maybe<string> }>;
