@@ -713,6 +713,87 @@ describe('mergeEmailProfile — a rich answer', () => {
   });
 });
 
+describe('mergeEmailProfile — what a profile service and a person card add', () => {
+  const data = (): Partial<EmailLookupData> => ({
+    zehefData: {
+      data: [
+        {
+          source: 'Gravatar',
+          status: 'found',
+          username: 'asha-rao',
+          avatar_url: 'https://avatars.example.test/asha.png',
+          profile_url: 'https://gravatar.example.test/asha-rao',
+          display_name: 'Asha Rao',
+          location: 'Pune, India',
+          job_title: 'Architect',
+          company: 'Orbitly',
+        },
+        { source: 'GitHub', status: 'found', profile_url: 'https://github.example.test/asharao' },
+        { source: 'Tumblr', status: 'found', display_name: 'Asha R', company: 'Solo Studio' },
+      ],
+    },
+    getuserData: {
+      person: {
+        displayName: 'Asha Rao',
+        location: 'Pune, Maharashtra, India',
+        locationHistory: ['Pune, Maharashtra, India', 'Nagpur, Maharashtra, India'],
+        profiles: [
+          { network: 'github', url: 'https://github.example.test/asharao', username: 'asharao' },
+          { network: 'twitter', url: 'javascript:alert(1)', username: 'asha_r' },
+          { network: null, url: 'https://nowhere.example.test', username: null },
+        ],
+      },
+    },
+  });
+
+  it('reads the name, place, job and company of a found profile service item', () => {
+    const profile = mergeEmailProfile(data());
+    expect(pairs(profile.names)).toEqual([
+      ['Asha Rao', 'GetUser'],
+      ['Asha Rao', 'Avatar Service'],
+      ['Asha R', 'Avatar Service'],
+    ]);
+    expect(pairs(profile.locations)).toEqual([
+      ['Pune, Maharashtra, India', 'GetUser'],
+      ['Nagpur, Maharashtra, India', 'GetUser'],
+      ['Pune, India', 'Avatar Service'],
+    ]);
+    expect(pairs(profile.jobProfiles)).toEqual([
+      ['Architect at Orbitly', 'Avatar Service'],
+      ['Solo Studio', 'Avatar Service'],
+    ]);
+  });
+
+  it("lists the person card's other accounts as presence and usernames, links only when safe", () => {
+    const profile = mergeEmailProfile(data());
+    expect(profile.internetPresence.filter((p) => p.source === 'GetUser')).toEqual([
+      { platform: 'Github', active: true, url: 'https://github.example.test/asharao', source: 'GetUser' },
+      { platform: 'Twitter', active: true, source: 'GetUser' },
+    ]);
+    expect(pairs(profile.usernames)).toEqual([
+      ['asharao', 'GetUser'],
+      ['asha_r', 'GetUser'],
+      ['asha-rao', 'Avatar Service'],
+    ]);
+  });
+
+  it('ignores the new fields on an item that was not found', () => {
+    const profile = mergeEmailProfile({
+      zehefData: { data: [{ source: 'Gravatar', status: 'not found', display_name: 'Ghost', company: 'X' }] },
+    });
+    expect(isProfileEmpty(profile)).toBe(true);
+  });
+
+  it('survives junk in place of every new field', () => {
+    const junk: unknown[] = [null, 0, 42, 'x', '', true, [], [null, 1, 'x'], {}, { data: 'x' }];
+    for (const path of leafPaths(data())) {
+      for (const value of junk) {
+        expect(() => mergeEmailProfile(withValueAt(data(), path, value)), path.join('.')).not.toThrow();
+      }
+    }
+  });
+});
+
 describe('isEmailResultEmpty', () => {
   const failedProvider: Partial<EmailLookupData> = {
     emailData: { success: false, error: 'not found' },

@@ -466,18 +466,29 @@ function addAccountProvider(w: Writer, emailData: unknown) {
   }
 }
 
+/** 'Analyst at Acme', or the title alone. */
+function titleAt(title: unknown, company: unknown): string | undefined {
+  const role = text(title);
+  const employer = text(company);
+  return role && employer ? `${role} at ${employer}` : role;
+}
+
 function jobTitle(position: unknown): string | undefined {
-  const title = text(at(position, 'title'));
-  const company = text(at(position, 'companyName'));
-  return title && company ? `${title} at ${company}` : title;
+  return titleAt(at(position, 'title'), at(position, 'companyName'));
 }
 
 function addLinkedPerson(from: From, person: unknown) {
   const getUser = from('GetUser');
   getUser.entry('names', at(person, 'displayName'));
   getUser.entry('locations', at(person, 'location'));
+  for (const place of list(at(person, 'locationHistory'))) getUser.entry('locations', place);
   for (const phone of listOrOne(at(person, 'phoneNumbers'))) getUser.entry('phones', phone);
   getUser.image(at(person, 'photoUrl'));
+  for (const account of list(at(person, 'profiles'))) {
+    const network = text(at(account, 'network'));
+    getUser.entry('usernames', at(account, 'username'));
+    if (network) getUser.presence(humanize(network), true, at(account, 'url'));
+  }
 
   const linkedIn = from('LinkedIn');
   const url = httpUrl(at(person, 'linkedInUrl'));
@@ -496,9 +507,13 @@ function isFoundAvatar(item: unknown): boolean {
   return text(at(item, 'status'))?.toLowerCase() === 'found';
 }
 
+/** A profile service (Gravatar) also says who the person is: name, place, job and employer. */
 function addAvatarService(w: Writer, items: unknown) {
   for (const item of list(items).filter(isFoundAvatar)) {
+    w.entry('names', at(item, 'display_name'));
     w.entry('usernames', at(item, 'username'));
+    w.entry('locations', at(item, 'location'));
+    w.entry('jobProfiles', titleAt(at(item, 'job_title'), at(item, 'company')) ?? at(item, 'company'));
     w.image(at(item, 'avatar_url'));
     w.presence(at(item, 'source'), true, at(item, 'profile_url'));
   }

@@ -242,7 +242,11 @@ export interface RegisteredSitesData {
   checked?: Maybe<Array<{ site: string; exists: boolean | null; rateLimit?: boolean }>>;
 }
 
-/** zehefData: the avatar service. */
+/**
+ * zehefData: the avatar service. One item per service checked; a profile service such as Gravatar
+ * also says who the person is (`display_name`, `location`, `job_title`, `company`: Gravatar's names),
+ * and lists each account the person verified elsewhere as an item of its own.
+ */
 export interface AvatarServiceData {
   data?: Maybe<
     Array<
@@ -252,6 +256,10 @@ export interface AvatarServiceData {
         username?: Maybe<string>;
         avatar_url?: Maybe<string>;
         profile_url?: Maybe<string>;
+        display_name?: Maybe<string>;
+        location?: Maybe<string>;
+        job_title?: Maybe<string>;
+        company?: Maybe<string>;
       }>
     >
   >;
@@ -272,11 +280,21 @@ export interface Position {
   startEndDate?: Maybe<{ start?: Maybe<{ year?: Maybe<number> }>; end?: Maybe<{ year?: Maybe<number> }> }>;
 }
 
+/** An account of the person on a social network or other site. */
+export interface SocialProfile {
+  /** The site, in the vendor's words ('github', 'twitter'). */
+  network?: Maybe<string>;
+  url?: Maybe<string>;
+  username?: Maybe<string>;
+}
+
 /** getuserData: the LinkedIn-style person. */
 export interface LinkedPersonData {
   person?: Maybe<{
     displayName?: Maybe<string>;
     location?: Maybe<string>;
+    /** Every place the person has been associated with, the current one included. */
+    locationHistory?: Maybe<string[]>;
     phoneNumbers?: Maybe<string[]>;
     linkedInUrl?: Maybe<string>;
     photoUrl?: Maybe<string>;
@@ -284,6 +302,8 @@ export interface LinkedPersonData {
     schools?: Maybe<{ educationHistory?: Maybe<Education[]> }>;
     positions?: Maybe<{ positionHistory?: Maybe<Position[]> }>;
     skills?: Maybe<string[]>;
+    /** Accounts on other sites (the main LinkedIn profile is `linkedInUrl`). */
+    profiles?: Maybe<Array<Maybe<SocialProfile>>>;
   }>;
 }
 
