@@ -1,8 +1,12 @@
 import { LOOKUP_KINDS, PROVIDER_KINDS, type SourceMode } from '@footprint/domain';
 import type { z } from 'zod';
 import { type Config, ConfigError } from './config.ts';
+import { gravatar } from './providers/http/gravatar.ts';
 import { hibp } from './providers/http/hibp.ts';
+import { hlrLookups } from './providers/http/hlr-lookups.ts';
 import { kyc } from './providers/http/kyc.ts';
+import { pdl } from './providers/http/pdl.ts';
+import { twilio } from './providers/http/twilio.ts';
 import { kindAvailable, sourceModes } from './providers/modes.ts';
 import type { Provider } from './providers/types.ts';
 import { costPerCall, type Vendor } from './providers/vendor.ts';
@@ -13,7 +17,7 @@ import { createSandboxProviders, parseFailureSpec, parseLatencySpec } from './sa
  * a source it answers then is live. docs/providers.md lists them with their variables.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each vendor's settings type is its own
-export const VENDORS: readonly Vendor<any, any>[] = [hibp, kyc];
+export const VENDORS: readonly Vendor<any, any>[] = [hibp, kyc, hlrLookups, twilio, gravatar, pdl];
 
 /** The variables of every vendor, for the README check and docs: name → description. */
 export function vendorVariables(): Record<string, string> {

@@ -293,7 +293,11 @@ export function createRunner(providers: Provider[], options: RunnerOptions) {
     available: (kind: ProviderKind) => slots.some((slot) => slot.provider.kinds.includes(kind)),
 
     /** Per kind, per source: live, sandbox or not configured. */
-    modes: (): SourceModes => sourceModes(slots.map((slot) => slot.provider), sourcesOf),
+    modes: (): SourceModes =>
+      sourceModes(
+        slots.map((slot) => slot.provider),
+        sourcesOf,
+      ),
 
     stats: (): ProviderStats[] => slots.map((slot) => slot.stats()),
   };

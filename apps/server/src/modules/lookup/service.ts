@@ -65,7 +65,10 @@ export function createLookupService(deps: LookupDeps) {
     sources(): SourcesResponse['kinds'] {
       const modes = runner.modes();
       return Object.fromEntries(
-        Object.entries(modes).map(([kind, sources]) => [kind, { available: kindAvailable(sources), sources }]),
+        Object.entries(modes).map(([kind, sources]) => [
+          kind,
+          { available: kindAvailable(sources), sources },
+        ]),
       );
     },
 
