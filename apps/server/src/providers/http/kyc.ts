@@ -225,6 +225,11 @@ export function kycProviders(config: KycConfig, vendor?: VendorInfo): Provider[]
 /** Source keys whose path KYC_PATHS may override. */
 export const KYC_SOURCES: readonly string[] = endpoints.map((endpoint) => endpoint.source);
 
+/** Each source's default path and kind (for the vendor's fake and docs/providers.md). */
+export const KYC_PATHS: Readonly<Record<string, { path: string; kind: ProviderKind }>> = Object.fromEntries(
+  endpoints.map((endpoint) => [endpoint.source, { path: endpoint.path, kind: endpoint.kind }]),
+);
+
 const kycPaths = z
   .string()
   .optional()

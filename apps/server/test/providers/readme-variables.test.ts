@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { envSchema } from '../../src/config.ts';
+import { vendorVariables } from '../../src/registry.ts';
+
+const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+/** The variable names in the first column of README's environment table. */
+const documented = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1]));
+
+describe("README's environment table", () => {
+  it("lists every variable the server reads, the vendors' included", () => {
+    const read = [...Object.keys(envSchema.shape), ...Object.keys(vendorVariables())];
+    expect(read.filter((name) => !documented.has(name))).toEqual([]);
+  });
+
+  it('lists no variable the server does not read (tests-only ones excepted)', () => {
+    const read = new Set([...Object.keys(envSchema.shape), ...Object.keys(vendorVariables())]);
+    const testsOnly = new Set(['TEST_DATABASE_URL', 'CHROMIUM_PATH']);
+    expect([...documented].filter((name) => !read.has(name) && !testsOnly.has(name))).toEqual([]);
+  });
+});
