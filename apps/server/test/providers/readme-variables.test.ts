@@ -5,7 +5,7 @@ import { vendorVariables } from '../../src/registry.ts';
 
 const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
 /** The variable names in the first column of README's environment table. */
-const documented = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1]));
+const documented = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1] ?? ''));
 
 describe("README's environment table", () => {
   it("lists every variable the server reads, the vendors' included", () => {
