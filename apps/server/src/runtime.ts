@@ -11,7 +11,7 @@ import { deploymentDefaults, resolveAppKey } from './modules/settings/service.ts
 import { createUsageRecorder, USAGE_FLUSH_MS } from './modules/usage/recorder.ts';
 import { createRunner } from './providers/runner.ts';
 import type { Provider } from './providers/types.ts';
-import { buildProviders, describeProviders } from './registry.ts';
+import { buildProviders, describeProviders, sourceModes, VENDORS } from './registry.ts';
 import { ensureSandboxLeaks } from './sandbox/index.ts';
 import { createRateLimits, type LimitName, type LimitRule, type RateLimits } from './security/rate-limit.ts';
 import { demoAccounts, seedDemoAccounts } from './seed.ts';
@@ -69,6 +69,11 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     halfOpenAfterMs: config.providers.breakerHalfOpenSeconds * 1000,
     onCall: usage.record,
   });
+  const catalogue = {
+    providers,
+    modes: sourceModes(providers),
+    envPrefixes: Object.fromEntries(VENDORS.map((vendor) => [vendor.id, vendor.prefix])),
+  };
   const reportPool = createReportPool({ threads: config.reports.threads || undefined });
   const llm = config.reports.llm ? createLlmWriter(config.reports.llm) : undefined;
   const app = await buildApp({
@@ -78,6 +83,8 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     limits,
     appKey,
     runner,
+    catalogue,
+    usage,
     reportPool,
     llm,
     now: overrides.now,
