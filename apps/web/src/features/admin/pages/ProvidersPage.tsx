@@ -19,7 +19,7 @@ const t = messages.admin;
 const p = t.providers;
 
 /** An empty cell: a muted dash, the same in every column. */
-const Dash = () => <span className="text-muted">{t.none}</span>;
+const Dash = () => <span className="font-normal text-muted">{t.none}</span>;
 
 const latency = (value: number | null) => (value === null ? <Dash /> : p.ms(value));
 
