@@ -1,11 +1,14 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { mergePhoneProfile, type PhoneLookupResponse, SANDBOX_BANNER } from '@footprint/domain';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
 import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { type RunningServer, startProductServer } from '../support/server.ts';
 
 /**
  * Accountability in the browser: the admin area (users, credits, mode, audit trail with its case reference and
@@ -17,6 +20,18 @@ import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '.
  */
 
 const run = promisify(execFile);
+/** The columns of the Providers table. */
+const PROVIDER_COLUMNS = [
+  'Source',
+  'Calls',
+  'Success',
+  'p50',
+  'p95',
+  'Breaker',
+  'Last error',
+  'Spend today',
+  'Spend this month',
+];
 const browser = useBrowser();
 const adminEmail = 'demo-admin@footprint.test';
 const caseReference = `CASE-E2E-${Date.now().toString(36).toUpperCase()}`;
@@ -284,10 +299,17 @@ describe('admin area', () => {
     const admin = await pageAs(adminToken, '/admin/providers');
     await heading(admin, 'Provider health').waitFor();
     const providers = admin.getByRole('region', { name: 'Provider health' });
-    for (const column of ['Calls', 'Error rate', 'p50', 'p95', 'Breaker']) {
+    for (const column of PROVIDER_COLUMNS) {
       await providers.getByRole('columnheader', { name: column, exact: true }).waitFor();
     }
     expect(await providers.getByRole('row').count()).toBeGreaterThan(5);
+    // This server runs the sandbox only: every source is answered, at no vendor cost.
+    await providers
+      .getByRole('row')
+      .filter({ hasText: 'wpData' })
+      .getByText('Sandbox', { exact: true })
+      .waitFor();
+    expect(await providers.getByText('Not configured', { exact: true }).count()).toBe(0);
     await screenshot(admin, 'admin-providers-desktop');
 
     await admin
@@ -385,6 +407,130 @@ describe('admin area', () => {
     await admin.setViewportSize({ width: 1440, height: 900 });
     await screenshot(admin, 'admin-users-desktop');
     expect(problemsOf(admin)).toEqual([]);
+  });
+});
+
+describe('provider health with live vendors', () => {
+  /**
+   * A server of its own with the sandbox off and two fake vendors on 127.0.0.1: a KYC vendor that
+   * answers (at ₹2.50 a call) and HIBP refusing the key (401). The Providers screen shows live,
+   * refused and missing sources, and what the vendors cost.
+   */
+  let server: RunningServer | undefined;
+  let vendors: Server | undefined;
+  beforeAll(async () => {
+    vendors = createServer((req, res) => {
+      req.resume();
+      const refused = req.url?.startsWith('/hibp/');
+      res.writeHead(refused ? 401 : 200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          refused
+            ? { statusCode: 401, message: 'Access denied due to invalid hibp-api-key.' }
+            : { data: { full_name: 'A SYNTHETIC NAME' }, status_code: 200, success: true },
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => vendors!.listen(0, '127.0.0.1', resolve));
+    const vendorUrl = `http://127.0.0.1:${(vendors.address() as AddressInfo).port}`;
+    server = await startProductServer({
+      SANDBOX: 'false',
+      SANDBOX_LEAK_RECORDS: '0',
+      HIBP_API_KEY: 'synthetic-refused-key',
+      HIBP_BASE_URL: `${vendorUrl}/hibp/api/v3`,
+      HIBP_COST_PER_CALL: '0.05',
+      KYC_BASE_URL: `${vendorUrl}/kyc/api/v1`,
+      KYC_TOKEN: 'synthetic-kyc-token',
+      KYC_COST_PER_CALL: '2.5',
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await new Promise((resolve) => vendors?.close(resolve));
+  });
+
+  /** A call to this describe's server. */
+  async function call(path: string, init: { body?: unknown; token?: string; deviceId?: string } = {}) {
+    const res = await fetch(`${server!.url}${path}`, {
+      method: init.body ? 'POST' : 'GET',
+      headers: {
+        'content-type': 'application/json',
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.deviceId ? { 'x-device-id': init.deviceId } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
+  }
+
+  /** demo-admin on this server, through the OTP in its outbox. */
+  async function adminOnServer(): Promise<string> {
+    const deviceId = crypto.randomUUID();
+    const since = new Date(Date.now() - 1000);
+    const login = await call('/api/login', { body: { email: adminEmail, password: demoPassword }, deviceId });
+    expect(login.status).toBe(403);
+    let otp: string | undefined;
+    for (let i = 0; i < 50 && !otp; i++) {
+      const mails = (await (await fetch(`${server!.url}/dev/outbox.json`)).json()) as Array<{
+        to: string;
+        subject: string;
+        text: string;
+        created_at: string;
+      }>;
+      const mail = mails.find(
+        (m) => m.to === adminEmail && /verification code/.test(m.subject) && new Date(m.created_at) >= since,
+      );
+      otp = mail ? /code is (\d{6})/.exec(mail.text)?.[1] : undefined;
+      if (!otp) await new Promise((r) => setTimeout(r, 100));
+    }
+    const verified = await call('/api/verify-email-otp', { body: { email: adminEmail, otp }, deviceId });
+    expect(verified.status).toBe(200);
+    return verified.body.token as string;
+  }
+
+  it('shows each source’s mode, vendor, spend in the vendor’s currency and refused credentials in words, on a laptop and a phone', async () => {
+    const token = await adminOnServer();
+    // Four KYC phone sources answer; the only e-mail source is HIBP, which refuses the key: 502, refunded.
+    expect((await call('/api/tel?number=919876543210', { token })).status).toBe(200);
+    expect((await call('/api/email?email=refused%40example.test', { token })).status).toBe(502);
+
+    const page = await browser.newPage({ width: 1366, height: 900 });
+    await storeSession(page, token, server!.url);
+    await page.goto(`${server!.url}/admin/providers`);
+    await heading(page, 'Provider health').waitFor();
+    const table = page.getByRole('region', { name: 'Provider health' });
+    for (const column of PROVIDER_COLUMNS) {
+      await table.getByRole('columnheader', { name: column, exact: true }).waitFor();
+    }
+    const rows = table.getByRole('row');
+    // Refused credentials come first, said in words as well as in red.
+    const hibp = rows.nth(1);
+    await hibp.getByText('Credentials refused — check HIBP variables', { exact: true }).waitFor();
+    for (const text of ['hibpData', 'Live', 'Have I Been Pwned', '0.0%', '$0.05']) {
+      await hibp.getByText(text, { exact: true }).first().waitFor();
+    }
+    await hibp.getByText('HIBP refused the key (401)', { exact: true }).waitFor();
+    await page.getByText('1 vendor refuses our credentials.', { exact: true }).waitFor();
+
+    const kyc = rows.filter({ hasText: 'sKData' });
+    for (const text of ['Live', 'KYC vendor', '100.0%', '1 today']) {
+      await kyc.getByText(text, { exact: true }).waitFor();
+    }
+    expect(await kyc.getByText('₹2.50', { exact: true }).count()).toBe(2);
+    await page.getByText(/Vendor spend this month: ₹10\.00, \$0\.05/).waitFor();
+
+    const missing = rows.filter({ hasText: 'wpData' });
+    await missing.getByText('Not configured', { exact: true }).waitFor();
+    await missing.getByText('No provider', { exact: true }).waitFor();
+    await screenshot(page, 'admin-providers-vendors-desktop');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await heading(page, 'Provider health').waitFor();
+    await page.getByText('Credentials refused — check HIBP variables', { exact: true }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'admin-providers-vendors-mobile');
+    expect(problemsOf(page)).toEqual([]);
   });
 });
 

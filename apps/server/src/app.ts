@@ -12,6 +12,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { registerSpa } from './http/spa.ts';
+import type { ProviderCatalogue } from './modules/admin/providers.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -32,6 +33,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportService } from './modules/reports/service.ts';
 import { createSearches } from './modules/searches/service.ts';
 import { deploymentDefaults } from './modules/settings/service.ts';
+import type { UsageRecorder } from './modules/usage/recorder.ts';
 import type { Runner } from './providers/runner.ts';
 import type { RateLimits } from './security/rate-limit.ts';
 
@@ -42,6 +44,10 @@ export interface AppDeps {
   limits: RateLimits;
   appKey: string;
   runner: Runner;
+  /** The providers, their sources' modes and their vendors' variable prefixes (the Providers screen). */
+  catalogue: ProviderCatalogue;
+  /** Calls and vendor spend per provider, written to the database (the Providers screen reads it). */
+  usage: UsageRecorder;
   reportPool: ReportPool;
   llm?: LlmWriter;
   now?: () => Date;
@@ -141,7 +147,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const history = createHistoryService({ db, settings, now: deps.now });
   historyRoutes(app, { history, guards });
   adminRoutes(app, {
-    admin: createAdminService({ db, runner: deps.runner, settings, now: deps.now }),
+    admin: createAdminService({
+      db,
+      runner: deps.runner,
+      catalogue: deps.catalogue,
+      usage: deps.usage,
+      settings,
+      now: deps.now,
+    }),
     guards,
   });
   if (!config.isProduction) outboxRoutes(app, createOutboxService(db));

@@ -9,9 +9,10 @@ import { createLlmWriter } from './modules/reports/narrative/llm.ts';
 import { createReportPool } from './modules/reports/pool.ts';
 import { scheduleRecovery } from './modules/searches/recovery.ts';
 import { deploymentDefaults, resolveAppKey } from './modules/settings/service.ts';
+import { createUsageRecorder, USAGE_FLUSH_MS } from './modules/usage/recorder.ts';
 import { createRunner } from './providers/runner.ts';
 import type { Provider } from './providers/types.ts';
-import { buildProviders, describeProviders } from './registry.ts';
+import { buildProviders, describeProviders, sourceModes, VENDORS } from './registry.ts';
 import { ensureSandboxLeaks } from './sandbox/index.ts';
 import { createRateLimits, type LimitName, type LimitRule, type RateLimits } from './security/rate-limit.ts';
 import { demoAccounts, seedDemoAccounts } from './seed.ts';
@@ -35,6 +36,8 @@ export interface RuntimeOverrides {
   limits?: Partial<Record<LimitName, LimitRule>>;
   /** Replaces the providers the config would build (tests use their own). */
   providers?: Provider[];
+  /** How often provider usage is written (default USAGE_FLUSH_MS). */
+  usageFlushMs?: number;
   now?: () => Date;
 }
 
@@ -59,11 +62,20 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     limits: overrides.limits,
   });
   const providers = overrides.providers ?? buildProviders(config);
+  // Every call that reaches a provider is counted in memory and written with the others every few
+  // seconds (and on close): the usage and vendor spend of the Providers screen.
+  const usage = createUsageRecorder(database.db);
   const runner = createRunner(providers, {
     timeoutMs: config.providers.timeoutMs,
     breakerFailures: config.providers.breakerFailures,
     halfOpenAfterMs: config.providers.breakerHalfOpenSeconds * 1000,
+    onCall: usage.record,
   });
+  const catalogue = {
+    providers,
+    modes: sourceModes(providers),
+    envPrefixes: Object.fromEntries(VENDORS.map((vendor) => [vendor.id, vendor.prefix])),
+  };
   const reportPool = createReportPool({ threads: config.reports.threads || undefined });
   const llm = config.reports.llm ? createLlmWriter(config.reports.llm) : undefined;
   const app = await buildApp({
@@ -73,11 +85,14 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     limits,
     appKey,
     runner,
+    catalogue,
+    usage,
     reportPool,
     llm,
     now: overrides.now,
   });
   if (config.isProduction && config.providers.sandbox) await warnSandboxInProduction(database, app);
+  usage.start(overrides.usageFlushMs ?? USAGE_FLUSH_MS, app.log);
   // Stored lookup results go after the retention period; the rows and the audit trail stay.
   const stopPurge = schedulePurge(
     database.db,
@@ -99,6 +114,8 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
       stopPurge();
       stopRecovery();
       await app.close();
+      // After the app: the lookups it finished on the way out are counted too.
+      await usage.close();
       await reportPool.close();
       await limits.close();
       await mailer.close();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountabilityMessages, MAX_CREDIT_CHANGE, noControl, pageFields } from './accountability.ts';
 import type { AppMode } from './auth.ts';
 import { CASE_REFERENCE_MAX_LENGTH } from './case-reference.ts';
+import type { SourceMode } from './catalogue/sources.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import type { StatementEntry } from './history.ts';
 import { fieldMessages } from './messages.ts';
@@ -208,4 +209,52 @@ export interface LeakSourceSummary {
   record_count: number;
   imported_at: string | null;
   created_at: string;
+}
+
+/**
+ * One row of GET /api/admin/providers: a provider's health since the server started (the camelCase
+ * counters are the runner's own), who answers its source, and what its vendor cost. A source no
+ * provider answers has a row too, with mode `not_configured`, zero counters and a closed breaker.
+ */
+export interface ProviderHealth {
+  /** The provider id ('hibp:hibpData'); `not_configured:<source>` for a source nobody answers. */
+  id: string;
+  source: string;
+  kinds: readonly string[];
+  sandbox: boolean;
+  /** Calls that reached the provider since the server started. */
+  calls: number;
+  /** Failed calls, timeouts included. */
+  failures: number;
+  timeouts: number;
+  notFound: number;
+  /** Calls refused by the open breaker (they never reached the provider). */
+  rejectedOpen: number;
+  latency: { p50: number | null; p95: number | null; p99: number | null };
+  breaker: 'closed' | 'open' | 'half-open' | 'isolated';
+  /** Who answers the source: a vendor's live API, the synthetic sandbox, or nobody. */
+  mode: SourceMode;
+  /** The vendor's name, for a live provider. */
+  vendor: string | null;
+  /** The prefix of the vendor's environment variables ('HIBP'), for a live provider. */
+  env_prefix: string | null;
+  /** Answers (a payload or "no record") over the calls since the server started; null without calls. */
+  success_rate: number | null;
+  /** The vendor refused our credentials (401/403) on its last call: its variables need fixing. */
+  misconfigured: boolean;
+  /** The last failure and its reason as the provider gave it. */
+  last_error: { at: string; message: string } | null;
+  /** While the vendor's Retry-After runs, calls are answered `rate_limited` without reaching it. */
+  paused_until: string | null;
+  /** Calls today (UTC), written by every process of the deployment. */
+  calls_today: number;
+  /**
+   * What the vendor cost today and this calendar month (UTC), at the configured price per call, in its
+   * currency; null for a source without a vendor (sandbox or not configured).
+   */
+  spend: { today: number; month: number; currency: string } | null;
+}
+
+export interface ProvidersResponse {
+  providers: ProviderHealth[];
 }

@@ -9,7 +9,9 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -296,6 +298,44 @@ export const leakRecords = pgTable('leak_records', {
   usernameNorm: text('username_norm'),
   nameTokens: text('name_tokens').array(),
 });
+
+/**
+ * What each provider was called and what it cost, per UTC day, so that vendor spend survives a
+ * restart. Written only by the usage recorder (modules/usage): calls are counted in memory and added
+ * here by one aggregated upsert every few seconds and on shutdown, never a statement per call. Only
+ * calls that reached the provider count; sandbox rows have no vendor, no currency and no spend.
+ */
+export const providerUsage = pgTable(
+  'provider_usage',
+  {
+    /** The runner's provider id, e.g. 'hibp:hibpData' or 'sandbox:wpData'. */
+    providerId: text('provider_id').notNull(),
+    /** The vendor behind a live provider ('hibp'); null for the sandbox. */
+    vendorId: text('vendor_id'),
+    /** The UTC day of the calls. */
+    day: date('day').notNull(),
+    calls: integer('calls').notNull().default(0),
+    /** Calls answered with a payload or a definite "no record". */
+    successes: integer('successes').notNull().default(0),
+    /** Calls that failed, timed out or were rate limited by the vendor. */
+    failures: integer('failures').notNull().default(0),
+    /** Each call at the price configured when it was made (`<PREFIX>_COST_PER_CALL`), in `currency`. */
+    spend: numeric('spend', { precision: 20, scale: 6 }).notNull().default('0'),
+    /** ISO 4217 code of `spend`; null for the sandbox. */
+    currency: text('currency'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'provider_usage_pkey', columns: [t.providerId, t.day] }),
+    // The Providers screen reads the current month of every provider.
+    index('provider_usage_day_idx').on(t.day),
+    check(
+      'provider_usage_counts_valid',
+      sql`${t.successes} >= 0 and ${t.failures} >= 0 and ${t.calls} = ${t.successes} + ${t.failures}`,
+    ),
+    check('provider_usage_spend_non_negative', sql`${t.spend} >= 0`),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type LookupRow = typeof lookups.$inferSelect;

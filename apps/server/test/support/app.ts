@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config.ts';
-import type { Database } from '../../src/db/client.ts';
+import type { Database, DatabaseHandle } from '../../src/db/client.ts';
 import { trustedDevices, users } from '../../src/db/schema.ts';
 import { applyCreditChange } from '../../src/modules/credits/service.ts';
 import { type RuntimeOverrides, startRuntime } from '../../src/runtime.ts';
@@ -10,6 +10,8 @@ import { otpCodeOf, type SmtpTestServer, startSmtpServer } from './smtp.ts';
 
 export interface TestAppOptions extends Omit<RuntimeOverrides, 'database'> {
   env?: Record<string, string>;
+  /** An open database to start on (a restart); left open on close. A fresh one otherwise. */
+  database?: DatabaseHandle;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface TestAppOptions extends Omit<RuntimeOverrides, 'database'> {
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const smtp = await startSmtpServer();
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -38,7 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     smtp,
     async close() {
       await runtime.close();
-      await database.close();
+      if (!options.database) await database.close();
       await smtp.close();
     },
   };

@@ -7,7 +7,10 @@ import type {
   AdminUser,
   AuditEvent,
   LeakSourceSummary,
+  ProviderHealth,
+  ProvidersResponse,
 } from '../admin.ts';
+import { SOURCE_MODES } from '../catalogue/sources.ts';
 import { fileDownload, isoTimestamp, openObject, pageOf } from './common.ts';
 import { statementEntryResponse } from './history.ts';
 
@@ -23,27 +26,54 @@ export const adminSettingsResponse: z.ZodType<AdminSettings> = z.object({
   lookup_retention_days: z.number().int(),
 });
 
-/** Provider health per source: calls, failures, timeouts, latency percentiles, breaker state. */
-export const providersResponse = z.object({
-  providers: z.array(
-    z.object({
-      id: z.string(),
-      source: z.string(),
-      kinds: z.array(z.string()).readonly(),
-      sandbox: z.boolean(),
-      calls: z.number().int(),
-      failures: z.number().int(),
-      timeouts: z.number().int(),
-      notFound: z.number().int(),
-      rejectedOpen: z.number().int(),
-      latency: z.object({
-        p50: z.number().nullable(),
-        p95: z.number().nullable(),
-        p99: z.number().nullable(),
-      }),
-      breaker: z.enum(['closed', 'open', 'half-open', 'isolated']),
-    }),
-  ),
+const latency = z.object({
+  p50: z.number().nullable(),
+  p95: z.number().nullable(),
+  p99: z.number().nullable(),
+});
+
+const providerHealth: z.ZodType<ProviderHealth> = z
+  .object({
+    id: z.string(),
+    source: z.string(),
+    kinds: z.array(z.string()).readonly(),
+    sandbox: z.boolean(),
+    calls: z.number().int(),
+    failures: z.number().int(),
+    timeouts: z.number().int(),
+    notFound: z.number().int(),
+    rejectedOpen: z.number().int(),
+    latency,
+    breaker: z.enum(['closed', 'open', 'half-open', 'isolated']),
+    mode: z.enum(SOURCE_MODES).describe('Who answers the source: a live vendor, the sandbox, or nobody.'),
+    vendor: z.string().nullable().describe('The vendor of a live provider.'),
+    env_prefix: z
+      .string()
+      .nullable()
+      .describe('The prefix of the vendor’s environment variables, e.g. HIBP.'),
+    success_rate: z
+      .number()
+      .nullable()
+      .describe('Answers (payload or no record) over calls since the server started; null without calls.'),
+    misconfigured: z.boolean().describe('The vendor refused the credentials (401/403) on its last call.'),
+    last_error: z.object({ at: isoTimestamp, message: z.string() }).nullable(),
+    paused_until: isoTimestamp.nullable().describe('The vendor’s Retry-After, while it runs.'),
+    calls_today: z.number().int().describe('Calls today (UTC), from the usage table.'),
+    spend: z
+      .object({ today: z.number(), month: z.number(), currency: z.string() })
+      .nullable()
+      .describe(
+        'Vendor spend today and this calendar month (UTC) at the configured price per call; null without a vendor.',
+      ),
+  })
+  .meta({ id: 'ProviderHealth' });
+
+/**
+ * Provider health per source: calls, failures, timeouts, latency percentiles, breaker state, mode,
+ * vendor, last error and spend; sources nobody answers are listed with mode `not_configured`.
+ */
+export const providersResponse: z.ZodType<ProvidersResponse> = z.object({
+  providers: z.array(providerHealth),
 });
 
 const leakSource: z.ZodType<LeakSourceSummary> = z.object({

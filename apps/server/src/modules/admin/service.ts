@@ -4,6 +4,7 @@ import type {
   AdminSettingsPatch,
   AuditFilters,
   LeakSourceSummary,
+  ProvidersResponse,
 } from '@footprint/domain';
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -17,7 +18,10 @@ import {
   readDeploymentSettings,
   writeSetting,
 } from '../settings/service.ts';
+import { readMonthUsage } from '../usage/query.ts';
+import { type UsageRecorder, utcDay } from '../usage/recorder.ts';
 import { presentAdminUser, presentLeakSource, presentSettings } from './present.ts';
+import { type ProviderCatalogue, presentProviders } from './providers.ts';
 import {
   type Acting,
   changeCredits,
@@ -98,9 +102,32 @@ export async function listLeakSources(db: Database): Promise<{ data: LeakSourceS
   };
 }
 
+/**
+ * Provider health and spend: this process's latest calls are written first, so that the figures read
+ * back from the usage table (every process's) include them; today and this month are UTC.
+ */
+export async function listProviders(
+  db: Database,
+  deps: { runner: Runner; catalogue: ProviderCatalogue; usage: UsageRecorder },
+  now: Date,
+): Promise<ProvidersResponse> {
+  await deps.usage.flush();
+  const usage = await readMonthUsage(db, utcDay(now));
+  return {
+    providers: presentProviders({
+      stats: deps.runner.stats(),
+      catalogue: deps.catalogue,
+      usage,
+      countSinceStart: deps.usage.countSinceStart,
+    }),
+  };
+}
+
 export interface AdminDeps {
   db: Database;
   runner: Runner;
+  catalogue: ProviderCatalogue;
+  usage: UsageRecorder;
   settings: DeploymentDefaults;
   now?: () => Date;
 }
@@ -116,8 +143,8 @@ export function createAdminService(deps: AdminDeps) {
     readSettings: () => readAdminSettings(db, deps.settings),
     updateSettings: (patch: AdminSettingsPatch, acting: Acting) =>
       updateAdminSettings(db, deps.settings, patch, acting),
-    /** Provider health: calls, failures, timeouts, latency percentiles and breaker state per source. */
-    providers: () => ({ providers: deps.runner.stats() }),
+    /** Provider health, mode, vendor and spend per source, sources nobody answers included. */
+    providers: () => listProviders(db, deps, now()),
     leakSources: () => listLeakSources(db),
     listUsers: (query: Parameters<typeof listUsers>[1]) => listUsers(db, query),
     createUser: (input: NewUser & Pick<AdminCreateUserRequest, 'credits'>, acting: Acting) =>
