@@ -62,13 +62,17 @@ export const detailResponse = z.object({
 
 /** GET /api/sources: which searches this deployment can answer, and who answers each source. */
 export const sourcesResponse = z.object({
-  sandbox: z.boolean().describe('The deployment runs the sandbox: sources without a vendor answer synthetic data.'),
+  sandbox: z
+    .boolean()
+    .describe('The deployment runs the sandbox: sources without a vendor answer synthetic data.'),
   kinds: z
     .record(
       z.string(),
       z.object({
         available: z.boolean().describe('At least one source answers this search; false: it answers 503.'),
-        sources: z.record(z.string(), z.enum(SOURCE_MODES)).describe('Each source: live, sandbox or not_configured.'),
+        sources: z
+          .record(z.string(), z.enum(SOURCE_MODES))
+          .describe('Each source: live, sandbox or not_configured.'),
       }),
     )
     .describe('One entry per search kind (tel, email, rc, upi, challan, corporate:*, verification:*).'),
