@@ -125,7 +125,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const searches = createSearches({ db, cacheHours: config.lookups.cacheHours, settings, now: deps.now });
   const lookups = createLookupService({ searches, runner: deps.runner, costs: config.costs });
   lookupRoutes(app, { lookups, guards });
-  const leaks = createLeakService({ db, searches, cost: config.costs.leak });
+  const leaks = createLeakService({
+    db,
+    searches,
+    cost: config.costs.leak,
+    sandbox: config.providers.sandbox,
+  });
   leakRoutes(app, { leaks, guards });
   const intel = createIntelService({
     db,

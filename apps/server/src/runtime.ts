@@ -44,8 +44,9 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   await database.migrate();
   const appKey = await resolveAppKey(database.db, config.appKey);
   const demoCreated = config.demo.seed ? await seedDemoAccounts(database.db, config.demo.password) : [];
+  // Synthetic leak records only in the sandbox: with SANDBOX off nothing invented is ever loaded.
   const leaksLoaded =
-    config.sandboxLeakRecords > 0
+    config.providers.sandbox && config.sandboxLeakRecords > 0
       ? await ensureSandboxLeaks(database, config.sandboxLeakRecords, { url: config.databaseUrl })
       : null;
   const mailer =

@@ -1,15 +1,37 @@
 import { LEAK_TOTAL_CAP, type LeakRecord } from '@footprint/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { leakRecords, leakSources } from '../../db/schema.ts';
 import { rowsOf } from '../credits/service.ts';
 import { type LeakCondition, matchedTypes, whereAll } from './query.ts';
 
+/** Which sources a search reads: with the sandbox off, synthetic sources are never searched. */
+export interface LeakScope {
+  includeSandbox: boolean;
+}
+
+/**
+ * The query's conditions within the scope. With the sandbox off, records of sandbox sources are left
+ * out through the (small) sources table, so each condition still uses its own index.
+ */
+function scoped(conditions: LeakCondition[], scope: LeakScope): SQL {
+  const where = whereAll(conditions);
+  if (scope.includeSandbox) return where;
+  return and(
+    where,
+    sql`${leakRecords.sourceId} in (select ${leakSources.id} from ${leakSources} where ${leakSources.sandbox} = false)`,
+  )!;
+}
+
 /** How many records match, up to one past the total cap (so that the answer can say it was capped). */
-export async function countMatches(db: Database, conditions: LeakCondition[]): Promise<number> {
+export async function countMatches(
+  db: Database,
+  conditions: LeakCondition[],
+  scope: LeakScope,
+): Promise<number> {
   const counted = rowsOf<{ n: number | string }>(
     await db.execute(
-      sql`select count(*) as n from (select 1 from ${leakRecords} where ${whereAll(conditions)} limit ${LEAK_TOTAL_CAP + 1}) capped`,
+      sql`select count(*) as n from (select 1 from ${leakRecords} where ${scoped(conditions, scope)} limit ${LEAK_TOTAL_CAP + 1}) capped`,
     ),
   );
   return Number(counted[0]?.n ?? 0);
@@ -26,8 +48,9 @@ export async function readPage(
   conditions: LeakCondition[],
   page: number,
   perPage: number,
+  scope: LeakScope,
 ): Promise<{ data: LeakRecord[]; sandbox: boolean }> {
-  const where = whereAll(conditions);
+  const where = scoped(conditions, scope);
   const pageIds = db
     .select({ id: sql<number>`m.id`.as('page_id') })
     .from(

@@ -10,7 +10,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { pageOutOfRange, validationError } from '../../http/errors.ts';
 import type { Searches } from '../searches/service.ts';
-import { countMatches, readPage } from './pages.ts';
+import { countMatches, type LeakScope, readPage } from './pages.ts';
 import { conditionOf, queryKey } from './query.ts';
 
 type LeakPage = Omit<LeakSearchResponse, 'credits' | 'cached' | 'lookup_id'>;
@@ -21,8 +21,15 @@ type LeakPage = Omit<LeakSearchResponse, 'credits' | 'cached' | 'lookup_id'>;
  * window is free. The page the user paid for is kept for history; a page past the last is refused and
  * the charge refunded.
  */
-export function createLeakService(deps: { db: Database; searches: Searches; cost: number }) {
+export function createLeakService(deps: {
+  db: Database;
+  searches: Searches;
+  cost: number;
+  /** SANDBOX: off, sandbox sources are never searched, so no answer carries a synthetic record. */
+  sandbox: boolean;
+}) {
   const { db, searches } = deps;
+  const scope: LeakScope = { includeSandbox: deps.sandbox };
 
   return {
     async search(
@@ -52,7 +59,7 @@ export function createLeakService(deps: { db: Database; searches: Searches; cost
         reuse: 'ask',
         failedReason: 'Leak search refused',
         async ask() {
-          const matches = await countMatches(db, conditions);
+          const matches = await countMatches(db, conditions, scope);
           const total = Math.min(matches, LEAK_TOTAL_CAP);
           const lastPage = Math.max(1, Math.ceil(total / perPage));
           if (page > lastPage) {
@@ -63,7 +70,7 @@ export function createLeakService(deps: { db: Database; searches: Searches; cost
               error: (credits) => pageOutOfRange(messages.leaks.pastLastPage(lastPage), credits),
             };
           }
-          const { data, sandbox } = await readPage(db, conditions, page, perPage);
+          const { data, sandbox } = await readPage(db, conditions, page, perPage, scope);
           const found = { total, total_capped: matches > LEAK_TOTAL_CAP, page, per_page: perPage };
           return {
             ok: true,
