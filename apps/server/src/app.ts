@@ -32,6 +32,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportService } from './modules/reports/service.ts';
 import { createSearches } from './modules/searches/service.ts';
 import { deploymentDefaults } from './modules/settings/service.ts';
+import type { LeakSearcher } from './providers/leak-search.ts';
 import type { Runner } from './providers/runner.ts';
 import type { RateLimits } from './security/rate-limit.ts';
 
@@ -42,6 +43,8 @@ export interface AppDeps {
   limits: RateLimits;
   appKey: string;
   runner: Runner;
+  /** Leak-search vendors the Leak Data Finder queries alongside its index (none by default). */
+  leakSearchers?: readonly LeakSearcher[];
   reportPool: ReportPool;
   llm?: LlmWriter;
   now?: () => Date;
@@ -130,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     searches,
     cost: config.costs.leak,
     sandbox: config.providers.sandbox,
+    searchers: deps.leakSearchers,
   });
   leakRoutes(app, { leaks, guards });
   const intel = createIntelService({

@@ -8,6 +8,7 @@ import { createLlmWriter } from './modules/reports/narrative/llm.ts';
 import { createReportPool } from './modules/reports/pool.ts';
 import { scheduleRecovery } from './modules/searches/recovery.ts';
 import { deploymentDefaults, resolveAppKey } from './modules/settings/service.ts';
+import { type LeakSearcher, leakSearchersFrom } from './providers/leak-search.ts';
 import { createRunner } from './providers/runner.ts';
 import type { Provider } from './providers/types.ts';
 import { buildProviders, describeProviders } from './registry.ts';
@@ -34,6 +35,8 @@ export interface RuntimeOverrides {
   limits?: Partial<Record<LimitName, LimitRule>>;
   /** Replaces the providers the config would build (tests use their own). */
   providers?: Provider[];
+  /** Replaces the leak-search vendors the config would switch on. */
+  leakSearchers?: LeakSearcher[];
   now?: () => Date;
 }
 
@@ -58,6 +61,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     limits: overrides.limits,
   });
   const providers = overrides.providers ?? buildProviders(config);
+  const leakSearchers = overrides.leakSearchers ?? leakSearchersFrom(config.providers.env);
   const runner = createRunner(providers, {
     timeoutMs: config.providers.timeoutMs,
     breakerFailures: config.providers.breakerFailures,
@@ -72,6 +76,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     limits,
     appKey,
     runner,
+    leakSearchers,
     reportPool,
     llm,
     now: overrides.now,

@@ -58,6 +58,9 @@ describe('Leak Data Finder with the sandbox off', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ total: 1, sandbox: false });
     expect(res.json().data.map((r: LeakRecord) => r.source.name)).toEqual(['Real Breach']);
+    expect(res.json().origin_status).toEqual([
+      { kind: 'local', name: 'Local index', status: 'ok', records: 1 },
+    ]);
 
     const onlySandbox = await searchAs(t, [{ type: 'email', value: 'zephyrine@example.test' }]);
     expect(onlySandbox.json()).toMatchObject({ total: 0, data: [], sandbox: false });
