@@ -60,6 +60,8 @@ export function LeakRecordCard({ record, needles }: { record: LeakRecord; needle
   const breachDate = record.source?.breach_date?.trim() || null;
   const description = record.source?.description?.trim() || null;
   const origins = useMemo(() => originsOf(record), [record]);
+  // A vendor's record id is an opaque digest: its origin label says more than the id would.
+  const indexed = origins.length === 0 || origins.some((origin) => origin.kind === 'local');
   const matched = Array.isArray(record.matched)
     ? record.matched.filter((type) => type in LEAK_FIELD_LABELS)
     : [];
@@ -95,7 +97,7 @@ export function LeakRecordCard({ record, needles }: { record: LeakRecord; needle
                   </time>
                 </span>
               )}
-              {record.id && (
+              {record.id && indexed && (
                 <span className="font-mono tabular-nums">
                   {messages.leaks.recordId} #{record.id}
                 </span>
