@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { ConfigError } from '../config.ts';
+import { dehashed } from './http/dehashed.ts';
 import { leakcheck } from './http/leakcheck.ts';
 import type { LeakSearcher, LeakVendor } from './leak-vendor.ts';
 import { costPerCall } from './vendor.ts';
@@ -18,7 +19,7 @@ export type {
 
 /** Every leak-search vendor the server knows. */
 // biome-ignore lint/suspicious/noExplicitAny: each vendor's settings type is its own
-export const LEAK_VENDORS: readonly LeakVendor<any, any>[] = [leakcheck];
+export const LEAK_VENDORS: readonly LeakVendor<any, any>[] = [leakcheck, dehashed];
 
 /** The variables of every leak-search vendor, for the README check and docs: name → description. */
 export function leakVendorVariables(vendors: readonly LeakVendor[] = LEAK_VENDORS): Record<string, string> {

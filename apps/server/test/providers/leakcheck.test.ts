@@ -229,7 +229,7 @@ describe('LeakCheck as a leak-search vendor', () => {
     expect(LEAK_VENDORS).toContain(leakcheck);
     expect(leakSearchersFrom({})).toEqual([]);
     expect(leakSearchersFrom({ LEAKCHECK_API_KEY: '  ' })).toEqual([]);
-    const [on] = leakSearchersFrom({
+    const [on, ...others] = leakSearchersFrom({
       LEAKCHECK_API_KEY: LEAKCHECK_FAKE_KEY,
       LEAKCHECK_BASE_URL: `${upstream.url}/api/v2/`,
       LEAKCHECK_TIMEOUT_MS: '1500',
@@ -240,6 +240,7 @@ describe('LeakCheck as a leak-search vendor', () => {
       searchable: ['email', 'username', 'phone'],
       timeoutMs: 1500,
     });
+    expect(others).toEqual([]);
     expect(leakSearchersFrom({ LEAKCHECK_API_KEY: 'k' })[0]!.timeoutMs).toBe(5000);
   });
 
@@ -256,7 +257,7 @@ describe('LeakCheck as a leak-search vendor', () => {
   });
 
   it('describes every variable it reads', () => {
-    const variables = leakVendorVariables();
+    const variables = leakVendorVariables([leakcheck]);
     expect(Object.keys(variables).sort()).toEqual([
       'LEAKCHECK_API_KEY',
       'LEAKCHECK_BASE_URL',
