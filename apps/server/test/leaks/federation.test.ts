@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookups } from '../../src/db/schema.ts';
 import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
+import { DEHASHED_FAKE_KEY, dehashedFake } from '../fakes/dehashed.ts';
 import { LEAKCHECK_FAKE_KEY, leakCheckFake, leakCheckFakeRows } from '../fakes/leakcheck.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
 import { addLeakRecords } from '../support/leaks.ts';
@@ -261,5 +262,59 @@ describe('Leak Data Finder federated with LeakCheck', () => {
       { ...LOCAL, status: 'not_found', records: 0 },
       { ...VENDOR, status: 'not_found', records: 0 },
     ]);
+  });
+});
+
+describe('Leak Data Finder federated with LeakCheck and DeHashed', () => {
+  let both: TestApp;
+  let leakCheck: Awaited<ReturnType<typeof startFakeUpstream>>;
+  let deHashed: Awaited<ReturnType<typeof startFakeUpstream>>;
+  beforeAll(async () => {
+    leakCheck = await startFakeUpstream(leakCheckFake());
+    deHashed = await startFakeUpstream(dehashedFake());
+    both = await createTestApp({
+      env: {
+        RATE_LIMIT_ENABLED: 'false',
+        LEAKCHECK_API_KEY: LEAKCHECK_FAKE_KEY,
+        LEAKCHECK_BASE_URL: `${leakCheck.url}/api/v2`,
+        DEHASHED_API_KEY: DEHASHED_FAKE_KEY,
+        DEHASHED_BASE_URL: deHashed.url,
+      },
+    });
+  });
+  afterAll(async () => {
+    await both.close();
+    await leakCheck.close();
+    await deHashed.close();
+  });
+
+  it('asks each vendor that can search the rows, reports each, and still charges once', async () => {
+    await addLeakRecords(both.db, { name: 'Local Only Dump' }, [{ name: 'Sana Pillai', username: 'sana_p' }]);
+    const user = await createUser(both.db, { credits: 3 });
+    const { token } = await signIn(both, user.email, user.password);
+    const res = await both.app.inject({
+      method: 'POST',
+      url: '/api/leak-data-finder/?page=1&per_page=10',
+      payload: { fields: [{ type: 'name', value: 'PILLAI sana' }] },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(leakCheck.requests).toHaveLength(0);
+    expect(deHashed.requests).toHaveLength(1);
+    expect(JSON.parse(deHashed.requests[0]!.body).query).toBe('name:"pillai" AND name:"sana"');
+    expect(body.origin_status).toEqual([
+      { ...LOCAL, status: 'ok', records: 1 },
+      { ...VENDOR, status: 'unsupported', records: 0 },
+      { kind: 'vendor', name: 'DeHashed', status: 'ok', records: 2 },
+    ]);
+    expect(body.data.map((r: LeakRecord) => r.origins)).toEqual([
+      [LOCAL],
+      [{ kind: 'vendor', name: 'DeHashed' }],
+      [{ kind: 'vendor', name: 'DeHashed' }],
+    ]);
+    for (const record of body.data as LeakRecord[]) expect(record.matched).toEqual(['name']);
+    expect(res.body).not.toMatch(/synthetic-not-a-secret|synthetic-hash|password/i);
+    expect(body.credits).toBe(2);
   });
 });
