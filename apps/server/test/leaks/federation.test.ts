@@ -178,6 +178,40 @@ describe('Leak Data Finder federated with LeakCheck', () => {
     expect(await findLedgerMismatches(t.db)).toEqual([]);
   });
 
+  it('keeps a vendor record with control characters and broken text, cleaned, rather than failing the search', async () => {
+    const email = 'leela.nair@example.test';
+    upstream.setHandler((_req, res) =>
+      sendJson(res, 200, {
+        success: true,
+        found: 1,
+        quota: 5,
+        result: [
+          {
+            email,
+            first_name: 'Le\u0000ela',
+            last_name: 'Nair\ud800',
+            city: 'Pu\u0000ne\u001b[31m',
+            source: { name: 'Orbitly\u0000', breach_date: '2021-03' },
+          },
+        ],
+      }),
+    );
+    const { user, headers } = await investigator(3);
+    const res = await search(headers, [{ type: 'email', value: email }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject([
+      {
+        name: 'Leela Nair\ufffd',
+        other: { city: 'Pune[31m' },
+        source: { name: 'Orbitly' },
+        origins: [VENDOR],
+      },
+    ]);
+    const [row] = await t.db.select().from(lookups).where(eq(lookups.userId, user.id));
+    expect(row!.status).toBe('complete');
+    expect(await findLedgerMismatches(t.db)).toEqual([]);
+  });
+
   it('serves further pages free from the records the paid search stored, the same set on every page', async () => {
     upstream.setHandler(leakCheckFake());
     const email = 'ishaan.bhat@example.test';

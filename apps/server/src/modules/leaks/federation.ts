@@ -86,20 +86,52 @@ export function identityOf(
   ]);
 }
 
+/** Control characters (tab and newlines aside): PostgreSQL refuses NUL in stored JSON, and none belongs in a record. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+/** Half of a surrogate pair without its other half: not text, and refused by PostgreSQL's JSON. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A vendor's text made safe to show and store: control characters dropped, broken characters replaced. */
+export const cleanText = (value: string): string =>
+  value.replace(CONTROL, '').replace(LONE_SURROGATE, '\uFFFD').trim();
+
+/** A vendor's record with every text cleaned (cleanText) and the values left empty by it dropped. */
+function cleanRecord(found: VendorLeakRecord): VendorLeakRecord {
+  const list = (values: string[]) => values.map(cleanText).filter((value) => value !== '');
+  const optional = (value: string | null) => (value === null ? null : cleanText(value) || null);
+  const other: Record<string, string> = {};
+  for (const [key, value] of Object.entries(found.other)) {
+    const [cleanKey, cleanValue] = [cleanText(key), cleanText(value)];
+    if (cleanKey !== '' && cleanValue !== '') other[cleanKey] = cleanValue;
+  }
+  return {
+    source: { name: optional(found.source.name), breach_date: optional(found.source.breach_date) },
+    name: list(found.name),
+    email: list(found.email),
+    phone: list(found.phone),
+    username: list(found.username),
+    address: list(found.address),
+    other,
+  };
+}
+
 const RECORD_FIELDS = ['name', 'email', 'phone', 'username', 'address'] as const;
 type RecordField = (typeof RECORD_FIELDS)[number];
 
 /**
  * A vendor's record as a leak record, when it matches every row of the query (null otherwise: a
  * vendor's looser matching never widens the search). Each field shows the value that matched, or the
- * vendor's first; further values go to `other` ('email_2'…). Credential-like keys are dropped again.
+ * vendor's first; further values go to `other` ('email_2'…). Its texts are cleaned, and
+ * credential-like keys are dropped again.
  */
 export function vendorRecordOf(
-  found: VendorLeakRecord,
+  answered: VendorLeakRecord,
   conditions: readonly LeakCondition[],
   origin: LeakOrigin,
   vendorId: string,
 ): LeakRecord | null {
+  const found = cleanRecord(answered);
   const chosen: Partial<Record<RecordField, string>> = {};
   for (const condition of conditions) {
     const hit = found[condition.type].find((value) => valueMatches(condition, value));
