@@ -11,10 +11,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEHASHED_FAKE_KEY, dehashedFake } from '../apps/server/test/fakes/dehashed.ts';
 import { GRAVATAR_FAKE_KEY, gravatarFake } from '../apps/server/test/fakes/gravatar.ts';
 import { HIBP_FAKE_KEY, hibpFake } from '../apps/server/test/fakes/hibp.ts';
 import { HLR_FAKE_KEY, HLR_FAKE_SECRET, hlrLookupsFake } from '../apps/server/test/fakes/hlr-lookups.ts';
 import { KYC_FAKE_TOKEN, kycFake } from '../apps/server/test/fakes/kyc.ts';
+import { LEAKCHECK_FAKE_KEY, leakCheckFake } from '../apps/server/test/fakes/leakcheck.ts';
 import { PDL_FAKE_KEY, pdlFake } from '../apps/server/test/fakes/pdl.ts';
 import { TWILIO_FAKE_PASSWORD, TWILIO_FAKE_USER, twilioFake } from '../apps/server/test/fakes/twilio.ts';
 import { startFakeUpstream } from '../apps/server/test/support/upstream.ts';
@@ -58,6 +60,16 @@ const vendors = [
     name: 'People Data Labs',
     handler: pdlFake(),
     env: (url: string) => ({ PDL_API_KEY: PDL_FAKE_KEY, PDL_BASE_URL: `${url}/v5` }),
+  },
+  {
+    name: 'LeakCheck',
+    handler: leakCheckFake(),
+    env: (url: string) => ({ LEAKCHECK_API_KEY: LEAKCHECK_FAKE_KEY, LEAKCHECK_BASE_URL: `${url}/api/v2` }),
+  },
+  {
+    name: 'DeHashed',
+    handler: dehashedFake(),
+    env: (url: string) => ({ DEHASHED_API_KEY: DEHASHED_FAKE_KEY, DEHASHED_BASE_URL: url }),
   },
 ];
 

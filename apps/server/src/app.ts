@@ -34,6 +34,7 @@ import { createReportService } from './modules/reports/service.ts';
 import { createSearches } from './modules/searches/service.ts';
 import { deploymentDefaults } from './modules/settings/service.ts';
 import type { UsageRecorder } from './modules/usage/recorder.ts';
+import type { LeakSearcher } from './providers/leak-search.ts';
 import type { Runner } from './providers/runner.ts';
 import type { RateLimits } from './security/rate-limit.ts';
 
@@ -48,6 +49,8 @@ export interface AppDeps {
   catalogue: ProviderCatalogue;
   /** Calls and vendor spend per provider, written to the database (the Providers screen reads it). */
   usage: UsageRecorder;
+  /** Leak-search vendors the Leak Data Finder queries alongside its index (none by default). */
+  leakSearchers?: readonly LeakSearcher[];
   reportPool: ReportPool;
   llm?: LlmWriter;
   now?: () => Date;
@@ -131,7 +134,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const searches = createSearches({ db, cacheHours: config.lookups.cacheHours, settings, now: deps.now });
   const lookups = createLookupService({ searches, runner: deps.runner, costs: config.costs });
   lookupRoutes(app, { lookups, guards, sandbox: config.providers.sandbox });
-  const leaks = createLeakService({ db, searches, cost: config.costs.leak });
+  const leaks = createLeakService({
+    db,
+    searches,
+    cost: config.costs.leak,
+    sandbox: config.providers.sandbox,
+    searchers: deps.leakSearchers,
+  });
   leakRoutes(app, { leaks, guards });
   const intel = createIntelService({
     db,

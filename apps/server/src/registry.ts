@@ -7,6 +7,7 @@ import { hlrLookups } from './providers/http/hlr-lookups.ts';
 import { kyc } from './providers/http/kyc.ts';
 import { pdl } from './providers/http/pdl.ts';
 import { twilio } from './providers/http/twilio.ts';
+import { leakVendorVariables } from './providers/leak-search.ts';
 import { kindAvailable, sourceModes } from './providers/modes.ts';
 import type { Provider } from './providers/types.ts';
 import { costPerCall, type Vendor } from './providers/vendor.ts';
@@ -19,7 +20,7 @@ import { createSandboxProviders, parseFailureSpec, parseLatencySpec } from './sa
 // biome-ignore lint/suspicious/noExplicitAny: each vendor's settings type is its own
 export const VENDORS: readonly Vendor<any, any>[] = [hibp, kyc, hlrLookups, twilio, gravatar, pdl];
 
-/** The variables of every vendor, for the README check and docs: name → description. */
+/** The variables of every vendor (leak-search vendors too), for the README check: name → description. */
 export function vendorVariables(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const vendor of VENDORS) {
@@ -27,7 +28,7 @@ export function vendorVariables(): Record<string, string> {
       out[name] = (schema as z.ZodType).description ?? '';
     out[`${vendor.prefix}_COST_PER_CALL`] = `Price of one ${vendor.name} call, in ${vendor.currency} (0).`;
   }
-  return out;
+  return { ...out, ...leakVendorVariables() };
 }
 
 /** The providers of the vendors the environment switches on; a bad variable stops the start. */

@@ -10,6 +10,7 @@ import { createReportPool } from './modules/reports/pool.ts';
 import { scheduleRecovery } from './modules/searches/recovery.ts';
 import { deploymentDefaults, resolveAppKey } from './modules/settings/service.ts';
 import { createUsageRecorder, USAGE_FLUSH_MS } from './modules/usage/recorder.ts';
+import { type LeakSearcher, leakSearchersFrom } from './providers/leak-search.ts';
 import { createRunner } from './providers/runner.ts';
 import type { Provider } from './providers/types.ts';
 import { buildProviders, describeProviders, sourceModes, VENDORS } from './registry.ts';
@@ -38,6 +39,8 @@ export interface RuntimeOverrides {
   providers?: Provider[];
   /** How often provider usage is written (default USAGE_FLUSH_MS). */
   usageFlushMs?: number;
+  /** Replaces the leak-search vendors the config would switch on. */
+  leakSearchers?: LeakSearcher[];
   now?: () => Date;
 }
 
@@ -48,7 +51,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   await database.migrate();
   const appKey = await resolveAppKey(database.db, config.appKey);
   const demoCreated = config.demo.seed ? await seedDemoAccounts(database.db, config.demo.password) : [];
-  // Synthetic leak records are loaded only when the operator chose the sandbox.
+  // Synthetic leak records only in the sandbox: with SANDBOX off nothing invented is ever loaded.
   const leaksLoaded =
     config.providers.sandbox && config.sandboxLeakRecords > 0
       ? await ensureSandboxLeaks(database, config.sandboxLeakRecords, { url: config.databaseUrl })
@@ -65,6 +68,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   // Every call that reaches a provider is counted in memory and written with the others every few
   // seconds (and on close): the usage and vendor spend of the Providers screen.
   const usage = createUsageRecorder(database.db);
+  const leakSearchers = overrides.leakSearchers ?? leakSearchersFrom(config.providers.env);
   const runner = createRunner(providers, {
     timeoutMs: config.providers.timeoutMs,
     breakerFailures: config.providers.breakerFailures,
@@ -87,6 +91,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     runner,
     catalogue,
     usage,
+    leakSearchers,
     reportPool,
     llm,
     now: overrides.now,

@@ -100,4 +100,9 @@ describe('formatBreachDate', () => {
     expect(formatBreachDate('spring 2019')).toBe('spring 2019');
     expect(formatBreachDate('2019-13-45')).toBe('2019-13-45');
   });
+
+  it('shows a month alone, as leak-search vendors date breaches, as short month and year', () => {
+    expect(formatBreachDate('2019-07')).toBe('Jul 2019');
+    expect(formatBreachDate('2019-13')).toBe('2019-13');
+  });
 });

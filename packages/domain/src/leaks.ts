@@ -98,6 +98,43 @@ export const leakSearchQuery = z.strictObject({
 /** Totals are counted exactly up to this many matches, then reported as capped. */
 export const LEAK_TOTAL_CAP = 10_000;
 
+/**
+ * Where a leak record was found: the local index of imported breaches, or a leak-search vendor
+ * queried alongside it (federation). A record found in several places lists each of them.
+ */
+export const LEAK_ORIGIN_KINDS = ['local', 'vendor'] as const;
+export type LeakOriginKind = (typeof LEAK_ORIGIN_KINDS)[number];
+
+/** The local index's name in `origins` and `origin_status`. */
+export const LOCAL_LEAK_ORIGIN = 'Local index';
+
+export interface LeakOrigin {
+  kind: LeakOriginKind;
+  /** 'Local index', or the vendor's name ('LeakCheck'). */
+  name: string;
+}
+
+/**
+ * How one origin answered the search: `ok` (records found), `not_found`, `rate_limited`, `failed`,
+ * `timed_out`, or `unsupported` (a vendor that cannot search any of the query's field types, so it
+ * was not asked).
+ */
+export const LEAK_ORIGIN_STATUSES = [
+  'ok',
+  'not_found',
+  'rate_limited',
+  'failed',
+  'timed_out',
+  'unsupported',
+] as const;
+export type LeakOriginState = (typeof LEAK_ORIGIN_STATUSES)[number];
+
+export interface LeakOriginStatus extends LeakOrigin {
+  status: LeakOriginState;
+  /** Records this origin found for the query (before records found in several places are merged). */
+  records: number;
+}
+
 export interface LeakRecord {
   id: string;
   source: { name: string; breach_date: string | null; description: string | null };
@@ -110,10 +147,13 @@ export interface LeakRecord {
   other: Record<string, string>;
   /** Which of the searched types this record matched, for highlighting. */
   matched: LeakFieldType[];
+  /** Where it was found: the local index and/or vendors (an identical record found twice is one record). */
+  origins: LeakOrigin[];
 }
 
 export interface LeakSearchResponse {
   data: LeakRecord[];
+  /** Local matches (up to LEAK_TOTAL_CAP) plus the vendors' records the local index does not hold. */
   total: number;
   /** True when more than LEAK_TOTAL_CAP records match: `total` is then the cap, not exact. */
   total_capped: boolean;
@@ -125,4 +165,6 @@ export interface LeakSearchResponse {
   lookup_id: string;
   /** True when a record on this page is synthetic sandbox data (the web shows the sandbox banner). */
   sandbox: boolean;
+  /** Each origin searched (the local index first, then each configured vendor) and how it answered. */
+  origin_status: LeakOriginStatus[];
 }

@@ -112,6 +112,9 @@ describe('POST /api/leak-data-finder', () => {
       'Orbitly',
     ]);
     expect(body.data[0].matched.sort()).toEqual(['name', 'phone']);
+    // Without leak-search vendors every record comes from the local index, which is the only origin.
+    for (const record of body.data) expect(record.origins).toEqual([{ kind: 'local', name: 'Local index' }]);
+    expect(body.origin_status).toEqual([{ kind: 'local', name: 'Local index', status: 'ok', records: 2 }]);
     const orbitly = body.data.find((r: { source: { name: string } }) => r.source.name === 'Orbitly');
     expect(orbitly).toMatchObject({
       email: 'Rohan.Deshmukh90@example.com',
@@ -167,6 +170,7 @@ describe('POST /api/leak-data-finder', () => {
       per_page: 10,
       sandbox: false,
       data: answer.data,
+      origin_status: [{ kind: 'local', name: 'Local index', status: 'ok', records: 2 }],
     });
     const [again] = await t.db.select().from(lookups).where(eq(lookups.id, cachedView.json().lookup_id));
     expect(again!.result).toBeNull();

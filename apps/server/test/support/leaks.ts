@@ -4,8 +4,12 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type DatabaseHandle, type OpenOptions, openDatabase } from '../../src/db/client.ts';
+import { type Database, type DatabaseHandle, type OpenOptions, openDatabase } from '../../src/db/client.ts';
+import { leakSources } from '../../src/db/schema.ts';
+import { rowsOf } from '../../src/modules/credits/service.ts';
+import { isRejected, LeakRecordBuilder } from '../../src/modules/leaks/import/record.ts';
 
 export interface LeakTestDatabase {
   handle: DatabaseHandle;
@@ -86,4 +90,55 @@ export function* syntheticCsvLines(count: number): Generator<string> {
       `198.51.100.${i % 255}`,
     ].join(',');
   }
+}
+
+export interface LeakTestRow {
+  name?: string;
+  email?: string;
+  phone?: string;
+  username?: string;
+  address?: string;
+}
+
+/**
+ * A leak source with its records, built as the importer builds them (normalized keys, record hash);
+ * the source is created when its name is new. Returns the ids of the records, in order.
+ */
+export async function addLeakRecords(
+  db: Database,
+  source: { name: string; breachDate?: string; sandbox?: boolean },
+  rows: LeakTestRow[],
+): Promise<string[]> {
+  await db
+    .insert(leakSources)
+    .values({ name: source.name, breachDate: source.breachDate ?? null, sandbox: source.sandbox ?? false })
+    .onConflictDoNothing();
+  const builder = new LeakRecordBuilder(source.name);
+  const ids: string[] = [];
+  for (const row of rows) {
+    const columns = ['name', 'email', 'phone', 'username', 'address'] as const;
+    const built = builder.build(
+      columns,
+      columns.map((column) => row[column]),
+    );
+    if (isRejected(built)) throw new Error(`test record rejected: ${built.reject}`);
+    const inserted = await db.execute(sql`
+      insert into leak_records (source_id, record_hash, name, email, phone, username, address, other,
+        email_norm, phone_norm, username_norm, name_tokens)
+      select id, ${built.recordHash}, ${built.name}, ${built.email}, ${built.phone}, ${built.username},
+        ${built.address}, ${built.otherJson}::jsonb, ${built.emailNorm}, ${built.phoneNorm}, ${built.usernameNorm},
+        ${
+          built.nameTokens
+            ? sql`array[${sql.join(
+                built.nameTokens.map((token) => sql`${token}`),
+                sql`, `,
+              )}]::text[]`
+            : sql`null`
+        }
+      from leak_sources where name = ${source.name}
+      returning id`);
+    const [first] = rowsOf<{ id: number | string }>(inserted);
+    ids.push(String(first!.id));
+  }
+  return ids;
 }

@@ -7,6 +7,7 @@ import {
   recordFields,
   type Segment,
 } from '../lib/leak-highlight.ts';
+import { originsOf } from '../lib/leak-origins.ts';
 import { CopyButton } from './CopyButton.tsx';
 
 /** Lets a long e-mail address wrap before its '@' rather than in the middle of a word. */
@@ -47,8 +48,9 @@ const monoFields = new Set(['email', 'phone', 'username']);
 
 /**
  * One leaked record (the spec shows none; this is what an investigator needs): where it leaked and
- * when, what it matched on, then every field it holds with the searched values marked and a copy
- * button each. The breach's description opens from the header.
+ * when, where it was found (the local index and/or a leak-search vendor), what it matched on, then
+ * every field it holds with the searched values marked and a copy button each. The breach's
+ * description opens from the header.
  */
 export function LeakRecordCard({ record, needles }: { record: LeakRecord; needles: LeakNeedles }) {
   const [aboutOpen, setAboutOpen] = useState(false);
@@ -57,6 +59,9 @@ export function LeakRecordCard({ record, needles }: { record: LeakRecord; needle
   const sourceName = record.source?.name?.trim() || messages.leaks.unknownSource;
   const breachDate = record.source?.breach_date?.trim() || null;
   const description = record.source?.description?.trim() || null;
+  const origins = useMemo(() => originsOf(record), [record]);
+  // A vendor's record id is an opaque digest: its origin label says more than the id would.
+  const indexed = origins.length === 0 || origins.some((origin) => origin.kind === 'local');
   const matched = Array.isArray(record.matched)
     ? record.matched.filter((type) => type in LEAK_FIELD_LABELS)
     : [];
@@ -92,9 +97,23 @@ export function LeakRecordCard({ record, needles }: { record: LeakRecord; needle
                   </time>
                 </span>
               )}
-              {record.id && (
+              {record.id && indexed && (
                 <span className="font-mono tabular-nums">
                   {messages.leaks.recordId} #{record.id}
+                </span>
+              )}
+              {origins.length > 0 && (
+                <span className="inline-flex flex-wrap items-center gap-1">
+                  <span className="sr-only">{messages.leaks.foundIn}:</span>
+                  {origins.map((origin) => (
+                    <span
+                      key={`${origin.kind}:${origin.name}`}
+                      className={`source-chip ${origin.kind === 'local' ? 'chip-slate' : 'chip-violet'}`}
+                      title={`${messages.leaks.foundIn} ${origin.name}`}
+                    >
+                      {origin.name}
+                    </span>
+                  ))}
                 </span>
               )}
             </p>

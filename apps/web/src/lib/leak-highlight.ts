@@ -163,8 +163,16 @@ export function recordFields(record: LeakRecord, needles: LeakNeedles): RecordFi
   return fields;
 }
 
-/** '2019-03-14' → '14 Mar 2019'; anything unreadable is shown as it came. */
+/**
+ * '2019-03-14' → '14 Mar 2019', and a month alone (as leak-search vendors give it) '2019-07' →
+ * 'Jul 2019'; anything unreadable is shown as it came.
+ */
 export function formatBreachDate(value: string): string {
+  if (/^\d{4}-\d{2}$/.test(value)) {
+    const month = new Date(`${value}-01T00:00:00Z`);
+    if (Number.isNaN(month.getTime())) return value;
+    return month.toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  }
   const date = /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : null;
   if (!date || Number.isNaN(date.getTime())) return value;
   return date.toLocaleDateString('en-GB', {

@@ -42,5 +42,16 @@ export const leaksTexts = {
     cachedTitle: 'This search was already paid for recently',
     unknownSource: 'Unknown source',
     copyField: (label: string) => `Copy ${label.toLowerCase()}`,
+    /** Federation: where each record was found, and how each origin answered the search. */
+    foundIn: 'Found in',
+    originsSearched: 'Sources searched',
+    originStatus: {
+      ok: (records: string) => records,
+      not_found: 'none',
+      rate_limited: 'rate limited',
+      failed: 'unavailable',
+      timed_out: 'timed out',
+      unsupported: 'cannot search these fields',
+    },
   },
 } as const;

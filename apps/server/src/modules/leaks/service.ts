@@ -1,6 +1,7 @@
 import {
   LEAK_TOTAL_CAP,
   type LeakFieldType,
+  type LeakOriginStatus,
   type LeakSearchResponse,
   leakRowError,
   messages,
@@ -9,20 +10,127 @@ import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { pageOutOfRange, validationError } from '../../http/errors.ts';
+import type { LeakSearcher } from '../../providers/leak-search.ts';
+import type { Reusable } from '../searches/reuse.ts';
 import type { Searches } from '../searches/service.ts';
-import { countMatches, readPage } from './pages.ts';
-import { conditionOf, queryKey } from './query.ts';
+import {
+  type Federation,
+  federate,
+  federationOf,
+  localStatus,
+  mergeRecords,
+  NO_FEDERATION,
+  pageWindow,
+  vendorQueryOf,
+  withVendorOrigins,
+} from './federation.ts';
+import { countMatches, findTwinCandidates, type LeakScope, readPage } from './pages.ts';
+import { conditionOf, type LeakCondition, queryKey } from './query.ts';
+import { askVendors, type VendorOutcome } from './vendors.ts';
 
 type LeakPage = Omit<LeakSearchResponse, 'credits' | 'cached' | 'lookup_id'>;
+
+export interface LeakServiceDeps {
+  db: Database;
+  searches: Searches;
+  cost: number;
+  /** SANDBOX: off, sandbox sources are never searched, so no answer carries a synthetic record. */
+  sandbox: boolean;
+  /** Leak-search vendors queried alongside the local index (none by default). */
+  searchers?: readonly LeakSearcher[];
+}
+
+/** What the paid search found everywhere: the local match count and what the vendors added. */
+interface Found {
+  matches: number;
+  federation: Federation;
+  /** Source keys that answered, and the errors of those that did not (kept with the lookup). */
+  answered: string[];
+  errors: Record<string, string>;
+}
+
+/** The key a vendor's outcome is stored under in the lookup's answered sources and errors. */
+const sourceKey = (outcome: VendorOutcome) => `leak:${outcome.id}`;
+
+const statusOf = (outcome: VendorOutcome): LeakOriginStatus => ({
+  ...outcome.origin,
+  status: outcome.status,
+  records: outcome.records.length,
+});
 
 /**
  * The leak search: the rows checked as the browser checks them, normalized into one query, and run
  * as a paid search (searches/). A new query is charged once; paging through it again within the cache
  * window is free. The page the user paid for is kept for history; a page past the last is refused and
  * the charge refunded.
+ *
+ * With leak-search vendors configured, the paid search also asks each of them, in parallel with the
+ * local index and within its own timeout; the local index is authoritative (its failure fails the
+ * search), a vendor's never does. Identical records are merged into one listing every origin, and the
+ * vendors' records are stored with the paid result, so that further pages read the same set.
  */
-export function createLeakService(deps: { db: Database; searches: Searches; cost: number }) {
+export function createLeakService(deps: LeakServiceDeps) {
   const { db, searches } = deps;
+  const searchers = deps.searchers ?? [];
+  const scope: LeakScope = { includeSandbox: deps.sandbox };
+
+  /** The paid search: the local count and every vendor at once, then what the vendors add. */
+  async function searchEverywhere(
+    conditions: LeakCondition[],
+    rows: Array<{ type: LeakFieldType; value: string }>,
+  ): Promise<Found> {
+    const stop = new AbortController();
+    const asked = askVendors(searchers, vendorQueryOf(rows), conditions, stop.signal);
+    let matches: number;
+    try {
+      matches = await countMatches(db, conditions, scope);
+    } catch (error) {
+      stop.abort(error);
+      await asked;
+      throw error;
+    }
+    const outcomes = await asked;
+    const merged = mergeRecords(outcomes.map((outcome) => outcome.records));
+    const twins = await findTwinCandidates(db, conditions, scope, merged);
+    return {
+      matches,
+      federation: federate(merged, twins, outcomes.map(statusOf)),
+      answered: [
+        'leaks',
+        ...outcomes
+          .filter((outcome) => outcome.status === 'ok' || outcome.status === 'not_found')
+          .map(sourceKey),
+      ],
+      errors: Object.fromEntries(
+        outcomes.flatMap((outcome) => (outcome.error ? [[sourceKey(outcome), outcome.error]] : [])),
+      ),
+    };
+  }
+
+  /**
+   * What the search finds. A further page of a paid search reads the vendors' records that search
+   * stored: free, and the same set on every page; the local index is read again (it is the authority).
+   */
+  async function findEverywhere(
+    conditions: LeakCondition[],
+    rows: Array<{ type: LeakFieldType; value: string }>,
+    reused: Reusable | null,
+  ): Promise<Found> {
+    if (reused)
+      return {
+        matches: await countMatches(db, conditions, scope),
+        federation: federationOf(reused.result),
+        answered: reused.answered,
+        errors: reused.errors,
+      };
+    if (searchers.length > 0) return searchEverywhere(conditions, rows);
+    return {
+      matches: await countMatches(db, conditions, scope),
+      federation: NO_FEDERATION,
+      answered: ['leaks'],
+      errors: {},
+    };
+  }
 
   return {
     async search(
@@ -51,9 +159,11 @@ export function createLeakService(deps: { db: Database; searches: Searches; cost
         caseReference,
         reuse: 'ask',
         failedReason: 'Leak search refused',
-        async ask() {
-          const matches = await countMatches(db, conditions);
-          const total = Math.min(matches, LEAK_TOTAL_CAP);
+        async ask({ reused }) {
+          const found = await findEverywhere(conditions, rows, reused);
+          const { federation } = found;
+          const localTotal = Math.min(found.matches, LEAK_TOTAL_CAP);
+          const total = localTotal + federation.records.length;
           const lastPage = Math.max(1, Math.ceil(total / perPage));
           if (page > lastPage) {
             return {
@@ -63,17 +173,34 @@ export function createLeakService(deps: { db: Database; searches: Searches; cost
               error: (credits) => pageOutOfRange(messages.leaks.pastLastPage(lastPage), credits),
             };
           }
-          const { data, sandbox } = await readPage(db, conditions, page, perPage);
-          const found = { total, total_capped: matches > LEAK_TOTAL_CAP, page, per_page: perPage };
+          const window = pageWindow(localTotal, page, perPage);
+          const local =
+            window.local.limit > 0
+              ? await readPage(db, conditions, window.local, scope)
+              : { data: [], sandbox: false };
+          const data = [
+            ...local.data.map((record) => withVendorOrigins(record, federation.also_in[record.id])),
+            ...federation.records.slice(window.vendor.start, window.vendor.end),
+          ];
+          const sandbox = local.sandbox;
+          const originStatus = [localStatus(localTotal), ...federation.vendors];
+          const counted = { total, total_capped: found.matches > LEAK_TOTAL_CAP, page, per_page: perPage };
           return {
             ok: true,
-            value: { data, ...found, sandbox },
-            answered: ['leaks'],
-            errors: {},
+            value: { data, ...counted, sandbox, origin_status: originStatus },
+            answered: found.answered,
+            errors: found.errors,
             // The page the user paid for, as they saw it: history reopens it (and the retention purge
             // removes it with every other stored result). Pages viewed later from the cache are free
-            // and not kept again.
-            result: { ...found, sandbox, data },
+            // and not kept again. A federated search also keeps what the vendors found, which those
+            // later pages read instead of asking the vendors again.
+            result: {
+              ...counted,
+              sandbox,
+              data,
+              origin_status: originStatus,
+              ...(searchers.length > 0 ? { federation } : {}),
+            },
             sandbox,
             details: { page, per_page: perPage, total },
           };
@@ -90,6 +217,7 @@ export function createLeakService(deps: { db: Database; searches: Searches; cost
         cached: searched.cached,
         lookup_id: searched.lookupId,
         sandbox: found.sandbox,
+        origin_status: found.origin_status,
       };
     },
   };

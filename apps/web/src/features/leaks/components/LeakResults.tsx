@@ -10,6 +10,7 @@ import { type Ref, useId } from 'react';
 import { LeakRecordCard } from '../../../components/LeakRecordCard.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import type { LeakNeedles } from '../../../lib/leak-highlight.ts';
+import { originStatusParts } from '../../../lib/leak-origins.ts';
 
 export interface LeakResultsProps {
   response: LeakSearchResponse;
@@ -58,6 +59,10 @@ export function LeakResults({
   const sandbox = (response as { sandbox?: unknown }).sandbox === true;
   const empty = total === 0 && records.length === 0;
   const headingId = useId();
+  const originsId = useId();
+  // Only a federated search has more than one origin; the local index alone is the summary itself.
+  const originParts = originStatusParts(response.origin_status, response.total_capped === true);
+  const showOrigins = originParts.length > 1;
 
   return (
     <section aria-labelledby={headingId} aria-busy={busy} className="leak-results">
@@ -85,6 +90,26 @@ export function LeakResults({
           )}
         </div>
       </div>
+
+      {showOrigins && (
+        <div className="mt-1 flex flex-wrap items-center gap-x-1.5 text-xs text-muted">
+          <span id={originsId} className="font-medium tracking-wide uppercase">
+            {messages.leaks.originsSearched}
+          </span>
+          <ul aria-labelledby={originsId} className="flex flex-wrap items-center gap-x-1.5">
+            {originParts.map((part, index) => (
+              <li key={part.name} className={part.trouble ? 'text-warning' : undefined}>
+                {index > 0 && (
+                  <span aria-hidden="true" className="mr-1.5">
+                    ·
+                  </span>
+                )}
+                {part.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
 
       {response.total_capped && (
         <p role="note" className="leak-capped">
