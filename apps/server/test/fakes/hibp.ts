@@ -11,7 +11,7 @@ export const HIBP_FAKE_KEY = 'hibp-fake-key';
 
 export function hibpFake(options: { apiKey?: string } = {}) {
   const apiKey = options.apiKey ?? HIBP_FAKE_KEY;
-  return (req: RecordedRequest, res: ServerResponse) => {
+  const answer = (req: RecordedRequest, res: ServerResponse) => {
     if (!req.headers['user-agent']) return sendJson(res, 403, { statusCode: 403, message: 'No user agent' });
     if (req.headers['hibp-api-key'] !== apiKey)
       return sendJson(res, 401, { statusCode: 401, message: 'Access denied due to invalid hibp-api-key.' });
@@ -23,5 +23,8 @@ export function hibpFake(options: { apiKey?: string } = {}) {
       return res.end();
     }
     return sendJson(res, 200, breaches);
+  };
+  return (req: RecordedRequest, res: ServerResponse): void => {
+    answer(req, res);
   };
 }

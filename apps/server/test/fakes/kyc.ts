@@ -46,7 +46,7 @@ function queryOf(kind: ProviderQuery['kind'], body: Record<string, unknown>): Pr
 export function kycFake(options: { token?: string } = {}) {
   const token = options.token ?? KYC_FAKE_TOKEN;
   const byPath = Object.entries(KYC_PATHS);
-  return (req: RecordedRequest, res: ServerResponse) => {
+  const answer = (req: RecordedRequest, res: ServerResponse) => {
     if (req.headers.authorization !== `Bearer ${token}`)
       return sendJson(res, 401, { data: null, status_code: 401, success: false, message: 'Unauthorized' });
     const path = (req.url.split('?')[0] ?? '').replace(/\/+$/, '');
@@ -66,5 +66,8 @@ export function kycFake(options: { token?: string } = {}) {
     } catch {
       return sendJson(res, 422, NO_RECORD);
     }
+  };
+  return (req: RecordedRequest, res: ServerResponse): void => {
+    answer(req, res);
   };
 }
