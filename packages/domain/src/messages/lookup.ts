@@ -61,7 +61,6 @@ export const lookupTexts = {
     active: 'Active',
     inactive: 'Inactive',
     noResults: 'No results found',
-    sourcesFailed: 'Sources that did not answer:',
     facebookProfile: 'Facebook profile',
     showMap: 'Show map',
     profileSummary: 'Profile summary',
@@ -152,7 +151,6 @@ export const lookupTexts = {
     sources: profileLabelTexts,
     /** Failed sources named by their answer key, in the words an investigator uses (catalogue/sources.ts). */
     failedSources: SOURCE_LABELS,
-    noAnswer: 'No answer',
     sourcePrefix: 'Source: ',
   },
   /**
