@@ -5,6 +5,7 @@ import {
   type PhoneLookupResponse,
   PROFILE_SECTIONS,
   phoneHighlights,
+  sourceStatusOf,
 } from '@footprint/domain';
 import type { LookupReportJob } from '../../apps/server/src/modules/reports/render/types.ts';
 import { sandboxPayload } from '../../apps/server/src/sandbox/index.ts';
@@ -37,6 +38,7 @@ export function richPhoneJob(): LookupReportJob {
     registeredSites: [],
     extraRecords: extraRecords(response.osintData),
     sourceErrors: {},
+    sourceStatus: sourceStatusOf('tel', { payloads: response, errors: {}, sandbox: true }).status,
   };
 }
 

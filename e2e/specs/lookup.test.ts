@@ -247,7 +247,11 @@ describe('phone results', () => {
     const page = await signedInPage();
     await search<PhoneLookupResponse>(page, 'tel', '9123456780');
     await page.getByText('Phone Status', { exact: true }).waitFor();
-    await page.getByText(/Sources that did not answer:/).waitFor();
+    await page
+      .locator('summary')
+      .filter({ hasText: /\d+ of 11 sources answered · \d+ not found$/ })
+      .click();
+    await page.getByRole('list', { name: 'Sources' }).getByText('Not found').first().waitFor();
   });
 });
 

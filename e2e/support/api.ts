@@ -7,9 +7,16 @@ export interface OutboxMail {
   created_at: string;
 }
 
-/** Waits for a mail to `to` newer than `since` in the server's development outbox. */
-export async function waitForMail(to: string, subject: RegExp, since = new Date(0)): Promise<OutboxMail> {
-  const baseURL = inject('baseURL');
+/**
+ * Waits for a mail to `to` newer than `since` in the server's development outbox (the suite's server
+ * unless `baseURL` names a spec's own).
+ */
+export async function waitForMail(
+  to: string,
+  subject: RegExp,
+  since = new Date(0),
+  baseURL = inject('baseURL'),
+): Promise<OutboxMail> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const res = await fetch(`${baseURL}/dev/outbox.json`);
@@ -32,8 +39,8 @@ export const otpFrom = (mail: OutboxMail): string => {
 export async function api(
   path: string,
   init: { method?: string; body?: unknown; token?: string; deviceId?: string } = {},
+  baseURL = inject('baseURL'),
 ) {
-  const baseURL = inject('baseURL');
   const res = await fetch(`${baseURL}${path}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
     headers: {
@@ -48,15 +55,22 @@ export async function api(
 
 export const demoPassword = 'e2e-demo-password';
 
-/** Signs in through the API (password + OTP from the outbox) and returns a token for admin calls. */
-export async function apiSignIn(email: string, password: string) {
+/**
+ * Signs in through the API (password + OTP from the outbox) and returns a token for admin calls, on the
+ * suite's server unless `baseURL` names a spec's own.
+ */
+export async function apiSignIn(email: string, password: string, baseURL = inject('baseURL')) {
   const deviceId = crypto.randomUUID();
   const since = new Date(Date.now() - 1000);
-  const login = await api('/api/login', { body: { email, password }, deviceId });
+  const login = await api('/api/login', { body: { email, password }, deviceId }, baseURL);
   if (login.status === 200) return login.body.token as string;
   expect(login.status).toBe(403);
-  const mail = await waitForMail(email, /verification code/, since);
-  const verify = await api('/api/verify-email-otp', { body: { email, otp: otpFrom(mail) }, deviceId });
+  const mail = await waitForMail(email, /verification code/, since, baseURL);
+  const verify = await api(
+    '/api/verify-email-otp',
+    { body: { email, otp: otpFrom(mail) }, deviceId },
+    baseURL,
+  );
   expect(verify.status).toBe(200);
   return verify.body.token as string;
 }

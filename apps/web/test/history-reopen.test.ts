@@ -38,6 +38,16 @@ describe('resultsStateOf', () => {
     });
   });
 
+  it('keeps what became of each source, so the reopened page shows the same source panel', () => {
+    const source_status = { wpData: { status: 'ok', mode: 'live', vendor: 'Example Vendor' } };
+    const state = resultsStateOf(
+      detail({ sandbox: true, result: { wpData: {}, errors: {}, source_status } }),
+    );
+    expect(state?.results).toMatchObject({ source_status, sandbox: true });
+    const email = resultsStateOf(detail({ kind: 'email', result: { data: { errors: {} }, source_status } }));
+    expect(email?.results).toMatchObject({ source_status });
+  });
+
   it('reopens an e-mail lookup only when its answer has data', () => {
     expect(
       resultsStateOf(detail({ kind: 'email', query: 'a@b.test', sandbox: true, result: { data: { x: 1 } } })),

@@ -66,10 +66,16 @@ describe('decidePaidFailure', () => {
     expect(decidePaidFailure(422, { errors: { fields: ['', 'Enter a name.'] } }).kind).toBe('invalid');
   });
 
+  it('reads a 503 as a search this deployment cannot answer', () => {
+    const message =
+      'Phone searches are not available in this deployment: no source for them is configured. No credits were charged.';
+    expect(decidePaidFailure(503, { message })).toMatchObject({ kind: 'unavailable', status: 503, message });
+  });
+
   it('reads every other status as a refusal, keeping a balance only when it is a number', () => {
-    expect(decidePaidFailure(503, { message: '  ', credits: '7' as unknown as number })).toMatchObject({
+    expect(decidePaidFailure(500, { message: '  ', credits: '7' as unknown as number })).toMatchObject({
       kind: 'refused',
-      status: 503,
+      status: 500,
       credits: undefined,
       message: undefined,
     });
@@ -121,6 +127,13 @@ describe('paidFailureToast', () => {
         refusal: () => 'RC lookup failed.',
       }),
     ).toEqual({ level: 'error', text: 'RC lookup failed.' });
+  });
+
+  it("says the server's message for a 503, even where the screen words other refusals itself", () => {
+    const message = 'RC searches are not available in this deployment: no source for them is configured.';
+    const own = { ...words, refusal: () => 'RC lookup failed.' };
+    expect(paidFailureToast(decide(503, { message }), own)).toEqual({ level: 'error', text: message });
+    expect(paidFailureToast(decide(503), own)).toEqual({ level: 'error', text: 'Search failed.' });
   });
 });
 

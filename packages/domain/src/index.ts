@@ -24,6 +24,7 @@ export * from './leaks.ts';
 export * from './lookup/profile.ts';
 export * from './lookup/profile-types.ts';
 export * from './lookup/requests.ts';
+export * from './lookup/source-status.ts';
 export * from './lookup/sources.ts';
 export * from './messages.ts';
 export * from './records.ts';

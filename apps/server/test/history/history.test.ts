@@ -110,9 +110,11 @@ describe('GET /api/history and /api/history/{id}', () => {
     expect(body.result.wpData).toEqual(original.wpData);
     expect(body.result.errors).toEqual(original.errors);
     expect(body.result.credits).toBeUndefined();
+    // With what became of each source, so the reopened page shows the same source panel.
+    expect(body.result.source_status).toEqual(original.source_status);
 
     const detail = await me.get(`/api/history/${rc.json().lookup_id}`);
-    expect(detail.json().result).toEqual({ data: rc.json().data });
+    expect(detail.json().result).toEqual({ data: rc.json().data, source_status: rc.json().source_status });
 
     const after = await counts(me.user.id);
     expect(after).toEqual({ ...before, audit: before.audit + 2 });

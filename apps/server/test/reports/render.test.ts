@@ -20,6 +20,8 @@ import {
   PROFILE_SECTIONS,
   phoneHighlights,
   SANDBOX_BANNER,
+  type SourceStatus,
+  sourceStatusOf,
 } from '@footprint/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hiddenDetailValue, renderReport } from '../../src/modules/reports/render/index.ts';
@@ -69,6 +71,8 @@ function phoneJob(value: string, overrides: Partial<LookupReportJob> = {}): Look
     registeredSites: [],
     extraRecords: extraRecords(response.osintData),
     sourceErrors: response.errors,
+    sourceStatus: sourceStatusOf('tel', { payloads: response, errors: response.errors, sandbox: true })
+      .status,
     ...overrides,
   };
 }
@@ -93,6 +97,7 @@ function emailJob(address: string): LookupReportJob {
     registeredSites: (data.holeheData?.used ?? []).filter((site): site is string => typeof site === 'string'),
     extraRecords: extraRecords(data.osintData),
     sourceErrors: data.errors,
+    sourceStatus: sourceStatusOf('email', { payloads: data, errors: data.errors, sandbox: true }).status,
   };
 }
 
@@ -240,7 +245,7 @@ describe('phone lookup report', () => {
     expect(report.pages[0]).toContain('Footprint lookup report');
     expect(report.pages[0]).toContain('Phone number');
     expect(report.pages[0]).toContain('CR-2026/PUNE/0412');
-    expect(report.pages[0]).toContain('Every source answered.');
+    expect(report.pages[0]).toContain('11 of 11 sources answered');
     expect(report.pages.length).toBeGreaterThan(1);
     expectFooters(report, true);
 
@@ -280,11 +285,62 @@ describe('phone lookup report', () => {
     expectCover(report, '+91 9123456780');
     expect(report.pages[0]).toContain('None recorded');
     expectFooters(report, false);
-    expect(report.text).not.toContain('Every source answered.');
-    expect(report.text).toContain('Caller ID');
+    expect(report.text).not.toContain('11 of 11 sources answered');
+    expect(lineWith(report.text, 'Caller ID', 'Not found')).toBeDefined();
     expect(report.text).toContain('Profile summary');
     expect(report.text).toContain('Phone Numbers');
     expect(report.text).not.toContain('Bank Details');
+  });
+
+  it('lists every source with its status and who answers it, live with the vendor or sandbox', async () => {
+    const job = phoneJob(DEMO.richPhone);
+    const sandboxed: SourceStatus = { status: 'ok', mode: 'sandbox' };
+    const sourceStatus: Record<string, SourceStatus> = {
+      ...Object.fromEntries(PHONE_SOURCES.map((source) => [source, sandboxed])),
+      wpData: { status: 'ok', mode: 'live', vendor: 'WhatsApp Example Co' },
+      tcData: {
+        status: 'failed',
+        mode: 'live',
+        vendor: 'Twilio',
+        message: 'Source temporarily unavailable.',
+      },
+      smData: { status: 'timed_out', mode: 'sandbox', message: 'Source did not answer in time.' },
+      telData: {
+        status: 'not_configured',
+        mode: 'not_configured',
+        message: 'Not configured in this deployment.',
+      },
+    };
+    const report = await render({ ...job, sourceStatus });
+    const summary = '8 of 11 sources answered · 1 failed · 1 timed out · 1 not configured';
+    expect(report.pages[0]).toContain(summary);
+    expect(lineWith(report.pages[0]!, 'Sources answered', 'Profile values')).toBeDefined();
+    expect(lineWith(report.pages[0]!, '8 of 11')).toBeDefined();
+    const last = report.pages.at(-1)!;
+    expect(last).toContain('Sources');
+    expect(last).toContain(summary);
+    expect(lineWith(last, 'SOURCE', 'STATUS', 'ANSWERED BY')).toBeDefined();
+    expect(
+      lineWith(last, 'Caller ID', 'Failed', 'Source temporarily unavailable.', 'Live: Twilio'),
+    ).toBeDefined();
+    expect(lineWith(last, 'Social Media', 'Timed out', 'Sandbox (synthetic data)')).toBeDefined();
+    // The standard message of a state is not said twice.
+    expect(last).not.toContain('Source did not answer in time.');
+    expect(lineWith(last, 'Telegram', 'Not configured', 'No vendor configured')).toBeDefined();
+    expect(lineWith(last, 'WhatsApp', 'Answered', 'Live: WhatsApp Example Co')).toBeDefined();
+    expect(lineWith(last, 'ISP Response', 'Answered', 'Sandbox (synthetic data)')).toBeDefined();
+    // What went wrong comes first.
+    expect(last.indexOf('Caller ID')).toBeLessThan(last.indexOf('Social Media'));
+    expect(last.indexOf('Telegram')).toBeLessThan(last.indexOf('WhatsApp'));
+  });
+
+  it('says when the statuses were rebuilt from an answer stored before they were kept', async () => {
+    const job = phoneJob(DEMO.sparsePhone, { sourceStatusDerived: true });
+    const report = await render(job);
+    expect(report.text).toContain('This lookup was stored before per-source status was recorded');
+    expect(lineWith(report.text, 'Caller ID', 'Not found', 'Sandbox (synthetic data)')).toBeDefined();
+    const empty = await render({ ...job, sourceStatus: {}, sourceStatusDerived: false });
+    expect(empty.text).toContain('No source status was recorded for this lookup.');
   });
 
   it('draws the same job to the same bytes', async () => {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { PHONE_SOURCES } from '@footprint/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, reports } from '../../src/db/schema.ts';
+import { auditEvents, lookups, reports } from '../../src/db/schema.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
 import { pdfText } from '../support/pdf.ts';
 import { sendJson, startFakeUpstream } from '../support/upstream.ts';
@@ -143,6 +144,63 @@ describe('phone and e-mail reports', () => {
     const breach = cached.data.hibpData[0];
     expect(text).toContain(breach.Title ?? breach.Name);
     expect(text).toContain('rich.demo@example.test');
+  });
+
+  it('prints the stored source statuses, and marks the report sandbox only for synthetic values', async () => {
+    const { headers } = await investigator();
+    const lookup = (
+      await t.app.inject({ method: 'GET', url: '/api/tel?number=919876543210', headers })
+    ).json();
+    const [row] = await t.db.select().from(lookups).where(eq(lookups.id, lookup.lookup_id));
+    const stored = row!.result as { payloads: Record<string, unknown>; status: Record<string, unknown> };
+    expect(Object.keys(stored.status).sort()).toEqual([...PHONE_SOURCES].sort());
+    // As a deployment with live vendors would have stored it: one source without a vendor, one failed.
+    const { telData: _, tcData: __, ...payloads } = stored.payloads;
+    const status = {
+      ...Object.fromEntries(PHONE_SOURCES.map((source) => [source, { status: 'ok', mode: 'live' }])),
+      wpData: { status: 'ok', mode: 'live', vendor: 'Example Vendor' },
+      tcData: { status: 'failed', mode: 'live', vendor: 'Twilio', message: 'Source failed to answer.' },
+      telData: {
+        status: 'not_configured',
+        mode: 'not_configured',
+        message: 'Not configured in this deployment.',
+      },
+    };
+    await t.db
+      .update(lookups)
+      .set({ result: { payloads, errors: { tcData: 'Source failed to answer.' }, status } })
+      .where(eq(lookups.id, lookup.lookup_id));
+
+    const report = (hint: string) =>
+      post(
+        '/api/generate-report',
+        { userInput: '9876543210', type: 'tel', results: { lookup_id: hint } },
+        headers,
+      );
+    const text = await pdfText((await report(lookup.lookup_id)).rawPayload);
+    const summary = '9 of 11 sources answered · 1 failed · 1 not configured';
+    expect(text).toContain(summary);
+    const lines = text.split('\n');
+    const line = (...parts: string[]) => lines.find((l) => parts.every((part) => l.includes(part)));
+    expect(line('Caller ID', 'Failed', 'Live: Twilio')).toBeDefined();
+    expect(line('Telegram', 'Not configured', 'No vendor configured')).toBeDefined();
+    expect(line('WhatsApp', 'Answered', 'Live: Example Vendor')).toBeDefined();
+    // Every value shown came from a live source: no sandbox marking, though the row says sandbox.
+    expect(row!.sandbox).toBe(true);
+    expect(text).not.toContain('Sandbox data — synthetic');
+
+    // A lookup stored before statuses were kept: rebuilt from its payloads and errors, and said so.
+    await t.db
+      .update(lookups)
+      .set({ result: { payloads, errors: { tcData: 'Source failed to answer.' } } })
+      .where(eq(lookups.id, lookup.lookup_id));
+    const old = await pdfText((await report(lookup.lookup_id)).rawPayload);
+    expect(old).toContain('9 of 10 sources answered · 1 failed');
+    expect(old).toContain('This lookup was stored before per-source status was recorded');
+    expect(
+      old.split('\n').find((l) => l.includes('Caller ID') && l.includes('Sandbox (synthetic data)')),
+    ).toBeDefined();
+    expect(old).toContain('Sandbox data — synthetic');
   });
 
   it('refuses another user’s lookup, a type that does not match and bad input, writing only the audit row', async () => {

@@ -15,6 +15,8 @@ import { firstFieldErrors } from './field-errors.ts';
  * - 401: nothing here, the app-wide session rule (toast and /login, installed in app/AppRoot.tsx) has it;
  * - 402: a warning with the server's message ('Insufficient credits') and the balance it reports;
  * - 422 about the case reference: its message under the case-reference field, and as a toast;
+ * - 503 (no source of the kind in this deployment, nothing charged): the server's message, whatever
+ *   the screen's own words for a failure;
  * - any other refusal (422 field errors, 4xx, 5xx): the server's message or the screen's own text.
  */
 
@@ -26,7 +28,7 @@ export const hasCredits = (credits: unknown): boolean => Number(credits) > 0;
 
 /** A refusal the server answered (every outcome but 'no-answer' and 'session-ended'). */
 export interface AnsweredFailure {
-  kind: 'insufficient' | 'case-reference' | 'invalid' | 'refused';
+  kind: 'insufficient' | 'case-reference' | 'invalid' | 'unavailable' | 'refused';
   status: number;
   body: ErrorBody;
   /** The balance after the refusal, when the server said it. */
@@ -45,7 +47,7 @@ const nonEmpty = (value: unknown): string | undefined =>
 /**
  * What a failed paid call means, from its HTTP status and error body alone (status 0: no answer).
  * 'insufficient' is a 402, 'case-reference' a 422 about the case reference, 'invalid' any other 422,
- * 'refused' anything else.
+ * 'unavailable' a 503 (the deployment has no source for the search), 'refused' anything else.
  */
 export function decidePaidFailure(status: number, body: ErrorBody): PaidFailure {
   if (status === 0) return { kind: 'no-answer' };
@@ -57,7 +59,9 @@ export function decidePaidFailure(status: number, body: ErrorBody): PaidFailure 
         ? 'case-reference'
         : status === 422
           ? 'invalid'
-          : 'refused';
+          : status === 503
+            ? 'unavailable'
+            : 'refused';
   return {
     kind,
     status,
@@ -76,7 +80,7 @@ export const paidFailureOf = (error: unknown): PaidFailure =>
 export interface PaidFailureWords {
   /** Said when no answer came, and for a refusal without a message of the server's. */
   failed: string;
-  /** What a refusal other than 401 and 402 says, when not the server's message (or `failed`). */
+  /** What a refusal other than 401, 402 and 503 says, when not the server's message (or `failed`). */
   refusal?: (failure: AnsweredFailure) => string;
 }
 
@@ -91,6 +95,8 @@ export function paidFailureToast(failure: PaidFailure, words: PaidFailureWords):
   if (failure.kind === 'session-ended') return null;
   if (failure.kind === 'insufficient')
     return { level: 'warning', text: failure.message ?? messages.credits.insufficient };
+  // The server says which search this deployment cannot answer and that nothing was charged.
+  if (failure.kind === 'unavailable') return { level: 'error', text: failure.message ?? words.failed };
   return { level: 'error', text: words.refusal?.(failure) ?? failure.message ?? words.failed };
 }
 

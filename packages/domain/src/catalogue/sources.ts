@@ -1,7 +1,7 @@
 /**
  * The source catalogue: every source key of a lookup answer (spec §3) with the searches it answers,
  * the one name it goes by, and the profile labels of the values it gives. PHONE_SOURCES,
- * EMAIL_SOURCES, the failed-source names of the results page and the reports, the analysis's source
+ * EMAIL_SOURCES, the source names of the results page's source panel and the reports, the analysis's source
  * names and reliabilities, the profile's `SourceLabel` and the sandbox's source list all follow from
  * these two tables; nothing else lists sources.
  */
@@ -45,7 +45,7 @@ export type SourceLabel = (typeof PROFILE_LABELS)[ProfileLabelKey]['text'];
 export interface AnswerSourceEntry {
   /** The lookups whose answer carries this key. */
   kinds: readonly LookupKind[];
-  /** Its one name wherever the key is shown: the results page's failed sources, the reports. */
+  /** Its one name wherever the key is shown: the results page's source panel, the reports. */
   label: string;
   /** A fuller name for documents read without the results page beside them (PDF and AI reports). */
   longLabel?: string;

@@ -61,7 +61,6 @@ export const lookupTexts = {
     active: 'Active',
     inactive: 'Inactive',
     noResults: 'No results found',
-    sourcesFailed: 'Sources that did not answer:',
     facebookProfile: 'Facebook profile',
     showMap: 'Show map',
     profileSummary: 'Profile summary',
@@ -152,8 +151,60 @@ export const lookupTexts = {
     sources: profileLabelTexts,
     /** Failed sources named by their answer key, in the words an investigator uses (catalogue/sources.ts). */
     failedSources: SOURCE_LABELS,
-    noAnswer: 'No answer',
     sourcePrefix: 'Source: ',
+  },
+  /**
+   * What became of each source of an answer, and which searches this deployment answers: the results
+   * page's source panel, the lookup PDF's 'Sources' section and the search screens all say it in these
+   * words (lookup/source-status.ts builds the lines).
+   */
+  sources: {
+    heading: 'Sources',
+    /** One word or two per state, capitalised: the list's status column. */
+    states: {
+      ok: 'Answered',
+      not_found: 'Not found',
+      not_configured: 'Not configured',
+      rate_limited: 'Rate limited',
+      failed: 'Failed',
+      timed_out: 'Timed out',
+    },
+    /**
+     * The server's message for a source without a payload when nothing more specific is known (the
+     * runner's words; a server test keeps the two equal). A message equal to its state's is not repeated.
+     */
+    stateMessages: {
+      not_found: 'No record found.',
+      not_configured: 'Not configured in this deployment.',
+      rate_limited: 'Source is rate limited; try again later.',
+      failed: 'Source failed to answer.',
+      timed_out: 'Source did not answer in time.',
+    },
+    /** The server's message for a failed source whose calls are paused after repeated failures. */
+    pausedMessage: 'Source temporarily unavailable.',
+    modes: {
+      live: 'Live',
+      sandbox: 'Sandbox (synthetic data)',
+      not_configured: 'No vendor configured',
+    },
+    liveVendor: (vendor: string) => `Live: ${vendor}`,
+    answered: (answered: number, total: number) =>
+      `${answered} of ${total} source${total === 1 ? '' : 's'} answered`,
+    /** One part of the summary after the answered count, e.g. '2 not configured'. */
+    part: (count: number, state: string) => `${count} ${state.toLowerCase()}`,
+    /** The columns of the list (web) and of the PDF table. */
+    columns: { source: 'Source', status: 'Status', answeredBy: 'Answered by' },
+    derived:
+      'This lookup was stored before per-source status was recorded: the states are read from its stored answer.',
+    none: 'No source status was recorded for this lookup.',
+    /** A phone or e-mail lookup ('Phone', 'Email') the deployment has no source for. */
+    lookupUnavailable: (label: string) =>
+      `${label} lookups are not available in this deployment (no source configured).`,
+    /** Any other search the deployment has no source for, by its type label ('RC', 'GSTIN Details'). */
+    searchUnavailable: (label: string) =>
+      `${label} searches are not available in this deployment (no source configured).`,
+    /** A type in a selector that the deployment cannot answer. */
+    unavailableOption: (label: string) => `${label} (not available)`,
   },
   details: {
     rcTitle: 'RC Details',

@@ -1,7 +1,11 @@
+import type { SourceStatus } from '@footprint/domain';
+
 /** What a lookup stores in `lookups.result` (tel, email and the detail kinds). */
 export interface StoredLookupResult {
   payloads: Record<string, unknown>;
   errors: Record<string, string>;
+  /** What became of every source; absent from results stored before it was kept. */
+  status?: Record<string, SourceStatus>;
 }
 
 const isStored = (value: unknown): value is StoredLookupResult =>
@@ -25,23 +29,25 @@ export const detailEnvelope = (
   };
 
 /**
- * A stored result in the shape its search endpoint answered it (without `credits`), so the history
- * page can show it with the same components: tel as the phone search response, email and the
+ * A stored result in the shape its search endpoint answered it (without `credits`; with
+ * `source_status` when it was kept), so the history page can show it with the same components: tel as the phone search response, email and the
  * detail kinds as `{ data }`. Kinds stored in other shapes (leak, corporate, verification) come back
  * as stored.
  */
 export function presentStoredResult(kind: string, result: unknown): unknown {
   if (!isStored(result)) return result;
-  const { payloads, errors } = result;
+  const { payloads, errors, status } = result;
+  // An old result has no statuses: the page rebuilds them from the payloads and errors.
+  const meta = status ? { source_status: status } : {};
   switch (kind) {
     case 'tel':
-      return { ...payloads, errors };
+      return { ...payloads, errors, ...meta };
     case 'email':
-      return { data: { ...payloads, errors } };
+      return { data: { ...payloads, errors }, ...meta };
     case 'rc':
     case 'upi':
     case 'challan':
-      return { data: detailEnvelope(payloads, errors, kind) };
+      return { data: detailEnvelope(payloads, errors, kind), ...meta };
     default:
       return result;
   }

@@ -1,4 +1,4 @@
-import { type SourceStatus, type SourcesResponse, searchKindLabel } from '@footprint/domain';
+import { type SourceStatus, type SourcesResponse, searchKindLabel, sourceStatusOf } from '@footprint/domain';
 import type { UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { kindUnavailable, noSourceAnswered } from '../../http/errors.ts';
@@ -31,20 +31,12 @@ interface StoredResult {
 
 type Answered = Pick<LookupOutcome, 'payloads' | 'errors' | 'status' | 'sandbox' | 'sourcesMs'>;
 
-/** The statuses of a result stored before they were kept: a payload is `ok`, an error `failed`. */
-function statusOf(stored: StoredResult, sandbox: boolean): Record<string, SourceStatus> {
-  if (stored.status) return stored.status;
-  const mode = sandbox ? 'sandbox' : 'live';
-  const status: Record<string, SourceStatus> = {};
-  for (const source of Object.keys(stored.payloads)) status[source] = { status: 'ok', mode };
-  for (const [source, message] of Object.entries(stored.errors))
-    status[source] = {
-      status: message === 'No record found.' ? 'not_found' : 'failed',
-      mode,
-      message,
-    };
-  return status;
-}
+/**
+ * The statuses of a stored result; one stored before they were kept gets them rebuilt from its
+ * payloads and errors, as the results page and the reports rebuild them.
+ */
+const statusOf = (kind: QueryKind, stored: StoredResult, sandbox: boolean): Record<string, SourceStatus> =>
+  sourceStatusOf(kind, { ...stored, sandbox }).status;
 
 export interface LookupDeps {
   searches: Searches;
@@ -98,7 +90,7 @@ export function createLookupService(deps: LookupDeps) {
             return {
               payloads: stored.payloads,
               errors: stored.errors,
-              status: statusOf(stored, hit.sandbox),
+              status: statusOf(kind, stored, hit.sandbox),
               sandbox: hit.sandbox,
               sourcesMs: 0,
             };

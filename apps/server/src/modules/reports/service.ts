@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  type AnswerSourceStatus,
   type Breach,
   type DetailKind,
   type EmailLookupData,
@@ -10,6 +11,9 @@ import {
   normalizeRc,
   type PhoneLookupResponse,
   phoneHighlights,
+  type SourceStatus,
+  showsSyntheticData,
+  sourceStatusOf,
 } from '@footprint/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -28,6 +32,8 @@ export type { DetailKind, LookupKind };
 interface StoredResult {
   payloads: Record<string, unknown>;
   errors: Record<string, string>;
+  /** Absent from results stored before source statuses were kept. */
+  status?: Record<string, SourceStatus>;
 }
 
 export interface ReportFile {
@@ -119,14 +125,22 @@ export function createReportService(deps: {
   const displayQuery = (kind: LookupKind, query: string) =>
     kind === 'tel' && query.length > 10 ? `+${query.slice(0, -10)} ${query.slice(-10)}` : query;
 
-  const common = (user: UserRow, row: LookupRow) => ({
+  /** The statuses of a stored lookup's sources, as recorded or rebuilt from an old result. */
+  const statusesOf = (kind: LookupKind | DetailKind, found: { row: LookupRow; result: StoredResult }) =>
+    sourceStatusOf(kind, { ...found.result, sandbox: found.row.sandbox });
+
+  /**
+   * What every report of a stored lookup starts with. It is marked sandbox only when some value it
+   * shows is synthetic (a sandbox source answered with a payload), as the results page is.
+   */
+  const common = (user: UserRow, row: LookupRow, sources: AnswerSourceStatus) => ({
     reportId: randomUUID(),
     lookupId: row.id,
     generatedAt: now().toISOString(),
     searchedAt: row.createdAt.toISOString(),
     account: { name: user.name, email: user.email },
     caseReference: row.caseReference,
-    sandbox: row.sandbox,
+    sandbox: showsSyntheticData(sources.status, row.sandbox),
   });
 
   function views(kind: LookupKind, result: StoredResult) {
@@ -165,9 +179,10 @@ export function createReportService(deps: {
       const found = await storedLookup(user, kind, query, hint);
       if (!found) throw noLookup();
       const view = views(kind, found.result);
+      const sources = statusesOf(kind, found);
       const job: ReportJob = {
         template: 'lookup',
-        ...common(user, found.row),
+        ...common(user, found.row, sources),
         kind,
         query: displayQuery(kind, found.row.query),
         profile: view.profile,
@@ -176,6 +191,8 @@ export function createReportService(deps: {
         registeredSites: view.registeredSites,
         extraRecords: view.records,
         sourceErrors: found.result.errors,
+        sourceStatus: sources.status,
+        sourceStatusDerived: sources.derived,
       };
       return finish(user, found.row, job, 'lookup', `report-${safeFilePart(userInput)}.pdf`, null);
     },
@@ -201,7 +218,7 @@ export function createReportService(deps: {
       );
       const job: ReportJob = {
         template: 'ai',
-        ...common(user, found.row),
+        ...common(user, found.row, statusesOf(kind, found)),
         kind,
         query: shown,
         writer: narrative.writer,
@@ -227,7 +244,13 @@ export function createReportService(deps: {
         envelope && typeof envelope.data === 'object' && envelope.data !== null
           ? (envelope.data as Record<string, unknown>)
           : {};
-      const job: ReportJob = { template: 'detail', ...common(user, found.row), type, id, record };
+      const job: ReportJob = {
+        template: 'detail',
+        ...common(user, found.row, statusesOf(type, found)),
+        type,
+        id,
+        record,
+      };
       return finish(user, found.row, job, type, `${type}-details-${safeFilePart(id)}.pdf`, null);
     },
 

@@ -10,7 +10,8 @@ import { baseKind } from './format.ts';
 /**
  * A reopened phone or e-mail lookup goes back to /results, shaped as the search would have handed it
  * over. It is marked cached (it was not asked upstream again) and keeps its lookup id, so reports made
- * from the page find the stored lookup and its case reference.
+ * from the page find the stored lookup and its case reference. Its `source_status` comes along when it
+ * was stored; the sandbox mark (of the entry or the answer) matters only to an answer stored without it.
  */
 export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
   const result = detail.result;

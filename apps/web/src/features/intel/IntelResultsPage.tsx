@@ -5,12 +5,12 @@ import {
   type IntelArea,
   type IntelLine,
   messages,
-  SANDBOX_BANNER,
 } from '@footprint/domain';
 import { type ReactNode, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { SandboxBanner } from '../../components/SandboxBanner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { readIntelResultsState } from './intelState.ts';
@@ -40,7 +40,6 @@ const icons = {
   search: 'M11 4.5a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM20 20l-4.2-4.2',
   coins:
     'M12 4c4.4 0 8 1.3 8 3s-3.6 3-8 3-8-1.3-8-3 3.6-3 8-3zM4 7v5c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12v5c0 1.7 3.6 3 8 3s8-1.3 8-3v-5',
-  flask: 'M9 3h6M10 3v6.5L4.5 18a2 2 0 0 0 1.7 3h11.6a2 2 0 0 0 1.7-3L14 9.5V3M7 15h10',
 };
 
 /** Marks where the search text occurs in a label or value (case-insensitive), as text only. */
@@ -193,12 +192,7 @@ export function IntelResultsPage({ area }: { area: IntelArea }) {
           </div>
         </div>
 
-        {state.sandbox && (
-          <p role="note" className="sandbox-banner mt-4">
-            <Icon d={icons.flask} />
-            {SANDBOX_BANNER}
-          </p>
-        )}
+        {state.sandbox && <SandboxBanner className="mt-4" />}
 
         <section aria-labelledby={`${id}-heading`} className="card mt-5 p-2 sm:p-3">
           <h2 id={`${id}-heading`} className="sr-only">

@@ -3,9 +3,11 @@ import {
   findIntelType,
   type IntelArea,
   type IntelField,
+  type IntelKind,
   type IntelType,
   initialIntelValues,
   messages,
+  showsSyntheticData,
   toIntelRequestData,
   validateIntel,
   verificationTypes,
@@ -20,6 +22,7 @@ import { saveBlob } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { useCaseReferenceField } from '../../lib/case-reference.ts';
 import { hasCredits, type PaidFailure, usePaidAnswer } from '../../lib/paid-answer.ts';
+import { unavailableText, useKindAvailable } from '../../lib/sources.ts';
 import { type IntelSearchInput, useIntelPdf, useIntelSearch } from './api/intelSearch.ts';
 import { IntelFieldInput, type IntelValue } from './components/IntelFieldInput.tsx';
 import type { IntelResultsState } from './intelState.ts';
@@ -28,7 +31,9 @@ import type { IntelResultsState } from './intelState.ts';
  * /corporate and /verification-id (spec §2.7, §2.8, §4, §5, §8): a search-type dropdown drives a form
  * built from the domain's field definitions. Changing the type clears the values. Submit checks credits,
  * then the domain rules (the same ones the server applies), then the case reference; a JSON answer opens
- * the results page, the credit report's PDF is saved and the form cleared.
+ * the results page, the credit report's PDF is saved and the form cleared. Types this deployment has no
+ * source for are marked in the dropdown; while one is chosen the screen says so and the submit stays
+ * disabled (the server would only answer 503).
  */
 
 type Values = Record<string, IntelValue>;
@@ -128,6 +133,9 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
   const [formError, setFormError] = useState<FormError | null>(null);
   const fieldRefs = useRef(new Map<string, HTMLInputElement | HTMLSelectElement>());
   const busy = search.isPending || pdf.isPending;
+  const available = useKindAvailable();
+  const kindOf = (option: IntelType) => `${area}:${option.type}` as IntelKind;
+  const unavailable = !available(kindOf(type));
 
   // Spec §4: changing the search type clears the entered values (the case reference is about the
   // investigation, not this search, and stays).
@@ -151,6 +159,10 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
 
   /** Spec §8, corporate: the server's message with the balance, then per status. */
   const corporateFailed = (failure: PaidFailure, sent: IntelSearchInput, creditReport: boolean) => {
+    if (failure.kind === 'unavailable') {
+      toast.error(failure.message ?? messages.intelPages.failed);
+      return;
+    }
     if (failure.kind === 'no-answer') {
       toast.error(messages.intelPages.failed);
       if (creditReport) toast.error(messages.creditReport.failed);
@@ -173,6 +185,10 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
    * and 'internal server error' beside it when the server did fail (5xx). A 422 opens the empty results.
    */
   const verificationFailed = (failure: PaidFailure, sent: IntelSearchInput) => {
+    if (failure.kind === 'unavailable') {
+      toast.error(failure.message ?? messages.intelPages.somethingWrong);
+      return;
+    }
     if (failure.kind === 'no-answer') {
       toast.error(messages.intelPages.somethingWrong);
       return;
@@ -211,7 +227,7 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || unavailable) return;
     if (!hasCredits(user?.credits)) {
       toast.warning(messages.credits.insufficientUpgrade);
       return;
@@ -253,7 +269,7 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
     try {
       const answer = await search.mutateAsync(sent);
       paidAnswer.paid(answer);
-      await openResults(sent, answer.data ?? null, answer.sandbox === true);
+      await openResults(sent, answer.data ?? null, showsSyntheticData(answer.source_status, answer.sandbox));
       toast.success(messages.intelPages.found);
     } catch (error) {
       const failure = paidAnswer.refused(error);
@@ -263,6 +279,7 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
   };
 
   const typeId = `${id}-type`;
+  const unavailableId = `${id}-unavailable`;
   const checkboxes = type.fields.filter((field) => field.kind === 'checkbox');
   const firstCheckbox = checkboxes[0];
   const unboundError = formError && !formError.field ? formError.message : null;
@@ -323,10 +340,15 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
           >
             {types.map((option) => (
               <option key={option.type} value={option.type}>
-                {option.label}
+                {available(kindOf(option)) ? option.label : messages.sources.unavailableOption(option.label)}
               </option>
             ))}
           </select>
+          {unavailable && (
+            <p id={unavailableId} role="status" className="unavailable-note mt-3">
+              {unavailableText(kindOf(type))}
+            </p>
+          )}
         </div>
 
         <div className="mt-5 grid gap-4 border-t border-line/70 pt-5 sm:grid-cols-2">
@@ -356,7 +378,12 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
           </p>
         )}
 
-        <button type="submit" className="btn-primary mt-6 w-full py-3 text-base" disabled={busy}>
+        <button
+          type="submit"
+          className="btn-primary mt-6 w-full py-3 text-base"
+          disabled={busy || unavailable}
+          aria-describedby={unavailable ? unavailableId : undefined}
+        >
           <svg
             viewBox="0 0 24 24"
             fill="none"

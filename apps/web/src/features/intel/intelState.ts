@@ -13,6 +13,7 @@ export interface IntelResultsState {
   /** The request data as sent. */
   input: Record<string, string | boolean>;
   data: unknown;
+  /** Some value shown is synthetic (the answer's source answered from the sandbox): the banner shows. */
   sandbox: boolean;
 }
 

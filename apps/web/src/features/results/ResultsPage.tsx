@@ -1,6 +1,5 @@
 import {
   type EmailLookupResponse,
-  type SourceErrors as Errors,
   extraRecords,
   isEmailResultEmpty,
   isPhoneResultEmpty,
@@ -8,13 +7,15 @@ import {
   mergeEmailProfile,
   mergePhoneProfile,
   messages,
+  type SourcePanel as Panel,
   type PhoneLookupResponse,
   phoneHighlights,
-  SANDBOX_BANNER,
 } from '@footprint/domain';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { SandboxBanner } from '../../components/SandboxBanner.tsx';
 import { paths } from '../../config/paths.ts';
+import { useKindAvailable } from '../../lib/sources.ts';
 import type { ReportInput } from './api/generateReport.ts';
 import { AccountProviderCard, AvatarServiceCard, BreachesGrid } from './components/EmailCards.tsx';
 import { LocationsSection } from './components/LocationsSection.tsx';
@@ -22,37 +23,17 @@ import { PhoneOverview } from './components/PhoneOverview.tsx';
 import { filledSections, type ProfileActions, ProfileSummary } from './components/ProfileSummary.tsx';
 import { RecordCards } from './components/RecordCards.tsx';
 import { ResultsTopBar } from './components/ResultsTopBar.tsx';
-import { SourceErrors } from './components/SourceErrors.tsx';
+import { SourcePanel } from './components/SourcePanel.tsx';
 import { CreditReportModal, type CreditReportPrefill } from './modals/CreditReportModal.tsx';
 import { DetailModal } from './modals/DetailModal.tsx';
 import { useDetailLookups } from './modals/useDetailLookups.ts';
 import { type ResultsState, readResultsState } from './resultsState.ts';
+import { answerPanel, emailParts, phoneParts, showsSynthetic } from './sourcePanel.ts';
 
 /**
  * /results (spec §2.5): the answer of a phone or e-mail search, handed over in navigation state by the
  * dashboard. Without state, or with an empty answer, it shows the no-results view.
  */
-
-function SandboxBanner() {
-  return (
-    <p role="note" className="sandbox-banner">
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        className="size-4 shrink-0"
-      >
-        <path d="M9 3h6M10 3v6.5L4.5 18a2 2 0 0 0 1.7 3h11.6a2 2 0 0 0 1.7-3L14 9.5V3M7 15h10" />
-      </svg>
-      {SANDBOX_BANNER}
-    </p>
-  );
-}
 
 function NoResultsImage() {
   return (
@@ -81,7 +62,11 @@ function NoResultsImage() {
   );
 }
 
-function NoResults({ searched, sandbox, errors }: { searched?: string; sandbox?: boolean; errors?: Errors }) {
+/**
+ * Nothing to show: no value is synthetic, so no sandbox banner; the source panel still says which
+ * sources answered nothing and why (and which are sandbox).
+ */
+function NoResults({ searched, panel }: { searched?: string; panel?: Panel | null }) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center px-4 py-16 text-center">
       <NoResultsImage />
@@ -91,14 +76,9 @@ function NoResults({ searched, sandbox, errors }: { searched?: string; sandbox?:
           {messages.results.searchedFor} <span className="font-mono text-text">{searched}</span>
         </p>
       )}
-      {sandbox && (
-        <div className="mt-4">
-          <SandboxBanner />
-        </div>
-      )}
-      {errors && Object.keys(errors).length > 0 && (
-        <div className="mt-4 max-w-lg text-left">
-          <SourceErrors errors={errors} />
+      {panel && (
+        <div className="mt-4 w-full max-w-2xl text-left">
+          <SourcePanel panel={panel} />
         </div>
       )}
       <Link to={paths.dashboard} className="btn-primary mt-8">
@@ -108,24 +88,27 @@ function NoResults({ searched, sandbox, errors }: { searched?: string; sandbox?:
   );
 }
 
-/** Shared frame of both result kinds: top bar, sandbox banner, failed sources, then the content. */
+/**
+ * Shared frame of both result kinds: top bar, the sandbox banner (only when a value shown is
+ * synthetic), the cached mark, the source panel, then the content.
+ */
 function ResultsFrame({
   state,
   display,
   copyValue,
   report,
-  sandbox,
+  synthetic,
   cached,
-  errors,
+  panel,
   children,
 }: {
   state: ResultsState;
   display: string;
   copyValue: string;
   report: ReportInput;
-  sandbox: boolean;
+  synthetic: boolean;
   cached: boolean;
-  errors: Errors | undefined;
+  panel: Panel | null;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -146,15 +129,19 @@ function ResultsFrame({
         onNewSearch={newSearch}
       />
       <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-5 sm:px-6 lg:py-6">
-        {(sandbox || cached || (errors && Object.keys(errors).length > 0)) && (
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            {sandbox && <SandboxBanner />}
-            {cached && (
-              <span className="source-chip chip-slate" title={messages.results.cachedTitle}>
-                {messages.results.cachedAnswer}
-              </span>
+        {(synthetic || cached || panel) && (
+          <div className="space-y-2">
+            {(synthetic || cached) && (
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                {synthetic && <SandboxBanner />}
+                {cached && (
+                  <span className="source-chip chip-slate" title={messages.results.cachedTitle}>
+                    {messages.results.cachedAnswer}
+                  </span>
+                )}
+              </div>
             )}
-            <SourceErrors errors={errors} />
+            {panel && <SourcePanel panel={panel} />}
           </div>
         )}
         {children}
@@ -188,22 +175,26 @@ function PhoneResults({
   const highlights = useMemo(() => phoneHighlights(results), [results]);
   const records = useMemo(() => extraRecords(results.osintData), [results]);
   const empty = useMemo(() => isPhoneResultEmpty(results), [results]);
+  const panel = useMemo(() => answerPanel('tel', phoneParts(results)), [results]);
   const details = useDetailLookups(state.caseReference);
+  const available = useKindAvailable();
   const [creditReport, setCreditReport] = useState<CreditReportPrefill | null>(null);
   const display = state.dialCode ? `+${state.dialCode} ${state.userInput}` : state.userInput;
 
+  // A search this deployment has no source for is not offered (it would only answer 503).
   const actions = useMemo<ProfileActions>(
     () => ({
-      onCreditReport: (pan) => setCreditReport(creditReportPrefill(profile, pan, state.userInput)),
-      onRcDetails: (rc) => void details.open('rc', rc),
-      onChallanDetails: (rc) => void details.open('challan', rc),
-      onUpiDetails: (upi) => void details.open('upi', upi),
+      onCreditReport: available('corporate:credit_report')
+        ? (pan) => setCreditReport(creditReportPrefill(profile, pan, state.userInput))
+        : undefined,
+      onRcDetails: available('rc') ? (rc) => void details.open('rc', rc) : undefined,
+      onChallanDetails: available('challan') ? (rc) => void details.open('challan', rc) : undefined,
+      onUpiDetails: available('upi') ? (upi) => void details.open('upi', upi) : undefined,
     }),
-    [profile, state.userInput, details.open],
+    [profile, state.userInput, details.open, available],
   );
 
-  if (empty)
-    return <NoResults searched={display} sandbox={results.sandbox === true} errors={results.errors} />;
+  if (empty) return <NoResults searched={display} panel={panel} />;
 
   return (
     <ResultsFrame
@@ -211,9 +202,9 @@ function PhoneResults({
       display={display}
       copyValue={state.dialCode ? `+${state.dialCode}${state.userInput}` : state.userInput}
       report={{ userInput: state.userInput, type: 'tel', results }}
-      sandbox={results.sandbox === true}
+      synthetic={showsSynthetic(phoneParts(results))}
       cached={results.cached === true}
-      errors={results.errors}
+      panel={panel}
     >
       <div className="grid items-start gap-5 lg:grid-cols-[19rem_minmax(0,1fr)] xl:grid-cols-[21rem_minmax(0,1fr)]">
         <div className="lg:sticky lg:top-40">
@@ -246,9 +237,9 @@ function EmailResults({
   const records = useMemo(() => extraRecords(data.osintData), [data]);
   const empty = useMemo(() => isEmailResultEmpty(data), [data]);
   const hasSummary = useMemo(() => filledSections(profile).length > 0, [profile]);
+  const panel = useMemo(() => answerPanel('email', emailParts(response)), [response]);
 
-  if (empty)
-    return <NoResults searched={state.userInput} sandbox={response.sandbox === true} errors={data.errors} />;
+  if (empty) return <NoResults searched={state.userInput} panel={panel} />;
 
   const hasAccount = Boolean(data.emailData?.PROFILE_CONTAINER?.profile?.personId);
   const hasAvatar = (data.zehefData?.data ?? []).length > 0;
@@ -260,9 +251,9 @@ function EmailResults({
       display={state.userInput}
       copyValue={state.userInput}
       report={{ userInput: state.userInput, type: 'email', results: data }}
-      sandbox={response.sandbox === true}
+      synthetic={showsSynthetic(emailParts(response))}
       cached={response.cached === true}
-      errors={data.errors}
+      panel={panel}
     >
       {(side || hasSummary) && (
         <div

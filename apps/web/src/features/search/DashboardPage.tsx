@@ -18,6 +18,7 @@ import { useAuth } from '../../lib/auth-context.ts';
 import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
 import { hasCredits, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { type SearchType, useSearchType } from '../../lib/search-type.ts';
+import { unavailableText, useKindAvailable } from '../../lib/sources.ts';
 import type { ResultsState } from '../results/index.ts';
 import { useLookupEmail } from './api/lookupEmail.ts';
 import { useLookupPhone } from './api/lookupPhone.ts';
@@ -27,7 +28,9 @@ import { useLookupPhone } from './api/lookupPhone.ts';
  * here and the sidebar's Email/Phone Search both set it, and any change clears the input and focuses it.
  * Submit checks, in the spec's order: credits, terms, input; then searches behind the 'Searching...'
  * overlay and opens /results with the answer. The case reference is checked last and travels
- * with the search and on to /results, so the detail lookups made there carry it too.
+ * with the search and on to /results, so the detail lookups made there carry it too. A search type
+ * this deployment has no source for is not offered: its toggle is off, the screen says why, and the
+ * submit stays disabled while it is the chosen type (the server would only answer 503).
  */
 
 const typeOptions: ReadonlyArray<{ type: SearchType; label: string }> = [
@@ -51,6 +54,9 @@ export default function DashboardPage() {
   const email = useLookupEmail();
   const searching = phone.isPending || email.isPending;
   const isTel = searchType === 'tel';
+  const available = useKindAvailable();
+  const unavailable = typeOptions.filter((option) => !available(option.type));
+  const chosenUnavailable = !available(searchType);
 
   // Spec §4: changing the input type (here or from the sidebar) clears the input and focuses it. Results
   // and breach results live on /results and leave with it, so there is nothing else to clear here.
@@ -63,7 +69,7 @@ export default function DashboardPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (searching) return;
+    if (searching || chosenUnavailable) return;
     if (!hasCredits(user?.credits)) {
       toast.warning(messages.credits.insufficientUpgrade);
       return;
@@ -107,6 +113,7 @@ export default function DashboardPage() {
 
   const inputId = `${id}-query`;
   const termsId = `${id}-terms`;
+  const unavailableId = `${id}-unavailable`;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center px-4 py-10 sm:px-6 lg:py-20">
@@ -136,12 +143,23 @@ export default function DashboardPage() {
                   value={option.type}
                   checked={searchType === option.type}
                   onChange={() => setSearchType(option.type)}
+                  disabled={!available(option.type)}
+                  aria-describedby={available(option.type) ? undefined : unavailableId}
                   className="peer sr-only"
                 />
                 <span>{option.label}</span>
               </label>
             ))}
           </div>
+          {unavailable.length > 0 && (
+            <div id={unavailableId} role="status" className="mt-3 space-y-1">
+              {unavailable.map((option) => (
+                <p key={option.type} className="unavailable-note">
+                  {unavailableText(option.type)}
+                </p>
+              ))}
+            </div>
+          )}
         </fieldset>
 
         <div className="mt-6">
@@ -153,7 +171,7 @@ export default function DashboardPage() {
               <CountryPicker
                 value={country}
                 onChange={setCountry}
-                disabled={searching}
+                disabled={searching || chosenUnavailable}
                 onChosen={() => input.current?.focus()}
               />
             )}
@@ -169,7 +187,7 @@ export default function DashboardPage() {
               placeholder={isTel ? messages.search.phonePlaceholder : messages.search.emailPlaceholder}
               value={value}
               onChange={(event) => setValue(event.target.value)}
-              disabled={searching}
+              disabled={searching || chosenUnavailable}
               className="input min-h-11 min-w-0 flex-1 text-base tabular-nums sm:text-sm"
             />
           </div>
@@ -197,7 +215,12 @@ export default function DashboardPage() {
           </label>
         </div>
 
-        <button type="submit" className="btn-primary mt-6 w-full py-3 text-base" disabled={searching}>
+        <button
+          type="submit"
+          className="btn-primary mt-6 w-full py-3 text-base"
+          disabled={searching || chosenUnavailable}
+          aria-describedby={chosenUnavailable ? unavailableId : undefined}
+        >
           <Icon className="size-5" strokeWidth={2}>
             <circle cx="11" cy="11" r="6.5" />
             <path d="m20 20-4.2-4.2" />

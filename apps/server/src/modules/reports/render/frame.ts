@@ -2,7 +2,7 @@
  * What every report shares: the pdfkit document (metadata, fonts), the cover block, the source chips,
  * the closing 'About this report' and the header band and footer drawn over every page at the end.
  */
-import { SANDBOX_BANNER, SOURCE_LONG_LABELS } from '@footprint/domain';
+import { SANDBOX_BANNER } from '@footprint/domain';
 import PDFDocument from 'pdfkit';
 import { registerFonts } from './fonts.ts';
 import { clean, isoUtc, readableUtc } from './format.ts';
@@ -251,11 +251,6 @@ export function sourceChip(label: string): Span {
 /** Several source chips separated by small gaps. */
 export function sourceChips(labels: string[]): Span[] {
   return labels.flatMap((label, i) => (i === 0 ? [sourceChip(label)] : [{ gap: 3 }, sourceChip(label)]));
-}
-
-/** A source key as the reader knows it: the catalogue's name for a document read without the page. */
-export function sourceName(key: string): string {
-  return Object.hasOwn(SOURCE_LONG_LABELS, key) ? SOURCE_LONG_LABELS[key]! : clean(key, { max: 60 });
 }
 
 // ---------- closing ----------

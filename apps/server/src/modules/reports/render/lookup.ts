@@ -1,22 +1,25 @@
 /**
  * The phone and e-mail lookup report ('Save as pdf', spec §2.5): the cover, the phone highlights, every
- * profile section with its sources, breaches and registered sites (e-mail), extra records and the
- * closing note.
+ * profile section with its sources, breaches and registered sites (e-mail), extra records, what became
+ * of each source and the closing note.
  */
 import {
-  EMAIL_SOURCES,
   type Experience,
   type ExtraRecord,
   type MergedProfile,
   messages,
-  PHONE_SOURCES,
   type PlatformPresence,
   PROFILE_SECTIONS,
   type ProfileEntry,
   type Qualification,
+  readSourceStatus,
+  SOURCE_LONG_LABELS,
+  type SourcePanel,
+  type SourceState,
+  sourcePanel,
 } from '@footprint/domain';
 import { clean, count, readableDay, thousands } from './format.ts';
-import { drawAbout, drawCover, sourceChip, sourceChips, sourceName } from './frame.ts';
+import { drawAbout, drawCover, sourceChip, sourceChips } from './frame.ts';
 import { COLOR, type Column, chip, gap, type Row, type Span, STYLE, text, type Writer } from './layout.ts';
 import type { LookupReportJob } from './types.ts';
 
@@ -405,17 +408,57 @@ function drawExtraRecords(writer: Writer, records: ExtraRecord[]): void {
   }
 }
 
-function sourcesLine(job: LookupReportJob): Span[] {
-  const failed = Object.entries(job.sourceErrors ?? {});
-  if (failed.length === 0) return [text('Every source answered.', STYLE.value)];
-  return failed.flatMap(([key, message], i) => {
-    const why = clean(message, { max: 80 });
-    return [
-      ...(i ? [text(', ', STYLE.value)] : []),
-      text(sourceName(key), STYLE.valueBold),
-      ...(why ? [text(` (${why})`, { ...STYLE.value, color: COLOR.muted })] : []),
-    ];
-  });
+const STATE_TONES: Record<SourceState, [fill: string, ink: string]> = {
+  ok: [COLOR.greenFill, COLOR.green],
+  not_found: [COLOR.greyFill, COLOR.muted],
+  not_configured: [COLOR.greyFill, COLOR.muted],
+  rate_limited: [COLOR.amberFill, COLOR.amber],
+  timed_out: [COLOR.amberFill, COLOR.amber],
+  failed: [COLOR.redFill, COLOR.red],
+};
+
+/** The lookup's sources in the results page's words, each source under its name for a document. */
+function panelOf(job: LookupReportJob): SourcePanel {
+  const status = readSourceStatus(job.sourceStatus) ?? {};
+  return sourcePanel({ status, derived: job.sourceStatusDerived === true }, SOURCE_LONG_LABELS);
+}
+
+/**
+ * 'Sources': every source of the lookup with its state (the message beside it when it says more) and
+ * who answers it, live with the vendor's name or sandbox, as the results page's source panel lists them.
+ */
+function drawSources(writer: Writer, panel: SourcePanel): void {
+  const words = messages.sources;
+  if (panel.total === 0) {
+    writer.heading(words.heading, { keep: 40 });
+    writer.paragraph([muted(words.none)], { after: 4 });
+    return;
+  }
+  const table: SectionTable = {
+    columns: [
+      { header: words.columns.source, weight: 26 },
+      { header: words.columns.status, weight: 40 },
+      { header: words.columns.answeredBy, weight: 34 },
+    ],
+    rows: panel.lines.map((line) => {
+      const [fill, ink] = STATE_TONES[line.state];
+      return {
+        cells: [
+          [text(clean(line.label, { max: 80 }), STYLE.bodyBold)],
+          [
+            chip(line.stateText, fill, ink),
+            ...(line.detail ? [text(` ${clean(line.detail, { max: 200 })}`, STYLE.body)] : []),
+          ],
+          [text(clean(line.modeText, { max: 120 }), STYLE.body)],
+        ],
+      };
+    }),
+  };
+  // The list is short: kept whole on one page with its heading and summary when it fits.
+  writer.heading(words.heading, { keep: 40 + writer.keepFor(table, 320) });
+  writer.paragraph([text(panel.summary, STYLE.bodyBold)], { after: panel.derived ? 2 : 6 });
+  if (panel.derived) writer.paragraph([text(words.derived, STYLE.small)], { after: 6 });
+  writer.table({ ...table, title: words.heading });
 }
 
 export function drawLookupReport(writer: Writer, input: LookupReportJob): void {
@@ -426,6 +469,7 @@ export function drawLookupReport(writer: Writer, input: LookupReportJob): void {
     extraRecords: list(input.extraRecords).filter((record) => typeof record === 'object' && record !== null),
     sourceErrors: input.sourceErrors && typeof input.sourceErrors === 'object' ? input.sourceErrors : {},
   };
+  const sources = panelOf(job);
   const kind = job.kind === 'email' ? 'email' : 'tel';
   drawCover(writer, {
     title: LOOKUP_TITLE,
@@ -438,11 +482,14 @@ export function drawLookupReport(writer: Writer, input: LookupReportJob): void {
     reportId: job.reportId,
     caseReference: job.caseReference,
     sandbox: job.sandbox,
-    extra: [['Sources that did not answer', sourcesLine(job)]],
+    extra: [
+      [
+        messages.sources.heading,
+        [text(sources.total ? sources.summary : messages.sources.none, STYLE.value)],
+      ],
+    ],
   });
 
-  const all: readonly string[] = kind === 'tel' ? PHONE_SOURCES : EMAIL_SOURCES;
-  const failed = Object.keys(job.sourceErrors ?? {}).filter((key) => all.includes(key)).length;
   const values = PROFILE_SECTIONS.reduce(
     (sum, section) => sum + sectionItems(job.profile, section).length,
     0,
@@ -450,8 +497,8 @@ export function drawLookupReport(writer: Writer, input: LookupReportJob): void {
   writer.tiles([
     {
       label: 'Sources answered',
-      value: `${all.length - failed} of ${all.length}`,
-      tone: failed ? 'warn' : 'default',
+      value: sources.total ? `${sources.answered} of ${sources.total}` : '—',
+      tone: sources.answered < sources.total ? 'warn' : 'default',
     },
     { label: 'Profile values', value: thousands(values) },
     kind === 'tel'
@@ -471,5 +518,6 @@ export function drawLookupReport(writer: Writer, input: LookupReportJob): void {
     drawRegisteredSites(writer, job);
   }
   drawExtraRecords(writer, job.extraRecords);
+  drawSources(writer, sources);
   drawAbout(writer, { reportId: job.reportId, account: job.account });
 }

@@ -2,7 +2,7 @@
  * What the report worker draws. A job carries everything the PDF shows, already read and merged on the
  * main thread (the worker does no I/O): structured-clone friendly plain data only.
  */
-import type { Breach, ExtraRecord, MergedProfile, PhoneHighlights } from '@footprint/domain';
+import type { Breach, ExtraRecord, MergedProfile, PhoneHighlights, SourceStatus } from '@footprint/domain';
 import type { ProfileAnalysis } from '../analysis.ts';
 
 /** The analysis behind the AI report, computed from the merged profile (../analysis.ts). */
@@ -21,7 +21,7 @@ interface ReportJobBase {
   /** ISO date-time of the lookup. */
   searchedAt: string;
   account: ReportAccount;
-  /** Whether the data shown came from the sandbox providers: every page then says so. */
+  /** Whether a value shown came from a sandbox provider: every page then says so. */
   sandbox: boolean;
 }
 
@@ -40,6 +40,10 @@ export interface LookupReportJob extends ReportJobBase {
   extraRecords: ExtraRecord[];
   /** Source key → what went wrong. */
   sourceErrors: Record<string, string>;
+  /** Every source of the lookup: what became of it and who answers it (the 'Sources' section). */
+  sourceStatus: Record<string, SourceStatus>;
+  /** The statuses were rebuilt from a result stored before they were kept: the report says so. */
+  sourceStatusDerived?: boolean;
 }
 
 export interface AiReportWriter {

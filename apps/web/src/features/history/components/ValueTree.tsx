@@ -28,7 +28,11 @@ const scalar = (value: Json): string => {
 
 const isScalar = (value: Json) => !isRecord(value) && !Array.isArray(value);
 
-/** Vendor envelopes ({ data: { data: {...}, status_code, success } }) are unwrapped to their record. */
+/**
+ * Vendor envelopes ({ data: { data: {...}, status_code, success } }) are unwrapped to their record; the
+ * answer's own fields beside it (the balance, the lookup id, the sandbox mark, the source statuses) are
+ * not part of the record.
+ */
 const envelopeKeys = new Set([
   'data',
   'status_code',
@@ -39,6 +43,7 @@ const envelopeKeys = new Set([
   'lookup_id',
   'cached',
   'sandbox',
+  'source_status',
 ]);
 export function unwrapResult(value: Json): Json {
   let current = value;

@@ -14,6 +14,8 @@ export interface IntelSearchAnswer {
   data: unknown;
   credits?: number;
   sandbox?: boolean;
+  /** What became of the search's source, when the server says (the lookups always do). */
+  source_status?: unknown;
 }
 
 /** The credit report's answer: the PDF itself, with the balance from the `X-Credits` header when sent. */

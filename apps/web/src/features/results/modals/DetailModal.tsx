@@ -1,5 +1,6 @@
 import { messages } from '@footprint/domain';
 import { Modal } from '../../../components/Modal.tsx';
+import { SandboxBanner } from '../../../components/SandboxBanner.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { saveBlob } from '../../../lib/api.ts';
 import { type DetailKind, useGenerateDetailReport } from '../api/generateDetailReport.ts';
@@ -50,12 +51,12 @@ function Rows({ group }: { group: DetailGroup }) {
 }
 
 /**
- * 'RC Details', 'UPI Details' and 'Challan Details' (spec §2.5): key/value rows without empty, n/a or
- * client id values, '⚠ No {TYPE} data available.' when there is nothing, 'Download pdf' (not for a
+ * 'RC Details', 'UPI Details' and 'Challan Details' (spec §2.5): the sandbox banner when the record is
+ * synthetic, key/value rows without empty, n/a or client id values, '⚠ No {TYPE} data available.' when there is nothing, 'Download pdf' (not for a
  * challan answer without challans; its failure is silent, spec §8) and 'Close'.
  */
 export function DetailModal({ selection, onClose }: { selection: DetailSelection; onClose: () => void }) {
-  const { kind, id, status, record } = selection;
+  const { kind, id, status, record, synthetic } = selection;
   const pdf = useGenerateDetailReport();
   const groups = status === 'loaded' ? groupsOf(kind, record) : [];
   const canDownload =
@@ -102,6 +103,7 @@ export function DetailModal({ selection, onClose }: { selection: DetailSelection
             {messages.details.noData(typeNames[kind])}
           </p>
         )}
+        {groups.length > 0 && synthetic && <SandboxBanner className="mb-3" />}
         {groups.length > 0 && (
           <div className="space-y-3">
             {groups.map((group, index) => (

@@ -1,4 +1,4 @@
-import { messages } from '@footprint/domain';
+import { messages, showsSyntheticData } from '@footprint/domain';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../../lib/auth-context.ts';
@@ -18,6 +18,14 @@ export interface DetailSelection {
   status: DetailStatus;
   /** `data.data` of the answer once loaded; null when the vendor had nothing. */
   record?: unknown;
+  /** The record came from the sandbox: the modal shows the sandbox banner above it. */
+  synthetic?: boolean;
+}
+
+/** An answer already bought on this page, shown again for free. */
+interface Bought {
+  record: unknown;
+  synthetic: boolean;
 }
 
 const failures: Record<DetailKind, string> = {
@@ -50,16 +58,17 @@ export function useDetailLookups(caseReference?: string) {
   const upi = useUpiDetails();
   const challan = useChallanDetails();
   const [selection, setSelection] = useState<DetailSelection | null>(null);
-  const bought = useRef(new Map<string, unknown>());
+  const bought = useRef(new Map<string, Bought>());
   const ticket = useRef(0);
   const credits = user?.credits;
 
   const open = useCallback(
     async (kind: DetailKind, id: string) => {
       const key = `${kind}:${id}`;
-      if (bought.current.has(key)) {
+      const again = bought.current.get(key);
+      if (again) {
         ticket.current += 1;
-        setSelection({ kind, id, status: 'loaded', record: bought.current.get(key) });
+        setSelection({ kind, id, status: 'loaded', ...again });
         return;
       }
       if (!hasCredits(credits)) {
@@ -77,9 +86,10 @@ export function useDetailLookups(caseReference?: string) {
         const answer = await lookup({ id, caseReference });
         paid(answer);
         const record = answer.data?.data ?? null;
+        const synthetic = showsSyntheticData(answer.source_status, answer.sandbox);
         if (kind === 'challan' && challansOf(record).length === 0) toast.warning(messages.details.noChallans);
-        if (hasDetail(kind, record)) bought.current.set(key, record);
-        settle({ status: 'loaded', record });
+        if (hasDetail(kind, record)) bought.current.set(key, { record, synthetic });
+        settle({ status: 'loaded', record, synthetic });
       } catch (error) {
         settle({ status: 'failed' });
         // Any refusal but a 402 says which lookup failed, whatever the server's words.

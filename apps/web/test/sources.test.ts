@@ -1,0 +1,45 @@
+import type { SourcesResponse } from '@footprint/domain';
+import { describe, expect, it } from 'vitest';
+import { kindAvailable, unavailableText } from '../src/lib/sources.ts';
+
+const sources: SourcesResponse = {
+  sandbox: false,
+  kinds: {
+    tel: { available: false, sources: { wpData: 'not_configured' } },
+    email: { available: true, sources: { hibpData: 'live', emailData: 'not_configured' } },
+    rc: { available: false, sources: { rc: 'not_configured' } },
+  },
+};
+
+describe('kindAvailable', () => {
+  it("follows the deployment's answer", () => {
+    expect(kindAvailable(sources, 'tel')).toBe(false);
+    expect(kindAvailable(sources, 'email')).toBe(true);
+    expect(kindAvailable(sources, 'rc')).toBe(false);
+  });
+
+  it('counts a kind as available while not known: the server then answers 503 itself', () => {
+    expect(kindAvailable(undefined, 'tel')).toBe(true);
+    expect(kindAvailable(sources, 'upi')).toBe(true);
+  });
+});
+
+describe('unavailableText', () => {
+  it('names the lookup or the search type', () => {
+    expect(unavailableText('tel')).toBe(
+      'Phone lookups are not available in this deployment (no source configured).',
+    );
+    expect(unavailableText('email')).toBe(
+      'Email lookups are not available in this deployment (no source configured).',
+    );
+    expect(unavailableText('rc')).toBe(
+      'RC searches are not available in this deployment (no source configured).',
+    );
+    expect(unavailableText('corporate:corporate_gstin')).toBe(
+      'GSTIN Details searches are not available in this deployment (no source configured).',
+    );
+    expect(unavailableText('verification:pan')).toBe(
+      'PAN searches are not available in this deployment (no source configured).',
+    );
+  });
+});
