@@ -310,8 +310,16 @@ describe('mergePhoneProfile — sparse and conflicting answers', () => {
       whatsappBusiness: false,
       imsi: '40420',
       phoneStatus: 'Active',
+      answered: { social: false, whatsapp: false, isp: true },
     });
     expect(isPhoneResultEmpty({ hlrData: hlr })).toBe(false);
+  });
+
+  it('calls a flag whose source never answered not known, never "No" or "Inactive"', () => {
+    // Only the government sources answered (e.g. the sandbox off, no ISP, messaging or social vendor).
+    const highlights = phoneHighlights({ sKData: { data: null } });
+    expect(highlights.phoneStatus).toBe('Unknown');
+    expect(highlights.answered).toEqual({ social: false, whatsapp: false, isp: false });
   });
 
   it('keeps different names from different sources', () => {
@@ -389,6 +397,7 @@ describe('malformed input never throws', () => {
       markedAsSpam: false,
       whatsappBusiness: false,
       phoneStatus: 'Inactive',
+      answered: { social: false, whatsapp: true, isp: true },
     });
     expect(extraRecords(response.osintData)).toEqual([]);
   });
@@ -466,7 +475,8 @@ describe('malformed input never throws', () => {
       expect(isProfileEmpty(mergeEmailProfile(email(value)))).toBe(true);
       expect(isPhoneResultEmpty(phone(value))).toBe(true);
       expect(isEmailResultEmpty(email(value))).toBe(true);
-      expect(phoneHighlights(phone(value)).phoneStatus).toBe('Inactive');
+      // No ISP answer at all: the status is not known, not "Inactive".
+      expect(phoneHighlights(phone(value)).phoneStatus).toBe('Unknown');
       expect(extraRecords(value as never)).toEqual([]);
     }
   });
@@ -495,6 +505,7 @@ describe('phoneHighlights', () => {
       imsi: '404450000000001',
       phoneStatus: 'Active',
       facebookUrl: 'https://facebook.com/ravi.k',
+      answered: { social: true, whatsapp: true, isp: true },
     });
   });
 
@@ -509,6 +520,7 @@ describe('phoneHighlights', () => {
       whatsappBusiness: false,
       imsi: '1',
       phoneStatus: 'Inactive',
+      answered: { social: true, whatsapp: true, isp: true },
     });
     // The account still exists, it just has no link the page may open.
     expect(mergePhoneProfile(response).internetPresence).toEqual([

@@ -203,6 +203,34 @@ describe('phone and e-mail reports', () => {
     expect(old).toContain('Sandbox data — synthetic');
   });
 
+  it('prints a highlight whose source never answered as not known, never as "No"', async () => {
+    const { headers } = await investigator();
+    const lookup = (
+      await t.app.inject({ method: 'GET', url: '/api/tel?number=919876543210', headers })
+    ).json();
+    const [row] = await t.db.select().from(lookups).where(eq(lookups.id, lookup.lookup_id));
+    const stored = row!.result as { payloads: Record<string, unknown> };
+    // No social, messaging or ISP vendor in this deployment: only the government sources answered.
+    const { smData: _s, wpData: _w, hlrData: _h, ...payloads } = stored.payloads;
+    await t.db
+      .update(lookups)
+      .set({ result: { payloads, errors: {} } })
+      .where(eq(lookups.id, lookup.lookup_id));
+    const res = await post(
+      '/api/generate-report',
+      { userInput: '9876543210', type: 'tel', results: { lookup_id: lookup.lookup_id } },
+      headers,
+    );
+    const text = await pdfText(res.rawPayload);
+    const highlights = text.slice(text.indexOf('Phone highlights'), text.indexOf('Profile summary'));
+    expect(highlights).toContain('Not known');
+    expect(highlights).toContain('Its source did not answer');
+    expect(highlights).toContain('The ISP source did not');
+    expect(highlights).toContain('Facebook: Not known');
+    expect(highlights).not.toMatch(/\bNo\b(?! ISP| profile)/);
+    expect(highlights).not.toContain('Inactive');
+  });
+
   it('refuses another user’s lookup, a type that does not match and bad input, writing only the audit row', async () => {
     const owner = await investigator();
     const results = (

@@ -74,9 +74,14 @@ export interface PhoneHighlights {
   markedAsSpam: boolean;
   whatsappBusiness: boolean;
   imsi?: string;
-  /** Active when the ISP data has a timestamp, else Inactive. */
-  phoneStatus: 'Active' | 'Inactive';
+  /** Active when the ISP data has a timestamp, Inactive without one, Unknown when no ISP data came. */
+  phoneStatus: 'Active' | 'Inactive' | 'Unknown';
   facebookUrl?: string;
+  /**
+   * Which of the sources behind these flags answered. A "No" from a source that never answered
+   * (not configured, failed) would be invented: such a flag is shown as not known.
+   */
+  answered: { social: boolean; whatsapp: boolean; isp: boolean };
 }
 
 /** Section titles in display order, exactly as spec §2.5 lists them. */

@@ -541,12 +541,18 @@ export function phoneHighlights(response: Partial<PhoneLookupResponse>): PhoneHi
   const hlr = parseHlr(at(response, 'hlrData'));
   const imsi = text(at(hlr, 'imsi'));
   const facebookUrl = httpUrl(at(social, 'fb'));
+  const answered = {
+    social: at(response, 'smData') != null,
+    whatsapp: at(response, 'wpData') != null,
+    isp: at(response, 'hlrData') != null,
+  };
   return {
     markedAsSpam: at(social, 'is_spam') === true,
     whatsappBusiness: at(response, 'wpData', 'isBusiness') === true,
     ...(imsi && { imsi }),
-    phoneStatus: text(at(hlr, 'timestamp')) ? 'Active' : 'Inactive',
+    phoneStatus: !answered.isp ? 'Unknown' : text(at(hlr, 'timestamp')) ? 'Active' : 'Inactive',
     ...(facebookUrl && { facebookUrl }),
+    answered,
   };
 }
 

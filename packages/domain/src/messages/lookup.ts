@@ -60,6 +60,8 @@ export const lookupTexts = {
     internetPresence: 'Internet Presence',
     active: 'Active',
     inactive: 'Inactive',
+    /** A highlight whose source did not answer: nothing is known, which is not 'No'. */
+    notKnown: 'Not known',
     noResults: 'No results found',
     facebookProfile: 'Facebook profile',
     showMap: 'Show map',

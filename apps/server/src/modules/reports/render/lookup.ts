@@ -241,18 +241,38 @@ function drawHighlights(writer: Writer, job: LookupReportJob): void {
   const h = job.highlights;
   if (!h) return;
   writer.heading('Phone highlights', { keep: 70 });
+  // A flag whose source never answered is not known: printing "No" would invent a finding.
+  const answered = h.answered ?? { social: true, whatsapp: true, isp: true };
+  const flag = (value: boolean, known: boolean) =>
+    known ? (value ? 'Yes' : 'No') : messages.results.notKnown;
+  const notAnswered = 'Its source did not answer';
   writer.tiles([
     {
       label: messages.results.markedAsSpam,
-      value: h.markedAsSpam ? 'Yes' : 'No',
+      value: flag(h.markedAsSpam, answered.social),
       tone: h.markedAsSpam ? 'warn' : 'default',
+      ...(answered.social ? {} : { note: notAnswered }),
     },
-    { label: messages.results.whatsappBusiness, value: h.whatsappBusiness ? 'Yes' : 'No' },
+    {
+      label: messages.results.whatsappBusiness,
+      value: flag(h.whatsappBusiness, answered.whatsapp),
+      ...(answered.whatsapp ? {} : { note: notAnswered }),
+    },
     {
       label: messages.results.phoneStatus,
-      value: h.phoneStatus === 'Active' ? messages.results.active : messages.results.inactive,
+      value:
+        h.phoneStatus === 'Active'
+          ? messages.results.active
+          : h.phoneStatus === 'Inactive'
+            ? messages.results.inactive
+            : messages.results.notKnown,
       tone: h.phoneStatus === 'Active' ? 'good' : 'default',
-      note: h.phoneStatus === 'Active' ? 'ISP reported a timestamp' : 'No ISP timestamp',
+      note:
+        h.phoneStatus === 'Active'
+          ? 'ISP reported a timestamp'
+          : h.phoneStatus === 'Inactive'
+            ? 'No ISP timestamp'
+            : 'The ISP source did not answer',
     },
     { label: messages.results.phoneImsi, value: clean(h.imsi, { max: 40 }) || 'Not available' },
   ]);
@@ -261,7 +281,7 @@ function drawHighlights(writer: Writer, job: LookupReportJob): void {
       text('Facebook: ', STYLE.key),
       h.facebookUrl
         ? text(clean(h.facebookUrl), { ...STYLE.body, color: COLOR.accent })
-        : muted('No profile found'),
+        : muted(answered.social ? 'No profile found' : 'Not known (the social media source did not answer)'),
     ],
     { after: 2 },
   );

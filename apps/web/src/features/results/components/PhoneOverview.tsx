@@ -118,7 +118,11 @@ export function PhoneOverview({
             aria-hidden="true"
             className={`inline-block size-2 rounded-full ${highlights.phoneStatus === 'Active' ? 'bg-success' : 'bg-muted'}`}
           />
-          {highlights.phoneStatus === 'Active' ? messages.results.active : messages.results.inactive}
+          {highlights.phoneStatus === 'Active'
+            ? messages.results.active
+            : highlights.phoneStatus === 'Inactive'
+              ? messages.results.inactive
+              : messages.results.notKnown}
         </Tile>
         {highlights.imsi && (
           <Tile label={messages.results.phoneImsi}>
