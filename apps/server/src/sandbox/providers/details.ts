@@ -15,7 +15,16 @@
  * persona is realistic). A UPI id's holder follows its local part: a 10-digit mobile resolves to that
  * number's persona, 'first.last' to those names.
  */
-import type { Challan, ChallanData, KycEnvelope, RcDetails, UpiDetails } from '@footprint/domain';
+import type {
+  Challan,
+  ChallanData,
+  IntelKind,
+  KindSource,
+  KycEnvelope,
+  RcDetails,
+  UpiDetails,
+} from '@footprint/domain';
+import type { ProviderQuery } from '../../providers/types.ts';
 import {
   createRng,
   daysAfter,
@@ -252,3 +261,14 @@ export function challanDetails(rawRc: string): KycEnvelope<ChallanData> {
   ).sort((a, b) => String(b.challan_date).localeCompare(String(a.challan_date)));
   return kycOk(rng, 'challan', { rc_number: rc, challan_details: challans, total_challans: count });
 }
+
+/**
+ * The synthetic answer of every search answered whole by one source, other than corporate and
+ * verification (intel.ts): keyed by the kind, so a new paid kind's generator goes here and the
+ * compiler asks for it (`KindSource` grows with the domain's kind table).
+ */
+export const KIND_ANSWERS: Record<Exclude<KindSource, IntelKind>, (query: ProviderQuery) => unknown> = {
+  rc: (query) => rcDetails(query.value),
+  upi: (query) => upiDetails(query.value),
+  challan: (query) => challanDetails(query.value),
+};

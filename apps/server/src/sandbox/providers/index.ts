@@ -16,7 +16,7 @@ import {
 } from '@footprint/domain';
 import { type Provider, type ProviderQuery, SourceFailedError } from '../../providers/types.ts';
 import { hashFraction } from '../random.ts';
-import { challanDetails, rcDetails, upiDetails } from './details.ts';
+import { KIND_ANSWERS } from './details.ts';
 import { emailSourcePayload } from './email.ts';
 import { intelPayload, isIntelSource } from './intel.ts';
 import { phoneSourcePayload } from './phone.ts';
@@ -64,17 +64,11 @@ export function sandboxPayload(source: string, query: ProviderQuery): unknown {
     case 'email':
       if (isEmailSource(source)) return emailSourcePayload(source, query.value);
       break;
-    case 'rc':
-      if (source === 'rc') return rcDetails(query.value);
-      break;
-    case 'upi':
-      if (source === 'upi') return upiDetails(query.value);
-      break;
-    case 'challan':
-      if (source === 'challan') return challanDetails(query.value);
-      break;
     default:
-      if (source === query.kind && isIntelSource(source)) return intelPayload(source, query.params ?? {});
+      if (source !== query.kind) break;
+      if (isIntelSource(source)) return intelPayload(source, query.params ?? {});
+      if (Object.hasOwn(KIND_ANSWERS, source))
+        return KIND_ANSWERS[source as keyof typeof KIND_ANSWERS](query);
   }
   throw new SourceFailedError(`Sandbox source ${source} does not answer ${query.kind} queries`);
 }
