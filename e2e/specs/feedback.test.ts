@@ -1,0 +1,85 @@
+import { messages } from '@footprint/domain';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiSignIn, demoPassword } from '../support/api.ts';
+import { problemsOf, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
+
+/**
+ * What the screens say back, against the built product and its sandbox: the phone search field takes
+ * only what a phone number is written with and says clearly when the number is not one.
+ */
+
+const browser = useBrowser();
+const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
+
+let admin: string;
+
+/** A live account of this spec's own, so its balance and its OTP challenges are its own. */
+async function newOfficer(prefix: string, credits = 100) {
+  const email = uniqueEmail(prefix);
+  const password = `${prefix} passphrase 42`;
+  const created = await api('/api/admin/users', {
+    body: { name: 'Feedback Officer', email, password, app_mode: 'live', credits },
+    token: admin,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return { email, password };
+}
+
+async function signedInPage(path: string, prefix: string, credits = 100) {
+  const { email, password } = await newOfficer(prefix, credits);
+  const page = await browser.newPage({ width: 1366, height: 900 });
+  await storeSession(page, await apiSignIn(email, password));
+  await page.goto(path);
+  return page;
+}
+
+beforeAll(async () => {
+  admin = await apiSignIn('demo-admin@footprint.test', demoPassword);
+});
+
+describe('phone search field', () => {
+  it('drops letters as they are typed or pasted, searches a number written with separators, and says when it is not a number', async () => {
+    const page = await signedInPage('/dashboard', 'phone-field');
+    const phone = page.getByRole('textbox', { name: messages.search.phoneLabel });
+    await phone.waitFor();
+
+    await phone.pressSequentially('98765abc 43210xyz');
+    expect(await phone.inputValue()).toBe('98765 43210');
+    await phone.fill('');
+    await phone.pressSequentially('+91 (98765) 432-10');
+    expect(await phone.inputValue()).toBe('+91 (98765) 432-10');
+    // A pasted line: the words go, the number stays.
+    await phone.fill('Registered mobile of the subject: 98765 43210');
+    expect(await phone.inputValue()).toBe('98765 43210');
+
+    // Not a number once the letters are gone: the spec's toast and, under the field, what a number is.
+    await page.getByRole('checkbox', { name: /Terms of Services, Policies/ }).check();
+    await phone.fill('98765 abcde');
+    expect(await phone.inputValue()).toBe('98765 ');
+    let calls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/tel?')) calls += 1;
+    });
+    await page.getByRole('button', { name: messages.search.submit, exact: true }).click();
+    await toast(page, messages.search.invalidPhone).waitFor();
+    const hint = messages.search.phoneRule('91');
+    await page.getByText(hint).waitFor();
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await phone.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Typing again clears the message.
+    await phone.pressSequentially('1');
+    expect(await page.getByText(hint).count()).toBe(0);
+    expect(calls).toBe(0);
+
+    // Written with the dial code and separators, it searches the 10 digits.
+    await phone.fill('+91 98765-43210');
+    const answer = page.waitForResponse((res) => res.url().includes('/api/tel?'));
+    await page.getByRole('button', { name: messages.search.submit, exact: true }).click();
+    const response = await answer;
+    expect(new URL(response.url()).searchParams.get('number')).toBe('919876543210');
+    expect(response.status()).toBe(200);
+    await page.waitForURL('**/results');
+    expect(problemsOf(page)).toEqual([]);
+  });
+});
