@@ -1,0 +1,81 @@
+import { messages } from '@footprint/domain';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiSignIn, demoPassword } from '../support/api.ts';
+import { problemsOf, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
+
+/**
+ * The signed-in layout at the two sizes investigators use (a 1366 × 900 laptop, a 390 × 844 phone):
+ * every navigation starts at the top of the page while Back and Forward return to where the reader was.
+ */
+
+const browser = useBrowser();
+const phone = { width: 390, height: 844 };
+
+let admin: string;
+let officer: { token: string };
+
+beforeAll(async () => {
+  admin = await apiSignIn('demo-admin@footprint.test', demoPassword);
+  const email = uniqueEmail('layout');
+  const password = 'layout checks passphrase';
+  const created = await api('/api/admin/users', {
+    body: { name: 'Layout Officer', email, password, app_mode: 'live', credits: 100 },
+    token: admin,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  officer = { token: await apiSignIn(email, password) };
+});
+
+async function signedInPage(token: string, path: string, size: { width: number; height: number }) {
+  const page = await browser.newPage(size);
+  await storeSession(page, token);
+  await page.goto(path);
+  return page;
+}
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+describe('scroll on navigation', () => {
+  it('starts every new page at the top on a phone, and Back and Forward return to where the reader was', async () => {
+    const page = await signedInPage(officer.token, '/corporate', phone);
+    await page.getByRole('combobox', { name: 'Search type' }).waitFor();
+    const deepest = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(deepest, '/corporate is taller than the phone screen').toBeGreaterThan(150);
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await expect.poll(() => scrollY(page)).toBe(150);
+
+    // The drawer's Help link: a page long enough to have stayed scrolled.
+    await page.getByRole('button', { name: messages.layout.openMenu }).click();
+    const drawer = page.getByRole('dialog', { name: messages.layout.menu });
+    await drawer.getByRole('link', { name: messages.mainNav.help, exact: true }).click();
+    await page.waitForURL('**/help');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+    ).toBeGreaterThan(150);
+    await expect.poll(() => scrollY(page)).toBe(0);
+
+    // Read down the help page, then go back: the form is where it was left, and forward again.
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => scrollY(page)).toBe(400);
+    await page.goBack();
+    await page.waitForURL('**/corporate');
+    await expect.poll(() => scrollY(page)).toBe(150);
+    await page.goForward();
+    await page.waitForURL('**/help');
+    await expect.poll(() => scrollY(page)).toBe(400);
+
+    // A link in the header's profile menu from the bottom of a page: the top of the next one.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(150);
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: messages.layout.profileMenu('Layout Officer') })
+      .click();
+    await page.getByRole('link', { name: messages.history.menuLink }).click();
+    await page.waitForURL('**/history');
+    await expect.poll(() => scrollY(page)).toBe(0);
+    expect(problemsOf(page)).toEqual([]);
+  });
+});
