@@ -1,16 +1,55 @@
 import { messages } from '@footprint/domain';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
  * The signed-in layout at the two sizes investigators use (a 1366 × 900 laptop, a 390 × 844 phone):
- * every navigation starts at the top of the page while Back and Forward return to where the reader was.
+ * toasts stay clear of the header's credits and profile button, and every navigation starts at the top
+ * of the page while Back and Forward return to where the reader was.
  */
 
 const browser = useBrowser();
+const laptop = { width: 1366, height: 900 };
 const phone = { width: 390, height: 844 };
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  expect(box, 'element is on screen').not.toBeNull();
+  const { x, y, width, height } = box!;
+  return { left: x, top: y, right: x + width, bottom: y + height };
+}
+
+/** The box once it has stopped moving (a toast slides in): two equal readings in a row. */
+async function settledBoxOf(locator: Locator): Promise<Box> {
+  let last = await boxOf(locator);
+  for (let i = 0; i < 20; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const next = await boxOf(locator);
+    if (JSON.stringify(next) === JSON.stringify(last)) return next;
+    last = next;
+  }
+  throw new Error('the element kept moving');
+}
+
+const overlaps = (a: Box, b: Box): boolean =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** True when the element is what the browser would hit at its centre: visible, not covered. */
+const onTop = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    return hit !== null && (hit === element || element.contains(hit));
+  });
 
 let admin: string;
 let officer: { token: string };
@@ -35,6 +74,35 @@ async function signedInPage(token: string, path: string, size: { width: number; 
 }
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+describe('toasts and the header', () => {
+  for (const [name, size] of [
+    ['desktop', laptop],
+    ['mobile', phone],
+  ] as const) {
+    it(`shows a toast below the header's credits and profile button (${size.width} × ${size.height})`, async () => {
+      const page = await signedInPage(officer.token, '/dashboard', size);
+      const header = page.getByRole('banner');
+      const credits = header.getByText(/^Credits: \d+$/);
+      const profile = header.getByRole('button', { name: messages.layout.profileMenu('Layout Officer') });
+      await credits.waitFor();
+      await profile.waitFor();
+
+      // Search without the terms accepted: the spec's toast.
+      await page.getByRole('button', { name: messages.search.submit, exact: true }).click();
+      const toast = page.locator('.Toastify__toast').filter({ hasText: messages.search.acceptTerms });
+      await toast.waitFor();
+      const toastBox = await settledBoxOf(toast);
+      expect(toastBox.top).toBeGreaterThanOrEqual((await boxOf(header)).bottom - 0.5);
+      expect(overlaps(toastBox, await boxOf(credits))).toBe(false);
+      expect(overlaps(toastBox, await boxOf(profile))).toBe(false);
+      expect(await onTop(profile)).toBe(true);
+      expect(await onTop(credits)).toBe(true);
+      await screenshot(page, `toast-header-${name}`);
+      expect(problemsOf(page)).toEqual([]);
+    });
+  }
+});
 
 describe('scroll on navigation', () => {
   it('starts every new page at the top on a phone, and Back and Forward return to where the reader was', async () => {
