@@ -6,10 +6,12 @@ import { problemsOf, storeSession, uniqueEmail, useBrowser } from '../support/br
 
 /**
  * What the screens say back, against the built product and its sandbox: the phone search field takes
- * only what a phone number is written with and says clearly when the number is not one.
+ * only what a phone number is written with and says clearly when the number is not one; a credit
+ * report for a person without credit history is one clear message.
  */
 
 const browser = useBrowser();
+const toasts = (page: Page) => page.locator('.Toastify__toast');
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
 let admin: string;
@@ -80,6 +82,37 @@ describe('phone search field', () => {
     expect(new URL(response.url()).searchParams.get('number')).toBe('919876543210');
     expect(response.status()).toBe(200);
     await page.waitForURL('**/results');
+    expect(problemsOf(page)).toEqual([]);
+  });
+});
+
+describe('credit report without credit history', () => {
+  it('says so once, stays on the form and charges nothing', async () => {
+    const page = await signedInPage('/corporate', 'no-history');
+    await page.getByRole('combobox', { name: 'Search type' }).selectOption('credit_report');
+    await page.getByLabel('Mobile', { exact: true }).fill('9876543210');
+    // The sandbox's PAN without credit history (apps/server/src/sandbox/providers/intel-common.ts).
+    await page.getByLabel('PAN', { exact: true }).fill('ZZZPZ9999Z');
+    await page.getByLabel('Name', { exact: true }).fill('Rohan Suresh Deshmukh');
+    await page.getByRole('radio', { name: 'Male', exact: true }).check();
+    await page.getByRole('checkbox', { name: /consent/i }).check();
+
+    const answer = page.waitForResponse((res) => res.url().endsWith('/api/corporate-intelligence'));
+    await page.getByRole('button', { name: 'Download Report', exact: true }).click();
+    const response = await answer;
+    expect(response.status()).toBe(422);
+    const body = (await response.json()) as { credits: number };
+    expect(body.credits).toBe(100);
+
+    await toasts(page).first().waitFor();
+    // Give any further toast or navigation the time to show: there is none.
+    await page.waitForTimeout(1_000);
+    expect(await toasts(page).allTextContents()).toEqual([
+      `${messages.creditReport.noHistory}${messages.intelPages.creditsRemaining(100)}`,
+    ]);
+    expect(new URL(page.url()).pathname).toBe('/corporate');
+    expect(await page.getByLabel('PAN', { exact: true }).inputValue()).toBe('ZZZPZ9999Z');
+    expect(await page.getByText('Credits: 100', { exact: true }).count()).toBeGreaterThan(0);
     expect(problemsOf(page)).toEqual([]);
   });
 });
