@@ -7,7 +7,8 @@ import { problemsOf, storeSession, uniqueEmail, useBrowser } from '../support/br
 /**
  * What the screens say back, against the built product and its sandbox: the phone search field takes
  * only what a phone number is written with and says clearly when the number is not one; a credit
- * report for a person without credit history is one clear message.
+ * report for a person without credit history is one clear message; an OTP resend inside the server's
+ * cooldown says how long to wait and counts it down on the button.
  */
 
 const browser = useBrowser();
@@ -39,6 +40,16 @@ async function signedInPage(path: string, prefix: string, credits = 100) {
 beforeAll(async () => {
   admin = await apiSignIn('demo-admin@footprint.test', demoPassword);
 });
+
+const mmss = (seconds: number) =>
+  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** The seconds a resend button counting down shows, e.g. 59 of 'Resend OTP (00:59)'. */
+function secondsOf(label: string): number {
+  const match = /^Resend OTP \((\d{2}):(\d{2})\)$/.exec(label);
+  expect(match, label).not.toBeNull();
+  return Number(match![1]) * 60 + Number(match![2]);
+}
 
 describe('phone search field', () => {
   it('drops letters as they are typed or pasted, searches a number written with separators, and says when it is not a number', async () => {
@@ -113,6 +124,47 @@ describe('credit report without credit history', () => {
     expect(new URL(page.url()).pathname).toBe('/corporate');
     expect(await page.getByLabel('PAN', { exact: true }).inputValue()).toBe('ZZZPZ9999Z');
     expect(await page.getByText('Credits: 100', { exact: true }).count()).toBeGreaterThan(0);
+    expect(problemsOf(page)).toEqual([]);
+  });
+});
+
+describe('OTP resend inside the cooldown', () => {
+  it("shows the server's wait and counts it down on a disabled button", async () => {
+    const { email, password } = await newOfficer('otp-cooldown');
+    const page = await browser.newPage();
+    await page.clock.install();
+    await page.goto('/login');
+    await page.getByLabel(messages.authPages.email).fill(email);
+    await page.getByLabel(messages.authPages.password, { exact: true }).fill(password);
+    await page.getByRole('button', { name: messages.authPages.login.submit, exact: true }).click();
+    await page.waitForURL('**/otp-verification');
+
+    // The code runs out in the browser long before the server's resend cooldown does.
+    await page.clock.fastForward('10:05');
+    const resend = page.getByRole('button', { name: new RegExp(`^${messages.otp.resend}`) });
+    await resend.waitFor();
+    const answer = page.waitForResponse((res) => res.url().endsWith('/api/resend-otp'));
+    await resend.click();
+    const response = await answer;
+    expect(response.status()).toBe(429);
+    const body = (await response.json()) as { message: string; retry_after: number };
+    expect(body.retry_after).toBeGreaterThan(5);
+    expect(body.message).toBe(messages.otp.cooldown(body.retry_after));
+
+    await toast(page, body.message).waitFor();
+    expect(await toast(page, messages.otp.resendFailed).count()).toBe(0);
+    expect(await resend.isDisabled()).toBe(true);
+    const label = async () => (await resend.textContent())?.trim() ?? '';
+    const shown = secondsOf(await label());
+    expect(Math.abs(shown - body.retry_after)).toBeLessThanOrEqual(1);
+
+    // The countdown runs with the clock, and the button comes back when the wait is over.
+    await page.clock.fastForward(3_000);
+    await expect.poll(label).toBe(messages.otp.resendIn(mmss(shown - 3)));
+    expect(await resend.isDisabled()).toBe(true);
+    await page.clock.fastForward((shown - 2) * 1_000);
+    await expect.poll(label).toBe(messages.otp.resend);
+    expect(await resend.isDisabled()).toBe(false);
     expect(problemsOf(page)).toEqual([]);
   });
 });
