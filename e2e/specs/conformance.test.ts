@@ -290,7 +290,8 @@ describe('§2.2 authentication pages', () => {
       }),
     );
     await resend.click();
-    await toast(page, messages.otp.resendFailed).waitFor();
+    // A 429 says the server's message (feedback.test.ts: with its wait counted down on the button).
+    await toast(page, 'Please wait 30 seconds before requesting a new OTP.').waitFor();
     await page.unrouteAll();
 
     const now = await page.evaluate(() => Date.now());

@@ -514,7 +514,9 @@ describe('failures', () => {
     await page.getByRole('radio', { name: 'Female', exact: true }).check();
     await page.getByRole('checkbox', { name: /consent/i }).check();
     await button(page, 'Download Report').click();
-    await toast(page, 'Error occurred. Please check your data and try again.').waitFor();
+    // A failed credit report is one toast: the server's message with the balance.
+    await toast(page, `${failed.message}${messages.intelPages.creditsRemaining(1)}`).waitFor();
+    expect(await page.locator('.Toastify__toast').count()).toBe(1);
     // A failed report keeps what was typed.
     expect(await field(page, 'PAN').inputValue()).toBe(demo.pan);
     await page.unroute('**/api/corporate-intelligence');

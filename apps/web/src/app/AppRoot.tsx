@@ -7,7 +7,7 @@ import {
 } from '@footprint/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { ToastContainer, toast } from 'react-toastify';
 import { isAuthPath, isPublicPath, paths } from '../config/paths.ts';
 import { getUser } from '../features/auth/api/getUser.ts';
@@ -18,8 +18,9 @@ import { DEFAULT_SEARCH_TYPE, type SearchType, SearchTypeContext } from '../lib/
 import { clearSession, getToken, isTokenExpired, saveSession } from '../lib/session.ts';
 
 /**
- * The root route element: session state, the app-wide search type, the 401 rule and the toasts.
- * Everything below it (public, standalone and main layouts) reads these through `lib/` hooks.
+ * The root route element: session state, the app-wide search type, the 401 rule, the scroll position
+ * and the toasts. Everything below it (public, standalone and main layouts) reads these through `lib/`
+ * hooks.
  */
 
 /** Survives the hard redirect so the "session expired" notice is still seen on /login. */
@@ -199,6 +200,9 @@ export default function AppRoot() {
   return (
     <AuthProvider>
       <SearchTypeProvider>
+        {/* Every navigation opens its page at the top (on a phone the last page's scroll would hide the
+            new one's start); Back and Forward return to where that page was left. */}
+        <ScrollRestoration />
         <Outlet />
         <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} theme="dark" newestOnTop />
       </SearchTypeProvider>

@@ -34,6 +34,8 @@ export const authTexts = {
     sentTo: (email: string) => `Enter the 6-digit OTP sent to: ${email}`,
     expiresIn: (mmss: string) => `OTP expires in: ${mmss}`,
     resend: 'Resend OTP',
+    /** The resend button while the server's cooldown runs (not in the spec), e.g. 'Resend OTP (00:42)'. */
+    resendIn: (mmss: string) => `Resend OTP (${mmss})`,
     verify: 'Verify',
     invalidValue: 'Invalid OTP value',
     verifyFailed: 'OTP verification failed',

@@ -135,5 +135,7 @@ export const intelTexts = {
     selectGender: 'Please select gender.',
     success: 'Report downloaded successfully',
     failed: 'Error occurred. Please check your data and try again.',
+    /** A credit report the bureau has no credit history for (a 422): said once, on the form. */
+    noHistory: 'No credit history was found for these details. No credits were charged.',
   },
 } as const;

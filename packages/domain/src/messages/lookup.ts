@@ -18,6 +18,9 @@ export const lookupTexts = {
   search: {
     invalidEmail: 'Please enter a valid email address',
     invalidPhone: 'Please enter a valid phone number',
+    /** Under the phone field when the number is not valid: what one is (the field drops anything else). */
+    phoneRule: (dialCode: string) =>
+      `A phone number is 10 digits, such as 98765 43210, with or without +${dialCode} in front.`,
     acceptTerms: 'Please accept the terms before submitting',
     searching: 'Searching...',
     termsLink: 'Terms of Services, Policies',

@@ -25,15 +25,17 @@ import { hasCredits, type PaidFailure, usePaidAnswer } from '../../lib/paid-answ
 import { unavailableText, useKindAvailable } from '../../lib/sources.ts';
 import { type IntelSearchInput, useIntelPdf, useIntelSearch } from './api/intelSearch.ts';
 import { IntelFieldInput, type IntelValue } from './components/IntelFieldInput.tsx';
+import { creditReportFailureToast } from './credit-report-failure.ts';
 import type { IntelResultsState } from './intelState.ts';
 
 /**
  * /corporate and /verification-id (spec §2.7, §2.8, §4, §5, §8): a search-type dropdown drives a form
  * built from the domain's field definitions. Changing the type clears the values. Submit checks credits,
  * then the domain rules (the same ones the server applies), then the case reference; a JSON answer opens
- * the results page, the credit report's PDF is saved and the form cleared. Types this deployment has no
- * source for are marked in the dropdown; while one is chosen the screen says so and the submit stays
- * disabled (the server would only answer 503).
+ * the results page, the credit report's PDF is saved and the form cleared. A failed credit report is one
+ * toast on the form (credit-report-failure.ts). Types this deployment has no source for are marked in
+ * the dropdown; while one is chosen the screen says so and the submit stays disabled (the server would
+ * only answer 503).
  */
 
 type Values = Record<string, IntelValue>;
@@ -158,20 +160,18 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
   };
 
   /** Spec §8, corporate: the server's message with the balance, then per status. */
-  const corporateFailed = (failure: PaidFailure, sent: IntelSearchInput, creditReport: boolean) => {
+  const corporateFailed = (failure: PaidFailure, sent: IntelSearchInput) => {
     if (failure.kind === 'unavailable') {
       toast.error(failure.message ?? messages.intelPages.failed);
       return;
     }
     if (failure.kind === 'no-answer') {
       toast.error(messages.intelPages.failed);
-      if (creditReport) toast.error(messages.creditReport.failed);
       return;
     }
     if (failure.kind === 'session-ended') return;
     const suffix = failure.credits === undefined ? '' : messages.intelPages.creditsRemaining(failure.credits);
     toast.error(`${failure.message ?? messages.intelPages.failed}${suffix}`);
-    if (creditReport) toast.error(messages.creditReport.failed);
     if (failure.status === 422) {
       showEmptyResults(sent);
       return;
@@ -261,7 +261,8 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
         toast.success(messages.creditReport.success);
         setValues(initialIntelValues(type));
       } catch (error) {
-        corporateFailed(paidAnswer.refused(error), sent, true);
+        const note = creditReportFailureToast(paidAnswer.refused(error));
+        if (note) toast[note.level](note.text);
       }
       return;
     }
@@ -273,7 +274,7 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
       toast.success(messages.intelPages.found);
     } catch (error) {
       const failure = paidAnswer.refused(error);
-      if (area === 'corporate') corporateFailed(failure, sent, false);
+      if (area === 'corporate') corporateFailed(failure, sent);
       else verificationFailed(failure, sent);
     }
   };

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_COUNTRY,
-  EMAIL_MAX_LENGTH,
-  isValidEmailInput,
-  isValidPhoneInput,
-  messages,
-  PHONE_LENGTH,
-} from '@footprint/domain';
+import { DEFAULT_COUNTRY, EMAIL_MAX_LENGTH, isValidEmailInput, messages } from '@footprint/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -22,15 +15,18 @@ import { unavailableText, useKindAvailable } from '../../lib/sources.ts';
 import type { ResultsState } from '../results/index.ts';
 import { useLookupEmail } from './api/lookupEmail.ts';
 import { useLookupPhone } from './api/lookupPhone.ts';
+import { phoneDigits, sanitizePhoneInput } from './phone-input.ts';
 
 /**
  * /dashboard: the search screen (spec §2.3, §4 Search, §5, §8). The search type is global: the toggle
  * here and the sidebar's Email/Phone Search both set it, and any change clears the input and focuses it.
  * Submit checks, in the spec's order: credits, terms, input; then searches behind the 'Searching...'
- * overlay and opens /results with the answer. The case reference is checked last and travels
- * with the search and on to /results, so the detail lookups made there carry it too. A search type
- * this deployment has no source for is not offered: its toggle is off, the screen says why, and the
- * submit stays disabled while it is the chosen type (the server would only answer 503).
+ * overlay and opens /results with the answer. The phone field drops what a phone number is not written
+ * with as it is typed or pasted (phone-input.ts), and an invalid number is explained under it. The case
+ * reference is checked last and travels with the search and on to /results, so the detail lookups made
+ * there carry it too. A search type this deployment has no source for is not offered: its toggle is
+ * off, the screen says why, and the submit stays disabled while it is the chosen type (the server would
+ * only answer 503).
  */
 
 const typeOptions: ReadonlyArray<{ type: SearchType; label: string }> = [
@@ -44,6 +40,8 @@ export default function DashboardPage() {
   const paidAnswer = usePaidAnswer();
   const { searchType, setSearchType } = useSearchType();
   const [value, setValue] = useState('');
+  /** What a valid phone number is, shown under the field after an invalid one was submitted. */
+  const [phoneError, setPhoneError] = useState<string | null>(null);
   const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id));
@@ -64,6 +62,7 @@ export default function DashboardPage() {
     if (previousType.current === searchType) return;
     previousType.current = searchType;
     setValue('');
+    setPhoneError(null);
     input.current?.focus();
   }, [searchType]);
 
@@ -78,12 +77,16 @@ export default function DashboardPage() {
       toast.error(messages.search.acceptTerms);
       return;
     }
-    const userInput = value.trim();
-    if (isTel ? !isValidPhoneInput(userInput) : !isValidEmailInput(userInput)) {
+    const typed = value.trim();
+    const digits = isTel ? phoneDigits(typed, country.dialCode) : null;
+    if (isTel ? digits === null : !isValidEmailInput(typed)) {
       toast.error(isTel ? messages.search.invalidPhone : messages.search.invalidEmail);
+      if (isTel) setPhoneError(messages.search.phoneRule(country.dialCode));
       input.current?.focus();
       return;
     }
+    // A phone number searches (and shows on /results) as its 10 digits, however it was written.
+    const userInput = digits ?? typed;
     const referenceProblem = caseReference.check();
     if (referenceProblem) {
       toast.error(referenceProblem);
@@ -112,6 +115,7 @@ export default function DashboardPage() {
   };
 
   const inputId = `${id}-query`;
+  const phoneErrorId = `${id}-query-error`;
   const termsId = `${id}-terms`;
   const unavailableId = `${id}-unavailable`;
 
@@ -170,7 +174,10 @@ export default function DashboardPage() {
             {isTel && (
               <CountryPicker
                 value={country}
-                onChange={setCountry}
+                onChange={(next) => {
+                  setCountry(next);
+                  setPhoneError(null);
+                }}
                 disabled={searching || chosenUnavailable}
                 onChosen={() => input.current?.focus()}
               />
@@ -183,14 +190,26 @@ export default function DashboardPage() {
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              maxLength={isTel ? PHONE_LENGTH : EMAIL_MAX_LENGTH}
+              // The phone field cuts itself after stripping (phone-input.ts): a browser limit would cut a
+              // pasted line before its letters are dropped.
+              maxLength={isTel ? undefined : EMAIL_MAX_LENGTH}
               placeholder={isTel ? messages.search.phonePlaceholder : messages.search.emailPlaceholder}
               value={value}
-              onChange={(event) => setValue(event.target.value)}
+              onChange={(event) => {
+                setValue(isTel ? sanitizePhoneInput(event.target.value) : event.target.value);
+                setPhoneError(null);
+              }}
+              aria-invalid={isTel && phoneError ? true : undefined}
+              aria-describedby={isTel && phoneError ? phoneErrorId : undefined}
               disabled={searching || chosenUnavailable}
               className="input min-h-11 min-w-0 flex-1 text-base tabular-nums sm:text-sm"
             />
           </div>
+          {isTel && phoneError && (
+            <p id={phoneErrorId} className="field-error">
+              {phoneError}
+            </p>
+          )}
         </div>
 
         <CaseReferenceField className="mt-5" disabled={searching} {...caseReference.field} />

@@ -279,7 +279,7 @@ export default function AuditPage() {
         isEmpty={(answer) => answer.data.length === 0}
       >
         {() => (
-          <TableScroller label={t.nav.audit} busy={audit.isPlaceholderData}>
+          <TableScroller label={t.nav.audit} busy={audit.isPlaceholderData} stickyEnds>
             <table className="data-table">
               <thead>
                 <tr>

@@ -17,6 +17,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { useResendOtp } from '../api/resendOtp.ts';
 import { useVerifyOtp } from '../api/verifyOtp.ts';
+import { formatRemaining, resendLabel, resendRefusalOf } from '../otp-resend.ts';
 import { type OtpPageState, readOtpState } from '../otpState.ts';
 
 const emptyCode = (): string[] => Array.from({ length: OTP_LENGTH }, () => '');
@@ -25,10 +26,6 @@ const parseTime = (iso: string): number => {
   const at = Date.parse(iso);
   return Number.isNaN(at) ? 0 : at;
 };
-
-/** Whole seconds as mm:ss. */
-const formatRemaining = (seconds: number): string =>
-  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -72,6 +69,8 @@ function OtpForm({ email, initialExpiry }: { email: string; initialExpiry: strin
   const [expiresAt, setExpiresAt] = useState(() => parseTime(initialExpiry));
   const [now, setNow] = useState(() => Date.now());
   const [error, setError] = useState<string | null>(null);
+  /** When the server's resend cooldown ends (epoch ms); 0 while none runs. */
+  const [resendAllowedAt, setResendAllowedAt] = useState(0);
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
 
   // Spec §4: the countdown ticks every second.
@@ -86,6 +85,7 @@ function OtpForm({ email, initialExpiry }: { email: string; initialExpiry: strin
 
   const remaining = Math.max(0, Math.ceil((expiresAt - now) / 1000));
   const expired = remaining === 0;
+  const resendWait = Math.max(0, Math.ceil((resendAllowedAt - now) / 1000));
 
   const focusBox = (index: number) => {
     const box = inputs.current[Math.min(Math.max(index, 0), OTP_LENGTH - 1)];
@@ -169,8 +169,16 @@ function OtpForm({ email, initialExpiry }: { email: string; initialExpiry: strin
       const state: OtpPageState = { email, otp_expires_at: answer.otp_expires_at };
       await navigate(location.pathname, { replace: true, state });
       focusBox(0);
-    } catch {
-      toast.error(messages.otp.resendFailed);
+    } catch (failure) {
+      const refusal = isApiError(failure)
+        ? resendRefusalOf(failure.status, failure.body)
+        : resendRefusalOf(0, {});
+      toast.error(refusal.message);
+      if (refusal.waitSeconds > 0) {
+        const at = Date.now();
+        setNow(at);
+        setResendAllowedAt(at + refusal.waitSeconds * 1000);
+      }
     }
   };
 
@@ -231,10 +239,10 @@ function OtpForm({ email, initialExpiry }: { email: string; initialExpiry: strin
             type="button"
             className="btn-ghost"
             onClick={() => void onResend()}
-            disabled={resend.isPending}
+            disabled={resend.isPending || resendWait > 0}
           >
             {resend.isPending && <Spinner size="sm" decorative />}
-            {messages.otp.resend}
+            {resendLabel(resendWait)}
           </button>
         ) : (
           <p className="text-muted tabular-nums">{messages.otp.expiresIn(formatRemaining(remaining))}</p>

@@ -112,7 +112,7 @@ export function LookupsPanel({
         isEmpty={(answer) => answer.data.length === 0}
       >
         {() => (
-          <TableScroller label={t.lookupsTab} busy={history.isPlaceholderData}>
+          <TableScroller label={t.lookupsTab} busy={history.isPlaceholderData} stickyEnds>
             <table className="data-table">
               <thead>
                 <tr>
