@@ -1,13 +1,13 @@
 import type { SourcesResponse } from '@footprint/domain';
 import { describe, expect, it } from 'vitest';
-import { kindAvailable, unavailableText } from '../src/lib/sources.ts';
+import { kindAvailable, kindPrice, unavailableText } from '../src/lib/sources.ts';
 
 const sources: SourcesResponse = {
   sandbox: false,
   kinds: {
-    tel: { available: false, sources: { wpData: 'not_configured' } },
-    email: { available: true, sources: { hibpData: 'live', emailData: 'not_configured' } },
-    rc: { available: false, sources: { rc: 'not_configured' } },
+    tel: { available: false, price: 1, sources: { wpData: 'not_configured' } },
+    email: { available: true, price: 2, sources: { hibpData: 'live', emailData: 'not_configured' } },
+    rc: { available: false, price: 1, sources: { rc: 'not_configured' } },
   },
 };
 
@@ -41,5 +41,14 @@ describe('unavailableText', () => {
     expect(unavailableText('verification:pan')).toBe(
       'PAN searches are not available in this deployment (no source configured).',
     );
+  });
+});
+
+describe('kindPrice', () => {
+  it("reads a kind's price from the deployment's answer, and null while it is not known", () => {
+    expect(kindPrice(sources, 'email')).toBe(2);
+    expect(kindPrice(sources, 'tel')).toBe(1);
+    expect(kindPrice(sources, 'upi')).toBeNull();
+    expect(kindPrice(undefined, 'tel')).toBeNull();
   });
 });

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  challanRequest,
   emailQuery,
   isDialedPhoneNumber,
   isValidEmailInput,
   isValidPhoneInput,
   normalizeRc,
+  rcDetailsRequest,
   telQuery,
+  upiDetailsRequest,
 } from '../src/index.ts';
 
 describe('phone numbers sent to /api/tel', () => {
@@ -40,10 +43,35 @@ describe('search input checks of the dashboard', () => {
     expect(isValidEmailInput('a@b.co')).toBe(true);
     expect(isValidEmailInput('a b@c.co')).toBe(false);
     expect(isValidEmailInput(`${'a'.repeat(95)}@b.com`)).toBe(false);
-    expect(emailQuery.parse({ email: 'A@B.CO' })).toEqual({ email: 'a@b.co', case_reference: null });
+    expect(emailQuery.parse({ email: 'A@B.CO' })).toEqual({
+      email: 'a@b.co',
+      case_reference: null,
+      fresh: false,
+    });
   });
 
   it('normalises registration numbers', () => {
     expect(normalizeRc(' mh-12 ab 1234 ')).toBe('MH12AB1234');
+  });
+});
+
+describe('the fresh opt-out of reuse', () => {
+  it('reads fresh=1/true as fresh and 0/false or absent as not, on both GET lookups', () => {
+    for (const schema of [telQuery, emailQuery]) {
+      const base = schema === telQuery ? { number: '919876543210' } : { email: 'a@b.co' };
+      expect(schema.parse({ ...base, fresh: '1' }).fresh).toBe(true);
+      expect(schema.parse({ ...base, fresh: 'true' }).fresh).toBe(true);
+      expect(schema.parse({ ...base, fresh: '0' }).fresh).toBe(false);
+      expect(schema.parse({ ...base, fresh: 'false' }).fresh).toBe(false);
+      expect(schema.parse(base).fresh).toBe(false);
+      expect(schema.safeParse({ ...base, fresh: 'yes' }).success).toBe(false);
+      expect(schema.safeParse({ ...base, fresh: ['1', '1'] }).success).toBe(false);
+    }
+  });
+
+  it('takes a JSON boolean in the detail bodies', () => {
+    expect(rcDetailsRequest.parse({ id_number: 'MH12AB1234', fresh: true }).fresh).toBe(true);
+    expect(upiDetailsRequest.parse({ upi_id: 'payee@oksbi' }).fresh).toBeUndefined();
+    expect(challanRequest.safeParse({ rc_number: 'MH12AB1234', fresh: 'true' }).success).toBe(false);
   });
 });

@@ -114,7 +114,13 @@ describe('GET /api/history and /api/history/{id}', () => {
     expect(body.result.source_status).toEqual(original.source_status);
 
     const detail = await me.get(`/api/history/${rc.json().lookup_id}`);
-    expect(detail.json().result).toEqual({ data: rc.json().data, source_status: rc.json().source_status });
+    // And when its sources answered: the time the search itself answered.
+    expect(detail.json().result).toEqual({
+      data: rc.json().data,
+      source_status: rc.json().source_status,
+      answered_at: rc.json().answered_at,
+      reused_from: null,
+    });
 
     const after = await counts(me.user.id);
     expect(after).toEqual({ ...before, audit: before.audit + 2 });

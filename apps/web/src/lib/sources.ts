@@ -40,6 +40,15 @@ export function kindAvailable(sources: SourcesResponse | undefined, kind: Provid
   return sources?.kinds[kind]?.available !== false;
 }
 
+/**
+ * What one search of a kind costs in credits on this deployment; null while not known (loading, the
+ * call failed, a kind the server did not list). The server charges its own price either way.
+ */
+export function kindPrice(sources: SourcesResponse | undefined, kind: ProviderKind): number | null {
+  const price = sources?.kinds[kind]?.price;
+  return typeof price === 'number' ? price : null;
+}
+
 /** `kindAvailable` against the deployment's answer, for a screen. */
 export function useKindAvailable(): (kind: ProviderKind) => boolean {
   const { data } = useSources();

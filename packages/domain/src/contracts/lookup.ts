@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SOURCE_MODES, SOURCE_STATES } from '../catalogue/sources.ts';
-import { openObject } from './common.ts';
+import { isoTimestamp, openObject } from './common.ts';
 
 /**
  * Responses of the paid lookups. Their request schemas are `telQuery`, `emailQuery`,
@@ -27,6 +27,16 @@ const lookupMeta = {
     .describe(
       'Every source of the lookup: ok, not_found, not_configured, rate_limited, failed or timed_out, and whether it is live or sandbox.',
     ),
+  answered_at: isoTimestamp.describe(
+    'When the sources answered. For a reused answer (`cached`), the time of the paid lookup it replays, not of this request.',
+  ),
+  reused_from: z
+    .object({
+      lookup_id: z.string().describe('The paid lookup whose stored answer this one replays.'),
+      case_reference: z.string().nullable().describe("That lookup's case reference."),
+    })
+    .nullable()
+    .describe('The paid lookup this answer reuses; null when the sources were asked for this answer.'),
 };
 
 /** Per source that did not answer, the reason. */
@@ -70,6 +80,7 @@ export const sourcesResponse = z.object({
       z.string(),
       z.object({
         available: z.boolean().describe('At least one source answers this search; false: it answers 503.'),
+        price: z.number().int().describe('What one search of this kind costs, in credits.'),
         sources: z
           .record(z.string(), z.enum(SOURCE_MODES))
           .describe('Each source: live, sandbox or not_configured.'),

@@ -22,6 +22,18 @@ export const isDialedPhoneNumber = (number: string): boolean =>
   );
 
 /**
+ * `fresh=1` on GET /api/tel and /api/email: ask the sources again and charge, even when an identical
+ * lookup of the same user is within the cache window. `1`/`true` or `0`/`false`; absent is `false`.
+ */
+const freshQueryField = z
+  .enum(['1', '0', 'true', 'false'], { error: 'The fresh field must be 1 or 0.' })
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+/** `fresh: true` in a detail lookup's body: the same opt-out of reuse, as a JSON boolean. */
+const freshBodyField = z.boolean({ error: 'The fresh field must be true or false.' }).optional();
+
+/**
  * GET /api/tel?number=: the dial code without '+' followed by the 10 trimmed digits (spec §7),
  * e.g. 919876543210. Unknown query parameters are refused. Every search also takes an optional
  * `case_reference` (the investigation the search belongs to).
@@ -32,6 +44,7 @@ export const telQuery = z.strictObject({
     .trim()
     .refine(isDialedPhoneNumber, messages.search.invalidPhone),
   case_reference: caseReferenceField,
+  fresh: freshQueryField,
 });
 
 /** GET /api/email?email= */
@@ -42,6 +55,7 @@ export const emailQuery = z.strictObject({
     .regex(EMAIL_PATTERN, messages.search.invalidEmail)
     .transform((value) => value.toLowerCase()),
   case_reference: caseReferenceField,
+  fresh: freshQueryField,
 });
 
 const idField = (field: string, pattern: RegExp, max = 40) =>
@@ -60,14 +74,17 @@ export const UPI_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,64}$/;
 export const rcDetailsRequest = z.strictObject({
   id_number: idField('id_number', RC_PATTERN),
   case_reference: caseReferenceField,
+  fresh: freshBodyField,
 });
 export const upiDetailsRequest = z.strictObject({
   upi_id: idField('upi_id', UPI_PATTERN, 100),
   case_reference: caseReferenceField,
+  fresh: freshBodyField,
 });
 export const challanRequest = z.strictObject({
   rc_number: idField('rc_number', RC_PATTERN),
   case_reference: caseReferenceField,
+  fresh: freshBodyField,
 });
 
 /** Registration numbers are compared and stored upper-case without separators. */

@@ -168,6 +168,13 @@ export interface TelegramData {
 /** Per-source failure in a lookup answer: source key → what went wrong, in words. */
 export type SourceErrors = Record<string, string>;
 
+/** The paid lookup whose stored answer a free repeat replays (a reuse within the cache window). */
+export interface ReusedFrom {
+  lookup_id: string;
+  /** That lookup's case reference, which may differ from the repeat's. */
+  case_reference: string | null;
+}
+
 /** GET /api/tel answer (spec §3). Every source key is present only when that source answered. */
 export interface PhoneLookupResponse {
   wpData?: WhatsAppData | null;
@@ -189,6 +196,10 @@ export interface PhoneLookupResponse {
   sandbox?: boolean;
   /** Added by this server: what became of every source of the lookup, live or sandbox. */
   source_status?: Record<string, SourceStatus>;
+  /** Added by this server: when the sources answered (for a reuse, the time of the lookup it replays). */
+  answered_at?: string;
+  /** Added by this server: the paid lookup a reused answer replays; null when the sources were asked. */
+  reused_from?: ReusedFrom | null;
 }
 
 // ---------- e-mail sources ----------
@@ -347,6 +358,10 @@ export interface EmailLookupResponse {
   sandbox?: boolean;
   /** Added by this server: what became of every source of the lookup, live or sandbox. */
   source_status?: Record<string, SourceStatus>;
+  /** Added by this server: when the sources answered (for a reuse, the time of the lookup it replays). */
+  answered_at?: string;
+  /** Added by this server: the paid lookup a reused answer replays; null when the sources were asked. */
+  reused_from?: ReusedFrom | null;
 }
 
 // ---------- paid detail lookups ----------
@@ -403,6 +418,10 @@ export interface DetailLookupResponse<T> {
   sandbox?: boolean;
   /** Added by this server: what became of every source of the lookup, live or sandbox. */
   source_status?: Record<string, SourceStatus>;
+  /** Added by this server: when the sources answered (for a reuse, the time of the lookup it replays). */
+  answered_at?: string;
+  /** Added by this server: the paid lookup a reused answer replays; null when the sources were asked. */
+  reused_from?: ReusedFrom | null;
 }
 
 export type ChallanData = { challan_details?: Maybe<Challan[]>; rc_number?: Maybe<string> };

@@ -229,4 +229,27 @@ export const lookupTexts = {
     failed: 'Error generating report. Please try again.',
     aiFailed: 'Error generating AI report. Please try again.',
   },
+  /** When an answer's sources answered, whether it was reused, and the fresh lookup on request. */
+  answerTime: {
+    answered: (time: string) => `Answered ${time}`,
+    answeredReused: (time: string) => `Answered ${time}, reused`,
+    /** The case reference of the paid lookup a reused answer replays. */
+    reusedCase: (reference: string | null) =>
+      reference ? `Case reference ${reference}` : 'No case reference',
+    answeredTitle: (iso: string) => `The sources answered at ${iso}.`,
+    reusedTitle: (lookupId: string, iso: string) =>
+      `Reused from lookup ${lookupId}, whose sources answered at ${iso}. The sources were not asked again and no credit was charged.`,
+    refresh: 'Refresh',
+    refreshLabel: 'Refresh: ask the sources again',
+    refreshing: 'Refreshing...',
+    confirmTitle: 'Refresh this answer?',
+    confirmBody: (price: number | null) =>
+      price === null
+        ? 'A fresh lookup asks every source again and is charged at the price of a new search.'
+        : `A fresh lookup asks every source again and costs ${price === 1 ? '1 credit' : `${price} credits`}.`,
+    confirm: (price: number | null) =>
+      price === null ? 'Refresh' : `Refresh for ${price === 1 ? '1 credit' : `${price} credits`}`,
+    cancel: 'Cancel',
+    failed: 'The fresh lookup failed; the answer shown is unchanged.',
+  },
 } as const;

@@ -1,6 +1,6 @@
 import type { HistoryDetail, HistoryEntry } from '@footprint/domain';
 import type { LookupRow } from '../../db/schema.ts';
-import { presentStoredResult } from '../lookup/present.ts';
+import { presentAnswerTime, presentStoredResult, type ReusedLookup } from '../lookup/present.ts';
 
 /** A lookup row as the history list reads it, with whether its result is still kept. */
 export type HistoryListRow = Pick<
@@ -24,9 +24,13 @@ export const presentHistoryEntry = (row: HistoryListRow): HistoryEntry => ({
 
 /**
  * A reopened lookup with its stored result (for a cache hit, the result of the lookup it reused) in
- * the shape its search endpoint answered it.
+ * the shape its search endpoint answered it, saying when its sources answered and what it reused.
  */
-export const presentHistoryDetail = (lookup: LookupRow, result: unknown): HistoryDetail => ({
+export const presentHistoryDetail = (
+  lookup: LookupRow,
+  result: unknown,
+  time: { answeredAt: Date; reusedFrom: ReusedLookup | null },
+): HistoryDetail => ({
   id: lookup.id,
   kind: lookup.kind,
   query: lookup.query,
@@ -35,5 +39,5 @@ export const presentHistoryDetail = (lookup: LookupRow, result: unknown): Histor
   cost: lookup.cost,
   cached: lookup.cacheOf !== null,
   sandbox: lookup.sandbox,
-  result: presentStoredResult(lookup.kind, result),
+  result: presentStoredResult(lookup.kind, result, presentAnswerTime(time.answeredAt, time.reusedFrom)),
 });

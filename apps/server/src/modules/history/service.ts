@@ -109,6 +109,8 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
           originalResult: original.result,
           originalCreatedAt: original.createdAt,
           originalPurgedAt: original.resultPurgedAt,
+          originalCompletedAt: original.completedAt,
+          originalCaseReference: original.caseReference,
         })
         .from(lookups)
         .leftJoin(original, and(eq(original.id, lookups.cacheOf), eq(original.userId, lookups.userId)))
@@ -143,7 +145,14 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
         outcome: 'success',
         details: { kind: lookup.kind, query: lookup.query },
       });
-      return presentHistoryDetail(lookup, source.result);
+      return presentHistoryDetail(lookup, source.result, {
+        answeredAt: lookup.cacheOf
+          ? (row.originalCompletedAt ?? row.originalCreatedAt ?? lookup.createdAt)
+          : (lookup.completedAt ?? lookup.createdAt),
+        reusedFrom: lookup.cacheOf
+          ? { lookupId: lookup.cacheOf, caseReference: row.originalCaseReference }
+          : null,
+      });
     },
 
     /** The user's ledger, newest first, with the balance it adds up to. */

@@ -17,8 +17,8 @@ import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { QueryKind } from '../../providers/types.ts';
-import { detailEnvelope } from './present.ts';
-import type { LookupService } from './service.ts';
+import { detailEnvelope, presentAnswerTime } from './present.ts';
+import type { LookupOptions, LookupService } from './service.ts';
 
 export function lookupRoutes(
   app: FastifyInstance,
@@ -32,12 +32,20 @@ export function lookupRoutes(
     'A paid search: charges its price unless the same user ran it within the cache window (then free, ' +
     '`cached`). 402 with `credits` when the balance is short; 502 with the credits refunded when no ' +
     'source answered; 503, charging nothing, when no source of the kind is configured. ' +
-    '`source_status` tells what became of every source. The Server-Timing header separates source ' +
-    "latency from the server's own.";
+    '`source_status` tells what became of every source. `answered_at` is when the sources answered: for ' +
+    'a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case ' +
+    "reference. The Server-Timing header separates source latency from the server's own.";
+  const fresh =
+    ' `fresh=1` skips the cache: the sources are asked again and the lookup is charged even when an ' +
+    'identical one is within the cache window.';
+  const freshBody =
+    ' `fresh: true` in the body skips the cache: the sources are asked again and the lookup is charged ' +
+    'even when an identical one is within the cache window.';
 
   /**
-   * Runs the lookup and adds what every answer carries: the lookup id, cache and sandbox flags, and
-   * a Server-Timing header that separates source latency from this server's own overhead.
+   * Runs the lookup and adds what every answer carries: the lookup id, cache and sandbox flags, when
+   * the sources answered and what a cached answer reuses, and a Server-Timing header that separates
+   * source latency from this server's own overhead.
    */
   async function run(
     request: FastifyRequest,
@@ -45,14 +53,23 @@ export function lookupRoutes(
     kind: QueryKind,
     query: string,
     caseReference: string | null,
+    options: LookupOptions,
   ) {
-    const outcome = await lookups.lookup(request.user!, kind, query, clientOf(request), caseReference);
+    const outcome = await lookups.lookup(
+      request.user!,
+      kind,
+      query,
+      clientOf(request),
+      caseReference,
+      options,
+    );
     reply.header('server-timing', `sources;dur=${outcome.sourcesMs.toFixed(1)}`);
     const meta = {
       lookup_id: outcome.lookupId,
       cached: outcome.cached,
       sandbox: outcome.sandbox,
       source_status: outcome.status,
+      ...presentAnswerTime(outcome.answeredAt, outcome.reusedFrom),
     };
     return { outcome, meta };
   }
@@ -65,7 +82,8 @@ export function lookupRoutes(
         summary: 'Which searches this deployment answers',
         description:
           'Per search kind: whether any source answers it (a search with none answers 503 and charges ' +
-          'nothing) and, per source, whether a live vendor, the sandbox or nobody answers it.',
+          'nothing), its price in credits and, per source, whether a live vendor, the sandbox or nobody ' +
+          'answers it.',
         tags,
         response: { 200: sourcesResponse },
       },
@@ -79,15 +97,15 @@ export function lookupRoutes(
       preHandler,
       schema: {
         summary: 'Phone lookup: every phone source at once',
-        description: paid,
+        description: paid + fresh,
         tags,
         querystring: telQuery,
         response: { 200: telResponse },
       },
     },
     async (request, reply) => {
-      const { number, case_reference } = parseInput(telQuery, request.query);
-      const { outcome, meta } = await run(request, reply, 'tel', number, case_reference);
+      const { number, case_reference, fresh } = parseInput(telQuery, request.query);
+      const { outcome, meta } = await run(request, reply, 'tel', number, case_reference, { fresh });
       return { ...outcome.payloads, errors: outcome.errors, credits: outcome.credits, ...meta };
     },
   );
@@ -98,20 +116,20 @@ export function lookupRoutes(
       preHandler,
       schema: {
         summary: 'E-mail lookup: every e-mail source at once',
-        description: paid,
+        description: paid + fresh,
         tags,
         querystring: emailQuery,
         response: { 200: emailResponse },
       },
     },
     async (request, reply) => {
-      const { email, case_reference } = parseInput(emailQuery, request.query);
-      const { outcome, meta } = await run(request, reply, 'email', email, case_reference);
+      const { email, case_reference, fresh } = parseInput(emailQuery, request.query);
+      const { outcome, meta } = await run(request, reply, 'email', email, case_reference, { fresh });
       return { data: { ...outcome.payloads, errors: outcome.errors }, credits: outcome.credits, ...meta };
     },
   );
 
-  type Parsed = { query: string; caseReference: string | null };
+  type Parsed = { query: string; caseReference: string | null; fresh?: boolean | undefined };
   const detail = (
     url: string,
     kind: QueryKind,
@@ -121,10 +139,15 @@ export function lookupRoutes(
   ) =>
     api.post(
       url,
-      { preHandler, schema: { summary, description: paid, tags, body, response: { 200: detailResponse } } },
+      {
+        preHandler,
+        schema: { summary, description: paid + freshBody, tags, body, response: { 200: detailResponse } },
+      },
       async (request, reply) => {
-        const { query, caseReference } = parse(request.body);
-        const { outcome, meta } = await run(request, reply, kind, query, caseReference);
+        const { query, caseReference, fresh } = parse(request.body);
+        const { outcome, meta } = await run(request, reply, kind, query, caseReference, {
+          fresh: fresh === true,
+        });
         return {
           credits: outcome.credits,
           data: detailEnvelope(outcome.payloads, outcome.errors, kind),
@@ -135,14 +158,14 @@ export function lookupRoutes(
 
   detail('/api/rcfull-details', 'rc', 'Vehicle registration (RC) details', rcDetailsRequest, (body) => {
     const input = parseInput(rcDetailsRequest, body);
-    return { query: normalizeRc(input.id_number), caseReference: input.case_reference };
+    return { query: normalizeRc(input.id_number), caseReference: input.case_reference, fresh: input.fresh };
   });
   detail('/api/upifull-details', 'upi', 'UPI id details', upiDetailsRequest, (body) => {
     const input = parseInput(upiDetailsRequest, body);
-    return { query: input.upi_id.toLowerCase(), caseReference: input.case_reference };
+    return { query: input.upi_id.toLowerCase(), caseReference: input.case_reference, fresh: input.fresh };
   });
   detail('/api/rc-challan-details', 'challan', 'Traffic challans of a vehicle', challanRequest, (body) => {
     const input = parseInput(challanRequest, body);
-    return { query: normalizeRc(input.rc_number), caseReference: input.case_reference };
+    return { query: normalizeRc(input.rc_number), caseReference: input.case_reference, fresh: input.fresh };
   });
 }

@@ -1,11 +1,17 @@
-import { type SourceStatus, type SourcesResponse, searchKindLabel, sourceStatusOf } from '@footprint/domain';
+import {
+  type SearchKind,
+  type SourceStatus,
+  type SourcesResponse,
+  searchKindLabel,
+  sourceStatusOf,
+} from '@footprint/domain';
 import type { UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { kindUnavailable, noSourceAnswered } from '../../http/errors.ts';
 import { kindAvailable } from '../../providers/modes.ts';
 import type { Runner } from '../../providers/runner.ts';
-import type { QueryKind } from '../../providers/types.ts';
-import type { Searches } from '../searches/service.ts';
+import type { ProviderKind, QueryKind } from '../../providers/types.ts';
+import type { ReusedSearch, Searches } from '../searches/service.ts';
 
 /** What a lookup stores and answers, before it is shaped into the spec's response for its kind. */
 export interface LookupOutcome {
@@ -17,6 +23,10 @@ export interface LookupOutcome {
   credits: number;
   lookupId: string;
   cached: boolean;
+  /** When the sources answered: for a reuse, when they answered the paid lookup it replays. */
+  answeredAt: Date;
+  /** The paid lookup a reuse replays; null when the sources were asked for this answer. */
+  reusedFrom: ReusedSearch | null;
   /** Time spent waiting for the sources, for the Server-Timing header (0 for cache hits). */
   sourcesMs: number;
 }
@@ -41,7 +51,14 @@ const statusOf = (kind: QueryKind, stored: StoredResult, sandbox: boolean): Reco
 export interface LookupDeps {
   searches: Searches;
   runner: Runner;
-  costs: Record<QueryKind, number>;
+  /** Every paid kind's price (the lookups charge theirs; `sources()` tells the screens each one). */
+  costs: Readonly<Record<SearchKind, number>>;
+}
+
+/** What a lookup request may ask besides its query. */
+export interface LookupOptions {
+  /** Ask the sources again and charge, even when an identical lookup is within the cache window. */
+  fresh?: boolean;
 }
 
 /**
@@ -53,20 +70,22 @@ export function createLookupService(deps: LookupDeps) {
   const { searches, runner } = deps;
 
   return {
-    /** Which searches this deployment answers, and who answers each of their sources. */
+    /** Which searches this deployment answers, at what price, and who answers each of their sources. */
     sources(): SourcesResponse['kinds'] {
       const modes = runner.modes();
+      const entries = Object.entries(modes) as Array<[ProviderKind, (typeof modes)[ProviderKind]]>;
       return Object.fromEntries(
-        Object.entries(modes).map(([kind, sources]) => [
+        entries.map(([kind, sources]) => [
           kind,
-          { available: kindAvailable(sources), sources },
+          { available: kindAvailable(sources), price: deps.costs[kind], sources },
         ]),
       );
     },
 
     /**
      * `caseReference` is the request's raw value: checked (length, and presence when the deployment
-     * requires one) before anything is charged or written.
+     * requires one) before anything is charged or written. `fresh` skips the reuse of a recent
+     * identical lookup: the sources are asked again and the lookup is charged.
      */
     async lookup(
       user: UserRow,
@@ -74,6 +93,7 @@ export function createLookupService(deps: LookupDeps) {
       query: string,
       client: ClientContext,
       caseReference?: unknown,
+      options: LookupOptions = {},
     ): Promise<LookupOutcome> {
       // No source of this kind in this deployment: say so before anything is charged or written.
       if (!runner.available(kind)) throw kindUnavailable(searchKindLabel(kind));
@@ -84,6 +104,7 @@ export function createLookupService(deps: LookupDeps) {
         query,
         cost: deps.costs[kind],
         caseReference: await searches.caseReference(caseReference),
+        fresh: options.fresh === true,
         reuse: {
           replay: (hit) => {
             const stored = hit.result as StoredResult;
@@ -135,6 +156,8 @@ export function createLookupService(deps: LookupDeps) {
         credits: searched.credits,
         lookupId: searched.lookupId,
         cached: searched.cached,
+        answeredAt: searched.answeredAt,
+        reusedFrom: searched.reusedFrom,
       };
     },
   };

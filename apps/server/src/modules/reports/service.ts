@@ -46,6 +46,16 @@ export interface ReportFile {
   lookupId: string;
 }
 
+/** A stored lookup a report is drawn from; for a cache hit, `original` is the paid lookup it reused. */
+interface Found {
+  row: LookupRow;
+  result: StoredResult;
+  original?: LookupRow;
+}
+
+/** When a lookup's sources answered: its completion (its start for a row written before that was kept). */
+const answeredAtOf = (row: LookupRow): string => (row.completedAt ?? row.createdAt).toISOString();
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** File names keep the searched value readable but safe in a header and on any file system. */
@@ -67,8 +77,16 @@ export function createReportService(deps: {
   const { db, pool } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The user's stored lookup for what they searched; a cache hit is followed to the answer it reused. */
-  async function storedLookup(user: UserRow, kind: LookupKind | DetailKind, query: string, hint?: unknown) {
+  /**
+   * The user's stored lookup for what they searched; a cache hit is followed to the answer it reused,
+   * and that lookup (`original`) comes along: its time and case reference are the answer's.
+   */
+  async function storedLookup(
+    user: UserRow,
+    kind: LookupKind | DetailKind,
+    query: string,
+    hint?: unknown,
+  ): Promise<Found | undefined> {
     const byQuery =
       kind === 'tel' && /^\d{10}$/.test(query)
         ? and(sql`${lookups.query} like ${`%${query}`}`, sql`length(${lookups.query}) between 11 and 14`)
@@ -88,7 +106,7 @@ export function createReportService(deps: {
       .select()
       .from(lookups)
       .where(and(eq(lookups.id, row.cacheOf), eq(lookups.userId, user.id)));
-    return original?.result ? { row, result: original.result as StoredResult } : undefined;
+    return original?.result ? { row, result: original.result as StoredResult, original } : undefined;
   }
 
   async function finish(
@@ -126,22 +144,32 @@ export function createReportService(deps: {
     kind === 'tel' && query.length > 10 ? `+${query.slice(0, -10)} ${query.slice(-10)}` : query;
 
   /** The statuses of a stored lookup's sources, as recorded or rebuilt from an old result. */
-  const statusesOf = (kind: LookupKind | DetailKind, found: { row: LookupRow; result: StoredResult }) =>
+  const statusesOf = (kind: LookupKind | DetailKind, found: Found) =>
     sourceStatusOf(kind, { ...found.result, sandbox: found.row.sandbox });
 
   /**
    * What every report of a stored lookup starts with. It is marked sandbox only when some value it
-   * shows is synthetic (a sandbox source answered with a payload), as the results page is.
+   * shows is synthetic (a sandbox source answered with a payload), as the results page is. The time
+   * its sources answered is the lookup's completion; for a reuse, the completion of the lookup whose
+   * answer it replays, which is named with its case reference. The render time is only 'generated'.
    */
-  const common = (user: UserRow, row: LookupRow, sources: AnswerSourceStatus) => ({
-    reportId: randomUUID(),
-    lookupId: row.id,
-    generatedAt: now().toISOString(),
-    searchedAt: row.createdAt.toISOString(),
-    account: { name: user.name, email: user.email },
-    caseReference: row.caseReference,
-    sandbox: showsSyntheticData(sources.status, row.sandbox),
-  });
+  const common = (user: UserRow, found: Found, sources: AnswerSourceStatus) => {
+    const { row, original } = found;
+    const answeredAt = answeredAtOf(original ?? row);
+    return {
+      reportId: randomUUID(),
+      lookupId: row.id,
+      generatedAt: now().toISOString(),
+      searchedAt: row.createdAt.toISOString(),
+      answeredAt,
+      reusedFrom: original
+        ? { lookupId: original.id, answeredAt, caseReference: original.caseReference }
+        : null,
+      account: { name: user.name, email: user.email },
+      caseReference: row.caseReference,
+      sandbox: showsSyntheticData(sources.status, row.sandbox),
+    };
+  };
 
   function views(kind: LookupKind, result: StoredResult) {
     if (kind === 'tel') {
@@ -182,7 +210,7 @@ export function createReportService(deps: {
       const sources = statusesOf(kind, found);
       const job: ReportJob = {
         template: 'lookup',
-        ...common(user, found.row, sources),
+        ...common(user, found, sources),
         kind,
         query: displayQuery(kind, found.row.query),
         profile: view.profile,
@@ -218,7 +246,7 @@ export function createReportService(deps: {
       );
       const job: ReportJob = {
         template: 'ai',
-        ...common(user, found.row, statusesOf(kind, found)),
+        ...common(user, found, statusesOf(kind, found)),
         kind,
         query: shown,
         writer: narrative.writer,
@@ -246,7 +274,7 @@ export function createReportService(deps: {
           : {};
       const job: ReportJob = {
         template: 'detail',
-        ...common(user, found.row, statusesOf(type, found)),
+        ...common(user, found, statusesOf(type, found)),
         type,
         id,
         record,

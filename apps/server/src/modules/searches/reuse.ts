@@ -16,6 +16,10 @@ export interface Reusable {
   sandbox: boolean;
   answered: string[];
   errors: Record<string, string>;
+  /** When its sources answered (its completion; its start for a row written before that was kept). */
+  answeredAt: Date;
+  /** Its own case reference, which a repeat keeps pointing at. */
+  caseReference: string | null;
 }
 
 /** The user's newest complete search of this kind and query since `since` whose result is still stored. */
@@ -30,6 +34,9 @@ export async function findReusable(
       sandbox: lookups.sandbox,
       answered: lookups.sourcesAnswered,
       errors: lookups.sourceErrors,
+      createdAt: lookups.createdAt,
+      completedAt: lookups.completedAt,
+      caseReference: lookups.caseReference,
     })
     .from(lookups)
     .where(
@@ -44,5 +51,11 @@ export async function findReusable(
     )
     .orderBy(desc(lookups.createdAt))
     .limit(1);
-  return hit ? { ...hit, errors: (hit.errors ?? {}) as Record<string, string> } : undefined;
+  if (!hit) return undefined;
+  const { createdAt, completedAt, ...rest } = hit;
+  return {
+    ...rest,
+    errors: (hit.errors ?? {}) as Record<string, string>,
+    answeredAt: completedAt ?? createdAt,
+  };
 }

@@ -69,9 +69,17 @@ export interface PaidSearch<T> {
    * or nothing ('never').
    */
   reuse: { replay: (hit: Reusable) => T } | 'ask' | 'never';
+  /** Skip the reuse this once (the user asked for a fresh answer): ask and charge as a new search. */
+  fresh?: boolean;
   /** The ledger's reason when the charge goes back because the ask threw. */
   failedReason?: string;
   ask: (context: AskContext) => Promise<Answer<T>>;
+}
+
+/** The paid search a free repeat reuses. */
+export interface ReusedSearch {
+  lookupId: string;
+  caseReference: string | null;
 }
 
 export interface Searched<T> {
@@ -80,6 +88,13 @@ export interface Searched<T> {
   /** The balance after the search. */
   credits: number;
   cached: boolean;
+  /**
+   * When the answer was given: the moment the sources (or the kind's store) answered, which for a
+   * replayed answer is the completion of the paid search it replays.
+   */
+  answeredAt: Date;
+  /** The paid search a free repeat reuses; null for a charged search. */
+  reusedFrom: ReusedSearch | null;
 }
 
 export interface SearchesDeps {
@@ -95,7 +110,8 @@ export interface SearchesDeps {
  * A kind supplies its query, its price and how to ask; this module owns the money and the trail:
  *
  *   - an identical search by the same user within the cache window (never longer than retention) is
- *     served free, with its own cost-0 lookups row and its audit row;
+ *     served free, with its own cost-0 lookups row and its audit row, unless the search asks to be
+ *     `fresh`; the answer says when its sources answered and which paid search it reuses;
  *   - otherwise the charge and the lookups row are written in one statement (group-committed with
  *     other searches' charges); a short balance is a 402 and a 'denied' row;
  *   - an answer completes the lookups row and writes its 'success' row in one statement (group
@@ -113,7 +129,7 @@ export function createSearches(deps: SearchesDeps) {
   }
 
   async function reusable(search: PaidSearch<unknown>): Promise<Reusable | undefined> {
-    if (search.reuse === 'never' || deps.cacheHours <= 0) return undefined;
+    if (search.fresh || search.reuse === 'never' || deps.cacheHours <= 0) return undefined;
     const { lookupRetentionDays } = await readDeploymentSettings(db, deps.settings);
     return findReusable(db, {
       userId: search.user.id,
@@ -173,6 +189,7 @@ export function createSearches(deps: SearchesDeps) {
   /** An identical recent search: served free, on a new cost-0 row that points at the paid one. */
   async function repeat<T>(search: PaidSearch<T>, hit: Reusable): Promise<Searched<T>> {
     const lookupId = randomUUID();
+    const reusedFrom: ReusedSearch = { lookupId: hit.id, caseReference: hit.caseReference };
     const row = {
       mode: 'repeat' as const,
       id: lookupId,
@@ -196,7 +213,14 @@ export function createSearches(deps: SearchesDeps) {
         sandbox: hit.sandbox,
         details: { cached: true, cache_of: hit.id, sandbox: hit.sandbox, sources_answered: hit.answered },
       });
-      return { value: search.reuse.replay(hit), lookupId, credits: creditsOf(written), cached: true };
+      return {
+        value: search.reuse.replay(hit),
+        lookupId,
+        credits: creditsOf(written),
+        cached: true,
+        answeredAt: hit.answeredAt,
+        reusedFrom,
+      };
     }
     let answer: Answer<T>;
     try {
@@ -213,8 +237,10 @@ export function createSearches(deps: SearchesDeps) {
       await auditRefusal(db, search, 'failure', { cache_of: hit.id, ...answer.details, refunded: 0 });
       throw answer.error(await balanceOf(search.user.id));
     }
+    const answeredAt = now();
     const written = await write({
       ...row,
+      at: answeredAt,
       answered: answer.answered,
       errors: answer.errors,
       sandbox: answer.sandbox,
@@ -226,7 +252,14 @@ export function createSearches(deps: SearchesDeps) {
         ...answer.details,
       },
     });
-    return { value: answer.value, lookupId, credits: creditsOf(written), cached: true };
+    return {
+      value: answer.value,
+      lookupId,
+      credits: creditsOf(written),
+      cached: true,
+      answeredAt,
+      reusedFrom,
+    };
   }
 
   const creditsOf = (written: Awaited<ReturnType<typeof write>>): number => {
@@ -284,6 +317,8 @@ export function createSearches(deps: SearchesDeps) {
         throw answer.error(credits);
       }
       // A lookup the recovery sweep already refunded stays refunded (recovery.ts): nothing is written.
+      // Its completion time is when its sources answered, the time its answer and reports state.
+      const answeredAt = now();
       await write({
         mode: 'settle',
         id: lookupId,
@@ -291,7 +326,7 @@ export function createSearches(deps: SearchesDeps) {
         errors: answer.errors,
         result: answer.result,
         sandbox: answer.sandbox,
-        at: now(),
+        at: answeredAt,
         actorEmail: search.user.email,
         action: actionOf(search),
         target: targetOf(search),
@@ -299,10 +334,18 @@ export function createSearches(deps: SearchesDeps) {
           cached: false,
           sandbox: answer.sandbox,
           sources_answered: answer.answered,
+          ...(search.fresh ? { fresh: true } : {}),
           ...answer.details,
         },
       });
-      return { value: answer.value, lookupId, credits: charged.credits, cached: false };
+      return {
+        value: answer.value,
+        lookupId,
+        credits: charged.credits,
+        cached: false,
+        answeredAt,
+        reusedFrom: null,
+      };
     },
   };
 }

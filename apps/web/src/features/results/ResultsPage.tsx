@@ -17,6 +17,7 @@ import { SandboxBanner } from '../../components/SandboxBanner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useKindAvailable } from '../../lib/sources.ts';
 import type { ReportInput } from './api/generateReport.ts';
+import { AnswerHeader } from './components/AnswerHeader.tsx';
 import { AccountProviderCard, AvatarServiceCard, BreachesGrid } from './components/EmailCards.tsx';
 import { LocationsSection } from './components/LocationsSection.tsx';
 import { PhoneOverview } from './components/PhoneOverview.tsx';
@@ -26,6 +27,7 @@ import { ResultsTopBar } from './components/ResultsTopBar.tsx';
 import { SourcePanel } from './components/SourcePanel.tsx';
 import { CreditReportModal, type CreditReportPrefill } from './modals/CreditReportModal.tsx';
 import { DetailModal } from './modals/DetailModal.tsx';
+import { RefreshDialog } from './modals/RefreshDialog.tsx';
 import { useDetailLookups } from './modals/useDetailLookups.ts';
 import { type ResultsState, readResultsState } from './resultsState.ts';
 import { answerPanel, emailParts, phoneParts, showsSynthetic } from './sourcePanel.ts';
@@ -64,9 +66,17 @@ function NoResultsImage() {
 
 /**
  * Nothing to show: no value is synthetic, so no sandbox banner; the source panel still says which
- * sources answered nothing and why (and which are sandbox).
+ * sources answered nothing and why (and which are sandbox), and `answered` when they answered.
  */
-function NoResults({ searched, panel }: { searched?: string; panel?: Panel | null }) {
+function NoResults({
+  searched,
+  panel,
+  answered,
+}: {
+  searched?: string;
+  panel?: Panel | null;
+  answered?: ReactNode;
+}) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center px-4 py-16 text-center">
       <NoResultsImage />
@@ -76,6 +86,7 @@ function NoResults({ searched, panel }: { searched?: string; panel?: Panel | nul
           {messages.results.searchedFor} <span className="font-mono text-text">{searched}</span>
         </p>
       )}
+      {answered}
       {panel && (
         <div className="mt-4 w-full max-w-2xl text-left">
           <SourcePanel panel={panel} />
@@ -100,6 +111,7 @@ function ResultsFrame({
   synthetic,
   cached,
   panel,
+  answered,
   children,
 }: {
   state: ResultsState;
@@ -109,6 +121,8 @@ function ResultsFrame({
   synthetic: boolean;
   cached: boolean;
   panel: Panel | null;
+  /** When the sources answered, with Refresh (under the searched value). */
+  answered: ReactNode;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -126,6 +140,7 @@ function ResultsFrame({
         display={display}
         copyValue={copyValue}
         report={report}
+        answered={answered}
         onNewSearch={newSearch}
       />
       <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-5 sm:px-6 lg:py-6">
@@ -194,7 +209,15 @@ function PhoneResults({
     [profile, state.userInput, details.open, available],
   );
 
-  if (empty) return <NoResults searched={display} panel={panel} />;
+  const answered = <AnswerHeader state={state} answer={results} className="mt-0.5" />;
+  if (empty)
+    return (
+      <NoResults
+        searched={display}
+        panel={panel}
+        answered={<AnswerHeader state={state} answer={results} className="mt-2 justify-center" />}
+      />
+    );
 
   return (
     <ResultsFrame
@@ -205,6 +228,7 @@ function PhoneResults({
       synthetic={showsSynthetic(phoneParts(results))}
       cached={results.cached === true}
       panel={panel}
+      answered={answered}
     >
       <div className="grid items-start gap-5 lg:grid-cols-[19rem_minmax(0,1fr)] xl:grid-cols-[21rem_minmax(0,1fr)]">
         <div className="lg:sticky lg:top-40">
@@ -213,7 +237,22 @@ function PhoneResults({
         <ProfileSummary profile={profile} actions={actions} />
       </div>
       <RecordCards records={records} />
-      {details.selection && <DetailModal selection={details.selection} onClose={details.close} />}
+      {details.selection && (
+        <DetailModal
+          selection={details.selection}
+          onClose={details.close}
+          refresh={{ onClick: details.refresh.ask, busy: details.refresh.busy }}
+        />
+      )}
+      {details.selection && details.refresh.confirming && (
+        <RefreshDialog
+          price={details.refresh.price}
+          credits={details.refresh.credits}
+          busy={details.refresh.busy}
+          onConfirm={() => void details.refresh.confirm()}
+          onClose={details.refresh.cancel}
+        />
+      )}
       {creditReport && (
         <CreditReportModal
           prefill={creditReport}
@@ -239,7 +278,14 @@ function EmailResults({
   const hasSummary = useMemo(() => filledSections(profile).length > 0, [profile]);
   const panel = useMemo(() => answerPanel('email', emailParts(response)), [response]);
 
-  if (empty) return <NoResults searched={state.userInput} panel={panel} />;
+  if (empty)
+    return (
+      <NoResults
+        searched={state.userInput}
+        panel={panel}
+        answered={<AnswerHeader state={state} answer={response} className="mt-2 justify-center" />}
+      />
+    );
 
   const hasAccount = Boolean(data.emailData?.PROFILE_CONTAINER?.profile?.personId);
   const hasAvatar = (data.zehefData?.data ?? []).length > 0;
@@ -254,6 +300,7 @@ function EmailResults({
       synthetic={showsSynthetic(emailParts(response))}
       cached={response.cached === true}
       panel={panel}
+      answered={<AnswerHeader state={state} answer={response} className="mt-0.5" />}
     >
       {(side || hasSummary) && (
         <div

@@ -241,6 +241,8 @@ export function drawAiReport(writer: Writer, job: AiReportJob): void {
     kindLabel: KIND_LABEL[kind],
     value: job.query,
     searchedAt: job.searchedAt,
+    answeredAt: job.answeredAt,
+    reusedFrom: job.reusedFrom,
     generatedAt: job.generatedAt,
     account: job.account,
     lookupId: job.lookupId,

@@ -146,11 +146,13 @@ export function drawDetailReport(writer: Writer, job: DetailReportJob): void {
     kindLabel: ID_LABELS[type],
     value: job.id,
     searchedAt: job.searchedAt,
+    answeredAt: job.answeredAt,
+    reusedFrom: job.reusedFrom,
     generatedAt: job.generatedAt,
     account: job.account,
     lookupId: job.lookupId,
     reportId: job.reportId,
-    caseReference: false,
+    caseReference: job.caseReference ?? null,
     sandbox: job.sandbox,
   });
 
@@ -184,6 +186,6 @@ export function drawDetailReport(writer: Writer, job: DetailReportJob): void {
   drawAbout(writer, {
     reportId: job.reportId,
     account: job.account,
-    extra: `Rows the results page hides (empty, null and 'n/a' values and the vendor's request id) are left out. Retrieved on ${readableUtc(job.searchedAt)}.`,
+    extra: `Rows the results page hides (empty, null and 'n/a' values and the vendor's request id) are left out. Retrieved on ${readableUtc(job.answeredAt ?? job.searchedAt)}.`,
   });
 }

@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
 import { registerFonts } from './fonts.ts';
 import { clean, isoUtc, readableUtc } from './format.ts';
 import { COLOR, chip, labelled, PAGE, type Row, type Span, STYLE, text, Writer } from './layout.ts';
-import type { ReportAccount } from './types.ts';
+import type { ReportAccount, ReportReuse } from './types.ts';
 
 export const PRODUCER = 'Footprint report renderer';
 
@@ -138,6 +138,10 @@ export interface CoverFacts {
   kindLabel: string;
   value: string;
   searchedAt: string;
+  /** When the sources answered what the report shows (a reuse: the original's time); absent: `searchedAt`. */
+  answeredAt?: string | undefined;
+  /** The lookup whose answer this one reused: the cover says so and keeps its case reference. */
+  reusedFrom?: ReportReuse | null | undefined;
   generatedAt: string;
   account: ReportAccount;
   lookupId: string;
@@ -153,6 +157,37 @@ const when = (iso: string): Span[] => [
   text(readableUtc(iso), STYLE.value),
   text(`\n${isoUtc(iso)}`, STYLE.small),
 ];
+
+/** A case reference as a fact's value, or 'None recorded'. */
+const referenceValue = (reference: string | null | undefined): Span[] =>
+  clean(reference, { max: 200 })
+    ? [text(clean(reference, { max: 200 }), STYLE.value)]
+    : [text('None recorded', { ...STYLE.value, color: COLOR.faint })];
+
+/**
+ * The case reference facts: the lookup's own, or for a reuse the original lookup's (whose answer the
+ * report shows), then the reuse's own when it differs. Detail reports that pass `false` print none.
+ */
+function caseReferenceFacts(facts: CoverFacts): Array<[string, Span[]]> {
+  if (facts.caseReference === false) return [];
+  const own = clean(facts.caseReference, { max: 200 });
+  if (!facts.reusedFrom) return [['Case reference', referenceValue(own)]];
+  const original = clean(facts.reusedFrom.caseReference, { max: 200 });
+  return [
+    ['Case reference', referenceValue(original)],
+    ...(own === original
+      ? []
+      : ([['Case reference of this reuse', referenceValue(own)]] as Array<[string, Span[]]>)),
+  ];
+}
+
+/**
+ * 'Reused from lookup {id} of {time}.': a repeat within the cache window shows the answer its sources
+ * gave the earlier lookup; they were not asked again.
+ */
+export function reuseLine(reuse: ReportReuse, searchedAt: string): string {
+  return `Reused from lookup ${clean(reuse.lookupId, { max: 100 })} of ${readableUtc(reuse.answeredAt)}. This lookup, run on ${readableUtc(searchedAt)}, served that stored answer again without asking the sources, at no charge.`;
+}
 
 export function drawCover(writer: Writer, facts: CoverFacts): void {
   writer.y = PAGE.top + 10;
@@ -180,25 +215,25 @@ export function drawCover(writer: Writer, facts: CoverFacts): void {
       { fill: COLOR.amberFill, bar: COLOR.amberLine, stroke: COLOR.amberLine },
     );
   }
+  if (facts.reusedFrom) {
+    writer.notice(
+      [
+        text('Reused answer. ', { size: 9, color: COLOR.navy, weight: 'bold' }),
+        text(reuseLine(facts.reusedFrom, facts.searchedAt), { size: 8.5, color: COLOR.navy }),
+      ],
+      { fill: COLOR.accentSoft, bar: COLOR.accent },
+    );
+  }
   const account = clean(facts.account.name, { max: 200 });
   const email = clean(facts.account.email, { max: 200 });
   const cells: Array<[string, Span[]]> = [
-    ['Searched at', when(facts.searchedAt)],
+    ['Sources answered at', when(facts.answeredAt ?? facts.searchedAt)],
     ['Report generated at', when(facts.generatedAt)],
     [
       'Run by account',
       [text(account || email, STYLE.valueBold), ...(account ? [text(`\n${email}`, STYLE.small)] : [])],
     ],
-    ...(facts.caseReference === false
-      ? []
-      : ([
-          [
-            'Case reference',
-            clean(facts.caseReference, { max: 200 })
-              ? [text(clean(facts.caseReference, { max: 200 }), STYLE.value)]
-              : [text('None recorded', { ...STYLE.value, color: COLOR.faint })],
-          ],
-        ] as Array<[string, Span[]]>)),
+    ...caseReferenceFacts(facts),
     ['Lookup ID', [text(clean(facts.lookupId, { max: 100 }), STYLE.value)]],
     ['Report ID', [text(clean(facts.reportId, { max: 100 }), STYLE.value)]],
     ...(facts.extra ?? []),

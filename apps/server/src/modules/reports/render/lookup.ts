@@ -496,6 +496,8 @@ export function drawLookupReport(writer: Writer, input: LookupReportJob): void {
     kindLabel: KIND_LABEL[kind],
     value: job.query,
     searchedAt: job.searchedAt,
+    answeredAt: job.answeredAt,
+    reusedFrom: job.reusedFrom,
     generatedAt: job.generatedAt,
     account: job.account,
     lookupId: job.lookupId,

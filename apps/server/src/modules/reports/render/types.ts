@@ -13,13 +13,28 @@ export interface ReportAccount {
   email: string;
 }
 
+/** The paid lookup whose stored answer a free repeat reused: the report shows that answer. */
+export interface ReportReuse {
+  lookupId: string;
+  /** ISO date-time when its sources answered. */
+  answeredAt: string;
+  caseReference: string | null;
+}
+
 interface ReportJobBase {
   reportId: string;
   lookupId: string;
   /** ISO date-time. */
   generatedAt: string;
-  /** ISO date-time of the lookup. */
+  /** ISO date-time of the lookup (for a reuse, of the repeat). */
   searchedAt: string;
+  /**
+   * ISO date-time when the sources answered what the report shows: for a reuse, the time of the lookup
+   * it replays. Absent: `searchedAt` (a search answered at once, as the credit report).
+   */
+  answeredAt?: string;
+  /** Set when the lookup reused an earlier one's answer. */
+  reusedFrom?: ReportReuse | null;
   account: ReportAccount;
   /** Whether a value shown came from a sandbox provider: every page then says so. */
   sandbox: boolean;
@@ -65,6 +80,7 @@ export interface AiReportJob extends ReportJobBase {
 
 export interface DetailReportJob extends ReportJobBase {
   template: 'detail';
+  caseReference?: string | null;
   type: 'rc' | 'upi' | 'challan';
   /** The RC number or UPI id. */
   id: string;

@@ -1,5 +1,5 @@
 import { messages } from '@footprint/domain';
-import { useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { Icon } from '../../../components/Icon.tsx';
@@ -83,14 +83,16 @@ function SaveMenu({ busy, onSave }: { busy: boolean; onSave: () => void }) {
 }
 
 /**
- * The results page's top bar (spec §2.5): the searched value with a copy button, 'AI Report', 'Save
- * Results' → 'Save as pdf', the credits and 'New Search' (one page back).
+ * The results page's top bar (spec §2.5): the searched value with a copy button and, under it, when
+ * the sources answered (`answered`); 'AI Report', 'Save Results' → 'Save as pdf', the credits and
+ * 'New Search' (one page back).
  */
 export function ResultsTopBar({
   type,
   display,
   copyValue,
   report,
+  answered,
   onNewSearch,
 }: {
   type: 'tel' | 'email';
@@ -98,6 +100,8 @@ export function ResultsTopBar({
   copyValue: string;
   /** What the PDF reports are made of; absent on an empty result. */
   report?: ReportInput;
+  /** The answer's time (and its Refresh), under the searched value. */
+  answered?: ReactNode;
   onNewSearch: () => void;
 }) {
   const { user } = useAuth();
@@ -139,6 +143,7 @@ export function ResultsTopBar({
             <h1 className="truncate font-mono text-base font-semibold text-text sm:text-lg" title={display}>
               {display}
             </h1>
+            {answered}
           </div>
           <CopyButton text={copyValue} label={messages.results.copySearched} />
         </div>

@@ -3,6 +3,7 @@ import { Modal } from '../../../components/Modal.tsx';
 import { SandboxBanner } from '../../../components/SandboxBanner.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { saveBlob } from '../../../lib/api.ts';
+import { type AnsweredLine, answeredLineOf } from '../answered.ts';
 import { type DetailKind, useGenerateDetailReport } from '../api/generateDetailReport.ts';
 import { type DetailGroup, detailGroups, fileSafe } from '../format.ts';
 import { challansOf, type DetailSelection } from './useDetailLookups.ts';
@@ -51,13 +52,39 @@ function Rows({ group }: { group: DetailGroup }) {
 }
 
 /**
+ * The modal's description: the id and, compactly under it, when the source answered ('Answered …' or
+ * 'Answered …, reused' with the case reference of the lookup it reuses).
+ */
+function Described({ id, line }: { id: string; line: AnsweredLine | null }) {
+  if (!line) return id;
+  return (
+    <>
+      <span className="block truncate">{id}</span>
+      <time dateTime={line.iso} title={line.title} className="block truncate text-xs">
+        {line.reusedCase ? `${line.text} · ${line.reusedCase}` : line.text}
+      </time>
+    </>
+  );
+}
+
+/**
  * 'RC Details', 'UPI Details' and 'Challan Details' (spec §2.5): the sandbox banner when the record is
  * synthetic, key/value rows without empty, n/a or client id values, '⚠ No {TYPE} data available.' when there is nothing, 'Download pdf' (not for a
- * challan answer without challans; its failure is silent, spec §8) and 'Close'.
+ * challan answer without challans; its failure is silent, spec §8) and 'Close'. Under the id, when the
+ * source answered; with `refresh`, a loaded answer offers 'Refresh' (its confirmation is the page's).
  */
-export function DetailModal({ selection, onClose }: { selection: DetailSelection; onClose: () => void }) {
+export function DetailModal({
+  selection,
+  onClose,
+  refresh,
+}: {
+  selection: DetailSelection;
+  onClose: () => void;
+  refresh?: { onClick: () => void; busy: boolean };
+}) {
   const { kind, id, status, record, synthetic } = selection;
   const pdf = useGenerateDetailReport();
+  const line = answeredLineOf(selection.answered);
   const groups = status === 'loaded' ? groupsOf(kind, record) : [];
   const canDownload =
     status === 'loaded' && (kind === 'challan' ? challansOf(record).length > 0 : groups.length > 0);
@@ -74,21 +101,29 @@ export function DetailModal({ selection, onClose }: { selection: DetailSelection
   return (
     <Modal
       title={titles[kind]}
-      description={id}
+      description={<Described id={id} line={line} />}
       onClose={onClose}
       size="lg"
       actions={
-        canDownload && (
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() => void download()}
-            disabled={pdf.isPending}
-          >
-            {pdf.isPending ? <Spinner size="sm" decorative /> : null}
-            {pdf.isPending ? messages.results.generating : messages.details.downloadPdf}
-          </button>
-        )
+        <>
+          {refresh && status === 'loaded' && (
+            <button type="button" className="btn-ghost" onClick={refresh.onClick} disabled={refresh.busy}>
+              {refresh.busy && <Spinner size="sm" decorative />}
+              {refresh.busy ? messages.answerTime.refreshing : messages.answerTime.refresh}
+            </button>
+          )}
+          {canDownload && (
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => void download()}
+              disabled={pdf.isPending}
+            >
+              {pdf.isPending ? <Spinner size="sm" decorative /> : null}
+              {pdf.isPending ? messages.results.generating : messages.details.downloadPdf}
+            </button>
+          )}
+        </>
       }
     >
       <div aria-live="polite" aria-busy={status === 'loading'} className="min-h-40">

@@ -3,6 +3,8 @@ import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { hasCredits, usePaidAnswer } from '../../../lib/paid-answer.ts';
+import { kindPrice, useSources } from '../../../lib/sources.ts';
+import type { AnswerTimeFields } from '../answered.ts';
 import { useChallanDetails } from '../api/challanDetails.ts';
 import type { DetailKind } from '../api/generateDetailReport.ts';
 import { useRcDetails } from '../api/rcDetails.ts';
@@ -20,12 +22,15 @@ export interface DetailSelection {
   record?: unknown;
   /** The record came from the sandbox: the modal shows the sandbox banner above it. */
   synthetic?: boolean;
+  /** When the source answered, and what a reused answer reuses. */
+  answered?: AnswerTimeFields;
 }
 
 /** An answer already bought on this page, shown again for free. */
 interface Bought {
   record: unknown;
   synthetic: boolean;
+  answered: AnswerTimeFields;
 }
 
 const failures: Record<DetailKind, string> = {
@@ -50,6 +55,9 @@ export function hasDetail(kind: DetailKind, record: unknown): boolean {
  * the click, never from an effect, so a re-render cannot charge twice; an answer already bought on this
  * page is shown again without a new charge. The search's case reference goes with each call. Closing
  * clears the selection, and a late answer for a closed modal is dropped (its credit update still applies).
+ * `refresh` is the open modal's Refresh: `ask()` opens its confirmation (with the kind's price),
+ * `confirm()` asks the source again with `fresh` (charged) and shows that answer in place of the one
+ * shown, which stays if the fresh lookup fails.
  */
 export function useDetailLookups(caseReference?: string) {
   const { user } = useAuth();
@@ -58,14 +66,17 @@ export function useDetailLookups(caseReference?: string) {
   const upi = useUpiDetails();
   const challan = useChallanDetails();
   const [selection, setSelection] = useState<DetailSelection | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  const { data: sources } = useSources();
   const bought = useRef(new Map<string, Bought>());
   const ticket = useRef(0);
   const credits = user?.credits;
 
-  const open = useCallback(
-    async (kind: DetailKind, id: string) => {
+  const run = useCallback(
+    async (kind: DetailKind, id: string, fresh: boolean) => {
       const key = `${kind}:${id}`;
-      const again = bought.current.get(key);
+      const again = fresh ? undefined : bought.current.get(key);
       if (again) {
         ticket.current += 1;
         setSelection({ kind, id, status: 'loaded', ...again });
@@ -77,21 +88,23 @@ export function useDetailLookups(caseReference?: string) {
       }
       ticket.current += 1;
       const mine = ticket.current;
-      setSelection({ kind, id, status: 'loading' });
+      // A refresh keeps the answer shown until the fresh one is in (and if it fails).
+      if (!fresh) setSelection({ kind, id, status: 'loading' });
       const settle = (next: Omit<DetailSelection, 'kind' | 'id'>) => {
         if (ticket.current === mine) setSelection({ kind, id, ...next });
       };
       try {
         const lookup = { rc: rc.mutateAsync, upi: upi.mutateAsync, challan: challan.mutateAsync }[kind];
-        const answer = await lookup({ id, caseReference });
+        const answer = await lookup({ id, caseReference, ...(fresh ? { fresh } : {}) });
         paid(answer);
         const record = answer.data?.data ?? null;
         const synthetic = showsSyntheticData(answer.source_status, answer.sandbox);
+        const answered = { answered_at: answer.answered_at, reused_from: answer.reused_from };
         if (kind === 'challan' && challansOf(record).length === 0) toast.warning(messages.details.noChallans);
-        if (hasDetail(kind, record)) bought.current.set(key, { record, synthetic });
-        settle({ status: 'loaded', record, synthetic });
+        if (hasDetail(kind, record)) bought.current.set(key, { record, synthetic, answered });
+        settle({ status: 'loaded', record, synthetic, answered });
       } catch (error) {
-        settle({ status: 'failed' });
+        if (!fresh) settle({ status: 'failed' });
         // Any refusal but a 402 says which lookup failed, whatever the server's words.
         failed(error, { failed: failures[kind], refusal: () => failures[kind] });
       }
@@ -99,10 +112,34 @@ export function useDetailLookups(caseReference?: string) {
     [credits, caseReference, paid, failed, rc.mutateAsync, upi.mutateAsync, challan.mutateAsync],
   );
 
+  const open = useCallback((kind: DetailKind, id: string) => run(kind, id, false), [run]);
+
+  const confirm = useCallback(async () => {
+    if (!selection || selection.status === 'loading') return;
+    setRefreshing(true);
+    try {
+      await run(selection.kind, selection.id, true);
+    } finally {
+      setRefreshing(false);
+      setConfirming(false);
+    }
+  }, [run, selection]);
+
   const close = useCallback(() => {
     ticket.current += 1;
+    setConfirming(false);
     setSelection(null);
   }, []);
 
-  return { selection, open, close };
+  const refresh = {
+    confirming,
+    busy: refreshing,
+    price: selection ? kindPrice(sources, selection.kind) : null,
+    credits,
+    ask: () => setConfirming(true),
+    cancel: () => setConfirming(false),
+    confirm,
+  };
+
+  return { selection, open, refresh, close };
 }

@@ -1,0 +1,27 @@
+import type { EmailLookupResponse, PhoneLookupResponse } from '@footprint/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import type { ResultsState } from '../resultsState.ts';
+
+/**
+ * The page's search again, fresh: GET /api/tel or /api/email with `fresh=1`, so that the sources are
+ * asked again and the lookup is charged even within the cache window. The same case reference goes
+ * with it. Answers the page's state with the new answer in place of the old.
+ */
+export async function refreshLookup(state: ResultsState): Promise<ResultsState> {
+  if (state.type === 'tel') {
+    const results = await api.get<PhoneLookupResponse>('/api/tel', {
+      query: { number: `${state.dialCode}${state.userInput}`, case_reference: state.caseReference, fresh: 1 },
+    });
+    return { ...state, results };
+  }
+  const results = await api.get<EmailLookupResponse>('/api/email', {
+    query: { email: state.userInput, case_reference: state.caseReference, fresh: 1 },
+  });
+  return { ...state, results };
+}
+
+/** A paid call: a mutation, never retried by the query layer, so one confirmation is one charge. */
+export function useRefreshLookup() {
+  return useMutation({ mutationFn: refreshLookup });
+}
