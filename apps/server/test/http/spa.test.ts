@@ -44,7 +44,8 @@ describe('serving the web build', () => {
     const route = await t.app.inject({ method: 'GET', url: '/dashboard' });
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('<div id="root">');
-  });
+    // Each test starts a server of its own: give it the hook's time, not a test's.
+  }, 60_000);
 
   it('serves source maps outside production', async () => {
     const t = await createTestApp({ env: { WEB_DIST: dir } });
@@ -52,5 +53,5 @@ describe('serving the web build', () => {
     const map = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js.map' });
     expect(map.statusCode).toBe(200);
     expect(map.body).toContain('secret.ts');
-  });
+  }, 60_000);
 });

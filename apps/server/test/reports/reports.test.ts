@@ -329,7 +329,8 @@ describe('AI report', () => {
     } finally {
       await withLlm.close();
     }
-  });
+    // A second server of its own is started inside the test: give it the hook's time, not a test's.
+  }, 60_000);
 });
 
 describe('detail reports', () => {
