@@ -455,7 +455,8 @@ describe('malformed input never throws', () => {
         expect(() => extraRecords(response.osintData)).not.toThrow();
       }
     }
-  });
+    // Hundreds of mangled answers: seconds on a loaded machine, more than the default 5 s.
+  }, 30_000);
 
   it('survives junk in place of every e-mail source and nested field', () => {
     const paths = leafPaths(richEmail());
