@@ -1,4 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Server test files spend much of their time waiting on PostgreSQL, child processes and timers, so
+// they run at least three at a time even on two cores (Vitest's default there is one).
+const serverWorkers = Math.max(availableParallelism() - 1, 3);
 
 export default defineConfig({
   test: {
@@ -30,6 +35,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own database, so files run in parallel safely.
           pool: 'forks',
+          maxWorkers: serverWorkers,
         },
       },
       {

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The one test command (`npm test`): lint and format, type check, unit and integration suites, the
 // production build, and the browser suite. Server tests run on PostgreSQL when TEST_DATABASE_URL is set
-// and on the embedded PGlite as well, so both databases are proven on every run. Ends with one line
-// `N passed, N failed` that counts every suite.
+// and the server test files that open a database run on the embedded PGlite as well, so both databases
+// are proven on every run. Ends with one line `N passed, N failed` that counts every suite.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const reportDir = join(process.cwd(), 'node_modules', '.test-reports');
@@ -34,7 +34,21 @@ function check(name, command, args) {
   }
 }
 
-function vitest(name, projects, env = process.env) {
+/**
+ * The server test files that open a database of their own. Only these can behave differently on PGlite,
+ * so only these run a second time there; the rest (parsers, renderers, vendor adapters) already ran.
+ */
+function databaseTestFiles() {
+  const dir = join('apps', 'server', 'test');
+  const opensDatabase = /createTestDatabase|support\/(app|db|leaks)|openDatabase|TEST_DATABASE_URL/;
+  return readdirSync(dir, { recursive: true })
+    .filter((file) => String(file).endsWith('.test.ts'))
+    .map((file) => join(dir, String(file)))
+    .filter((file) => opensDatabase.test(readFileSync(file, 'utf8')))
+    .sort();
+}
+
+function vitest(name, projects, env = process.env, files = []) {
   const out = join(reportDir, `${name}.json`);
   const ok = run(
     name,
@@ -42,6 +56,7 @@ function vitest(name, projects, env = process.env) {
     [
       'vitest',
       'run',
+      ...files,
       ...projects.flatMap((p) => ['--project', p]),
       '--reporter=default',
       '--reporter=json',
@@ -78,7 +93,7 @@ if (want('unit')) {
   if (process.env.TEST_DATABASE_URL) {
     vitest('unit-postgres', ['domain', 'server', 'web']);
     const { TEST_DATABASE_URL: _, ...pgliteEnv } = process.env;
-    vitest('server-pglite', ['server'], pgliteEnv);
+    vitest('server-pglite', ['server'], pgliteEnv, databaseTestFiles());
   } else {
     vitest('unit-pglite', ['domain', 'server', 'web']);
   }
