@@ -35,26 +35,33 @@ function imageHost(req: RecordedRequest, res: ServerResponse) {
       // No content length: the cap must hold while the body streams.
       res.writeHead(200, { 'content-type': 'image/png' });
       for (let i = 0; i < 6; i++) res.write(Buffer.alloc(1024, 2));
-      return res.end();
+      res.end();
+      return;
     }
     case '/page.html':
       res.writeHead(200, { 'content-type': 'text/html' });
-      return res.end('<script>alert(1)</script>');
+      res.end('<script>alert(1)</script>');
+      return;
     case '/untyped':
       res.writeHead(200);
-      return res.end(PNG);
+      res.end(PNG);
+      return;
     case '/logo.svg':
       res.writeHead(200, { 'content-type': 'image/svg+xml' });
-      return res.end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      res.end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      return;
     case '/moved':
       res.writeHead(302, { location: '/avatar.png' });
-      return res.end();
+      res.end();
+      return;
     case '/away':
       res.writeHead(302, { location: `${elsewhere.url}/avatar.png` });
-      return res.end();
+      res.end();
+      return;
     case '/missing':
       res.writeHead(404, { 'content-type': 'text/plain' });
-      return res.end('nope');
+      res.end('nope');
+      return;
     case '/slow.png':
       return new Promise<void>((resolve) =>
         setTimeout(() => {
@@ -65,7 +72,8 @@ function imageHost(req: RecordedRequest, res: ServerResponse) {
     default:
       if (path?.startsWith('/tiles/')) return png(res);
       res.writeHead(404);
-      return res.end();
+      res.end();
+      return;
   }
 }
 
