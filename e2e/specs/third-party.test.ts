@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignIn, demoPassword } from '../support/api.ts';
 import {
   problemsOf,
@@ -116,8 +116,8 @@ async function signedInPage(size: { width: number; height: number }) {
   return page;
 }
 
-async function search(page: Page, type: 'tel' | 'email', value: string) {
-  await page.goto(`${server.url}/dashboard`);
+async function search(page: Page, type: 'tel' | 'email', value: string, origin = server.url) {
+  await page.goto(`${origin}/dashboard`);
   await page.getByRole('radio', { name: type === 'tel' ? 'Phone' : 'Email' }).check({ force: true });
   await page.getByRole('textbox', { name: type === 'tel' ? 'Phone number' : 'Email address' }).fill(value);
   const terms = page.getByRole('checkbox', { name: /Terms of Services, Policies/ });
@@ -214,6 +214,34 @@ describe('no request leaves the browser for another host', () => {
       await screenshot(page, `media-proxy-email-map-${name}`);
       await page.evaluate(() => scrollTo(0, 0));
       await screenshot(page, `media-proxy-email-${name}`);
+      expect(thirdPartyRequestsOf(page)).toEqual([]);
+      expect(problemsOf(page)).toEqual([]);
+    }
+  });
+
+  it('draws the map without a tile server on a plain background, fetching no tile', async () => {
+    // The suite's own server has no MAP_TILE_URL.
+    const suiteUrl = inject('baseURL');
+    const suiteToken = await apiSignIn('demo-admin@footprint.test', demoPassword, suiteUrl);
+    for (const [size, name] of [
+      [{ width: 1366, height: 900 }, 'desktop'],
+      [{ width: 390, height: 844 }, 'mobile'],
+    ] as const) {
+      const page = await browser.newPage(size);
+      const tileRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/map/tiles/')) tileRequests.push(request.url());
+      });
+      await storeSession(page, suiteToken, suiteUrl);
+      await search(page, 'email', 'rich.demo@example.test', suiteUrl);
+      await page.getByRole('button', { name: 'Show map' }).click();
+      await page.locator('.leaflet-marker-icon').first().waitFor();
+      await page.getByText('No base map configured').waitFor();
+      expect(await page.locator('.leaflet-tile').count()).toBe(0);
+      expect(tileRequests).toEqual([]);
+      expect(await brokenImages(page)).toEqual([]);
+      await page.locator('.leaflet-container').scrollIntoViewIfNeeded();
+      await screenshot(page, `media-proxy-email-map-plain-${name}`);
       expect(thirdPartyRequestsOf(page)).toEqual([]);
       expect(problemsOf(page)).toEqual([]);
     }
