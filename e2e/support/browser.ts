@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFailed, onTestFinished } from 'vitest';
+import { productOrigins } from './server.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshotDir = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
@@ -65,6 +66,17 @@ export function useBrowser() {
           problems.push(msg.text());
       });
       (page as Page & { problems: string[] }).problems = problems;
+      // Every request the page makes (documents, scripts, pictures, tiles, fetches) must go to the
+      // product server: an outside host would learn what the investigator is looking at.
+      const thirdParty: string[] = [];
+      page.on('request', (request) => {
+        const url = request.url();
+        if (!/^(https?|wss?):/i.test(url)) return; // data:, blob:, about: never leave the browser
+        const origin = new URL(url).origin;
+        if (origin === new URL(baseURL).origin || productOrigins.has(origin)) return;
+        thirdParty.push(`${request.method()} ${url} (${request.resourceType()})`);
+      });
+      (page as Page & { thirdParty: string[] }).thirdParty = thirdParty;
       // Every page of every test runs under the server's strict Content-Security-Policy: a refused
       // script, style, image or connection, or an uncaught error, fails the test that caused it.
       onTestFinished(({ task }) => {
@@ -73,6 +85,9 @@ export function useBrowser() {
           throw new Error(
             `The page reported problems (CSP violations or uncaught errors):\n${problems.join('\n')}`,
           );
+        }
+        if (thirdParty.length > 0) {
+          throw new Error(`The page sent requests to other origins:\n${thirdParty.join('\n')}`);
         }
       });
       // A failing test leaves a picture of what the browser showed, for whoever reads the CI log.
@@ -91,6 +106,10 @@ export function useBrowser() {
 }
 
 export const problemsOf = (page: Page): string[] => (page as Page & { problems?: string[] }).problems ?? [];
+
+/** Requests the page sent to an origin other than the product server's, as `METHOD url (type)`. */
+export const thirdPartyRequestsOf = (page: Page): string[] =>
+  (page as Page & { thirdParty?: string[] }).thirdParty ?? [];
 
 export async function screenshot(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });

@@ -20,6 +20,12 @@ export const freePort = () =>
     });
   });
 
+/**
+ * Origins of the product servers this test process started (a spec's own, beside the suite's baseURL):
+ * the only origins a page may send requests to (support/browser.ts).
+ */
+export const productOrigins = new Set<string>();
+
 export interface RunningServer {
   url: string;
   process: ChildProcess;
@@ -97,6 +103,7 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
     await new Promise((r) => setTimeout(r, 200));
   }
 
+  productOrigins.add(new URL(url).origin);
   return {
     url,
     process: child,

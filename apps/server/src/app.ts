@@ -27,6 +27,8 @@ import { lookupRoutes } from './modules/lookup/routes.ts';
 import { createLookupService } from './modules/lookup/service.ts';
 import { createOutboxService, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/routes.ts';
+import { createMediaFetcher } from './modules/media/fetcher.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import type { LlmWriter } from './modules/reports/narrative/llm.ts';
 import type { ReportPool } from './modules/reports/pool.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -102,7 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Pictures and map tiles come through the server's media proxy: no outside host is asked.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -166,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     guards,
   });
+  mediaRoutes(app, { media: createMediaFetcher(config.media), guards, map: config.map });
   if (!config.isProduction) outboxRoutes(app, createOutboxService(db));
 
   app.get(

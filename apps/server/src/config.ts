@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import {
   COST_DEFAULTS,
@@ -24,6 +25,47 @@ const optionalUrl = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.url().optional());
 
+/** A comma-separated list; blanks are dropped. */
+const list = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    );
+
+/** A host name, or `*.` and a domain (any name below it). */
+const HOST_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
+/** An IP address or a CIDR block (`127.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`). */
+export function isAddressOrBlock(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** The operator's tile server: an http(s) URL template with {z}, {x} and {y}. */
+const tileTemplate = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .refine(
+    (value) =>
+      value === undefined ||
+      (/^https?:\/\//i.test(value) &&
+        ['{z}', '{x}', '{y}'].every((part) => value.includes(part)) &&
+        URL.canParse(value.replace(/\{[a-z]\}/g, '0'))),
+    'must be an http(s) URL template with {z}, {x} and {y}',
+  );
+
 /**
  * The price of each paid search in credits, 0 to 1000: COST_TEL, COST_EMAIL, COST_LEAK, COST_RC,
  * COST_UPI, COST_CHALLAN, COST_CORPORATE, COST_VERIFICATION and COST_CREDIT_REPORT, one per search
@@ -32,6 +74,9 @@ const optionalUrl = z
 const costVariables = Object.fromEntries(
   Object.entries(COST_DEFAULTS).map(([name, fallback]) => [name, int(fallback, 0, 1000)]),
 ) as Record<CostVariable, ReturnType<typeof int>>;
+
+/** Where the vendors the product integrates keep their pictures (Gravatar avatars, HIBP breach logos). */
+export const DEFAULT_MEDIA_HOSTS = 'gravatar.com,*.gravatar.com,haveibeenpwned.com,*.haveibeenpwned.com';
 
 /**
  * Every environment variable the server reads, parsed once at boot. README.md documents each one;
@@ -83,6 +128,25 @@ export const envSchema = z.object({
 
   SEED_DEMO: bool(false),
   DEMO_PASSWORD: z.string().min(8).default('footprint-demo'),
+
+  MEDIA_HOSTS: list(DEFAULT_MEDIA_HOSTS).refine(
+    (hosts) => hosts.every((host) => HOST_PATTERN.test(host)),
+    'must be host names or *.domain, separated by commas',
+  ),
+  MEDIA_MAX_BYTES: int(5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+  MEDIA_TIMEOUT_MS: int(5000, 100, 60_000),
+  MEDIA_CACHE_MB: int(32, 0, 4096),
+  MEDIA_ALLOW_ADDRESSES: list('').refine(
+    (entries) => entries.every(isAddressOrBlock),
+    'must be IP addresses or CIDR blocks, separated by commas',
+  ),
+  MAP_TILE_URL: tileTemplate,
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .trim()
+    .max(300)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -132,6 +196,19 @@ export interface Config {
     threads: number;
     llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   };
+  /** The media proxy (GET /api/media): pictures reach the browser only through the server. */
+  media: {
+    /** Host names (exact, or `*.domain` for any name below it) the proxy fetches from. */
+    hosts: readonly string[];
+    maxBytes: number;
+    timeoutMs: number;
+    /** Bytes the in-memory cache may hold; 0 turns it off. */
+    cacheBytes: number;
+    /** Addresses and CIDR blocks the proxy may reach although they are private or loopback. */
+    allowAddresses: readonly string[];
+  };
+  /** The operator's map tiles, served through the proxy; none: the map draws no background. */
+  map: { tileUrl: string | undefined; attribution: string | undefined };
   providers: {
     timeoutMs: number;
     breakerFailures: number;
@@ -208,6 +285,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     },
+    media: {
+      hosts: env.MEDIA_HOSTS,
+      maxBytes: env.MEDIA_MAX_BYTES,
+      timeoutMs: env.MEDIA_TIMEOUT_MS,
+      cacheBytes: env.MEDIA_CACHE_MB * 1024 * 1024,
+      allowAddresses: env.MEDIA_ALLOW_ADDRESSES,
+    },
+    map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
     providers: {
       timeoutMs: env.PROVIDER_TIMEOUT_MS,
       breakerFailures: env.BREAKER_FAILURES,

@@ -12,6 +12,7 @@ export * from './contracts/history.ts';
 export * from './contracts/intel.ts';
 export * from './contracts/leaks.ts';
 export * from './contracts/lookup.ts';
+export * from './contracts/media.ts';
 export * from './contracts/reports.ts';
 export * from './contracts/system.ts';
 export * from './countries.ts';

@@ -36,6 +36,10 @@ describe('HTTP shell', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
+    // Pictures and map tiles come through the media proxy: the browser asks no outside host.
+    expect(csp).toContain("img-src 'self' data: blob:;");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toMatch(/https:|http:|\*/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });

@@ -114,6 +114,7 @@ export const lookupTexts = {
     rating: 'Rating ',
     coordinates: 'Coordinates ',
     mapLabel: (n: number) => `Map of ${n} reviewed place${n === 1 ? '' : 's'}`,
+    mapNoTiles: 'No base map configured',
     place: (n: number) => `Place ${n}`,
     challanOf: (n: number, total: number) => `Challan ${n} of ${total}`,
     fetching: (title: string) => `Fetching ${title}`,

@@ -1,9 +1,13 @@
 import { isSafeImageUrl, messages, type ProfileImage } from '@footprint/domain';
 import { type ReactNode, useState } from 'react';
 import { Modal } from '../../../components/Modal.tsx';
+import { useProxiedImage } from '../../../lib/media.ts';
 import { SourceChip } from './SourceChip.tsx';
 
-/** A remote image drawn only when its URL is safe; a failed load turns into a neutral placeholder. */
+/**
+ * A remote image drawn only when its URL is safe, and fetched through the server's media proxy (never
+ * from its own host); until it arrives, and when it fails, a neutral placeholder stands in.
+ */
 export function RemoteImage({
   src,
   alt,
@@ -16,7 +20,9 @@ export function RemoteImage({
   fallback?: ReactNode;
 }) {
   const [failed, setFailed] = useState(false);
-  if (!src || failed || !isSafeImageUrl(src)) {
+  const safe = src && isSafeImageUrl(src) ? src : undefined;
+  const media = useProxiedImage(safe);
+  if (!safe || failed || media.status !== 'ready') {
     return (
       fallback ?? (
         <span
@@ -41,16 +47,7 @@ export function RemoteImage({
     );
   }
   return (
-    <img
-      src={src}
-      alt={alt}
-      className={className}
-      loading="lazy"
-      decoding="async"
-      // Upstream image hosts learn nothing about the page the investigator is on.
-      referrerPolicy="no-referrer"
-      onError={() => setFailed(true)}
-    />
+    <img src={media.url} alt={alt} className={className} decoding="async" onError={() => setFailed(true)} />
   );
 }
 

@@ -1,20 +1,58 @@
 import 'leaflet/dist/leaflet.css';
-import { messages } from '@footprint/domain';
+import { type MapConfig, messages } from '@footprint/domain';
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { fetchMedia } from '../../../lib/media.ts';
 import { formatCoordinates, type LocatedReview } from './reviews.ts';
 
 /**
  * The map of 'Locations' (spec §2.5), loaded on demand: this module and Leaflet are their own chunk.
- * Markers are drawn by the app (numbered pins, no marker images); only the base map tiles come from a
- * tile server (VITE_MAP_TILE_URL, OpenStreetMap by default; set it empty to draw no tiles). Without a
- * network the pins still stand on the plain background, and the list beside the map has every place.
+ * Markers are drawn by the app (numbered pins, no marker images). The base map's tiles come only from
+ * the operator's tile server (MAP_TILE_URL), and only through the product's server (GET /api/map/tiles),
+ * so no outside host learns where the investigator is looking. With none configured, the pins stand on
+ * a plain background and nothing is fetched; the list beside the map has every place either way.
  * Popups are built as DOM text nodes: review text never becomes HTML.
  */
 
-const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const configuredTiles = import.meta.env.VITE_MAP_TILE_URL as string | undefined;
-const tileUrl = configuredTiles === undefined ? DEFAULT_TILES : configuredTiles.trim();
+/** Tiles fetched through the server with the session's token, shown through blob: URLs. */
+const ProxiedTiles = L.GridLayer.extend({
+  createTile(coords: L.Coords, done: L.DoneCallback): HTMLElement {
+    const tile = document.createElement('img');
+    tile.alt = '';
+    tile.setAttribute('role', 'presentation');
+    fetchMedia(`/api/map/tiles/${coords.z}/${coords.x}/${coords.y}`).then(
+      (url) => {
+        tile.onload = () => {
+          URL.revokeObjectURL(url);
+          done(undefined, tile);
+        };
+        tile.onerror = () => {
+          URL.revokeObjectURL(url);
+          done(new Error('tile'), tile);
+        };
+        tile.src = url;
+      },
+      // A missing tile leaves its square plain: the pins and the list still say everything.
+      (error: unknown) => done(error instanceof Error ? error : new Error('tile'), tile),
+    );
+    return tile;
+  },
+}) as unknown as new (
+  options: L.GridLayerOptions,
+) => L.GridLayer;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** Whether the deployment has tiles; asked once per page load. */
+let mapConfig: Promise<MapConfig> | undefined;
+const loadMapConfig = () => {
+  mapConfig ??= api.get<MapConfig>('/api/map').catch((error: unknown) => {
+    mapConfig = undefined;
+    throw error;
+  });
+  return mapConfig;
+};
 
 function popupContent(review: LocatedReview): HTMLElement {
   const root = document.createElement('div');
@@ -49,21 +87,35 @@ function pin(review: LocatedReview): L.DivIcon {
 
 export default function ReviewsMap({ reviews }: { reviews: LocatedReview[] }) {
   const container = useRef<HTMLElement>(null);
+  const [config, setConfig] = useState<MapConfig | null>(null);
 
   useEffect(() => {
-    if (!container.current) return;
+    let live = true;
+    loadMapConfig().then(
+      (answer) => live && setConfig(answer),
+      () => live && setConfig({ tiles: false, attribution: null, max_zoom: 19 }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!container.current || !config) return;
     const map = L.map(container.current, {
       attributionControl: true,
       scrollWheelZoom: false,
       worldCopyJump: true,
     });
     map.attributionControl.setPrefix(false);
-    if (tileUrl) {
-      L.tileLayer(tileUrl, {
-        maxZoom: 19,
-        attribution: '© OpenStreetMap contributors',
-        referrerPolicy: 'no-referrer',
-      } as L.TileLayerOptions).addTo(map);
+    if (config.tiles) {
+      new ProxiedTiles({
+        maxZoom: config.max_zoom,
+        // Leaflet writes attributions as HTML; the operator's credit line is text.
+        attribution: config.attribution ? escapeHtml(config.attribution) : undefined,
+      }).addTo(map);
+    } else {
+      map.attributionControl.addAttribution(messages.results.mapNoTiles);
     }
     const markers = reviews.map((review) =>
       L.marker([review.lat, review.lng], {
@@ -82,9 +134,13 @@ export default function ReviewsMap({ reviews }: { reviews: LocatedReview[] }) {
     return () => {
       map.remove();
     };
-  }, [reviews]);
+  }, [reviews, config]);
 
   return (
-    <section ref={container} aria-label={messages.results.mapLabel(reviews.length)} className="reviews-map" />
+    <section
+      ref={container}
+      aria-label={messages.results.mapLabel(reviews.length)}
+      className={`reviews-map ${config && !config.tiles ? 'reviews-map-plain' : ''}`}
+    />
   );
 }

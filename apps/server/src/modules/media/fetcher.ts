@@ -1,0 +1,380 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * The media proxy's fetcher: one picture from an outside host, on the server's terms. Only hosts on the
+ * allow-list, only public addresses (the address the socket connects to is the one checked, so a DNS
+ * answer cannot swap in 127.0.0.1 after the check), no redirect to another host, a size cap, a timeout,
+ * only image types. Answers are kept in a size-limited in-memory cache.
+ */
+
+export interface MediaOptions {
+  hosts: readonly string[];
+  maxBytes: number;
+  timeoutMs: number;
+  cacheBytes: number;
+  allowAddresses: readonly string[];
+}
+
+export interface MediaFile {
+  body: Buffer;
+  contentType: string;
+  /** Whether the answer came from the cache. */
+  cached: boolean;
+}
+
+/** Why a picture was not fetched: the status and message the route answers with. */
+export class MediaError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 413 | 415 | 502 | 504,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Image types passed through. SVG is among them: it is served sandboxed and never sniffed. */
+const IMAGE_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/bmp',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+  'image/svg+xml',
+]);
+
+const MAX_REDIRECTS = 3;
+const CACHE_TTL_MS = 60 * 60 * 1000;
+
+/** Private, loopback, link-local, shared, multicast and reserved ranges: never reached unless allowed. */
+function privateRanges(): BlockList {
+  const list = new BlockList();
+  for (const [net, bits] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+  ] as const) {
+    list.addSubnet(net, bits, 'ipv4');
+  }
+  for (const [net, bits] of [
+    ['::', 128],
+    ['::1', 128],
+    ['64:ff9b::', 96],
+    ['100::', 64],
+    ['2001:db8::', 32],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+  ] as const) {
+    list.addSubnet(net, bits, 'ipv6');
+  }
+  return list;
+}
+
+function allowedBlocks(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', bits] = entry.split('/');
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(bits), family);
+  }
+  return list;
+}
+
+/** `::ffff:10.0.0.1` is 10.0.0.1. */
+function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return { address: mapped[1], family: 'ipv4' };
+  return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
+}
+
+/** Whether `host` matches an allow-list entry: the exact name, or `*.domain` for a name below it. */
+export function hostAllowed(host: string, allowList: readonly string[]): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return allowList.some((entry) =>
+    entry.startsWith('*.') ? name.endsWith(entry.slice(1)) && name.length > entry.length - 1 : name === entry,
+  );
+}
+
+interface CacheEntry {
+  body: Buffer;
+  contentType: string;
+  storedAt: number;
+}
+
+/** Least recently used first out, bounded by bytes. */
+class ByteCache {
+  private readonly entries = new Map<string, CacheEntry>();
+  private bytes = 0;
+
+  constructor(private readonly limit: number) {}
+
+  get(key: string): CacheEntry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (Date.now() - entry.storedAt > CACHE_TTL_MS) {
+      this.bytes -= entry.body.length;
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: CacheEntry): void {
+    if (entry.body.length > this.limit) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.body.length;
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [oldest, value] of this.entries) {
+      if (this.bytes <= this.limit) break;
+      this.entries.delete(oldest);
+      this.bytes -= value.body.length;
+    }
+  }
+
+  get size(): number {
+    return this.bytes;
+  }
+}
+
+const refused = {
+  url: () => new MediaError(400, 'media_url_invalid', 'The url parameter must be an http or https address.'),
+  host: (host: string) =>
+    new MediaError(
+      403,
+      'media_host_refused',
+      `Pictures from ${host} are not on this deployment's allow-list.`,
+    ),
+  address: (host: string) =>
+    new MediaError(403, 'media_address_refused', `${host} is a private or local address; it is not fetched.`),
+  redirect: () =>
+    new MediaError(
+      502,
+      'media_redirect_refused',
+      'The image host redirected to another host; that is not followed.',
+    ),
+  tooLarge: (max: number) =>
+    new MediaError(
+      413,
+      'media_too_large',
+      `The picture is larger than the ${max} bytes this server passes on.`,
+    ),
+  notImage: (type: string) =>
+    new MediaError(415, 'media_not_image', `The answer is not a picture (${type || 'no content type'}).`),
+  upstream: (status: number) =>
+    new MediaError(502, 'media_upstream_failed', `The image host answered ${status}.`),
+  unreachable: () => new MediaError(502, 'media_upstream_failed', 'The image host could not be reached.'),
+  timeout: () => new MediaError(504, 'media_timeout', 'The image host did not answer in time.'),
+};
+
+export interface MediaFetcher {
+  /** A picture from an allow-listed host. */
+  get(url: string): Promise<MediaFile>;
+  /** A picture from a host the operator configured (the tile server): the allow-list is not asked. */
+  getTrusted(url: string): Promise<MediaFile>;
+  /** Bytes in the cache (tests and metrics). */
+  cachedBytes(): number;
+}
+
+export function createMediaFetcher(options: MediaOptions): MediaFetcher {
+  const blocked = privateRanges();
+  const allowed = allowedBlocks(options.allowAddresses);
+  const cache = new ByteCache(options.cacheBytes);
+  const inFlight = new Map<string, Promise<MediaFile>>();
+
+  const addressAllowed = (raw: string): boolean => {
+    const { address, family } = unmapped(raw);
+    if (allowed.check(address, family)) return true;
+    return !blocked.check(address, family);
+  };
+
+  /** DNS lookup that refuses to hand the socket a private address. */
+  const safeLookup = (
+    hostname: string,
+    lookupOptions: object,
+    callback: (
+      error: NodeJS.ErrnoException | null,
+      address: string | LookupAddress[],
+      family?: number,
+    ) => void,
+  ) => {
+    dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
+      if (error) return callback(error, '');
+      const list = addresses as LookupAddress[];
+      const bad = list.find((entry) => !addressAllowed(entry.address));
+      if (bad || list.length === 0) {
+        const refusal = Object.assign(new Error('private address'), { code: 'EMEDIA_PRIVATE' });
+        return callback(refusal, '');
+      }
+      if ((lookupOptions as { all?: boolean }).all) return callback(null, list);
+      const first = list[0] as LookupAddress;
+      callback(null, first.address, first.family);
+    });
+  };
+
+  const parse = (raw: string): URL => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw refused.url();
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused.url();
+    if (url.username || url.password) throw refused.url();
+    url.hash = '';
+    return url;
+  };
+
+  const once = (url: URL, deadline: number): Promise<IncomingMessage> =>
+    new Promise((resolve, reject) => {
+      const hostname = url.hostname.replace(/^\[|\]$/g, '');
+      // A literal address never goes through DNS: check it here.
+      if (isIP(hostname) && !addressAllowed(hostname)) return reject(refused.address(hostname));
+      const client = url.protocol === 'https:' ? https : http;
+      const remaining = Math.max(1, deadline - Date.now());
+      const request = client.get(
+        url,
+        {
+          lookup: safeLookup as never,
+          headers: { accept: 'image/*', 'user-agent': 'Footprint-Media-Proxy/1.0' },
+          timeout: remaining,
+          agent: false,
+        },
+        (response) => {
+          clearTimeout(timer);
+          resolve(response);
+        },
+      );
+      const timer = setTimeout(() => request.destroy(refused.timeout()), remaining);
+      request.on('close', () => clearTimeout(timer));
+      request.on('timeout', () => request.destroy(refused.timeout()));
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (error instanceof MediaError) reject(error);
+        else if (error.code === 'EMEDIA_PRIVATE') reject(refused.address(hostname));
+        else reject(refused.unreachable());
+      });
+    });
+
+  const read = (response: IncomingMessage, deadline: number): Promise<Buffer> =>
+    new Promise((resolve, reject) => {
+      const declared = Number(response.headers['content-length']);
+      if (Number.isFinite(declared) && declared > options.maxBytes) {
+        response.destroy();
+        return reject(refused.tooLarge(options.maxBytes));
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const timer = setTimeout(() => response.destroy(refused.timeout()), Math.max(1, deadline - Date.now()));
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > options.maxBytes) {
+          response.destroy(refused.tooLarge(options.maxBytes));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      response.on('end', () => {
+        clearTimeout(timer);
+        resolve(Buffer.concat(chunks));
+      });
+      response.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error instanceof MediaError ? error : refused.unreachable());
+      });
+      response.on('close', () => {
+        clearTimeout(timer);
+        if (!response.complete) reject(refused.unreachable());
+      });
+    });
+
+  const download = async (start: URL): Promise<MediaFile> => {
+    const deadline = Date.now() + options.timeoutMs;
+    let url = start;
+    for (let hop = 0; ; hop++) {
+      const response = await once(url, deadline);
+      const status = response.statusCode ?? 0;
+      if (status >= 300 && status < 400 && response.headers.location) {
+        response.resume();
+        let next: URL;
+        try {
+          next = new URL(response.headers.location, url);
+        } catch {
+          throw refused.redirect();
+        }
+        // Only a move within the same host (and scheme) is followed, a few times at most.
+        if (next.host !== url.host || next.protocol !== url.protocol || hop >= MAX_REDIRECTS) {
+          throw refused.redirect();
+        }
+        url = next;
+        continue;
+      }
+      if (status < 200 || status >= 300) {
+        response.resume();
+        throw refused.upstream(status);
+      }
+      const contentType = String(response.headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim()
+        .toLowerCase();
+      if (!contentType || !IMAGE_TYPES.has(contentType)) {
+        response.resume();
+        throw refused.notImage(contentType ?? '');
+      }
+      const body = await read(response, deadline);
+      return { body, contentType, cached: false };
+    }
+  };
+
+  const fetchThrough = async (url: URL): Promise<MediaFile> => {
+    const key = url.toString();
+    const hit = options.cacheBytes > 0 ? cache.get(key) : undefined;
+    if (hit) return { body: hit.body, contentType: hit.contentType, cached: true };
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const job = download(url)
+      .then((file) => {
+        if (options.cacheBytes > 0) {
+          cache.set(key, { body: file.body, contentType: file.contentType, storedAt: Date.now() });
+        }
+        return file;
+      })
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, job);
+    return job;
+  };
+
+  return {
+    async get(raw) {
+      const url = parse(raw);
+      if (!hostAllowed(url.hostname, options.hosts)) throw refused.host(url.hostname);
+      return fetchThrough(url);
+    },
+    async getTrusted(raw) {
+      return fetchThrough(parse(raw));
+    },
+    cachedBytes: () => cache.size,
+  };
+}
