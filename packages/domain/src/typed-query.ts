@@ -14,6 +14,7 @@ const SPACING = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
  * C0 and C1 controls (NUL included), DEL, and the invisible characters that reorder or hide text
  * (zero-width spaces and joiners, bidirectional marks, overrides and isolates, the byte-order mark).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 /** A lone surrogate half: not text, and refused by some CSV readers. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
