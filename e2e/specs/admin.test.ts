@@ -692,7 +692,8 @@ describe('search history', () => {
     await trail.scrollIntoViewIfNeeded();
     await screenshot(admin, 'admin-audit-no-record-mobile');
     expect(problemsOf(admin)).toEqual([]);
-  });
+    // The history screens and the audit trail at the end: more than the default minute on a loaded machine.
+  }, 120_000);
 });
 
 describe('account access', () => {
