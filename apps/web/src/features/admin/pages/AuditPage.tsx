@@ -66,7 +66,11 @@ function filtersOf(params: URLSearchParams): AuditFilterValues {
 }
 
 function OutcomeBadge({ outcome }: { outcome: string }) {
-  return <span className={`status-badge ${outcomeTone(outcome)}`}>{a.outcomes[outcome] ?? outcome}</span>;
+  return (
+    <span className={`status-badge whitespace-nowrap ${outcomeTone(outcome)}`}>
+      {a.outcomes[outcome] ?? outcome}
+    </span>
+  );
 }
 
 /** A search's query as typed, and under it, muted, its target where that reads differently. */

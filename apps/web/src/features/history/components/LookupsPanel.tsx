@@ -30,7 +30,7 @@ const t = messages.history;
 
 function StatusBadge({ entry }: { entry: HistoryEntry }) {
   return (
-    <span className={`status-badge ${statusTone(entry.status)}`}>
+    <span className={`status-badge whitespace-nowrap ${statusTone(entry.status)}`}>
       {t.statuses[entry.status] ?? entry.status}
     </span>
   );
