@@ -305,7 +305,8 @@ describe('the credit report', () => {
     expect(res.headers['content-type']).toMatch(/json/);
     expect(await balanceOf(user.id)).toBe(5);
     const [row] = await lookupsOf(user.id);
-    expect(row).toMatchObject({ kind: 'corporate:credit_report', status: 'refunded', cost: 5 });
+    // The bureau's "no record": refunded as before, recorded as no_record rather than a failure.
+    expect(row).toMatchObject({ kind: 'corporate:credit_report', status: 'no_record', cost: 5 });
     expect(await t.db.select().from(reports).where(eq(reports.lookupId, row!.id))).toEqual([]);
   });
 });
