@@ -552,6 +552,14 @@ describe('search history', () => {
     await finder.getByRole('heading', { level: 2 }).waitFor();
     const foundCards = await finder.locator('article.leak-card').count();
     expect(foundCards).toBeGreaterThan(0);
+    // And one that finds nothing: its own neutral outcome, not a failure.
+    const noneReference = `${caseReference}-NONE`;
+    const none = await api('/api/leak-data-finder/?page=1&per_page=10', {
+      token,
+      body: { fields: [{ type: 'name', value: 'Zebulon Quartermaine' }], case_reference: noneReference },
+    });
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ total: 0 });
 
     const page = await pageAs(token, '/dashboard');
     const menu = await profileMenu(page);
@@ -564,7 +572,20 @@ describe('search history', () => {
     if (officerToken) await phoneRow.getByText(caseReference, { exact: true }).waitFor();
     const leakRow = table.getByRole('row').filter({ hasText: leakReference });
     await leakRow.getByText('Leak Data Finder', { exact: true }).waitFor();
-    await leakRow.getByText(/^Name: /).waitFor();
+    // The query as typed, with the normalized form it was matched as beside it, never instead of it.
+    await leakRow.getByText('Name: Rohan Deshmukh', { exact: true }).waitFor();
+    await leakRow.getByText('matched as Name: deshmukh rohan', { exact: true }).waitFor();
+    expect(await leakRow.getByText('Name: deshmukh rohan', { exact: true }).count()).toBe(0);
+    await leakRow.getByText('Complete', { exact: true }).waitFor();
+    // The search that found nothing: a neutral grey "No record", not the red of a failure.
+    const noneRow = table.getByRole('row').filter({ hasText: noneReference });
+    await noneRow.getByText('Name: Zebulon Quartermaine', { exact: true }).waitFor();
+    const noRecord = noneRow.getByText('No record', { exact: true });
+    await noRecord.waitFor();
+    const badge = (await noRecord.getAttribute('class')) ?? '';
+    expect(badge).toContain('chip-slate');
+    expect(badge).not.toMatch(/rose|red/);
+    expect(await noneRow.getByText(/Failure|Refunded/).count()).toBe(0);
     await screenshot(page, 'history-desktop');
 
     // Reopening: no new lookup call, no charge, the result page as after the search.
@@ -647,7 +668,32 @@ describe('search history', () => {
 
     expect(problemsOf(page)).toEqual([]);
     expect(problemsOf(phone)).toEqual([]);
-  });
+
+    // The audit trail shows both searches as typed, the one that found nothing with a grey badge.
+    const admin = await pageAs(
+      adminToken,
+      `/admin/audit?case_reference=${caseReference}-&action=lookup.leak`,
+    );
+    await heading(admin, 'Audit trail').waitFor();
+    const trail = admin.getByRole('region', { name: 'Audit trail' });
+    const noneEvent = trail.getByRole('row').filter({ hasText: noneReference });
+    await noneEvent.getByText('Name: Zebulon Quartermaine', { exact: true }).waitFor();
+    expect((await noneEvent.getByText('No record', { exact: true }).getAttribute('class')) ?? '').toContain(
+      'chip-slate',
+    );
+    await trail
+      .getByRole('row')
+      .filter({ hasText: leakReference })
+      .getByText('Name: Rohan Deshmukh')
+      .waitFor();
+    await screenshot(admin, 'admin-audit-no-record-desktop');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(admin);
+    await trail.scrollIntoViewIfNeeded();
+    await screenshot(admin, 'admin-audit-no-record-mobile');
+    expect(problemsOf(admin)).toEqual([]);
+    // The history screens and the audit trail at the end: more than the default minute on a loaded machine.
+  }, 120_000);
 });
 
 describe('account access', () => {

@@ -34,6 +34,12 @@ export async function bookProblems(db: Executor): Promise<string[]> {
           (select count(*) from credit_entries c where c.lookup_id = l.id and c.kind = 'refund') <> 1`,
     ],
     [
+      // A no-record answer is charged (lookups, leak) or refunded once (intel): never refunded twice.
+      'no-record lookups refunded more than once',
+      sql`select count(*)::int as n from lookups l where l.status = 'no_record' and
+          (select count(*) from credit_entries c where c.lookup_id = l.id and c.kind = 'refund') > 1`,
+    ],
+    [
       'completed lookups with a refund',
       sql`select count(*)::int as n from lookups l where l.status = 'complete' and exists
           (select 1 from credit_entries c where c.lookup_id = l.id and c.kind = 'refund')`,

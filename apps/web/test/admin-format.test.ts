@@ -1,11 +1,13 @@
 import type { ProviderHealth } from '@footprint/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  auditTarget,
   countModes,
   formatMoney,
   formatRate,
   monthTotals,
   orderRows,
+  outcomeTone,
   successTone,
 } from '../src/features/admin/format.ts';
 
@@ -96,5 +98,36 @@ describe('the rows and their summary', () => {
   it('totals this month’s spend per currency', () => {
     expect(monthTotals(rows)).toBe('₹0.20, $1.35');
     expect(monthTotals([row('sandbox:x', { mode: 'sandbox' })])).toBe('');
+  });
+});
+
+describe('outcomeTone', () => {
+  it('gives no_record the neutral grey and keeps rose for failures', () => {
+    expect(outcomeTone('no_record')).toBe('chip-slate');
+    expect(outcomeTone('failure')).toBe('chip-rose');
+    expect(outcomeTone('success')).toBe('status-on');
+    expect(outcomeTone('denied')).toBe('chip-amber');
+  });
+});
+
+describe('auditTarget', () => {
+  it('shows a search as typed, with its target where the two read differently', () => {
+    expect(
+      auditTarget({
+        target: '[["name",["deshmukh","rohan"]]]',
+        query_typed: 'Name: Rohan Deshmukh',
+        query_normalized: '[["name",["deshmukh","rohan"]]]',
+      }),
+    ).toEqual({ shown: 'Name: Rohan Deshmukh', matched: '[["name",["deshmukh","rohan"]]]' });
+    expect(
+      auditTarget({ target: '919876543210', query_typed: '919876543210', query_normalized: '919876543210' }),
+    ).toEqual({ shown: '919876543210', matched: null });
+  });
+
+  it("shows any other action's target as it is", () => {
+    expect(auditTarget({ target: 'user-1', query_typed: null, query_normalized: null })).toEqual({
+      shown: 'user-1',
+      matched: null,
+    });
   });
 });

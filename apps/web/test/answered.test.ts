@@ -61,6 +61,8 @@ describe('a reopened lookup', () => {
       id: 'repeat-1',
       kind: 'tel',
       query: '919876543210',
+      query_typed: '919876543210',
+      status: 'complete',
       case_reference: 'CASE-2',
       created_at: '2025-03-04T11:00:00Z',
       cost: 0,

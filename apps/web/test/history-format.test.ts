@@ -5,6 +5,8 @@ import {
   filterKinds,
   kindLabel,
   leakRowsOf,
+  shownQuery,
+  statusTone,
 } from '../src/features/history/format.ts';
 
 describe('kindLabel and baseKind', () => {
@@ -55,5 +57,44 @@ describe('displayQuery', () => {
 
   it('leaves other kinds as stored', () => {
     expect(displayQuery('email', 'a@b.test')).toBe('a@b.test');
+  });
+});
+
+describe('shownQuery', () => {
+  it('shows a leak search as typed, with the normalized rows beside it', () => {
+    expect(shownQuery('leak', '[["name",["deshmukh","rohan"]]]', 'Name: Rohan Deshmukh')).toEqual({
+      typed: 'Name: Rohan Deshmukh',
+      normalized: 'Name: deshmukh rohan',
+    });
+  });
+
+  it('shows an intel search as its filled fields, with the matched text beside it', () => {
+    expect(
+      shownQuery('verification:vehicle_rc', 'vehicle_number=MH12AB1234', 'Vehicle Number: MH12AB1234'),
+    ).toEqual({ typed: 'Vehicle Number: MH12AB1234', normalized: 'vehicle_number=MH12AB1234' });
+  });
+
+  it('says nothing more when the two differ only in case or spacing', () => {
+    expect(shownQuery('email', 'a@b.co', 'A@B.co')).toEqual({ typed: 'A@B.co', normalized: null });
+  });
+
+  it('shows a row stored before the typed form was kept (or typed as stored) the readable way', () => {
+    expect(shownQuery('tel', '919876543210', '919876543210')).toEqual({
+      typed: '+91 9876543210',
+      normalized: null,
+    });
+    expect(shownQuery('leak', '[["name",["deshmukh","rohan"]]]', '[["name",["deshmukh","rohan"]]]')).toEqual({
+      typed: 'Name: deshmukh rohan',
+      normalized: null,
+    });
+  });
+});
+
+describe('statusTone', () => {
+  it('gives no_record the neutral grey, never the colour of a failure or a refund', () => {
+    expect(statusTone('no_record')).toBe('chip-slate');
+    expect(statusTone('complete')).toBe('status-on');
+    expect(statusTone('refunded')).toBe('chip-amber');
+    expect(statusTone('pending')).toBe('status-off');
   });
 });

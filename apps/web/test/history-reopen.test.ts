@@ -6,6 +6,8 @@ const detail = (patch: Partial<HistoryDetail>): HistoryDetail => ({
   id: 'lookup-1',
   kind: 'tel',
   query: '919876543210',
+  query_typed: '919876543210',
+  status: 'complete',
   case_reference: null,
   created_at: '2025-03-14T10:32:00Z',
   cost: 1,

@@ -196,10 +196,18 @@ export interface AuditEvent {
   action: string;
   target: string | null;
   cost: number | null;
-  outcome: 'success' | 'failure' | 'denied';
+  /** `no_record`: a search whose sources answered and found nothing (neutral, not a failure). */
+  outcome: AuditOutcome;
   case_reference: string | null;
   details: Record<string, unknown> | null;
+  /** A search's query as the user typed it (`details.query_typed`); null for other actions. */
+  query_typed: string | null;
+  /** A search's normalized query (`details.query`); null for other actions. */
+  query_normalized: string | null;
 }
+
+export const AUDIT_OUTCOMES = ['success', 'no_record', 'failure', 'denied'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 export interface LeakSourceSummary {
   id: string;

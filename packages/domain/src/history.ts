@@ -14,24 +14,36 @@ export const historyQuery = z.strictObject({
     .optional(),
 });
 
+/** What became of a lookup: `no_record` means its sources answered and found nothing. */
+export const LOOKUP_STATUSES = ['pending', 'complete', 'no_record', 'refunded'] as const;
+export type LookupStatus = (typeof LOOKUP_STATUSES)[number];
+
 export interface HistoryEntry {
   id: string;
   kind: string;
+  /** The normalized query the search matched and cached on. */
   query: string;
+  /** The query as the user typed it (for intel, the filled fields: 'RC Number: MH12AB1234'). */
+  query_typed: string;
   cost: number;
-  status: 'pending' | 'complete' | 'refunded';
+  /** `no_record`: the sources answered and found nothing (not a failure). */
+  status: LookupStatus;
   cached: boolean;
   case_reference: string | null;
   created_at: string;
   /** Whether GET /api/history/{id} can still answer the stored result. */
   result_available: boolean;
   sandbox: boolean;
+  /** Whether the charge was given back (a refunded search, or an intel search that found no record). */
+  refunded: boolean;
 }
 
 export interface HistoryDetail {
   id: string;
   kind: string;
   query: string;
+  query_typed: string;
+  status: LookupStatus;
   case_reference: string | null;
   created_at: string;
   cost: number;

@@ -30,4 +30,5 @@ export * from './lookup/source-status.ts';
 export * from './lookup/sources.ts';
 export * from './messages.ts';
 export * from './records.ts';
+export * from './typed-query.ts';
 export * from './validation.ts';

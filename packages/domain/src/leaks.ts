@@ -168,3 +168,11 @@ export interface LeakSearchResponse {
   /** Each origin searched (the local index first, then each configured vendor) and how it answered. */
   origin_status: LeakOriginStatus[];
 }
+
+/**
+ * A leak search as the user typed its rows, for history and the audit trail (matching uses the
+ * normalized rows): 'Name: Rohan Deshmukh · Email: R.Deshmukh@example.in'. The caller still cleans
+ * the text for storage (cleanTypedQuery).
+ */
+export const leakTypedText = (rows: ReadonlyArray<{ type: LeakFieldType; value: string }>): string =>
+  rows.map((row) => `${LEAK_FIELD_LABELS[row.type] ?? row.type}: ${row.value.trim()}`).join(' · ');

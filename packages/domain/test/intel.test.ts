@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CORPORATE_TYPE_KEYS,
+  cleanTypedQuery,
   corporateTypes,
   EMPLOYMENT_COMBINATIONS,
   filterIntelLines,
@@ -10,10 +11,13 @@ import {
   initialIntelValues,
   intelKindOf,
   intelQueryText,
+  intelTypedText,
   isIsoDate,
+  leakTypedText,
   messages,
   normalizeIntelData,
   parseIntelRequest,
+  QUERY_TYPED_MAX,
   toIntelRequestData,
   VERIFICATION_TYPE_KEYS,
   validateIntel,
@@ -604,5 +608,44 @@ describe('spec texts of the intel screens', () => {
     [messages.intel.labels.splitAddress, 'Split Address'],
   ])('%s', (actual, fromSpec) => {
     expect(actual).toBe(fromSpec);
+  });
+});
+
+describe('intelTypedText', () => {
+  it('renders the filled fields as labels and values, dates readable, unticked boxes left out', () => {
+    const dl = findIntelType('verification', 'driving_license')!;
+    expect(intelTypedText(dl, { dl_number: ' MH1220110048219 ', dob: '1990-01-01' })).toBe(
+      'Driving License Number: MH1220110048219 · Date of Birth: 01 Jan 1990',
+    );
+    const gst = findIntelType('corporate', 'corporate_gstin')!;
+    const text = intelTypedText(gst, {
+      id_number: '27AADCN4821K1ZC',
+      year: '2024',
+      filing_status: true,
+      hsn_info: false,
+    });
+    expect(text).toContain('27AADCN4821K1ZC');
+    expect(text).toContain('2024');
+    expect(text).not.toContain('=');
+    expect(text).not.toContain('&');
+  });
+});
+
+describe('cleanTypedQuery', () => {
+  it('removes control characters and NUL, keeps case and inner spacing, and caps the length', () => {
+    expect(cleanTypedQuery('  Rohan\u0000 \u0007Deshmukh\n', 'x')).toBe('Rohan Deshmukh');
+    expect(cleanTypedQuery('a\u202eb\u200bc', 'x')).toBe('abc');
+    expect(Array.from(cleanTypedQuery('x'.repeat(QUERY_TYPED_MAX * 2), 'y'))).toHaveLength(QUERY_TYPED_MAX);
+    expect(cleanTypedQuery(42, 'fallback')).toBe('fallback');
+    expect(cleanTypedQuery('\u0000', 'fallback')).toBe('fallback');
+  });
+
+  it('renders a leak search as its rows typed', () => {
+    expect(
+      leakTypedText([
+        { type: 'name', value: ' Rohan Deshmukh ' },
+        { type: 'email', value: 'R@Example.com' },
+      ]),
+    ).toBe('Name: Rohan Deshmukh · Email: R@Example.com');
   });
 });

@@ -188,10 +188,17 @@ export const lookups = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** One of the domain's search kinds (checked below; a new kind needs `npm run db:generate`). */
     kind: text('kind').notNull(),
-    /** The normalized query (e.g. '919876543210', 'a@b.co', 'MH12AB1234'). */
+    /** The normalized query (e.g. '919876543210', 'a@b.co', 'MH12AB1234'): what matching and the cache use. */
     query: text('query').notNull(),
+    /**
+     * The query as the user typed it, for history, the audit trail and the CSV export (for intel, the
+     * filled fields: 'RC Number: MH12AB1234'); cleaned of control characters and capped
+     * (domain cleanTypedQuery). Rows from before it existed were backfilled with `query`.
+     */
+    queryTyped: text('query_typed').notNull(),
     cost: integer('cost').notNull(),
-    status: text('status', { enum: ['pending', 'complete', 'refunded'] })
+    /** `no_record`: the sources answered and found nothing, a neutral outcome (charged unless refunded). */
+    status: text('status', { enum: ['pending', 'complete', 'no_record', 'refunded'] })
       .notNull()
       .default('pending'),
     sourcesAnswered: jsonb('sources_answered').$type<string[]>().notNull().default([]),
@@ -214,7 +221,7 @@ export const lookups = pgTable(
     // The purge's own index: only rows that still hold a result, so each run reads just what is due.
     index('lookups_result_kept_idx').on(t.createdAt).where(sql`${t.result} is not null`),
     check('lookups_cost_non_negative', sql`${t.cost} >= 0`),
-    check('lookups_status_valid', sql`${t.status} in ('pending', 'complete', 'refunded')`),
+    check('lookups_status_valid', sql`${t.status} in ('pending', 'complete', 'no_record', 'refunded')`),
     check('lookups_kind_valid', sql`${t.kind} in (${searchKindList})`),
   ],
 );
@@ -235,7 +242,8 @@ export const auditEvents = pgTable(
     action: text('action').notNull(),
     target: text('target'),
     cost: integer('cost'),
-    outcome: text('outcome', { enum: ['success', 'failure', 'denied'] }).notNull(),
+    /** `no_record`: a search whose sources answered and found nothing (neutral, not a failure). */
+    outcome: text('outcome', { enum: ['success', 'no_record', 'failure', 'denied'] }).notNull(),
     caseReference: text('case_reference'),
     details: jsonb('details'),
   },
@@ -243,6 +251,7 @@ export const auditEvents = pgTable(
     index('audit_events_at_idx').on(t.at),
     index('audit_events_user_idx').on(t.userId, t.at),
     index('audit_events_action_idx').on(t.action, t.at),
+    check('audit_events_outcome_valid', sql`${t.outcome} in ('success', 'no_record', 'failure', 'denied')`),
   ],
 );
 

@@ -478,6 +478,8 @@ describe('/api/admin/audit and /api/admin/audit.csv', () => {
         'id',
         'ip',
         'outcome',
+        'query_normalized',
+        'query_typed',
         'target',
         'user_id',
       ].sort(),
@@ -527,10 +529,13 @@ describe('/api/admin/audit and /api/admin/audit.csv', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="audit-${today}-to-${today}.csv"`);
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'id,at,user_id,actor_email,ip,device_id,action,target,cost,outcome,case_reference,details',
+      'id,at,user_id,actor_email,ip,device_id,action,target,cost,outcome,case_reference,details,query_typed,query_normalized',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(',lookup.tel,919876543210,1,success,');
+    // The search's query as typed and as matched, in the two columns added at the end.
+    expect(lines[1]).toMatch(/,919876543210,919876543210$/);
+    expect(lines[2]).toMatch(/,,$/);
     // A formula-looking reference is neutralised and quoted.
     expect(lines[1]).toContain(`"'=HYPERLINK(""x""), case ""A"""`);
     expect(lines[2]).toContain(',auth.login,');

@@ -186,7 +186,7 @@ describe('audit:export', () => {
     expect(res.err).toBe(`Exported 1 audit rows (2024-05-10 to 2024-05-10) to ${file}.`);
     const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'id,at,user_id,actor_email,ip,device_id,action,target,cost,outcome,case_reference,details',
+      'id,at,user_id,actor_email,ip,device_id,action,target,cost,outcome,case_reference,details,query_typed,query_normalized',
     );
     expect(lines.slice(1)).toEqual([
       expect.stringContaining(',2024-05-10T12:00:00.000Z,,,,,test.old,old-row,,success,,'),
@@ -227,6 +227,7 @@ describe('lookups:purge', () => {
           userId: owner.id,
           kind: 'tel',
           query: '919876543210',
+          queryTyped: '+91 98765 43210',
           cost: 1,
           status: 'complete',
           result: { payloads: {}, errors: {} },
@@ -236,6 +237,7 @@ describe('lookups:purge', () => {
           userId: owner.id,
           kind: 'tel',
           query: '919876543211',
+          queryTyped: '919876543211',
           cost: 1,
           status: 'complete',
           result: { payloads: {}, errors: {} },

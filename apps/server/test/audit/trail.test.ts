@@ -245,8 +245,19 @@ describe('lookups, reports and refusals', () => {
       ['lookup.email', 'success', 1, null],
       ['lookup.rc', 'success', 1, 'CASE-RC'],
       ['lookup.upi', 'failure', 0, null],
-      ['lookup.leak', 'success', 1, 'CASE-LEAK'],
+      // No leak records in this database: the search found nothing, charged and recorded as no_record.
+      ['lookup.leak', 'no_record', 1, 'CASE-LEAK'],
     ]);
+    // Every search row names its query as typed and as matched.
+    expect(rows.map((r) => (r.details as Record<string, unknown>).query_typed)).toEqual([
+      '919876543210',
+      '919876543210',
+      'rich.demo@example.test',
+      'MH12AB1234',
+      'rohan.deshmukh@oksbi',
+      'Name: Rohan Deshmukh',
+    ]);
+    expect(rows[5]!.details).toMatchObject({ query: rows[5]!.target });
     expect(rows[0]).toMatchObject({
       target: '919876543210',
       ip: '127.0.0.1',

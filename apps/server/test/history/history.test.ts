@@ -87,6 +87,48 @@ describe('GET /api/history and /api/history/{id}', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/history' })).statusCode).toBe(401);
   });
 
+  it('shows each phone and e-mail search as typed beside its normalized query; the trail and its CSV too', async () => {
+    const me = await signedIn({ credits: 10 });
+    await me.get('/api/tel?number=%20919876543210%20');
+    await me.get('/api/email?email=Rich.Demo%40Example.TEST');
+    const list = (await me.get('/api/history')).json();
+    expect(
+      list.data.map((e: Record<string, unknown>) => [e.kind, e.query, e.query_typed, e.refunded]),
+    ).toEqual([
+      ['email', 'rich.demo@example.test', 'Rich.Demo@Example.TEST', false],
+      ['tel', '919876543210', '919876543210', false],
+    ]);
+    const detail = (await me.get(`/api/history/${list.data[0].id}`)).json();
+    expect(detail).toMatchObject({
+      query: 'rich.demo@example.test',
+      query_typed: 'Rich.Demo@Example.TEST',
+      status: 'complete',
+    });
+
+    const admin = await signedIn({ role: 'admin' });
+    // The audit filter finds a search by its query as typed, and the API names both forms.
+    const trail = (
+      await admin.get(`/api/admin/audit?user=${me.user.id}&action=lookup.&q=Rich.Demo%40Example`)
+    ).json();
+    expect(trail.data).toHaveLength(1);
+    expect(trail.data[0]).toMatchObject({
+      action: 'lookup.email',
+      outcome: 'success',
+      target: 'rich.demo@example.test',
+      query_typed: 'Rich.Demo@Example.TEST',
+      query_normalized: 'rich.demo@example.test',
+    });
+    const csv = await admin.get(`/api/admin/audit.csv?user=${me.user.id}&action=lookup.`);
+    expect(csv.statusCode).toBe(200);
+    const [header, ...lines] = csv.body.trim().split('\r\n');
+    expect(header).toBe(
+      'id,at,user_id,actor_email,ip,device_id,action,target,cost,outcome,case_reference,details,query_typed,query_normalized',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/,Rich\.Demo@Example\.TEST,rich\.demo@example\.test$/);
+    expect(lines[1]).toMatch(/,919876543210,919876543210$/);
+  });
+
   it('reopens a stored result without a charge, writes history.view, and hides other users’ lookups', async () => {
     const me = await signedIn({ credits: 5 });
     const other = await signedIn({ credits: 5 });

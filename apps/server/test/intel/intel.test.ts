@@ -305,7 +305,8 @@ describe('the credit report', () => {
     expect(res.headers['content-type']).toMatch(/json/);
     expect(await balanceOf(user.id)).toBe(5);
     const [row] = await lookupsOf(user.id);
-    expect(row).toMatchObject({ kind: 'corporate:credit_report', status: 'refunded', cost: 5 });
+    // The bureau's "no record": refunded as before, recorded as no_record rather than a failure.
+    expect(row).toMatchObject({ kind: 'corporate:credit_report', status: 'no_record', cost: 5 });
     expect(await t.db.select().from(reports).where(eq(reports.lookupId, row!.id))).toEqual([]);
   });
 });
@@ -484,26 +485,50 @@ describe('credits and failures', () => {
     [VERIFICATION, 'driving_license', { dl_number: INTEL_DEMO.drivingLicence, dob: '1991-01-01' }],
     [VERIFICATION, 'ifsc', { ifsc: INTEL_DEMO.ifscUnknown }],
     [VERIFICATION, 'vehicle_rc', { vehicle_number: INTEL_DEMO.vehicleUnknown }],
-  ])('%s %s: no record is 422, refunded, with the lookup kept as refunded', async (url, type, data) => {
+  ])(
+    '%s %s: no record is 422, refunded, with the lookup kept as no_record (not a failure)',
+    async (url, type, data) => {
+      const { user, auth } = await userWith(3);
+      const res = await post(url, { type, data, case_reference: 'CASE-9' }, auth);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ message: messages.intel.noRecord, credits: 3 });
+      expect(await balanceOf(user.id)).toBe(3);
+      const [row] = await lookupsOf(user.id);
+      expect(row).toMatchObject({ status: 'no_record', caseReference: 'CASE-9' });
+      const cost = url === CORPORATE ? 2 : 1;
+      expect((await ledgerOf(user.id)).map((e) => [e.kind, e.delta])).toEqual([
+        ['grant', 3],
+        ['charge', -cost],
+        ['refund', cost],
+      ]);
+      const [audit] = (await auditOf(user.id)).filter((a) => a.action.startsWith('lookup.'));
+      expect(audit).toMatchObject({
+        outcome: 'no_record',
+        cost: 0,
+        details: expect.objectContaining({ reason: 'no_record', refunded: cost, query: row!.query }),
+      });
+      // History: the neutral outcome, the charge shown as given back.
+      const history = await t.app.inject({ method: 'GET', url: '/api/history', headers: auth });
+      expect(history.json().data[0]).toMatchObject({ id: row!.id, status: 'no_record', refunded: true });
+    },
+  );
+
+  it('keeps the search as typed (the filled fields, readable) beside the normalized query', async () => {
     const { user, auth } = await userWith(3);
-    const res = await post(url, { type, data, case_reference: 'CASE-9' }, auth);
-    expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toMatchObject({ message: messages.intel.noRecord, credits: 3 });
-    expect(await balanceOf(user.id)).toBe(3);
+    const data = { dl_number: INTEL_DEMO.drivingLicence, dob: INTEL_DEMO.dob };
+    const res = await post(VERIFICATION, { type: 'driving_license', data }, auth);
+    expect(res.statusCode, res.body).toBe(200);
+    const typed = `Driving License Number: ${INTEL_DEMO.drivingLicence} · Date of Birth: 17 Apr 1990`;
+    const normalized = `dl_number=${INTEL_DEMO.drivingLicence}&dob=${INTEL_DEMO.dob}`;
     const [row] = await lookupsOf(user.id);
-    expect(row).toMatchObject({ status: 'refunded', caseReference: 'CASE-9' });
-    const cost = url === CORPORATE ? 2 : 1;
-    expect((await ledgerOf(user.id)).map((e) => [e.kind, e.delta])).toEqual([
-      ['grant', 3],
-      ['charge', -cost],
-      ['refund', cost],
-    ]);
+    expect(row).toMatchObject({ status: 'complete', query: normalized, queryTyped: typed });
     const [audit] = (await auditOf(user.id)).filter((a) => a.action.startsWith('lookup.'));
     expect(audit).toMatchObject({
-      outcome: 'failure',
-      cost: 0,
-      details: expect.objectContaining({ reason: 'no_record' }),
+      outcome: 'success',
+      details: expect.objectContaining({ query_typed: typed, query: normalized }),
     });
+    const history = await t.app.inject({ method: 'GET', url: '/api/history', headers: auth });
+    expect(history.json().data[0]).toMatchObject({ query: normalized, query_typed: typed, refunded: false });
   });
 
   it('refuses trial accounts with 403 whatever they send, and audits the refusal', async () => {

@@ -6,9 +6,9 @@ import {
   normalizeLeakPhone,
   normalizeLeakUsername,
 } from '@footprint/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leakSources, lookups } from '../../src/db/schema.ts';
+import { auditEvents, leakSources, lookups } from '../../src/db/schema.ts';
 import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
 
@@ -222,6 +222,66 @@ describe('POST /api/leak-data-finder', () => {
       (r) => r.status === 'complete',
     );
     expect(charged).toHaveLength(0);
+  });
+
+  it('keeps the rows as typed beside the normalized key, in the row, the trail and history', async () => {
+    const { user, headers } = await investigator(3);
+    const res = await search(headers, [
+      { type: 'name', value: 'Rohan Deshmukh' },
+      { type: 'email', value: 'Rohan.Deshmukh90@Example.com' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const typed = 'Name: Rohan Deshmukh · Email: Rohan.Deshmukh90@Example.com';
+    const [row] = await t.db.select().from(lookups).where(eq(lookups.userId, user.id));
+    expect(row).toMatchObject({ queryTyped: typed, status: 'complete' });
+    expect(row!.query).not.toBe(typed);
+    expect(row!.query).toContain('deshmukh');
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.userId, user.id), eq(auditEvents.action, 'lookup.leak')))
+      .orderBy(auditEvents.id);
+    expect(audit).toMatchObject({
+      outcome: 'success',
+      details: expect.objectContaining({ query_typed: typed, query: row!.query }),
+    });
+    const history = await t.app.inject({ method: 'GET', url: '/api/history', headers });
+    expect(history.json().data[0]).toMatchObject({ query_typed: typed, query: row!.query });
+  });
+
+  it('strips control characters from the typed rows it keeps, and still refuses them where the rules do', async () => {
+    const { user, headers } = await investigator(3);
+    // A NUL or a line break inside a name is refused with the existing message, nothing charged.
+    const refused = await search(headers, [{ type: 'name', value: 'Rohan\u0000Deshmukh' }]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(messages.leaks.invalidName);
+    expect(await t.db.select().from(lookups).where(eq(lookups.userId, user.id))).toHaveLength(0);
+  });
+
+  it('records a search with no hit as no_record (charged, as before), not as a failure', async () => {
+    const { user, headers } = await investigator(3);
+    const res = await search(headers, [{ type: 'name', value: 'Zebulon Quartermaine' }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ total: 0, credits: 2, cached: false });
+    const [row] = await t.db.select().from(lookups).where(eq(lookups.userId, user.id));
+    expect(row).toMatchObject({ status: 'no_record', cost: 1, queryTyped: 'Name: Zebulon Quartermaine' });
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.userId, user.id), eq(auditEvents.action, 'lookup.leak')))
+      .orderBy(auditEvents.id);
+    expect(audit).toMatchObject({ outcome: 'no_record', cost: 1 });
+    // The same search again within the cache window is a free repeat, and found nothing either.
+    const again = await search(headers, [{ type: 'name', value: 'zebulon  QUARTERMAINE' }]);
+    expect(again.json()).toMatchObject({ total: 0, credits: 2, cached: true });
+    const history = await t.app.inject({ method: 'GET', url: '/api/history', headers });
+    expect(
+      history.json().data.map((e: Record<string, unknown>) => [e.status, e.query_typed, e.refunded]),
+    ).toEqual([
+      ['no_record', 'Name: zebulon  QUARTERMAINE', false],
+      ['no_record', 'Name: Zebulon Quartermaine', false],
+    ]);
+    expect(await findLedgerMismatches(t.db)).toEqual([]);
   });
 
   it('answers 402 when the balance is short and 401 without a token', async () => {

@@ -16,7 +16,7 @@ describe('lookups.kind', () => {
     const owner = await createUser(handle.db);
     const rows = await handle.db
       .insert(lookups)
-      .values(SEARCH_KINDS.map((kind) => ({ userId: owner.id, kind, query: 'q', cost: 0 })))
+      .values(SEARCH_KINDS.map((kind) => ({ userId: owner.id, kind, query: 'q', queryTyped: 'q', cost: 0 })))
       .returning({ kind: lookups.kind });
     expect(rows.map((row) => row.kind)).toEqual([...SEARCH_KINDS]);
   });
@@ -24,7 +24,7 @@ describe('lookups.kind', () => {
   it.each(['phone', 'corporate', 'corporate:unknown', 'TEL', ''])('refuses %j', async (kind) => {
     const owner = await createUser(handle.db);
     await expect(
-      handle.db.insert(lookups).values({ userId: owner.id, kind, query: 'q', cost: 0 }),
+      handle.db.insert(lookups).values({ userId: owner.id, kind, query: 'q', queryTyped: 'q', cost: 0 }),
     ).rejects.toThrow();
   });
 });

@@ -23,6 +23,7 @@ const charge = (userId: string, at: Date) =>
     cost: 2,
     kind: 'tel',
     query: '919876543210',
+    queryTyped: '+91 98765 43210',
     ip: '127.0.0.1',
     deviceId: 'device-1',
     caseReference: 'CASE-7',

@@ -10,6 +10,7 @@ import type {
   ProviderHealth,
   ProvidersResponse,
 } from '../admin.ts';
+import { AUDIT_OUTCOMES } from '../admin.ts';
 import { SOURCE_MODES } from '../catalogue/sources.ts';
 import { fileDownload, isoTimestamp, openObject, pageOf } from './common.ts';
 import { statementEntryResponse } from './history.ts';
@@ -133,9 +134,13 @@ const auditEvent: z.ZodType<AuditEvent> = z.object({
   action: z.string(),
   target: z.string().nullable(),
   cost: z.number().int().nullable(),
-  outcome: z.enum(['success', 'failure', 'denied']),
+  outcome: z
+    .enum(AUDIT_OUTCOMES)
+    .describe('`no_record`: a search whose sources answered and found nothing (not a failure).'),
   case_reference: z.string().nullable(),
   details: openObject<Record<string, unknown>>('What the action recorded.').nullable(),
+  query_typed: z.string().nullable().describe("A search's query as the user typed it; null otherwise."),
+  query_normalized: z.string().nullable().describe("A search's normalized query; null otherwise."),
 });
 
 export const auditPageResponse: z.ZodType<Page<AuditEvent>> = pageOf(auditEvent);

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { Page } from '../accountability.ts';
 import type { CaseReferencePolicyResponse } from '../case-reference.ts';
-import type { CreditStatement, HistoryDetail, HistoryEntry, StatementEntry } from '../history.ts';
+import {
+  type CreditStatement,
+  type HistoryDetail,
+  type HistoryEntry,
+  LOOKUP_STATUSES,
+  type StatementEntry,
+} from '../history.ts';
 import { isoTimestamp, pageOf } from './common.ts';
 
 /**
@@ -9,12 +15,15 @@ import { isoTimestamp, pageOf } from './common.ts';
  * GET /api/credits/statement (`statementQuery`) and GET /api/case-reference-policy.
  */
 
-const lookupStatus = z.enum(['pending', 'complete', 'refunded']);
+const lookupStatus = z
+  .enum(LOOKUP_STATUSES)
+  .describe('`no_record`: the sources answered and found nothing; a neutral outcome, not a failure.');
 
 const historyEntry: z.ZodType<HistoryEntry> = z.object({
   id: z.string(),
   kind: z.string(),
-  query: z.string(),
+  query: z.string().describe('The normalized query the search matched and cached on.'),
+  query_typed: z.string().describe('The query as the user typed it (intel: the filled fields).'),
   cost: z.number().int(),
   status: lookupStatus,
   cached: z.boolean(),
@@ -22,6 +31,7 @@ const historyEntry: z.ZodType<HistoryEntry> = z.object({
   created_at: isoTimestamp,
   result_available: z.boolean().describe('Whether GET /api/history/{id} can still answer the result.'),
   sandbox: z.boolean(),
+  refunded: z.boolean().describe('Whether the charge was given back.'),
 });
 
 export const historyPageResponse: z.ZodType<Page<HistoryEntry>> = pageOf(historyEntry);
@@ -30,6 +40,8 @@ export const historyDetailResponse: z.ZodType<HistoryDetail> = z.object({
   id: z.string(),
   kind: z.string(),
   query: z.string(),
+  query_typed: z.string(),
+  status: lookupStatus,
   case_reference: z.string().nullable(),
   created_at: isoTimestamp,
   cost: z.number().int(),

@@ -208,3 +208,40 @@ export function parseIntelRequest(
   }
   return { ok: false, message: issue?.message ?? messages.intel.badBody };
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '1990-01-01' as a person reads it: '01 Jan 1990'; anything else as it is. */
+function readableDate(value: string): string {
+  const m = ISO_DATE.exec(value);
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && month ? `${m[3]} ${month} ${m[1]}` : value;
+}
+
+/**
+ * The search as the user filled in the form, for history and the audit trail (not for matching: that
+ * is `intelQueryText`): each filled field as 'Label: value', in form order, joined with ' · ', e.g.
+ * 'RC Number: MH12AB1234' or 'Name: Rohan Deshmukh · Date of Birth: 01 Jan 1990'. Text keeps the case
+ * and spacing typed (ends trimmed); a date reads '01 Jan 1990'; a choice shows its option's label; a
+ * ticked box shows its label alone; consents and unticked boxes are left out. Call validateIntel first;
+ * the caller still cleans the text for storage (cleanTypedQuery).
+ */
+export function intelTypedText(t: IntelType, values: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const field of t.fields) {
+    const value = values[field.name];
+    if (field.kind === 'consent') continue;
+    if (field.kind === 'checkbox') {
+      if (value === true || value === 'Y') parts.push(field.label);
+      continue;
+    }
+    if (typeof value !== 'string' || value.trim() === '') continue;
+    const typed = value.trim();
+    const shown =
+      field.kind === 'date'
+        ? readableDate(typed)
+        : (field.options?.find((option) => option.value === typed)?.label ?? typed);
+    parts.push(`${field.label}: ${shown}`);
+  }
+  return parts.join(' · ');
+}

@@ -38,7 +38,15 @@ export const accountabilityTexts = {
     notKept: 'Not kept',
     cached: 'Cached',
     free: 'Free',
-    statuses: { complete: 'Complete', refunded: 'Refunded', pending: 'Pending' } as Record<string, string>,
+    statuses: {
+      complete: 'Complete',
+      no_record: 'No record',
+      refunded: 'Refunded',
+      pending: 'Pending',
+    } as Record<string, string>,
+    /** Beside a typed query that reads differently once normalized. */
+    normalized: (query: string) => `matched as ${query}`,
+    refunded: 'Refunded',
     count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'lookup' : 'lookups'}`,
     empty: 'No lookups yet. Searches you run appear here.',
     emptyKind: 'No lookups of this kind.',

@@ -112,7 +112,16 @@ export const adminTexts = {
       details: 'Details',
       showDetails: (id: number) => `Show details of event ${id}`,
       detailsTitle: (action: string) => `Audit event: ${action}`,
-      outcomes: { success: 'Success', failure: 'Failure', denied: 'Denied' } as Record<string, string>,
+      outcomes: {
+        success: 'Success',
+        no_record: 'No record',
+        failure: 'Failure',
+        denied: 'Denied',
+      } as Record<string, string>,
+      /** Beside a typed query that reads differently once normalized. */
+      normalized: (query: string) => `matched as ${query}`,
+      queryTyped: 'Query as typed',
+      queryNormalized: 'Query as matched',
       count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'event' : 'events'}`,
       empty: 'No events match these filters.',
       dateOrder: 'The end date must be on or after the start date.',
@@ -148,6 +157,10 @@ export const adminTexts = {
       } as Record<string, string>,
       empty: 'No sources are configured.',
       ms: (n: number) => `${n.toLocaleString('en-US')} ms`,
+      /** Calls the source answered with no record: neither a success nor a failure. */
+      noRecord: 'No record',
+      noRecordTitle: (n: number) =>
+        `${n.toLocaleString('en-US')} ${n === 1 ? 'call' : 'calls'} answered with no record since the server started`,
     },
     leakSources: {
       lead: 'Breach sources in the leak index and how many records each holds.',

@@ -1,5 +1,5 @@
 import type { AuditEvent, AuditFilters, Page } from '@footprint/domain';
-import { and, count, desc, eq, gte, ilike, like, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { presentAuditEvent } from './present.ts';
@@ -16,7 +16,8 @@ const contains = (value: string) => `%${escapeLike(value)}%`;
  * - `user`: a user id, or part of the actor's e-mail ('cli' for the operator commands);
  * - `action`: an exact action, or a prefix when it ends with '.' or '*' ('lookup.' = every lookup);
  * - `from`/`to`: whole UTC days, both inclusive;
- * - `q`: part of the target (the searched query of a lookup, the user id of an admin action);
+ * - `q`: part of the target (the searched query of a lookup, the user id of an admin action) or of
+ *   a search's query as typed;
  * - `case_reference`: part of the case reference.
  */
 export function auditWhere(filters: AuditFilters): SQL | undefined {
@@ -40,7 +41,15 @@ export function auditWhere(filters: AuditFilters): SQL | undefined {
   if (filters.to) {
     where.push(lt(auditEvents.at, new Date(new Date(`${filters.to}T00:00:00.000Z`).getTime() + DAY_MS)));
   }
-  if (filters.q) where.push(ilike(auditEvents.target, contains(filters.q)));
+  if (filters.q) {
+    // A search is found by its query as matched (the target) or as the user typed it.
+    where.push(
+      or(
+        ilike(auditEvents.target, contains(filters.q)),
+        ilike(sql`${auditEvents.details}->>'query_typed'`, contains(filters.q)),
+      )!,
+    );
+  }
   if (filters.case_reference) {
     where.push(ilike(auditEvents.caseReference, contains(filters.case_reference)));
   }
@@ -90,6 +99,9 @@ export const AUDIT_CSV_COLUMNS = [
   'outcome',
   'case_reference',
   'details',
+  // Added after the original columns, so that readers of the old layout keep working.
+  'query_typed',
+  'query_normalized',
 ] as const;
 
 /**
@@ -118,6 +130,8 @@ const csvLine = (event: AuditEvent) =>
     csvField(event.outcome),
     csvField(event.case_reference),
     csvField(event.details),
+    csvField(event.query_typed),
+    csvField(event.query_normalized),
   ].join(',');
 
 /**

@@ -1,8 +1,9 @@
+import type { AuditOutcome } from '@footprint/domain';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 
-export type AuditOutcome = 'success' | 'failure' | 'denied';
+export type { AuditOutcome };
 
 /** Who acted: a signed-in user, or an operator at the command line (id null, email 'cli'). */
 export interface AuditActor {

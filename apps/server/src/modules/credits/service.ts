@@ -72,6 +72,8 @@ export interface LookupCharge {
   cost: number;
   kind: SearchKind;
   query: string;
+  /** The query as the user typed it, cleaned (domain cleanTypedQuery): shown in history and the trail. */
+  queryTyped: string;
   ip: string | null;
   deviceId: string | null;
   /** Stored with the lookup; shown in history, the audit trail and reports. */
@@ -95,8 +97,8 @@ export async function chargeForLookup(
       where id = ${charge.userId} and credits >= ${charge.cost}
       returning credits
     ), lookup as (
-      insert into lookups (user_id, kind, query, cost, ip, device_id, case_reference, created_at)
-      select ${charge.userId}, ${charge.kind}, ${charge.query}, ${charge.cost}, ${charge.ip}, ${charge.deviceId}, ${charge.caseReference}, ${charge.at}
+      insert into lookups (user_id, kind, query, query_typed, cost, ip, device_id, case_reference, created_at)
+      select ${charge.userId}, ${charge.kind}, ${charge.query}, ${charge.queryTyped}, ${charge.cost}, ${charge.ip}, ${charge.deviceId}, ${charge.caseReference}, ${charge.at}
       from debit
       returning id
     ), entry as (
@@ -126,12 +128,12 @@ export async function chargeLookups(
   const values = sql.join(
     charges.map(
       (c, index) =>
-        sql`(${index}::int, ${c.userId}::uuid, ${c.cost}::int, ${c.kind}::text, ${c.query}::text, ${c.ip}::text, ${c.deviceId}::text, ${c.caseReference}::text, ${c.at.toISOString()}::timestamptz)`,
+        sql`(${index}::int, ${c.userId}::uuid, ${c.cost}::int, ${c.kind}::text, ${c.query}::text, ${c.queryTyped}::text, ${c.ip}::text, ${c.deviceId}::text, ${c.caseReference}::text, ${c.at.toISOString()}::timestamptz)`,
     ),
     sql`, `,
   );
   const result = await db.execute(sql`
-    with req(idx, user_id, cost, kind, query, ip, device_id, case_reference, at) as (values ${values}),
+    with req(idx, user_id, cost, kind, query, query_typed, ip, device_id, case_reference, at) as (values ${values}),
     locked as (
       select u.id from users u join req r on r.user_id = u.id order by u.id for update of u
     ),
@@ -142,8 +144,8 @@ export async function chargeLookups(
       returning r.idx, u.credits
     ),
     ins as (
-      insert into lookups (user_id, kind, query, cost, ip, device_id, case_reference, created_at)
-      select r.user_id, r.kind, r.query, r.cost, r.ip, r.device_id, r.case_reference, r.at
+      insert into lookups (user_id, kind, query, query_typed, cost, ip, device_id, case_reference, created_at)
+      select r.user_id, r.kind, r.query, r.query_typed, r.cost, r.ip, r.device_id, r.case_reference, r.at
       from req r join debit d on d.idx = r.idx
       returning id, user_id
     ),
@@ -212,11 +214,13 @@ export async function refundPendingLookup(
     reason: string;
     at: Date;
     set?: Partial<Pick<typeof lookups.$inferInsert, 'sourceErrors' | 'caseReference'>>;
+    /** The status the row closes with: 'refunded', or 'no_record' when the sources found nothing. */
+    status?: 'refunded' | 'no_record';
   },
 ): Promise<number | null> {
   const closed = await tx
     .update(lookups)
-    .set({ ...refund.set, status: 'refunded', completedAt: refund.at })
+    .set({ ...refund.set, status: refund.status ?? 'refunded', completedAt: refund.at })
     .where(and(eq(lookups.id, refund.lookupId), eq(lookups.status, 'pending')))
     .returning({ id: lookups.id });
   if (closed.length === 0 || refund.cost <= 0) return null;

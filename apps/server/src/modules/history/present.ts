@@ -5,21 +5,35 @@ import { presentAnswerTime, presentStoredResult, type ReusedLookup } from '../lo
 /** A lookup row as the history list reads it, with whether its result is still kept. */
 export type HistoryListRow = Pick<
   LookupRow,
-  'id' | 'kind' | 'query' | 'cost' | 'status' | 'cacheOf' | 'caseReference' | 'createdAt' | 'sandbox'
-> & { kept: unknown };
+  | 'id'
+  | 'kind'
+  | 'query'
+  | 'queryTyped'
+  | 'cost'
+  | 'status'
+  | 'cacheOf'
+  | 'caseReference'
+  | 'createdAt'
+  | 'sandbox'
+> & { kept: unknown; refunded: unknown };
 
-/** One line of the history list: the result is available only for a complete lookup still kept. */
+/** A lookup whose result history can reopen: answered, whether it found something or not. */
+export const isAnswered = (status: string): boolean => status === 'complete' || status === 'no_record';
+
+/** One line of the history list: the result is available only for an answered lookup still kept. */
 export const presentHistoryEntry = (row: HistoryListRow): HistoryEntry => ({
   id: row.id,
   kind: row.kind,
   query: row.query,
+  query_typed: row.queryTyped,
   cost: row.cost,
   status: row.status,
   cached: row.cacheOf !== null,
   case_reference: row.caseReference,
   created_at: row.createdAt.toISOString(),
-  result_available: row.status === 'complete' && Boolean(row.kept),
+  result_available: isAnswered(row.status) && Boolean(row.kept),
   sandbox: row.sandbox,
+  refunded: Boolean(row.refunded),
 });
 
 /**
@@ -34,6 +48,8 @@ export const presentHistoryDetail = (
   id: lookup.id,
   kind: lookup.kind,
   query: lookup.query,
+  query_typed: lookup.queryTyped,
+  status: lookup.status,
   case_reference: lookup.caseReference,
   created_at: lookup.createdAt.toISOString(),
   cost: lookup.cost,

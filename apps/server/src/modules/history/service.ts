@@ -20,7 +20,7 @@ import {
   isCaseReferenceRequired,
   readDeploymentSettings,
 } from '../settings/service.ts';
-import { presentHistoryDetail, presentHistoryEntry } from './present.ts';
+import { isAnswered, presentHistoryDetail, presentHistoryEntry } from './present.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,6 +35,18 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
     const { lookupRetentionDays } = await readDeploymentSettings(db, deps.settings);
     return retentionCutoff(now(), lookupRetentionDays);
   }
+
+  /**
+   * Refunded: the row was, or its charge came back with a no-record answer (intel refunds "no record";
+   * the ledger's refund row is the proof). Only no_record rows look in the ledger.
+   */
+  const refundedSql = sql<boolean>`(case
+    when ${lookups.status} = 'refunded' then true
+    when ${lookups.status} = 'no_record' and ${lookups.cost} > 0 then exists (
+      select 1 from ${creditEntries} ce
+      where ce.user_id = ${lookups.userId} and ce.lookup_id = ${lookups.id} and ce.kind = 'refund'
+    )
+    else false end)`;
 
   /** Kept: the row (or the one it reused) still has its result and is within the retention period. */
   const keptSql = (since: Date) => {
@@ -71,6 +83,7 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
             id: lookups.id,
             kind: lookups.kind,
             query: lookups.query,
+            queryTyped: lookups.queryTyped,
             cost: lookups.cost,
             status: lookups.status,
             cacheOf: lookups.cacheOf,
@@ -78,6 +91,7 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
             createdAt: lookups.createdAt,
             sandbox: lookups.sandbox,
             kept: keptSql(since),
+            refunded: refundedSql,
           })
           .from(lookups)
           .leftJoin(original, and(eq(original.id, lookups.cacheOf), eq(original.userId, lookups.userId)))
@@ -133,17 +147,22 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
         await recordAudit(db, {
           ...auditBase,
           outcome: 'failure',
-          details: { kind: lookup.kind, query: lookup.query, reason: 'result_purged' },
+          details: {
+            kind: lookup.kind,
+            query: lookup.query,
+            query_typed: lookup.queryTyped,
+            reason: 'result_purged',
+          },
         });
         throw resultPurged();
       }
-      if (lookup.status !== 'complete' || source.result === null) {
+      if (!isAnswered(lookup.status) || source.result === null) {
         throw noStoredResult();
       }
       await recordAudit(db, {
         ...auditBase,
         outcome: 'success',
-        details: { kind: lookup.kind, query: lookup.query },
+        details: { kind: lookup.kind, query: lookup.query, query_typed: lookup.queryTyped },
       });
       return presentHistoryDetail(lookup, source.result, {
         answeredAt: lookup.cacheOf

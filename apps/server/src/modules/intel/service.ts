@@ -6,6 +6,7 @@ import {
   type IntelType,
   intelKindOf,
   intelQueryText,
+  intelTypedText,
   isRecord,
   messages,
   normalizeIntelData,
@@ -153,6 +154,7 @@ export function createIntelService(deps: {
         client,
         kind,
         query,
+        queryTyped: intelTypedText(t, data),
         cost: costOf(t),
         caseReference,
         action,
@@ -171,6 +173,8 @@ export function createIntelService(deps: {
             }
             return {
               ok: false,
+              // The source's "no record" is its own outcome (not a failure), refunded as before.
+              noRecord,
               refund: noRecord ? 'No record found' : 'Source did not answer',
               sourceErrors: errors,
               details: { reason: noRecord ? 'no_record' : 'source_failed', error: errors[kind] ?? null },

@@ -4,6 +4,7 @@ import {
   type LeakOriginStatus,
   type LeakSearchResponse,
   leakRowError,
+  leakTypedText,
   messages,
 } from '@footprint/domain';
 import type { Database } from '../../db/client.ts';
@@ -155,6 +156,7 @@ export function createLeakService(deps: LeakServiceDeps) {
         client,
         kind: 'leak',
         query: queryKey(conditions),
+        queryTyped: leakTypedText(rows),
         cost: deps.cost,
         caseReference,
         reuse: 'ask',
@@ -203,6 +205,9 @@ export function createLeakService(deps: LeakServiceDeps) {
             },
             sandbox,
             details: { page, per_page: perPage, total },
+            // Every source answered and none holds a matching record: charged as any answer (the
+            // search ran), recorded as no_record, not as a plain success.
+            noRecord: total === 0,
           };
         },
       });

@@ -20,6 +20,10 @@ import type { QueryKind } from '../../providers/types.ts';
 import { detailEnvelope, presentAnswerTime } from './present.ts';
 import type { LookupOptions, LookupService } from './service.ts';
 
+/** A request's raw value of one field, as the user typed it (validated elsewhere); undefined if absent. */
+const rawField = (input: unknown, name: string): unknown =>
+  typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[name] : undefined;
+
 export function lookupRoutes(
   app: FastifyInstance,
   deps: { lookups: LookupService; guards: Guards; sandbox: boolean },
@@ -105,7 +109,10 @@ export function lookupRoutes(
     },
     async (request, reply) => {
       const { number, case_reference, fresh } = parseInput(telQuery, request.query);
-      const { outcome, meta } = await run(request, reply, 'tel', number, case_reference, { fresh });
+      const { outcome, meta } = await run(request, reply, 'tel', number, case_reference, {
+        fresh,
+        typed: rawField(request.query, 'number'),
+      });
       return { ...outcome.payloads, errors: outcome.errors, credits: outcome.credits, ...meta };
     },
   );
@@ -124,12 +131,21 @@ export function lookupRoutes(
     },
     async (request, reply) => {
       const { email, case_reference, fresh } = parseInput(emailQuery, request.query);
-      const { outcome, meta } = await run(request, reply, 'email', email, case_reference, { fresh });
+      const { outcome, meta } = await run(request, reply, 'email', email, case_reference, {
+        fresh,
+        typed: rawField(request.query, 'email'),
+      });
       return { data: { ...outcome.payloads, errors: outcome.errors }, credits: outcome.credits, ...meta };
     },
   );
 
-  type Parsed = { query: string; caseReference: string | null; fresh?: boolean | undefined };
+  type Parsed = {
+    query: string;
+    /** The raw value the user typed, before normalizing (kept as typed beside the query). */
+    typed: unknown;
+    caseReference: string | null;
+    fresh?: boolean | undefined;
+  };
   const detail = (
     url: string,
     kind: QueryKind,
@@ -144,9 +160,10 @@ export function lookupRoutes(
         schema: { summary, description: paid + freshBody, tags, body, response: { 200: detailResponse } },
       },
       async (request, reply) => {
-        const { query, caseReference, fresh } = parse(request.body);
+        const { query, typed, caseReference, fresh } = parse(request.body);
         const { outcome, meta } = await run(request, reply, kind, query, caseReference, {
           fresh: fresh === true,
+          typed,
         });
         return {
           credits: outcome.credits,
@@ -158,14 +175,29 @@ export function lookupRoutes(
 
   detail('/api/rcfull-details', 'rc', 'Vehicle registration (RC) details', rcDetailsRequest, (body) => {
     const input = parseInput(rcDetailsRequest, body);
-    return { query: normalizeRc(input.id_number), caseReference: input.case_reference, fresh: input.fresh };
+    return {
+      query: normalizeRc(input.id_number),
+      typed: rawField(body, 'id_number'),
+      caseReference: input.case_reference,
+      fresh: input.fresh,
+    };
   });
   detail('/api/upifull-details', 'upi', 'UPI id details', upiDetailsRequest, (body) => {
     const input = parseInput(upiDetailsRequest, body);
-    return { query: input.upi_id.toLowerCase(), caseReference: input.case_reference, fresh: input.fresh };
+    return {
+      query: input.upi_id.toLowerCase(),
+      typed: rawField(body, 'upi_id'),
+      caseReference: input.case_reference,
+      fresh: input.fresh,
+    };
   });
   detail('/api/rc-challan-details', 'challan', 'Traffic challans of a vehicle', challanRequest, (body) => {
     const input = parseInput(challanRequest, body);
-    return { query: normalizeRc(input.rc_number), caseReference: input.case_reference, fresh: input.fresh };
+    return {
+      query: normalizeRc(input.rc_number),
+      typed: rawField(body, 'rc_number'),
+      caseReference: input.case_reference,
+      fresh: input.fresh,
+    };
   });
 }

@@ -59,12 +59,15 @@ export interface LookupDeps {
 export interface LookupOptions {
   /** Ask the sources again and charge, even when an identical lookup is within the cache window. */
   fresh?: boolean;
+  /** The query as the user typed it (the raw request value); the normalized query when absent. */
+  typed?: unknown;
 }
 
 /**
  * Phone, e-mail and detail lookups: the sources' fan-out through the paid search (searches/), which
  * serves a recent identical lookup again for free, charges, settles or refunds, and audits. A lookup
- * fails, and is refunded, only when not one source answered.
+ * fails, and is refunded, only when not one source answered; when the sources that answered all found
+ * nothing, it is charged and recorded as no_record.
  */
 export function createLookupService(deps: LookupDeps) {
   const { searches, runner } = deps;
@@ -102,6 +105,7 @@ export function createLookupService(deps: LookupDeps) {
         client,
         kind,
         query,
+        queryTyped: typeof options.typed === 'string' ? options.typed : query,
         cost: deps.costs[kind],
         caseReference: await searches.caseReference(caseReference),
         fresh: options.fresh === true,
@@ -148,6 +152,9 @@ export function createLookupService(deps: LookupDeps) {
             errors: fanOut.errors,
             result: stored,
             sandbox: fanOut.sandbox,
+            // Sources answered, and every one of them that answered said "no record": charged as any
+            // answer, recorded as no_record rather than a plain success.
+            noRecord: Object.keys(fanOut.payloads).length === 0,
           };
         },
       });

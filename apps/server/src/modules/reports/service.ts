@@ -15,7 +15,7 @@ import {
   showsSyntheticData,
   sourceStatusOf,
 } from '@footprint/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type LookupRow, lookups, reports, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -94,7 +94,7 @@ export function createReportService(deps: {
     const base = and(
       eq(lookups.userId, user.id),
       eq(lookups.kind, kind),
-      eq(lookups.status, 'complete'),
+      inArray(lookups.status, ['complete', 'no_record']),
       byQuery,
     );
     const where = typeof hint === 'string' && UUID.test(hint) ? and(base, eq(lookups.id, hint)) : base;

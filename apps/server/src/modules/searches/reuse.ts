@@ -1,5 +1,5 @@
 import type { SearchKind } from '@footprint/domain';
-import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lookups } from '../../db/schema.ts';
 
@@ -9,7 +9,7 @@ export function reuseWindowStart(now: Date, cacheHours: number, retentionDays: n
   return new Date(now.getTime() - hours * 3_600_000);
 }
 
-/** The user's own paid search that an identical one may reuse: complete, its result still stored. */
+/** The user's own paid search that an identical one may reuse: answered, its result still stored. */
 export interface Reusable {
   id: string;
   result: unknown;
@@ -20,9 +20,11 @@ export interface Reusable {
   answeredAt: Date;
   /** Its own case reference, which a repeat keeps pointing at. */
   caseReference: string | null;
+  /** 'no_record' when its sources found nothing: a replay of it found nothing either. */
+  status: 'complete' | 'no_record';
 }
 
-/** The user's newest complete search of this kind and query since `since` whose result is still stored. */
+/** The user's newest answered (complete or no_record) search of this kind and query since `since` whose result is still stored. */
 export async function findReusable(
   db: Database,
   search: { userId: string; kind: SearchKind; query: string; since: Date },
@@ -37,6 +39,7 @@ export async function findReusable(
       createdAt: lookups.createdAt,
       completedAt: lookups.completedAt,
       caseReference: lookups.caseReference,
+      status: lookups.status,
     })
     .from(lookups)
     .where(
@@ -44,7 +47,7 @@ export async function findReusable(
         eq(lookups.userId, search.userId),
         eq(lookups.kind, search.kind),
         eq(lookups.query, search.query),
-        eq(lookups.status, 'complete'),
+        inArray(lookups.status, ['complete', 'no_record']),
         isNotNull(lookups.result),
         gt(lookups.createdAt, search.since),
       ),
@@ -55,6 +58,7 @@ export async function findReusable(
   const { createdAt, completedAt, ...rest } = hit;
   return {
     ...rest,
+    status: hit.status === 'no_record' ? 'no_record' : 'complete',
     errors: (hit.errors ?? {}) as Record<string, string>,
     answeredAt: completedAt ?? createdAt,
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SearchKind } from '@footprint/domain';
+import { cleanTypedQuery, type SearchKind } from '@footprint/domain';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
@@ -32,6 +32,11 @@ export type Answer<T> =
       sandbox: boolean;
       /** The kind's own keys for the success row of the audit trail. */
       details?: Record<string, unknown>;
+      /**
+       * The sources answered and found nothing: the row is `no_record` and so is its audit row (a
+       * neutral outcome, not a failure). Still charged: the sources did the work.
+       */
+      noRecord?: boolean;
     }
   | {
       ok: false;
@@ -43,6 +48,11 @@ export type Answer<T> =
       details: Record<string, unknown>;
       /** The refusal the caller gets, with the balance after the refund. */
       error: (credits: number) => AppError;
+      /**
+       * The source answered that it holds no record (not a failure): the refunded row is `no_record`
+       * and so is its audit row.
+       */
+      noRecord?: boolean;
     };
 
 export interface AskContext {
@@ -58,6 +68,11 @@ export interface PaidSearch<T> {
   kind: SearchKind;
   /** The normalized query: stored in `lookups.query`, the key of the cache. */
   query: string;
+  /**
+   * The query as the user typed it (for intel, the filled fields), stored in `lookups.query_typed` and
+   * the audit row's `query_typed`; cleaned here (control characters, length) whatever the kind sent.
+   */
+  queryTyped: string;
   cost: number;
   caseReference: CaseReference;
   /** The audit row's action and target; `lookup.<kind>` and the query unless the kind says otherwise. */
@@ -115,7 +130,11 @@ export interface SearchesDeps {
  *   - otherwise the charge and the lookups row are written in one statement (group-committed with
  *     other searches' charges); a short balance is a 402 and a 'denied' row;
  *   - an answer completes the lookups row and writes its 'success' row in one statement (group
- *     committed too); a refusal or an error gives the charge back and writes a 'failure' row.
+ *     committed too); a refusal or an error gives the charge back and writes a 'failure' row;
+ *   - an answer that found nothing (`noRecord`) is neither: the row and its audit row are 'no_record'.
+ *     It is charged like any answer, unless the kind refuses it (intel's "no record" is refunded);
+ *   - the query as typed (`queryTyped`, cleaned here) is kept beside the normalized one, on the row
+ *     and in every audit row's details (`query_typed`, `query`).
  */
 export function createSearches(deps: SearchesDeps) {
   const { db } = deps;
@@ -141,6 +160,12 @@ export function createSearches(deps: SearchesDeps) {
 
   const actionOf = (search: PaidSearch<unknown>) => search.action ?? `lookup.${search.kind}`;
   const targetOf = (search: PaidSearch<unknown>) => search.target ?? search.query;
+  const typedOf = (search: PaidSearch<unknown>) => cleanTypedQuery(search.queryTyped, search.query);
+  /** Every audit row of a search names its query as typed and as matched. */
+  const queryDetails = (search: PaidSearch<unknown>) => ({
+    query_typed: typedOf(search),
+    query: search.query,
+  });
 
   /**
    * The audit row of a search that did not complete (a refusal, an error, a short balance), at no
@@ -149,7 +174,7 @@ export function createSearches(deps: SearchesDeps) {
   const auditRefusal = (
     executor: Executor,
     search: PaidSearch<unknown>,
-    outcome: 'failure' | 'denied',
+    outcome: 'failure' | 'denied' | 'no_record',
     details: Record<string, unknown>,
   ) =>
     recordAudit(executor, {
@@ -160,16 +185,20 @@ export function createSearches(deps: SearchesDeps) {
       target: targetOf(search),
       cost: 0,
       caseReference: search.caseReference.value,
-      details,
+      details: { ...queryDetails(search), ...details },
     });
 
-  /** Closes the charged row as refunded, gives the charge back and writes the failure row; answers the balance. */
+  /**
+   * Closes the charged row as refunded (or as no_record), gives the charge back and writes the failure
+   * (or no_record) row; answers the balance.
+   */
   async function refund(
     search: PaidSearch<unknown>,
     lookupId: string,
     reason: string,
     sourceErrors: Record<string, string> | undefined,
     details: Record<string, unknown>,
+    noRecord = false,
   ): Promise<number> {
     const credits = await db.transaction(async (tx) => {
       const after = await refundPendingLookup(tx, {
@@ -178,9 +207,14 @@ export function createSearches(deps: SearchesDeps) {
         cost: search.cost,
         reason,
         at: now(),
+        ...(noRecord ? { status: 'no_record' as const } : {}),
         ...(sourceErrors ? { set: { sourceErrors } } : {}),
       });
-      await auditRefusal(tx, search, 'failure', { lookup_id: lookupId, ...details, refunded: search.cost });
+      await auditRefusal(tx, search, noRecord ? 'no_record' : 'failure', {
+        lookup_id: lookupId,
+        ...details,
+        refunded: search.cost,
+      });
       return after;
     });
     return credits ?? (await balanceOf(search.user.id));
@@ -196,6 +230,7 @@ export function createSearches(deps: SearchesDeps) {
       userId: search.user.id,
       kind: search.kind,
       query: search.query,
+      queryTyped: typedOf(search),
       cacheOf: hit.id,
       ip: search.client.ip,
       deviceId: search.client.deviceId ?? null,
@@ -208,10 +243,17 @@ export function createSearches(deps: SearchesDeps) {
     if (typeof search.reuse === 'object') {
       const written = await write({
         ...row,
+        noRecord: hit.status === 'no_record',
         answered: hit.answered,
         errors: hit.errors,
         sandbox: hit.sandbox,
-        details: { cached: true, cache_of: hit.id, sandbox: hit.sandbox, sources_answered: hit.answered },
+        details: {
+          ...queryDetails(search),
+          cached: true,
+          cache_of: hit.id,
+          sandbox: hit.sandbox,
+          sources_answered: hit.answered,
+        },
       });
       return {
         value: search.reuse.replay(hit),
@@ -234,17 +276,23 @@ export function createSearches(deps: SearchesDeps) {
       throw error;
     }
     if (!answer.ok) {
-      await auditRefusal(db, search, 'failure', { cache_of: hit.id, ...answer.details, refunded: 0 });
+      await auditRefusal(db, search, answer.noRecord ? 'no_record' : 'failure', {
+        cache_of: hit.id,
+        ...answer.details,
+        refunded: 0,
+      });
       throw answer.error(await balanceOf(search.user.id));
     }
     const answeredAt = now();
     const written = await write({
       ...row,
       at: answeredAt,
+      noRecord: answer.noRecord === true,
       answered: answer.answered,
       errors: answer.errors,
       sandbox: answer.sandbox,
       details: {
+        ...queryDetails(search),
         cached: true,
         cache_of: hit.id,
         sandbox: answer.sandbox,
@@ -286,6 +334,7 @@ export function createSearches(deps: SearchesDeps) {
         cost: search.cost,
         kind: search.kind,
         query: search.query,
+        queryTyped: typedOf(search),
         ip: search.client.ip,
         deviceId: search.client.deviceId ?? null,
         caseReference: search.caseReference.value,
@@ -313,7 +362,14 @@ export function createSearches(deps: SearchesDeps) {
         throw error;
       }
       if (!answer.ok) {
-        const credits = await refund(search, lookupId, answer.refund, answer.sourceErrors, answer.details);
+        const credits = await refund(
+          search,
+          lookupId,
+          answer.refund,
+          answer.sourceErrors,
+          answer.details,
+          answer.noRecord === true,
+        );
         throw answer.error(credits);
       }
       // A lookup the recovery sweep already refunded stays refunded (recovery.ts): nothing is written.
@@ -322,6 +378,7 @@ export function createSearches(deps: SearchesDeps) {
       await write({
         mode: 'settle',
         id: lookupId,
+        noRecord: answer.noRecord === true,
         answered: answer.answered,
         errors: answer.errors,
         result: answer.result,
@@ -331,6 +388,7 @@ export function createSearches(deps: SearchesDeps) {
         action: actionOf(search),
         target: targetOf(search),
         details: {
+          ...queryDetails(search),
           cached: false,
           sandbox: answer.sandbox,
           sources_answered: answer.answered,

@@ -18,6 +18,8 @@ interface Written {
   target: string;
   /** The audit row's details, each kind its own; `lookup_id` is added. */
   details: Record<string, unknown>;
+  /** The sources found nothing: the row's status and its audit outcome are 'no_record'. */
+  noRecord: boolean;
 }
 
 /** A charged search that answered: its pending lookups row becomes complete and keeps `result`. */
@@ -35,6 +37,7 @@ export interface RepeatedSearch extends Written {
   userId: string;
   kind: SearchKind;
   query: string;
+  queryTyped: string;
   cacheOf: string;
   ip: string | null;
   deviceId: string | null;
@@ -50,6 +53,13 @@ export type WrittenSearch = SettledSearch | RepeatedSearch;
 export type WriteResult = { written: false } | { written: true; credits: number | null };
 
 const MAX_ROWS_PER_STATEMENT = 500;
+
+/** The lookups status of a written search: an answer that found nothing is 'no_record'. */
+const statusOf = (row: Written): 'complete' | 'no_record' => (row.noRecord ? 'no_record' : 'complete');
+
+/** Its audit outcome, from the status the row was written with: 'success' or 'no_record'. */
+const outcomeSql = (from: 'v' | 'settled') =>
+  sql.raw(`case when ${from}.status = 'no_record' then 'no_record' else 'success' end`);
 
 /**
  * Group commit for answered searches. Each caller waits until its row is written, exactly as with a
@@ -99,7 +109,8 @@ export function createSettleWriter(db: Database) {
     const values = sql.join(
       rows.map(
         (row) =>
-          sql`(${row.id}::uuid, ${row.userId}::uuid, ${row.kind}::text, ${row.query}::text, ${row.cacheOf}::uuid,
+          sql`(${row.id}::uuid, ${row.userId}::uuid, ${row.kind}::text, ${row.query}::text, ${row.queryTyped}::text,
+          ${statusOf(row)}::text, ${row.cacheOf}::uuid,
           ${row.ip}::text, ${row.deviceId}::text, ${row.caseReference}::text, ${JSON.stringify(row.answered)}::jsonb,
           ${JSON.stringify(row.errors)}::jsonb, ${row.sandbox}::boolean, ${row.at.toISOString()}::timestamptz,
           ${row.actorEmail}::text, ${row.action}::text, ${row.target}::text, ${JSON.stringify(row.details)}::jsonb)`,
@@ -107,12 +118,12 @@ export function createSettleWriter(db: Database) {
       sql`, `,
     );
     const result = await db.execute(sql`
-      with v(id, user_id, kind, query, cache_of, ip, device_id, case_reference, answered, errors, sandbox, done,
-        actor_email, action, target, details) as (values ${values}),
+      with v(id, user_id, kind, query, query_typed, status, cache_of, ip, device_id, case_reference, answered,
+        errors, sandbox, done, actor_email, action, target, details) as (values ${values}),
       repeated as (
-        insert into lookups (id, user_id, kind, query, cost, status, sources_answered, source_errors, sandbox,
-          cache_of, ip, device_id, case_reference, created_at, completed_at)
-        select id, user_id, kind, query, 0, 'complete', answered, errors, sandbox, cache_of, ip, device_id,
+        insert into lookups (id, user_id, kind, query, query_typed, cost, status, sources_answered, source_errors,
+          sandbox, cache_of, ip, device_id, case_reference, created_at, completed_at)
+        select id, user_id, kind, query, query_typed, 0, status, answered, errors, sandbox, cache_of, ip, device_id,
           case_reference, done, done
         from v
         returning id, user_id
@@ -120,7 +131,7 @@ export function createSettleWriter(db: Database) {
       audited as (
         insert into audit_events (user_id, actor_email, ip, device_id, action, target, cost, outcome,
           case_reference, details)
-        select v.user_id, v.actor_email, v.ip, v.device_id, v.action, v.target, 0, 'success', v.case_reference,
+        select v.user_id, v.actor_email, v.ip, v.device_id, v.action, v.target, 0, ${outcomeSql('v')}, v.case_reference,
           jsonb_build_object('lookup_id', v.id::text) || v.details
         from repeated r join v on v.id = r.id
       )
@@ -136,7 +147,7 @@ export function createSettleWriter(db: Database) {
     const values = sql.join(
       rows.map(
         (row) =>
-          sql`(${row.id}::uuid, ${JSON.stringify(row.answered)}::jsonb, ${JSON.stringify(row.errors)}::jsonb,
+          sql`(${row.id}::uuid, ${statusOf(row)}::text, ${JSON.stringify(row.answered)}::jsonb, ${JSON.stringify(row.errors)}::jsonb,
           ${JSON.stringify(row.result ?? null)}::jsonb, ${row.sandbox}::boolean, ${row.at.toISOString()}::timestamptz,
           ${row.actorEmail}::text, ${row.action}::text, ${row.target}::text, ${JSON.stringify(row.details)}::jsonb)`,
       ),
@@ -145,16 +156,17 @@ export function createSettleWriter(db: Database) {
     const result = await db.execute(sql`
       with settled as (
         update lookups as l
-        set status = 'complete', sources_answered = v.answered, source_errors = v.errors, result = v.result,
+        set status = v.status, sources_answered = v.answered, source_errors = v.errors, result = v.result,
             sandbox = v.sandbox, completed_at = v.done
-        from (values ${values}) as v(id, answered, errors, result, sandbox, done, actor_email, action, target, details)
+        from (values ${values}) as v(id, status, answered, errors, result, sandbox, done, actor_email, action, target,
+          details)
         where l.id = v.id and l.status = 'pending'
-        returning l.id, l.user_id, l.cost, l.ip, l.device_id, l.case_reference, v.actor_email, v.action, v.target,
-          v.details
+        returning l.id, l.user_id, l.cost, l.ip, l.device_id, l.case_reference, v.status, v.actor_email, v.action,
+          v.target, v.details
       ), audited as (
         insert into audit_events (user_id, actor_email, ip, device_id, action, target, cost, outcome,
           case_reference, details)
-        select user_id, actor_email, ip, device_id, action, target, cost, 'success', case_reference,
+        select user_id, actor_email, ip, device_id, action, target, cost, ${outcomeSql('settled')}, case_reference,
           jsonb_build_object('lookup_id', id::text) || details
         from settled
       )

@@ -2,7 +2,7 @@
  * How the Providers screen shows its figures: vendor money in the vendor's own currency, success
  * rates, the order of the rows and the summary above them. Pure, so the web unit tests read them.
  */
-import type { ProviderHealth, SourceMode } from '@footprint/domain';
+import { type AuditEvent, type ProviderHealth, type SourceMode, typedDiffers } from '@footprint/domain';
 
 /** The digits a currency is normally written with (USD 2, JPY 0, KWD 3); undefined for a bad code. */
 function currencyDigits(currency: string): number | undefined {
@@ -86,4 +86,29 @@ export function monthTotals(rows: readonly ProviderHealth[]): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([currency, amount]) => formatMoney(amount, currency))
     .join(', ');
+}
+
+/** The badge class of an audit outcome: no_record is neutral grey, a failure rose, a refusal amber. */
+export const outcomeTone = (outcome: string): string =>
+  outcome === 'success'
+    ? 'status-on'
+    : outcome === 'no_record'
+      ? 'chip-slate'
+      : outcome === 'denied'
+        ? 'chip-amber'
+        : 'chip-rose';
+
+/**
+ * The target column of the trail: a search's query as typed, with its target (the query as matched)
+ * beside it where the two read differently; any other action's target as it is.
+ */
+export function auditTarget(event: Pick<AuditEvent, 'target' | 'query_typed' | 'query_normalized'>): {
+  shown: string | null;
+  matched: string | null;
+} {
+  if (!event.query_typed) return { shown: event.target, matched: null };
+  return {
+    shown: event.query_typed,
+    matched: typedDiffers(event.query_typed, event.query_normalized) ? event.target : null,
+  };
 }

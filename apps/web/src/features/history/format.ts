@@ -1,4 +1,4 @@
-import { messages, SEARCH_FAMILIES, type SearchFamily } from '@footprint/domain';
+import { messages, SEARCH_FAMILIES, type SearchFamily, typedDiffers } from '@footprint/domain';
 
 const typeLabels: Record<string, string> = messages.intel.typeLabels;
 
@@ -68,3 +68,33 @@ export function displayQuery(kind: string, query: string): string {
 
 /** The kinds offered by the filter: the search families, in the order of the sidebar. */
 export const filterKinds = Object.keys(SEARCH_FAMILIES) as SearchFamily[];
+
+/** A search's query as the screens show it: as typed, and the normalized form when it reads differently. */
+export interface ShownQuery {
+  /** What the user typed (a row stored before it was kept: its normalized query, readable). */
+  typed: string;
+  /** The normalized query, readable, when it says something the typed one does not; else null. */
+  normalized: string | null;
+}
+
+/**
+ * The query column of history: the query as typed first, the normalized form beside it only where
+ * the two read differently ('Name: Rohan Deshmukh', matched as 'Name: deshmukh rohan'). A typed form
+ * identical to the stored query (rows from before it was kept, phone numbers sent as digits) is shown
+ * the readable way displayQuery shows the query.
+ */
+export function shownQuery(kind: string, query: string, typed: string | null | undefined): ShownQuery {
+  const normalized = displayQuery(kind, query);
+  if (!typed || typed === query) return { typed: normalized, normalized: null };
+  return { typed, normalized: typedDiffers(typed, normalized) ? normalized : null };
+}
+
+/** The badge class of a lookup status: no_record is neutral grey, never the colour of a failure. */
+export const statusTone = (status: string): string =>
+  status === 'complete'
+    ? 'status-on'
+    : status === 'no_record'
+      ? 'chip-slate'
+      : status === 'refunded'
+        ? 'chip-amber'
+        : 'status-off';

@@ -13,6 +13,7 @@ import { failureMessage, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useExportAudit } from '../api/exportAudit.ts';
 import { AUDIT_PAGE_SIZE, type AuditFilterValues, auditFilterNames, useAudit } from '../api/listAudit.ts';
 import { ScreenHeader } from '../components/ScreenHeader.tsx';
+import { auditTarget, outcomeTone } from '../format.ts';
 
 const t = messages.admin;
 const a = t.audit;
@@ -65,8 +66,28 @@ function filtersOf(params: URLSearchParams): AuditFilterValues {
 }
 
 function OutcomeBadge({ outcome }: { outcome: string }) {
-  const tone = outcome === 'success' ? 'status-on' : outcome === 'denied' ? 'chip-amber' : 'chip-rose';
-  return <span className={`status-badge ${tone}`}>{a.outcomes[outcome] ?? outcome}</span>;
+  return (
+    <span className={`status-badge whitespace-nowrap ${outcomeTone(outcome)}`}>
+      {a.outcomes[outcome] ?? outcome}
+    </span>
+  );
+}
+
+/** A search's query as typed, and under it, muted, its target where that reads differently. */
+function TargetCell({ event }: { event: AuditEvent }) {
+  const { shown, matched } = auditTarget(event);
+  return (
+    <>
+      <span className={`cell-clip ${event.query_typed ? '' : 'font-mono text-xs'}`} title={shown ?? ''}>
+        {shown ?? t.none}
+      </span>
+      {matched && (
+        <span className="cell-clip font-mono text-xs text-muted" title={matched}>
+          {a.normalized(matched)}
+        </span>
+      )}
+    </>
+  );
 }
 
 function DetailsModal({ event, onClose }: { event: AuditEvent; onClose: () => void }) {
@@ -76,6 +97,12 @@ function DetailsModal({ event, onClose }: { event: AuditEvent; onClose: () => vo
     [a.action, event.action],
     [a.outcome, a.outcomes[event.outcome] ?? event.outcome],
     [a.target, event.target ?? t.none],
+    ...(event.query_typed
+      ? ([
+          [a.queryTyped, event.query_typed],
+          [a.queryNormalized, event.query_normalized ?? t.none],
+        ] as Array<[string, string]>)
+      : []),
     [a.cost, event.cost === null ? t.none : String(event.cost)],
     [a.caseReference, event.case_reference ?? t.none],
     [a.ip, event.ip ?? t.none],
@@ -315,9 +342,7 @@ export default function AuditPage() {
                       <OutcomeBadge outcome={event.outcome} />
                     </td>
                     <td>
-                      <span className="cell-clip font-mono text-xs" title={event.target ?? ''}>
-                        {event.target ?? t.none}
-                      </span>
+                      <TargetCell event={event} />
                     </td>
                     <td>
                       {event.case_reference ? (

@@ -127,6 +127,13 @@ function ProviderRow({ row }: { row: ProviderHealth }) {
             {(row.calls > 0 || row.calls_today > 0) && (
               <span className="block text-xs whitespace-nowrap text-muted">{p.today(row.calls_today)}</span>
             )}
+            {row.notFound > 0 && (
+              <span className="mt-0.5 block">
+                <span className="status-badge chip-slate" title={p.noRecordTitle(row.notFound)}>
+                  {p.noRecord} · {row.notFound.toLocaleString('en-US')}
+                </span>
+              </span>
+            )}
           </>
         )}
       </td>

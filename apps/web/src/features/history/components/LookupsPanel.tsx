@@ -21,7 +21,7 @@ import { formatDateTime } from '../../../lib/datetime.ts';
 import { isSessionEnd } from '../../../lib/field-errors.ts';
 import { useOpenHistoryEntry } from '../api/getHistoryEntry.ts';
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/listHistory.ts';
-import { baseKind, displayQuery, filterKinds, kindLabel } from '../format.ts';
+import { baseKind, filterKinds, kindLabel, shownQuery, statusTone } from '../format.ts';
 import { resultsStateOf } from '../reopen.ts';
 import { isStoredLeakResult, StoredLeakPage } from './StoredLeakPage.tsx';
 import { ValueTree } from './ValueTree.tsx';
@@ -29,9 +29,28 @@ import { ValueTree } from './ValueTree.tsx';
 const t = messages.history;
 
 function StatusBadge({ entry }: { entry: HistoryEntry }) {
-  const tone =
-    entry.status === 'complete' ? 'status-on' : entry.status === 'refunded' ? 'chip-amber' : 'status-off';
-  return <span className={`status-badge ${tone}`}>{t.statuses[entry.status] ?? entry.status}</span>;
+  return (
+    <span className={`status-badge whitespace-nowrap ${statusTone(entry.status)}`}>
+      {t.statuses[entry.status] ?? entry.status}
+    </span>
+  );
+}
+
+/** The query as typed, and under it, muted, the normalized form where it reads differently. */
+function QueryCell({ entry }: { entry: HistoryEntry }) {
+  const { typed, normalized } = shownQuery(entry.kind, entry.query, entry.query_typed);
+  return (
+    <>
+      <span className="cell-clip" title={typed}>
+        {typed}
+      </span>
+      {normalized && (
+        <span className="cell-clip font-mono text-xs text-muted" title={normalized}>
+          {t.normalized(normalized)}
+        </span>
+      )}
+    </>
+  );
 }
 
 /** The 'Lookups' tab of /history: the user's own lookups, a kind filter, paging, and reopening. */
@@ -131,7 +150,7 @@ export function LookupsPanel({
               </thead>
               <tbody>
                 {data?.data.map((entry) => {
-                  const query = displayQuery(entry.kind, entry.query);
+                  const query = shownQuery(entry.kind, entry.query, entry.query_typed).typed;
                   return (
                     <tr key={entry.id}>
                       <td className="whitespace-nowrap text-muted">
@@ -141,9 +160,7 @@ export function LookupsPanel({
                       </td>
                       <td className="whitespace-nowrap">{kindLabel(entry.kind)}</td>
                       <td>
-                        <span className="cell-clip font-mono" title={query}>
-                          {query}
-                        </span>
+                        <QueryCell entry={entry} />
                       </td>
                       <td>
                         {entry.case_reference ? (
@@ -157,6 +174,9 @@ export function LookupsPanel({
                       <td className="text-right whitespace-nowrap tabular-nums">
                         {entry.cost}
                         {entry.cached && <span className="ml-2 source-chip chip-slate">{t.cached}</span>}
+                        {entry.refunded && entry.status !== 'refunded' && (
+                          <span className="ml-2 source-chip chip-amber">{t.refunded}</span>
+                        )}
                       </td>
                       <td>
                         <StatusBadge entry={entry} />
@@ -196,7 +216,10 @@ export function LookupsPanel({
 
       {shown && (
         <Modal
-          title={t.storedResult(kindLabel(shown.kind), displayQuery(shown.kind, shown.query))}
+          title={t.storedResult(
+            kindLabel(shown.kind),
+            shownQuery(shown.kind, shown.query, shown.query_typed).typed,
+          )}
           description={t.storedAt(formatDateTime(shown.created_at))}
           onClose={() => setShown(null)}
           size={baseKind(shown.kind) === 'leak' ? 'xl' : 'lg'}
