@@ -15,6 +15,7 @@ import {
   normalizeGender,
   normalizePhone,
   type ProfileAnalysis,
+  provenanceLines,
   provenanceText,
 } from '../src/index.ts';
 import { conflictingPhone, richEmail, richPhone, sparsePhone } from './fixtures/answers.ts';
@@ -215,6 +216,15 @@ describe('provenance', () => {
       'Old forum (via OSINT) · sandbox · answered 2026-11-24 10:00 UTC',
     );
     expect(provenanceText(by('Acme KYC')!)).toBe('Acme KYC · live · answered 2026-11-24 09:59 UTC');
+  });
+
+  it('groups sources that answered alike into one printed line', () => {
+    const lines = provenanceLines(searched.provenance ?? []);
+    expect(lines).toContain('Acme KYC — live · answered 2026-11-24 09:59 UTC');
+    const sandboxed = lines.find((line) => line.endsWith('— sandbox · answered 2026-11-24 10:00 UTC'));
+    expect(sandboxed).toContain('Old forum (via OSINT)');
+    expect(sandboxed).toContain('WhatsApp');
+    expect(lines.filter((line) => line.includes('sandbox'))).toHaveLength(1);
   });
 
   it('ignores malformed statuses and times', () => {

@@ -222,6 +222,7 @@ export function createReportService(deps: {
         kind,
         query: displayQuery(kind, found.row.query),
         profile: view.profile,
+        analysis: view.analysis(),
         highlights: view.highlights,
         breaches: view.breaches,
         registeredSites: view.registeredSites,

@@ -35,7 +35,7 @@ export { CORE_ATTRIBUTES, isSingleValued } from './attributes.ts';
 export { analyzeAttribute, MAX_VALUES_PER_ATTRIBUTE } from './cluster.ts';
 export * from './confidence.ts';
 export * from './normalize.ts';
-export { provenanceOf, provenanceText } from './provenance.ts';
+export { provenanceLines, provenanceOf, provenanceText } from './provenance.ts';
 export { EMAIL_SOURCE_LABELS, MAX_NEXT_STEPS, PHONE_SOURCE_LABELS } from './steps.ts';
 export * from './types.ts';
 

@@ -47,3 +47,30 @@ export function provenanceText(item: Provenance): string {
   if (item.answeredAt) parts.push(`answered ${item.answeredAt.slice(0, 16).replace('T', ' ')} UTC`);
   return parts.join(' · ');
 }
+
+/**
+ * A value's provenance said compactly for print: the sources that answered alike (same mode, same time)
+ * on one line each, 'Gov identity records, Orbitly 2019 (via OSINT) — sandbox · answered 2026-11-24 22:40 UTC'.
+ */
+export function provenanceLines(items: readonly Provenance[]): string[] {
+  const groups = new Map<string, { names: string[]; tail: string }>();
+  for (const item of items) {
+    const tail = [
+      item.mode,
+      item.answeredAt && `answered ${item.answeredAt.slice(0, 16).replace('T', ' ')} UTC`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    const name = item.via
+      ? `${item.name} (via ${item.via})`
+      : item.vendor && item.vendor !== item.name
+        ? `${item.name} (${item.vendor})`
+        : item.name;
+    const group = groups.get(tail) ?? { names: [], tail };
+    if (!group.names.includes(name)) group.names.push(name);
+    groups.set(tail, group);
+  }
+  return [...groups.values()].map(({ names, tail }) =>
+    tail ? `${names.join(', ')} — ${tail}` : names.join(', '),
+  );
+}

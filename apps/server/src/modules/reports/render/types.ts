@@ -53,6 +53,11 @@ export interface LookupReportJob extends ReportJobBase {
   query: string;
   caseReference?: string | null;
   profile: MergedProfile;
+  /**
+   * The analysis of the answer: its merged values, each once with its sources and provenance (the
+   * 'Merged profile' section). Absent from jobs made before it was printed.
+   */
+  analysis?: ProfileAnalysis;
   /** Phone lookups only. */
   highlights?: PhoneHighlights;
   breaches: Breach[];
