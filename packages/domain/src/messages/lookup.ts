@@ -125,7 +125,7 @@ export const lookupTexts = {
     corroboratedTitle: 'Given by two or more independent sources',
     conflict: 'Conflict',
     conflictTitle: 'Sources disagree on this single-valued fact',
-    singleSource: 'Single source',
+    sourcesDisagree: 'Sources disagree',
     confidence: (percent: number) => `${percent}%`,
     confidenceLabel: (percent: number) => `confidence ${percent} percent`,
     showProvenance: (value: string, sources: string) => `Where ${value} comes from: ${sources}`,

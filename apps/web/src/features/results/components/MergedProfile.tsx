@@ -30,28 +30,49 @@ const monoAttribute = (attribute: string) =>
 export const isCorroborated = (value: AnalysisValue): boolean =>
   value.sources.length >= CORROBORATING_SOURCES;
 
+/** Provenance items that answered alike (same mode, same time), so the time is said once per group. */
+function groupProvenance(items: Provenance[]) {
+  const groups = new Map<string, { mode?: Provenance['mode']; answeredAt?: string; items: Provenance[] }>();
+  for (const item of items) {
+    const id = `${item.mode ?? ''}|${item.answeredAt ?? ''}`;
+    const group = groups.get(id) ?? { mode: item.mode, answeredAt: item.answeredAt, items: [] };
+    group.items.push(item);
+    groups.set(id, group);
+  }
+  return [...groups.values()];
+}
+
 function ProvenanceList({ id, items }: { id: string; items: Provenance[] }) {
   return (
     <div id={id} className="provenance-panel">
       <p className="entry-key">{t.provenanceHeading}</p>
-      <ul className="mt-1 space-y-1.5">
-        {items.map((item) => (
-          <li key={`${item.source}|${item.key ?? ''}|${item.name}`} className="provenance-line">
-            <span className="font-medium text-text">{item.name}</span>
-            {item.via && <span className="text-muted">{t.via(item.via)}</span>}
-            {item.mode && (
-              <span className={`status-badge ${item.mode === 'live' ? 'status-on' : 'status-sandbox'}`}>
-                {item.mode === 'live' ? t.live : t.sandbox}
+      {groupProvenance(items).map((group) => (
+        <div key={`${group.mode ?? ''}|${group.answeredAt ?? ''}`} className="mt-1.5">
+          <p className="provenance-line">
+            {group.mode && (
+              <span className={`status-badge ${group.mode === 'live' ? 'status-on' : 'status-sandbox'}`}>
+                {group.mode === 'live' ? t.live : t.sandbox}
               </span>
             )}
-            {item.answeredAt && (
-              <time dateTime={item.answeredAt} className="text-muted tabular-nums">
-                {t.answeredAt(formatAnsweredAt(item.answeredAt))}
+            {group.answeredAt && (
+              <time dateTime={group.answeredAt} className="text-muted tabular-nums">
+                {t.answeredAt(formatAnsweredAt(group.answeredAt))}
               </time>
             )}
-          </li>
-        ))}
-      </ul>
+          </p>
+          <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5">
+            {group.items.map((item) => (
+              <li key={`${item.source}|${item.key ?? ''}|${item.name}`} className="text-text">
+                <span className="font-medium">{item.name}</span>
+                {item.via && <span className="text-muted"> {t.via(item.via)}</span>}
+                {item.vendor && item.vendor !== item.name && (
+                  <span className="text-muted"> ({item.vendor})</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </div>
   );
 }
@@ -165,9 +186,6 @@ function ValueRow({
           aria-label={t.showProvenance(value.value, value.sources.join(', '))}
           onClick={() => setOpen((was) => !was)}
         >
-          {value.sources.map((source) => (
-            <SourceChip key={source} source={source as SourceLabel} />
-          ))}
           <svg
             viewBox="0 0 24 24"
             fill="none"
@@ -175,10 +193,13 @@ function ValueRow({
             strokeWidth="2"
             aria-hidden="true"
             focusable="false"
-            className={`size-3.5 shrink-0 text-muted transition-transform ${open ? 'rotate-180' : ''}`}
+            className={`size-3.5 shrink-0 text-muted transition-transform ${open ? 'rotate-90' : ''}`}
           >
-            <path d="m6 9 6 6 6-6" />
+            <path d="m9 6 6 6-6 6" />
           </svg>
+          {value.sources.map((source) => (
+            <SourceChip key={source} source={source as SourceLabel} />
+          ))}
         </button>
         {buttons.length > 0 && <span className="ml-auto flex flex-wrap gap-1.5">{buttons}</span>}
       </div>
@@ -187,15 +208,8 @@ function ValueRow({
   );
 }
 
-const STATUS_LOOK = {
-  corroborated: { text: t.corroborated, className: 'status-on', title: t.corroboratedTitle },
-  conflicting: { text: t.conflict, className: 'status-conflict', title: t.conflictTitle },
-  'single-source': { text: t.singleSource, className: 'status-off', title: undefined },
-} as const;
-
 function AttributeCard({ attribute, actions }: { attribute: AnalysisAttribute; actions: ProfileActions }) {
   const id = useId();
-  const look = STATUS_LOOK[attribute.status];
   return (
     <section aria-labelledby={id} className="profile-section" data-merged-attribute={attribute.attribute}>
       <h3 id={id} className="section-title justify-between">
@@ -205,9 +219,11 @@ function AttributeCard({ attribute, actions }: { attribute: AnalysisAttribute; a
             {attribute.values.length}
           </span>
         </span>
-        <span className={`status-badge ${look.className} tracking-normal normal-case`} title={look.title}>
-          {look.text}
-        </span>
+        {attribute.status === 'conflicting' && (
+          <span className="status-badge status-conflict tracking-normal normal-case" title={t.conflictTitle}>
+            {t.sourcesDisagree}
+          </span>
+        )}
       </h3>
       <ul className="divide-y divide-line/60">
         {attribute.values.map((value) => (
