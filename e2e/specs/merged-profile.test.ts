@@ -44,9 +44,15 @@ async function textOf(download: Download): Promise<string> {
   return (await run('pdftotext', ['-layout', file, '-'])).stdout;
 }
 
-async function results(type: 'tel' | 'email', value: string, size?: { width: number; height: number }) {
+async function results(
+  type: 'tel' | 'email',
+  value: string,
+  size?: { width: number; height: number },
+  prepare?: (page: Page) => Promise<void>,
+) {
   const page = await browser.newPage(size ?? { width: 1366, height: 900 });
   await storeSession(page, token);
+  await prepare?.(page);
   await page.goto('/dashboard');
   if (type === 'email') await page.getByRole('radio', { name: 'Email' }).check({ force: true });
   await page.getByRole('textbox', { name: type === 'tel' ? 'Phone number' : 'Email address' }).fill(value);
@@ -153,6 +159,26 @@ describe('merged profile: the rich demo phone', () => {
     await page.getByRole('status').getByRole('button', { name: 'Clear filter' }).click();
     expect(await filter.inputValue()).toBe('');
     await expect.poll(() => page.locator('[data-merged-attribute]').count()).toBeGreaterThan(5);
+  });
+
+  it('marks a conflict where the sources disagree on a single-valued fact', async () => {
+    // The rich answer as the browser receives it, with every OSINT record giving another date of birth.
+    const page = await results('tel', '9876543210', { width: 1366, height: 900 }, (p) =>
+      p.route('**/api/tel?**', async (route) => {
+        const response = await route.fetch();
+        const answer = await response.json();
+        for (const record of answer.osintData?.data ?? []) record.dob = '01/01/1985';
+        await route.fulfill({ response, json: answer });
+      }),
+    );
+    expect(await shown(page, 'Date of birth')).toEqual(['1990-04-17', '1985-01-01']);
+    const card = page.locator('[data-merged-attribute="Date of birth"]');
+    await card.getByText('Sources disagree').waitFor();
+    expect(await card.getByText('Conflict', { exact: true }).count()).toBe(2);
+    // A fact the sources agree on carries no conflict mark.
+    expect(await page.locator('[data-merged-attribute="Gender"]').getByText('Conflict').count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'results-merged-conflict');
   });
 
   it('fits a phone screen', async () => {

@@ -359,6 +359,9 @@ describe('signed-in screens', () => {
     const page = live;
     await search(page, 'tel', demo.phone);
     await page.getByRole('heading', { name: `+91 ${demo.phone}` }).waitFor();
+    await page.getByRole('heading', { name: 'Merged profile' }).waitFor();
+    // Every source's own values and records, under 'Source records', are checked too.
+    await page.locator('summary').filter({ hasText: 'Source records' }).click();
     await page.getByRole('heading', { name: /^Records/ }).waitFor();
     const found = await look(page, 'results-phone');
     const dialog = page.getByRole('dialog');
