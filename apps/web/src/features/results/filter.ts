@@ -102,9 +102,7 @@ export function filterBreaches(breaches: Breach[], query: string, label: string)
 /** The source records (OSINT cards) that match on any of their fields. */
 export function filterRecords(records: ExtraRecord[], query: string, label: string): ExtraRecord[] {
   if (matches(query, label)) return records;
-  return records.filter((r) =>
-    matches(query, r.name, r.phone, r.email, ...r.additional.flatMap(([key, value]) => [key, value])),
-  );
+  return records.filter((r) => matches(query, r.name, r.phone, r.email, ...r.additional.flat()));
 }
 
 /** Basic-info keys the analysis weighs (as 'Date of birth', 'Gender', 'Occupation/Employer'). */
