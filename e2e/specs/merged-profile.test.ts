@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from '../support/a11y.ts';
 import { api, apiSignIn } from '../support/api.ts';
 import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
 
@@ -143,6 +144,10 @@ describe('merged profile: the rich demo phone', () => {
       await panel.getByText(/^answered \d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/).count(),
     ).toBeGreaterThan(0);
     await screenshot(page, 'results-merged-provenance');
+    // The merged profile with a provenance panel open has no serious accessibility problem.
+    expect(await axeProblems(page, 'results-merged-provenance', '[data-merged-attribute="Phone"]')).toEqual(
+      [],
+    );
     await page.keyboard.press('Enter');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
   });
