@@ -49,7 +49,7 @@ async function results(
   type: 'tel' | 'email',
   value: string,
   size?: { width: number; height: number },
-  prepare?: (page: Page) => Promise<void>,
+  prepare?: (page: Page) => Promise<unknown>,
 ) {
   const page = await browser.newPage(size ?? { width: 1366, height: 900 });
   await storeSession(page, token);
