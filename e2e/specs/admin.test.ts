@@ -599,7 +599,7 @@ describe('search history', () => {
     expect((await opened).status()).toBe(200);
     await page.waitForURL('**/results');
     await page.getByRole('heading', { level: 1, name: '+91 9876543210' }).waitFor();
-    await page.getByText('Profile summary').first().waitFor();
+    await page.getByRole('heading', { name: 'Merged profile' }).waitFor();
     expect(paid).toEqual([]);
     expect(await credits(token)).toBe(before);
     // The report of the reopened lookup is the stored lookup's, case reference included.

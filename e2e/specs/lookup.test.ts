@@ -153,6 +153,12 @@ describe('phone results', () => {
 
     await page.getByRole('heading', { name: '+91 9876543210' }).waitFor();
     await page.getByText(SANDBOX_BANNER).waitFor();
+    // The merged profile leads; every source's own values are one click away under 'Source records'.
+    await page.getByRole('heading', { name: 'Merged profile' }).waitFor();
+    await page.getByRole('heading', { name: 'Lawful next steps' }).waitFor();
+    await page.getByRole('heading', { name: /^Timeline/ }).waitFor();
+    await screenshot(page, 'results-phone-desktop');
+    await page.locator('summary').filter({ hasText: 'Source records' }).click();
     const profile = mergePhoneProfile(answer);
     const titles = PROFILE_SECTIONS.filter(({ key }) => profile[key].length > 0).map(({ title }) => title);
     expect(titles.length).toBeGreaterThan(10);
@@ -165,13 +171,12 @@ describe('phone results', () => {
     for (const tile of ['Phone Status', 'Phone IMSI', 'Whatsapp Business Account']) {
       await page.getByText(tile, { exact: true }).waitFor();
     }
-    await page.getByText('Marked as Spam').waitFor();
+    await page.getByText('Marked as Spam', { exact: true }).waitFor();
     await page.getByRole('link', { name: /Facebook profile/ }).waitFor();
     await page.getByRole('button', { name: 'AI Report' }).waitFor();
     await page.getByRole('button', { name: 'Save Results' }).waitFor();
     await page.getByText(`Credits: ${answer.credits}`).first().waitFor();
     await page.getByRole('heading', { name: /^Records/ }).waitFor();
-    await screenshot(page, 'results-phone-desktop');
     await page.getByRole('button', { name: 'Additional Information' }).first().click();
     await page.getByRole('heading', { name: /^Records/ }).scrollIntoViewIfNeeded();
     await screenshot(page, 'results-phone-records');
@@ -240,7 +245,7 @@ describe('phone results', () => {
     const page = await signedInPage({ width: 390, height: 844 });
     await search<PhoneLookupResponse>(page, 'tel', '9876543210');
     await page.getByText(SANDBOX_BANNER).waitFor();
-    await page.getByRole('heading', { name: /^Full Names and Alias/ }).waitFor();
+    await page.getByRole('heading', { name: /^Name/ }).first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'results-phone-mobile');
   });

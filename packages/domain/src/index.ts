@@ -22,6 +22,7 @@ export * from './intel/fields.ts';
 export * from './intel/flatten.ts';
 export * from './intel/validate.ts';
 export * from './leaks.ts';
+export * from './lookup/analysis/index.ts';
 export * from './lookup/answered-at.ts';
 export * from './lookup/profile.ts';
 export * from './lookup/profile-types.ts';

@@ -1,17 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  analyzeEmailLookup,
+  analyzePhoneLookup,
   EMAIL_SOURCES,
   type EmailLookupData,
   PHONE_SOURCES,
   type PhoneLookupResponse,
+  type ProfileAnalysis,
 } from '@footprint/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  analyzeEmailLookup,
-  analyzePhoneLookup,
-  type ProfileAnalysis,
-} from '../../src/modules/reports/analysis.ts';
 import {
   cleanNarrative,
   createLlmWriter,
@@ -154,8 +152,16 @@ describe('LLM narrative writer', () => {
       query: DEMO.richPhone,
       sourcesAnswered: 11,
       sourcesFailed: [],
-      analysis: input.analysis,
+      // The values without their provenance: record names and times are for the report's reader.
+      analysis: {
+        ...input.analysis,
+        attributes: input.analysis.attributes.map((a) => ({
+          ...a,
+          values: a.values.map(({ value, sources, confidence }) => ({ value, sources, confidence })),
+        })),
+      },
     });
+    expect(user.content).not.toContain('"provenance"');
     // Compact JSON: no pretty-printing whitespace.
     expect(user.content).toBe(JSON.stringify(payload));
   });

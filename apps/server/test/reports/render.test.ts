@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
+  analyzeEmailLookup,
+  analyzePhoneLookup,
   EMAIL_SOURCES,
   type EmailLookupData,
   extraRecords,
@@ -50,6 +52,9 @@ const common = {
   sandbox: true,
 };
 
+/** The sources answered at the search's time; each merged value's provenance says so. */
+const answeredAt = '2026-10-01T06:58:04.000Z';
+
 function phoneJob(value: string, overrides: Partial<LookupReportJob> = {}): LookupReportJob {
   const response: Partial<PhoneLookupResponse> & { errors: Record<string, string> } = { errors: {} };
   for (const source of PHONE_SOURCES) {
@@ -59,6 +64,11 @@ function phoneJob(value: string, overrides: Partial<LookupReportJob> = {}): Look
       response.errors[source] = (error as Error).message;
     }
   }
+  const sourceStatus = sourceStatusOf('tel', {
+    payloads: response,
+    errors: response.errors,
+    sandbox: true,
+  }).status;
   return {
     template: 'lookup',
     ...common,
@@ -66,13 +76,13 @@ function phoneJob(value: string, overrides: Partial<LookupReportJob> = {}): Look
     query: `+${value.slice(0, -10)} ${value.slice(-10)}`,
     caseReference: 'CR-2026/PUNE/0412',
     profile: mergePhoneProfile(response),
+    analysis: analyzePhoneLookup(response, { sourceStatus, answeredAt }),
     highlights: phoneHighlights(response),
     breaches: [],
     registeredSites: [],
     extraRecords: extraRecords(response.osintData),
     sourceErrors: response.errors,
-    sourceStatus: sourceStatusOf('tel', { payloads: response, errors: response.errors, sandbox: true })
-      .status,
+    sourceStatus,
     ...overrides,
   };
 }
@@ -86,6 +96,7 @@ function emailJob(address: string): LookupReportJob {
       data.errors[source] = (error as Error).message;
     }
   }
+  const sourceStatus = sourceStatusOf('email', { payloads: data, errors: data.errors, sandbox: true }).status;
   return {
     template: 'lookup',
     ...common,
@@ -93,11 +104,12 @@ function emailJob(address: string): LookupReportJob {
     query: address,
     caseReference: null,
     profile: mergeEmailProfile(data),
+    analysis: analyzeEmailLookup(data, { sourceStatus, answeredAt }),
     breaches: data.hibpData ?? [],
     registeredSites: (data.holeheData?.used ?? []).filter((site): site is string => typeof site === 'string'),
     extraRecords: extraRecords(data.osintData),
     sourceErrors: data.errors,
-    sourceStatus: sourceStatusOf('email', { payloads: data, errors: data.errors, sandbox: true }).status,
+    sourceStatus,
   };
 }
 
@@ -276,6 +288,30 @@ describe('phone lookup report', () => {
     expect(report.text).not.toContain('Found breaches');
 
     await screenshot(report, 'phone');
+  });
+
+  it('prints the merged values first, each once with its sources and where each came from', async () => {
+    const job = phoneJob(DEMO.richPhone);
+    const report = await render(job);
+    const start = report.text.indexOf('Merged profile');
+    expect(start).toBeGreaterThan(-1);
+    const merged = report.text.slice(start, report.text.indexOf('Phone highlights', start));
+    const phones = job.analysis!.attributes.find((a) => a.attribute === 'Phone')!.values.map((v) => v.value);
+    expect(phones.length).toBeGreaterThan(1);
+    for (const phone of phones) {
+      expect(phone).toMatch(/^\+\d+$/);
+      expect(merged.split(phone).length - 1, phone).toBe(1);
+    }
+    // Raw forms of the searched number stay in the per-source section only.
+    expect(merged).not.toMatch(/(?<![+\d])919876543210/);
+    // Provenance: an OSINT record's breach, sandbox, and the time its source answered.
+    const osint = job.analysis!.attributes.flatMap((a) =>
+      a.values.flatMap((v) => (v.provenance ?? []).filter((p) => p.via === 'OSINT')),
+    )[0]!;
+    expect(merged).toContain(`${osint.name} (via OSINT)`);
+    expect(merged).toContain('Gov identity records, Gov UPI records');
+    expect(merged.replace(/\s+/g, ' ')).toContain('— sandbox · answered 2026-10-01 06:58 UTC');
+    expect(merged).toContain('Corroborated');
   });
 
   it('names the sources that did not answer, and drops the sandbox marking for live data', async () => {

@@ -10,7 +10,7 @@ import { LOOKUP_KINDS, type LookupKind, type ProviderKind, SEARCH_KINDS, type Se
 /**
  * The labels beside each value of the merged profile (spec §3 names the first seven; 'Account
  * Provider' is its web-account-provider label), each with how far it is trusted on its own (the
- * analysis's `reliability`, see reports/analysis) and the hue of its chip on the results page.
+ * analysis's `reliability`, see lookup/analysis/confidence.ts) and the hue of its chip on the results page.
  */
 export const PROFILE_LABELS = {
   socialMedia: { text: 'Social Media', reliability: 0.5, hue: 'blue' },

@@ -7,11 +7,32 @@
 import type { SourceLabel } from '../catalogue/sources.ts';
 import { messages } from '../messages.ts';
 
+/**
+ * Where, inside one answer, a value came from: the answer's source key ('osintData', 'sKData') and, for
+ * sources that hold records of other sources, the record's own name (the breach or leak an OSINT record
+ * comes from, the service an avatar was found on).
+ */
+export interface ProfileOrigin {
+  key: string;
+  name?: string;
+}
+
 /** One value with its source; `key` qualifies it (e.g. 'PAN Number', 'Gender', 'permanent'). */
 export interface ProfileEntry {
   value: string;
   source: SourceLabel;
   key?: string;
+  /**
+   * Every place in the answer that gave this value under this source label, when the profile was merged
+   * with `{ origins: true }` (the analysis's provenance); absent otherwise.
+   */
+  origins?: ProfileOrigin[];
+}
+
+/** How a profile is merged. */
+export interface MergeOptions {
+  /** Record each entry's origins (`ProfileEntry.origins`): which answer key and record gave it. */
+  origins?: boolean;
 }
 
 export interface Qualification {

@@ -12,10 +12,12 @@ import {
   type Experience,
   IDENTITY_PROOF_LABELS,
   type MergedProfile,
+  type MergeOptions,
   type PhoneHighlights,
   type PlatformPresence,
   type ProfileEntry,
   type ProfileImage,
+  type ProfileOrigin,
   type Qualification,
 } from './profile-types.ts';
 import type { EmailLookupData, OsintData, PhoneLookupResponse } from './sources.ts';
@@ -178,9 +180,10 @@ function sameness(section: EntrySection, value: string): string {
  * Collects a profile. A repeat from the same source folds into the first; the same value from another
  * source is kept, so the investigator sees which sources corroborate each other.
  */
-function profileBuilder() {
+function profileBuilder(options: MergeOptions = {}) {
   const profile = emptyProfile();
   const seen = new Set<string>();
+  const entries = new Map<string, ProfileEntry>();
   const firstTime = (...identity: unknown[]) => {
     const id = JSON.stringify(identity);
     if (seen.has(id)) return false;
@@ -188,11 +191,27 @@ function profileBuilder() {
     return true;
   };
 
-  const from = (source: SourceLabel) => ({
+  const writer = (source: SourceLabel, origin: ProfileOrigin) => ({
+    /** The same source, for one record that names where it comes from (an OSINT record's breach). */
+    named(name: unknown) {
+      const clean = text(name);
+      return writer(source, clean ? { key: origin.key, name: clean.slice(0, 120) } : origin);
+    },
     entry(section: EntrySection, value: unknown, key?: string) {
       const clean = text(value);
-      if (!clean || !firstTime(section, source, key ?? '', sameness(section, clean))) return;
-      profile[section].push(key ? { value: clean, source, key } : { value: clean, source });
+      if (!clean) return;
+      const id = JSON.stringify([section, source, key ?? '', sameness(section, clean)]);
+      const existing = entries.get(id);
+      if (existing) {
+        // A repeat from the same source folds into the first, keeping where else it was said.
+        const known = existing.origins?.some((o) => o.key === origin.key && o.name === origin.name);
+        if (existing.origins && !known) existing.origins.push(origin);
+        return;
+      }
+      const entry: ProfileEntry = key ? { value: clean, source, key } : { value: clean, source };
+      if (options.origins) entry.origins = [origin];
+      entries.set(id, entry);
+      profile[section].push(entry);
     },
     image(url: unknown) {
       const clean = text(url);
@@ -223,6 +242,9 @@ function profileBuilder() {
       profile.experience.push({ ...found, source });
     },
   });
+
+  /** The writer of one source label, for the values of one answer key. */
+  const from = (source: SourceLabel, key: string) => writer(source, { key });
 
   return { profile, from };
 }
@@ -260,20 +282,23 @@ function readExperience(item: unknown): Omit<Experience, 'source'> | undefined {
 
 // ---------- phone sources ----------
 
-export function mergePhoneProfile(response: Partial<PhoneLookupResponse>): MergedProfile {
-  const { profile, from } = profileBuilder();
-  addWhatsApp(from('WhatsApp'), at(response, 'wpData'));
-  addIsp(from('ISP Response'), parseHlr(at(response, 'hlrData')));
-  addCallerId(from('Caller ID'), at(response, 'tcData', 'data'));
-  addCallerApps(from('Caller Apps'), at(response, 'allData'));
-  addSocialMedia(from('Social Media'), at(response, 'smData', 'response'));
-  addOsint(from('OSINT'), at(response, 'osintData'));
-  const gov = from('Gov');
-  addPrefill(gov, at(response, 'sKData', 'data'));
-  addUpi(gov, at(response, 'suData', 'data'));
-  addBank(gov, at(response, 'sbData', 'data'));
-  for (const rc of listOrOne(at(response, 'srData', 'data', 'rc_number'))) gov.entry('rcNumbers', rc);
-  addTelegram(from('Telegram'), at(response, 'telData'));
+export function mergePhoneProfile(
+  response: Partial<PhoneLookupResponse>,
+  options: MergeOptions = {},
+): MergedProfile {
+  const { profile, from } = profileBuilder(options);
+  addWhatsApp(from('WhatsApp', 'wpData'), at(response, 'wpData'));
+  addIsp(from('ISP Response', 'hlrData'), parseHlr(at(response, 'hlrData')));
+  addCallerId(from('Caller ID', 'tcData'), at(response, 'tcData', 'data'));
+  addCallerApps(from('Caller Apps', 'allData'), at(response, 'allData'));
+  addSocialMedia(from('Social Media', 'smData'), at(response, 'smData', 'response'));
+  addOsint(from('OSINT', 'osintData'), at(response, 'osintData'));
+  addPrefill(from('Gov', 'sKData'), at(response, 'sKData', 'data'));
+  addUpi(from('Gov', 'suData'), at(response, 'suData', 'data'));
+  addBank(from('Gov', 'sbData'), at(response, 'sbData', 'data'));
+  const rcs = from('Gov', 'srData');
+  for (const rc of listOrOne(at(response, 'srData', 'data', 'rc_number'))) rcs.entry('rcNumbers', rc);
+  addTelegram(from('Telegram', 'telData'), at(response, 'telData'));
   return profile;
 }
 
@@ -341,8 +366,10 @@ const OSINT_BASIC_INFO = [
   ['dob', 'Date of Birth'],
 ] as const;
 
-function addOsint(w: Writer, osint: unknown) {
-  for (const record of list(at(osint, 'data'))) {
+function addOsint(osint: Writer, data: unknown) {
+  for (const record of list(at(data, 'data'))) {
+    // Each record names the leak or directory it comes from.
+    const w = osint.named(at(record, 'source'));
     w.entry('names', at(record, 'name'));
     w.entry('usernames', at(record, 'username'));
     w.entry('phones', at(record, 'phone'));
@@ -427,16 +454,16 @@ function addTelegram(w: Writer, tel: unknown) {
 
 // ---------- e-mail sources ----------
 
-export function mergeEmailProfile(data: Partial<EmailLookupData>): MergedProfile {
-  const { profile, from } = profileBuilder();
-  addAccountProvider(from('Account Provider'), at(data, 'emailData'));
+export function mergeEmailProfile(data: Partial<EmailLookupData>, options: MergeOptions = {}): MergedProfile {
+  const { profile, from } = profileBuilder(options);
+  addAccountProvider(from('Account Provider', 'emailData'), at(data, 'emailData'));
   addLinkedPerson(from, at(data, 'getuserData', 'person'));
-  addAvatarService(from('Avatar Service'), at(data, 'zehefData', 'data'));
-  addSocialScan(from('Social Scan'), at(data, 'socialScanData', 'data'));
-  addRegisteredSites(from('Registered Sites'), at(data, 'holeheData'));
-  const osint = from('OSINT');
-  addOsint(osint, at(data, 'osintData'));
-  for (const phone of listOrOne(at(data, 'osData', 'data', 'phone'))) osint.entry('phones', phone);
+  addAvatarService(from('Avatar Service', 'zehefData'), at(data, 'zehefData', 'data'));
+  addSocialScan(from('Social Scan', 'socialScanData'), at(data, 'socialScanData', 'data'));
+  addRegisteredSites(from('Registered Sites', 'holeheData'), at(data, 'holeheData'));
+  addOsint(from('OSINT', 'osintData'), at(data, 'osintData'));
+  const linked = from('OSINT', 'osData');
+  for (const phone of listOrOne(at(data, 'osData', 'data', 'phone'))) linked.entry('phones', phone);
   return profile;
 }
 
@@ -478,7 +505,7 @@ function jobTitle(position: unknown): string | undefined {
 }
 
 function addLinkedPerson(from: From, person: unknown) {
-  const getUser = from('GetUser');
+  const getUser = from('GetUser', 'getuserData');
   getUser.entry('names', at(person, 'displayName'));
   getUser.entry('locations', at(person, 'location'));
   for (const place of list(at(person, 'locationHistory'))) getUser.entry('locations', place);
@@ -490,7 +517,7 @@ function addLinkedPerson(from: From, person: unknown) {
     if (network) getUser.presence(humanize(network), true, at(account, 'url'));
   }
 
-  const linkedIn = from('LinkedIn');
+  const linkedIn = from('LinkedIn', 'getuserData');
   const url = httpUrl(at(person, 'linkedInUrl'));
   if (url) linkedIn.presence('LinkedIn', true, url);
   linkedIn.entry('jobProfiles', at(person, 'headline'));
@@ -508,8 +535,9 @@ function isFoundAvatar(item: unknown): boolean {
 }
 
 /** A profile service (Gravatar) also says who the person is: name, place, job and employer. */
-function addAvatarService(w: Writer, items: unknown) {
+function addAvatarService(avatars: Writer, items: unknown) {
   for (const item of list(items).filter(isFoundAvatar)) {
+    const w = avatars.named(at(item, 'source'));
     w.entry('names', at(item, 'display_name'));
     w.entry('usernames', at(item, 'username'));
     w.entry('locations', at(item, 'location'));

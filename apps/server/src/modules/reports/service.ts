@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  type AnswerMeta,
   type AnswerSourceStatus,
+  analyzeEmailLookup,
+  analyzePhoneLookup,
   type Breach,
   type DetailKind,
   type EmailLookupData,
@@ -21,7 +24,6 @@ import { type LookupRow, lookups, reports, type UserRow, users } from '../../db/
 import type { ClientContext } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
-import { analyzeEmailLookup, analyzePhoneLookup } from './analysis.ts';
 import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
 import type { ReportPool } from './pool.ts';
 import { presentReportCheck } from './present.ts';
@@ -171,7 +173,13 @@ export function createReportService(deps: {
     };
   };
 
-  function views(kind: LookupKind, result: StoredResult) {
+  /** What the answer says about its sources, for the provenance of each merged value. */
+  const metaOf = (found: Found, sources: AnswerSourceStatus) => ({
+    sourceStatus: sources.status,
+    answeredAt: answeredAtOf(found.original ?? found.row),
+  });
+
+  function views(kind: LookupKind, result: StoredResult, meta: AnswerMeta = {}) {
     if (kind === 'tel') {
       const response = { ...result.payloads, errors: result.errors } as Partial<PhoneLookupResponse>;
       return {
@@ -180,7 +188,7 @@ export function createReportService(deps: {
         breaches: [] as Breach[],
         registeredSites: [] as string[],
         records: extraRecords(response.osintData),
-        analysis: () => analyzePhoneLookup(response),
+        analysis: () => analyzePhoneLookup(response, meta),
       };
     }
     const data = { ...result.payloads, errors: result.errors } as Partial<EmailLookupData>;
@@ -192,7 +200,7 @@ export function createReportService(deps: {
         ? data.holeheData.used.filter((s) => typeof s === 'string')
         : [],
       records: extraRecords(data.osintData),
-      analysis: () => analyzeEmailLookup(data),
+      analysis: () => analyzeEmailLookup(data, meta),
     };
   }
 
@@ -206,14 +214,15 @@ export function createReportService(deps: {
       const query = kind === 'email' ? userInput.trim().toLowerCase() : userInput.replace(/\D/g, '');
       const found = await storedLookup(user, kind, query, hint);
       if (!found) throw noLookup();
-      const view = views(kind, found.result);
       const sources = statusesOf(kind, found);
+      const view = views(kind, found.result, metaOf(found, sources));
       const job: ReportJob = {
         template: 'lookup',
         ...common(user, found, sources),
         kind,
         query: displayQuery(kind, found.row.query),
         profile: view.profile,
+        analysis: view.analysis(),
         highlights: view.highlights,
         breaches: view.breaches,
         registeredSites: view.registeredSites,
@@ -229,7 +238,8 @@ export function createReportService(deps: {
       const query = kind === 'email' ? userInput.trim().toLowerCase() : userInput.replace(/\D/g, '');
       const found = await storedLookup(user, kind, query, hint);
       if (!found) throw noLookup();
-      const analysis = views(kind, found.result).analysis();
+      const sources = statusesOf(kind, found);
+      const analysis = views(kind, found.result, metaOf(found, sources)).analysis();
       const shown = displayQuery(kind, found.row.query);
       const narrative = await narrativeFor(
         {
@@ -246,7 +256,7 @@ export function createReportService(deps: {
       );
       const job: ReportJob = {
         template: 'ai',
-        ...common(user, found, statusesOf(kind, found)),
+        ...common(user, found, sources),
         kind,
         query: shown,
         writer: narrative.writer,

@@ -1,4 +1,7 @@
 import {
+  analyzeEmailLookup,
+  analyzePhoneLookup,
+  type Breach,
   type EmailLookupResponse,
   extraRecords,
   isEmailResultEmpty,
@@ -11,7 +14,7 @@ import {
   type PhoneLookupResponse,
   phoneHighlights,
 } from '@footprint/domain';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SandboxBanner } from '../../components/SandboxBanner.tsx';
 import { paths } from '../../config/paths.ts';
@@ -20,11 +23,29 @@ import type { ReportInput } from './api/generateReport.ts';
 import { AnswerHeader } from './components/AnswerHeader.tsx';
 import { AccountProviderCard, AvatarServiceCard, BreachesGrid } from './components/EmailCards.tsx';
 import { LocationsSection } from './components/LocationsSection.tsx';
+import {
+  FilterBox,
+  MergedProfileView,
+  NextSteps,
+  NothingMatches,
+  SourceRecords,
+  Timeline,
+} from './components/MergedProfile.tsx';
 import { PhoneOverview } from './components/PhoneOverview.tsx';
-import { filledSections, type ProfileActions, ProfileSummary } from './components/ProfileSummary.tsx';
+import { type ProfileActions, ProfileSummary } from './components/ProfileSummary.tsx';
 import { RecordCards } from './components/RecordCards.tsx';
 import { ResultsTopBar } from './components/ResultsTopBar.tsx';
 import { SourcePanel } from './components/SourcePanel.tsx';
+import {
+  filterAnalysis,
+  filterBreaches,
+  filterKey,
+  filterProfile,
+  filterRecords,
+  hasProfileContent,
+  matches,
+  unweighedProfile,
+} from './filter.ts';
 import { CreditReportModal, type CreditReportPrefill } from './modals/CreditReportModal.tsx';
 import { DetailModal } from './modals/DetailModal.tsx';
 import { RefreshDialog } from './modals/RefreshDialog.tsx';
@@ -179,6 +200,73 @@ function creditReportPrefill(
   };
 }
 
+const t = messages.results;
+const LABELS = { timeline: t.timeline, nextSteps: t.nextSteps };
+
+/**
+ * The filter over the answer's analysis and its per-source profile: what each section shows, and
+ * whether anything is left.
+ */
+function useFiltered(
+  analysis: ReturnType<typeof analyzePhoneLookup>,
+  profile: MergedProfile,
+  records: ReturnType<typeof extraRecords>,
+  query: string,
+) {
+  return useMemo(() => {
+    const shown = filterAnalysis(analysis, query, LABELS);
+    const more = filterProfile(unweighedProfile(profile), query);
+    const raw = filterProfile(profile, query);
+    const rawRecords = filterRecords(records, query, t.records);
+    const sourceRecords = matches(query, t.sourceRecords, t.valuesBySource);
+    return {
+      ...shown,
+      more,
+      raw: sourceRecords ? profile : raw,
+      records: sourceRecords ? records : rawRecords,
+      anything:
+        shown.attributes.length > 0 ||
+        shown.timeline.length > 0 ||
+        shown.nextSteps.length > 0 ||
+        hasProfileContent(more) ||
+        hasProfileContent(sourceRecords ? profile : raw) ||
+        (sourceRecords ? records : rawRecords).length > 0,
+    };
+  }, [analysis, profile, records, query]);
+}
+
+/** The evidence below the answer: the timeline and next steps side by side, then the source records. */
+function Evidence({
+  timeline,
+  nextSteps,
+  raw,
+  records,
+  filtering,
+}: {
+  timeline: ReturnType<typeof analyzePhoneLookup>['timeline'];
+  nextSteps: string[];
+  raw: MergedProfile;
+  records: ReturnType<typeof extraRecords>;
+  filtering: boolean;
+}) {
+  return (
+    <>
+      {(timeline.length > 0 || nextSteps.length > 0) && (
+        <div className="grid items-start gap-5 lg:grid-cols-2">
+          <NextSteps steps={nextSteps} />
+          <Timeline events={timeline} />
+        </div>
+      )}
+      {(hasProfileContent(raw) || records.length > 0) && (
+        <SourceRecords forceOpen={filtering}>
+          {hasProfileContent(raw) && <ProfileSummary profile={raw} title={t.valuesBySource} />}
+          <RecordCards records={records} />
+        </SourceRecords>
+      )}
+    </>
+  );
+}
+
 function PhoneResults({
   state,
   results,
@@ -187,6 +275,7 @@ function PhoneResults({
   results: PhoneLookupResponse;
 }) {
   const profile = useMemo(() => mergePhoneProfile(results), [results]);
+  const analysis = useMemo(() => analyzePhoneLookup(results), [results]);
   const highlights = useMemo(() => phoneHighlights(results), [results]);
   const records = useMemo(() => extraRecords(results.osintData), [results]);
   const empty = useMemo(() => isPhoneResultEmpty(results), [results]);
@@ -194,7 +283,11 @@ function PhoneResults({
   const details = useDetailLookups(state.caseReference);
   const available = useKindAvailable();
   const [creditReport, setCreditReport] = useState<CreditReportPrefill | null>(null);
+  const [filter, setFilter] = useState('');
+  const query = useDeferredValue(filter);
+  const shown = useFiltered(analysis, profile, records, query);
   const display = state.dialCode ? `+${state.dialCode} ${state.userInput}` : state.userInput;
+  const name = analysis.attributes.find((a) => a.attribute === 'Name')?.values[0];
 
   // A search this deployment has no source for is not offered (it would only answer 503).
   const actions = useMemo<ProfileActions>(
@@ -232,11 +325,28 @@ function PhoneResults({
     >
       <div className="grid items-start gap-5 lg:grid-cols-[19rem_minmax(0,1fr)] xl:grid-cols-[21rem_minmax(0,1fr)]">
         <div className="lg:sticky lg:top-40">
-          <PhoneOverview profile={profile} highlights={highlights} searched={display} />
+          <PhoneOverview profile={profile} highlights={highlights} searched={display} name={name} />
         </div>
-        <ProfileSummary profile={profile} actions={actions} />
+        <div className="min-w-0 space-y-4">
+          <FilterBox value={filter} onChange={setFilter} />
+          {shown.anything ? (
+            <MergedProfileView attributes={shown.attributes} actions={actions}>
+              {hasProfileContent(shown.more) && <ProfileSummary profile={shown.more} title={t.moreDetails} />}
+            </MergedProfileView>
+          ) : (
+            <NothingMatches query={filter} onClear={() => setFilter('')} />
+          )}
+        </div>
       </div>
-      <RecordCards records={records} />
+      {shown.anything && (
+        <Evidence
+          timeline={shown.timeline}
+          nextSteps={shown.nextSteps}
+          raw={shown.raw}
+          records={shown.records}
+          filtering={filterKey(query) !== ''}
+        />
+      )}
       {details.selection && (
         <DetailModal
           selection={details.selection}
@@ -273,10 +383,37 @@ function EmailResults({
 }) {
   const data = response.data;
   const profile = useMemo(() => mergeEmailProfile(data), [data]);
+  const analysis = useMemo(
+    () =>
+      analyzeEmailLookup(data, { sourceStatus: response.source_status, answeredAt: response.answered_at }),
+    [data, response.source_status, response.answered_at],
+  );
   const records = useMemo(() => extraRecords(data.osintData), [data]);
   const empty = useMemo(() => isEmailResultEmpty(data), [data]);
-  const hasSummary = useMemo(() => filledSections(profile).length > 0, [profile]);
   const panel = useMemo(() => answerPanel('email', emailParts(response)), [response]);
+  const [filter, setFilter] = useState('');
+  const query = useDeferredValue(filter);
+  const shown = useFiltered(analysis, profile, records, query);
+  const breaches = useMemo(
+    () =>
+      filterBreaches(
+        (Array.isArray(data.hibpData) ? data.hibpData : []).filter(
+          (b): b is Breach => typeof b === 'object' && b !== null,
+        ),
+        query,
+        t.foundBreaches,
+      ),
+    [data.hibpData, query],
+  );
+  const reviews = useMemo(
+    () =>
+      matches(query, t.locations)
+        ? data.emailData?.maps_result?.reviews
+        : (data.emailData?.maps_result?.reviews ?? []).filter((r) =>
+            matches(query, r?.place_name, r?.address, r?.text, r?.published_at),
+          ),
+    [data.emailData, query],
+  );
 
   if (empty)
     return (
@@ -289,7 +426,17 @@ function EmailResults({
 
   const hasAccount = Boolean(data.emailData?.PROFILE_CONTAINER?.profile?.personId);
   const hasAvatar = (data.zehefData?.data ?? []).length > 0;
-  const side = hasAccount || hasAvatar;
+  // The account and avatar cards are the subject's own profiles: shown unless the filter rules them out.
+  const side =
+    (hasAccount || hasAvatar) &&
+    matches(
+      query,
+      t.accountProviderTitle,
+      t.avatarServiceTitle,
+      JSON.stringify(data.emailData?.PROFILE_CONTAINER ?? ''),
+      JSON.stringify(data.zehefData ?? ''),
+    );
+  const anything = shown.anything || side || breaches.length > 0 || (reviews ?? []).length > 0;
 
   return (
     <ResultsFrame
@@ -302,22 +449,41 @@ function EmailResults({
       panel={panel}
       answered={<AnswerHeader state={state} answer={response} className="mt-0.5" />}
     >
-      {(side || hasSummary) && (
-        <div
-          className={`grid items-start gap-5 ${side && hasSummary ? 'lg:grid-cols-[21rem_minmax(0,1fr)] xl:grid-cols-[23rem_minmax(0,1fr)]' : ''}`}
-        >
-          {side && (
-            <div className="space-y-4">
-              <AccountProviderCard emailData={data.emailData} />
-              <AvatarServiceCard zehefData={data.zehefData} />
-            </div>
+      <div
+        className={`grid items-start gap-5 ${side ? 'lg:grid-cols-[21rem_minmax(0,1fr)] xl:grid-cols-[23rem_minmax(0,1fr)]' : ''}`}
+      >
+        {side && (
+          <div className="space-y-4">
+            <AccountProviderCard emailData={data.emailData} />
+            <AvatarServiceCard zehefData={data.zehefData} />
+          </div>
+        )}
+        <div className="min-w-0 space-y-4">
+          <FilterBox value={filter} onChange={setFilter} />
+          {anything ? (
+            (shown.attributes.length > 0 || hasProfileContent(shown.more)) && (
+              <MergedProfileView attributes={shown.attributes}>
+                {hasProfileContent(shown.more) && (
+                  <ProfileSummary profile={shown.more} title={t.moreDetails} />
+                )}
+              </MergedProfileView>
+            )
+          ) : (
+            <NothingMatches query={filter} onClear={() => setFilter('')} />
           )}
-          {hasSummary && <ProfileSummary profile={profile} />}
         </div>
+      </div>
+      <BreachesGrid breaches={breaches} />
+      {anything && (
+        <Evidence
+          timeline={shown.timeline}
+          nextSteps={shown.nextSteps}
+          raw={shown.raw}
+          records={shown.records}
+          filtering={filterKey(query) !== ''}
+        />
       )}
-      <BreachesGrid breaches={data.hibpData} />
-      <RecordCards records={records} />
-      <LocationsSection reviews={data.emailData?.maps_result?.reviews} />
+      <LocationsSection reviews={reviews} />
     </ResultsFrame>
   );
 }

@@ -10,7 +10,7 @@ import {
   EMAIL_SOURCE_LABELS,
   PHONE_SOURCE_LABELS,
   type ProfileAnalysis,
-} from '../analysis.ts';
+} from '@footprint/domain';
 
 export interface NarrativeInput {
   kind: 'tel' | 'email';

@@ -71,7 +71,14 @@ export const SYSTEM_PROMPT = [
 
 /** The analysis as sent: whole when it fits, otherwise with long lists shortened. */
 export function promptAnalysis(input: NarrativeInput): unknown {
-  const { analysis } = input;
+  // Provenance (record names, times, modes) is for the reader of the report, not for the writer.
+  const analysis = {
+    ...input.analysis,
+    attributes: input.analysis.attributes.map((a) => ({
+      ...a,
+      values: a.values.map(({ value, sources, confidence }) => ({ value, sources, confidence })),
+    })),
+  };
   if (JSON.stringify(analysis).length <= MAX_PROMPT_CHARS) return analysis;
   return {
     attributes: analysis.attributes.slice(0, 30).map((a) => ({ ...a, values: a.values.slice(0, 5) })),

@@ -6,19 +6,12 @@
 import { clean, count, readableDay, thousands } from './format.ts';
 import { drawAbout, drawCover, sourceChips } from './frame.ts';
 import { COLOR, type Column, chip, gap, type Row, type Span, STYLE, text, type Writer } from './layout.ts';
+import { drawMergedValues } from './merged.ts';
 import type { AiReportJob, AiReportWriter, ProfileAnalysis } from './types.ts';
 
 export const AI_TITLE = 'Footprint AI analysis report';
 
 const KIND_LABEL = { tel: 'Phone number', email: 'E-mail address' } as const;
-
-type Status = ProfileAnalysis['attributes'][number]['status'];
-
-const STATUS: Record<Status, { label: string; fill: string; ink: string }> = {
-  corroborated: { label: 'Corroborated', fill: COLOR.greenFill, ink: COLOR.green },
-  conflicting: { label: 'Conflicting', fill: COLOR.redFill, ink: COLOR.red },
-  'single-source': { label: 'Single source', fill: COLOR.greyFill, ink: COLOR.muted },
-};
 
 export function writerLine(writer: AiReportWriter): string {
   if (writer.kind === 'llm') {
@@ -26,56 +19,6 @@ export function writerLine(writer: AiReportWriter): string {
     return `LLM (model ${model || 'not stated'})`;
   }
   return 'deterministic writer (no LLM configured)';
-}
-
-const percent = (confidence: number): number =>
-  Number.isFinite(confidence) ? Math.round(Math.max(0, Math.min(1, confidence)) * 100) : 0;
-
-function confidenceColor(value: number): string {
-  if (value >= 75) return COLOR.green;
-  if (value >= 50) return COLOR.accent;
-  return COLOR.amberLine;
-}
-
-function attributeRows(analysis: ProfileAnalysis): Row[] {
-  const rows: Row[] = [];
-  for (const attribute of analysis.attributes ?? []) {
-    const status = STATUS[attribute.status] ?? STATUS['single-source'];
-    const values = (attribute.values ?? []).filter((v) => clean(v.value));
-    const name = clean(attribute.attribute, { max: 120 }) || '—';
-    if (values.length === 0) {
-      rows.push({
-        cells: [
-          [text(name, STYLE.bodyBold)],
-          [text('—', STYLE.body)],
-          [],
-          [],
-          [chip(status.label, status.fill, status.ink)],
-        ],
-        divider: 'strong',
-      });
-      continue;
-    }
-    values.forEach((v, i) => {
-      const pct = percent(v.confidence);
-      const sources = (v.sources ?? []).map((s) => clean(s, { max: 60 })).filter(Boolean);
-      rows.push({
-        cells: [
-          i === 0 ? [text(name, STYLE.bodyBold)] : [],
-          [text(clean(v.value), STYLE.body)],
-          sources.length ? sourceChips(sources) : [text('—', STYLE.body)],
-          {
-            spans: [text(`${pct}%`, STYLE.bodyBold)],
-            bar: { value: pct / 100, color: confidenceColor(pct) },
-          },
-          i === 0 ? [chip(status.label, status.fill, status.ink)] : [],
-        ],
-        divider: i === values.length - 1 ? 'strong' : 'light',
-        keepWithNext: i < values.length - 1,
-      });
-    });
-  }
-  return rows;
 }
 
 function drawNarrative(writer: Writer, narrative: string): void {
@@ -94,38 +37,7 @@ function drawNarrative(writer: Writer, narrative: string): void {
 }
 
 function drawAttributes(writer: Writer, analysis: ProfileAnalysis): void {
-  const columns: Column[] = [
-    { header: 'Attribute', weight: 16 },
-    { header: 'Value', weight: 31 },
-    { header: 'Sources', weight: 25 },
-    { header: 'Confidence', weight: 13 },
-    { header: 'Status', weight: 15 },
-  ];
-  const rows = attributeRows(analysis);
-  const attributes = analysis.attributes ?? [];
-  const conflicting = attributes.filter((a) => a.status === 'conflicting').length;
-  const corroborated = attributes.filter((a) => a.status === 'corroborated').length;
-  const firstGroup = rows.slice(0, rows.findIndex((row) => !row.keepWithNext) + 1);
-  writer.heading('Attributes', {
-    note: `${count(corroborated, 'corroborated')} · ${count(conflicting, 'conflicting')}`,
-    keep: rows.length ? writer.tableHeight({ columns, rows: firstGroup }) + 24 : 30,
-  });
-  if (rows.length === 0) {
-    writer.paragraph([
-      text('No attributes could be read from the sources.', { ...STYLE.body, color: COLOR.faint }),
-    ]);
-    return;
-  }
-  writer.paragraph(
-    [
-      text(
-        'Each value with the sources that returned it. Confidence is computed by Footprint from how many independent sources agree; it is not a probability that the value is true.',
-        STYLE.small,
-      ),
-    ],
-    { after: 4 },
-  );
-  writer.table({ columns, rows, title: 'Attributes' });
+  drawMergedValues(writer, analysis, 'Attributes');
 }
 
 function drawExposure(writer: Writer, analysis: ProfileAnalysis): void {

@@ -21,9 +21,12 @@ import {
 import { clean, count, readableDay, thousands } from './format.ts';
 import { drawAbout, drawCover, sourceChip, sourceChips } from './frame.ts';
 import { COLOR, type Column, chip, gap, type Row, type Span, STYLE, text, type Writer } from './layout.ts';
+import { drawMergedValues } from './merged.ts';
 import type { LookupReportJob } from './types.ts';
 
 export const LOOKUP_TITLE = 'Footprint lookup report';
+/** The heading of the merged values, as the results page names them. */
+export const MERGED_TITLE = messages.results.mergedProfile;
 
 const KIND_LABEL = { tel: 'Phone number', email: 'E-mail address' } as const;
 
@@ -200,7 +203,9 @@ function drawProfile(writer: Writer, profile: MergedProfile): void {
   const tables = sections.map(({ section, items }) => ({ section, items, table: tableFor(section, items) }));
 
   writer.heading('Profile summary', {
-    note: sections.length ? `${count(total, 'value')} · ${count(sources.size, 'source')}` : undefined,
+    note: sections.length
+      ? `each value as its source gave it · ${count(total, 'value')} · ${count(sources.size, 'source')}`
+      : undefined,
     keep: tables[0] ? 32 + writer.keepFor(tables[0].table, 160) : 40,
   });
   if (tables.length === 0) {
@@ -524,7 +529,14 @@ export function drawLookupReport(writer: Writer, input: LookupReportJob): void {
     },
     { label: 'Profile values', value: thousands(values) },
     kind === 'tel'
-      ? { label: 'Names found', value: thousands(groupEntries(list(job.profile.names)).length) }
+      ? {
+          label: 'Names found',
+          value: thousands(
+            job.analysis
+              ? (job.analysis.attributes.find((a) => a.attribute === 'Name')?.values.length ?? 0)
+              : groupEntries(list(job.profile.names)).length,
+          ),
+        }
       : {
           label: 'Breaches',
           value: thousands(job.breaches.length),
@@ -533,6 +545,8 @@ export function drawLookupReport(writer: Writer, input: LookupReportJob): void {
     { label: 'Extra records', value: thousands(job.extraRecords.length) },
   ]);
 
+  // The answer first: the merged values, each once, with where each came from.
+  if (job.analysis) drawMergedValues(writer, job.analysis, MERGED_TITLE);
   if (kind === 'tel') drawHighlights(writer, job);
   drawProfile(writer, job.profile);
   if (kind === 'email') {

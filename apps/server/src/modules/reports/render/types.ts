@@ -2,10 +2,16 @@
  * What the report worker draws. A job carries everything the PDF shows, already read and merged on the
  * main thread (the worker does no I/O): structured-clone friendly plain data only.
  */
-import type { Breach, ExtraRecord, MergedProfile, PhoneHighlights, SourceStatus } from '@footprint/domain';
-import type { ProfileAnalysis } from '../analysis.ts';
+import type {
+  Breach,
+  ExtraRecord,
+  MergedProfile,
+  PhoneHighlights,
+  ProfileAnalysis,
+  SourceStatus,
+} from '@footprint/domain';
 
-/** The analysis behind the AI report, computed from the merged profile (../analysis.ts). */
+/** The analysis behind the AI report, computed from the merged profile (@footprint/domain, lookup/analysis). */
 export type { ProfileAnalysis };
 
 export interface ReportAccount {
@@ -47,6 +53,11 @@ export interface LookupReportJob extends ReportJobBase {
   query: string;
   caseReference?: string | null;
   profile: MergedProfile;
+  /**
+   * The analysis of the answer: its merged values, each once with its sources and provenance (the
+   * 'Merged profile' section). Absent from jobs made before it was printed.
+   */
+  analysis?: ProfileAnalysis;
   /** Phone lookups only. */
   highlights?: PhoneHighlights;
   breaches: Breach[];

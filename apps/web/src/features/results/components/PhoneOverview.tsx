@@ -1,4 +1,10 @@
-import { type MergedProfile, messages, type PhoneHighlights, type ProfileEntry } from '@footprint/domain';
+import {
+  type AnalysisValue,
+  type MergedProfile,
+  messages,
+  type PhoneHighlights,
+  type SourceLabel,
+} from '@footprint/domain';
 import type { ReactNode } from 'react';
 import { safeHref } from '../format.ts';
 import { ProfileImages } from './ProfileImages.tsx';
@@ -22,29 +28,8 @@ function Tile({
 }
 
 /**
- * The name most sources agree on (case and spacing ignored); on a tie, the one from government records,
- * then the first reported.
- */
-const nameKey = (value: string) => value.toLowerCase().replace(/\s+/g, ' ');
-
-function bestName(names: ProfileEntry[]): ProfileEntry | undefined {
-  const key = (entry: ProfileEntry) => nameKey(entry.value);
-  const votes = new Map<string, number>();
-  for (const entry of names) votes.set(key(entry), (votes.get(key(entry)) ?? 0) + 1);
-  let best: ProfileEntry | undefined;
-  for (const entry of names) {
-    if (!best) {
-      best = entry;
-      continue;
-    }
-    const diff = (votes.get(key(entry)) ?? 0) - (votes.get(key(best)) ?? 0);
-    if (diff > 0 || (diff === 0 && entry.source === 'Gov' && best.source !== 'Gov')) best = entry;
-  }
-  return best;
-}
-
-/**
- * The head of the phone results (spec §2.5, 'Other elements'): the pictures, the most corroborated name,
+ * The head of the phone results (spec §2.5, 'Other elements'): the pictures, the merged profile's
+ * leading name (the analysis's most confident, with the sources that agree on it),
  * the spam warning, and the tiles for Phone Status, Phone IMSI and a WhatsApp Business account, plus the
  * Facebook profile link.
  */
@@ -52,15 +37,15 @@ export function PhoneOverview({
   profile,
   highlights,
   searched,
+  name: primary,
 }: {
   profile: MergedProfile;
   highlights: PhoneHighlights;
   searched: string;
+  /** The merged profile's leading name. */
+  name?: AnalysisValue;
 }) {
-  const primary = bestName(profile.names);
-  const sameName = (entry: ProfileEntry) =>
-    primary !== undefined && nameKey(entry.value) === nameKey(primary.value);
-  const agreeing = [...new Set(profile.names.filter(sameName).map((entry) => entry.source))];
+  const agreeing = primary?.sources ?? [];
   const facebook = safeHref(highlights.facebookUrl);
   return (
     <section aria-label={messages.results.overview} className="card space-y-4 p-4 sm:p-5">
@@ -83,7 +68,7 @@ export function PhoneOverview({
           <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted">
             {agreeing.length > 1 ? messages.results.corroboratedBy : messages.results.reportedBy}
             {agreeing.map((source) => (
-              <SourceChip key={source} source={source} />
+              <SourceChip key={source} source={source as SourceLabel} />
             ))}
           </p>
         )}
