@@ -10,6 +10,8 @@ import type {
   ProviderHealth,
   ProvidersResponse,
 } from '../admin.ts';
+import { ACCOUNT_STATUSES } from '../admin.ts';
+import { REGISTRATION_MODES } from '../auth.ts';
 import { SOURCE_MODES } from '../catalogue/sources.ts';
 import { fileDownload, isoTimestamp, openObject, pageOf } from './common.ts';
 import { statementEntryResponse } from './history.ts';
@@ -21,7 +23,10 @@ import { statementEntryResponse } from './history.ts';
  */
 
 export const adminSettingsResponse: z.ZodType<AdminSettings> = z.object({
-  registration_enabled: z.boolean(),
+  registration_enabled: z.boolean().describe('False only while registration_mode is closed.'),
+  registration_mode: z
+    .enum(REGISTRATION_MODES)
+    .describe('open: new accounts sign in at once; approval: they wait for an admin; closed: no sign-up.'),
   case_reference_required: z.boolean(),
   lookup_retention_days: z.number().int(),
 });
@@ -95,7 +100,9 @@ export const adminUserResponse: z.ZodType<AdminUser> = z
     email: z.string(),
     role: z.enum(['user', 'admin']),
     app_mode: z.enum(['live', 'trial']),
-    status: z.enum(['active', 'disabled']),
+    status: z
+      .enum(ACCOUNT_STATUSES)
+      .describe('pending: waits for an admin to approve it; rejected: an admin refused it.'),
     credits: z.number().int(),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
