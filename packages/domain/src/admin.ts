@@ -113,34 +113,36 @@ export const registrationModeField = z.enum(REGISTRATION_MODES, {
   error: 'The registration mode must be open, approval or closed.',
 });
 
-export const adminSettingsPatch = z.strictObject({
-  /** Kept for older clients: false is the mode `closed`; true re-opens a closed registration. */
-  registration_enabled: z
-    .boolean({ error: 'The registration enabled field must be true or false.' })
-    .optional(),
-  registration_mode: registrationModeField.optional(),
-  case_reference_required: z
-    .boolean({ error: 'The case reference required field must be true or false.' })
-    .optional(),
-  lookup_retention_days: z
-    .number({ error: 'The lookup retention days field must be a whole number.' })
-    .int('The lookup retention days field must be a whole number.')
-    .min(1, 'The lookup retention days field must be at least 1.')
-    .max(
-      RETENTION_DAYS_MAX,
-      `The lookup retention days field must not be greater than ${RETENTION_DAYS_MAX}.`,
-    )
-    .optional(),
-}).refine(
-  (patch) =>
-    patch.registration_enabled === undefined ||
-    patch.registration_mode === undefined ||
-    patch.registration_enabled === (patch.registration_mode !== 'closed'),
-  {
-    path: ['registration_enabled'],
-    message: 'The registration enabled field contradicts the registration mode.',
-  },
-);
+export const adminSettingsPatch = z
+  .strictObject({
+    /** Kept for older clients: false is the mode `closed`; true re-opens a closed registration. */
+    registration_enabled: z
+      .boolean({ error: 'The registration enabled field must be true or false.' })
+      .optional(),
+    registration_mode: registrationModeField.optional(),
+    case_reference_required: z
+      .boolean({ error: 'The case reference required field must be true or false.' })
+      .optional(),
+    lookup_retention_days: z
+      .number({ error: 'The lookup retention days field must be a whole number.' })
+      .int('The lookup retention days field must be a whole number.')
+      .min(1, 'The lookup retention days field must be at least 1.')
+      .max(
+        RETENTION_DAYS_MAX,
+        `The lookup retention days field must not be greater than ${RETENTION_DAYS_MAX}.`,
+      )
+      .optional(),
+  })
+  .refine(
+    (patch) =>
+      patch.registration_enabled === undefined ||
+      patch.registration_mode === undefined ||
+      patch.registration_enabled === (patch.registration_mode !== 'closed'),
+    {
+      path: ['registration_enabled'],
+      message: 'The registration enabled field contradicts the registration mode.',
+    },
+  );
 export type AdminSettingsPatch = z.input<typeof adminSettingsPatch>;
 
 export interface AdminSettings {
@@ -214,6 +216,13 @@ export interface AdminCreateUserResponse {
   user: AdminUser;
   /** Only when no password was given: shown once, never stored in clear. */
   temporary_password?: string;
+}
+
+/** POST /api/admin/users/{id}/approve and /reject. */
+export interface AdminDecisionResponse {
+  user: AdminUser;
+  /** Whether the e-mail telling the user was handed to the mail server. */
+  notified: boolean;
 }
 
 export interface AdminCreditsResponse {

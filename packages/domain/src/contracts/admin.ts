@@ -3,6 +3,7 @@ import type { Page } from '../accountability.ts';
 import type {
   AdminCreateUserResponse,
   AdminCreditsResponse,
+  AdminDecisionResponse,
   AdminSettings,
   AdminUser,
   AuditEvent,
@@ -115,6 +116,12 @@ export const adminUsersPageResponse: z.ZodType<Page<AdminUser>> = pageOf(adminUs
 
 /** GET and PATCH /api/admin/users/{id}. */
 export const adminUserEnvelopeResponse = z.object({ user: adminUserResponse });
+
+/** POST /api/admin/users/{id}/approve and /reject. */
+export const adminDecisionResponse: z.ZodType<AdminDecisionResponse> = z.object({
+  user: adminUserResponse,
+  notified: z.boolean().describe('Whether the e-mail telling the user was handed to the mail server.'),
+});
 
 /** POST /api/admin/users: status 201. */
 export const adminCreateUserResponse: z.ZodType<AdminCreateUserResponse> = z.object({
