@@ -24,7 +24,7 @@ const register = (email: string) =>
     url: '/api/register',
     ...json({ name: 'Meera Pillai', email, password, password_confirmation: password }),
   });
-const login = (email: string, pass = password, deviceId = newDeviceId()) =>
+const login = (email: string, pass = password, deviceId: string = newDeviceId()) =>
   t.app.inject({ method: 'POST', url: '/api/login', ...json({ email, password: pass }, deviceId) });
 const adminCall = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, token = adminToken) =>
   t.app.inject({

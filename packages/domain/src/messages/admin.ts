@@ -107,6 +107,8 @@ export const adminTexts = {
       rejectReasonPlaceholder: 'e.g. We could not verify your agency.',
       approved: (email: string) => `${email} approved and notified by e-mail.`,
       rejected: (email: string) => `${email} rejected and notified by e-mail.`,
+      notNotified: (email: string) =>
+        `The decision is saved, but the e-mail to ${email} could not be sent. Tell them yourself.`,
       pendingLead: 'This account registered itself and waits for approval. It cannot sign in until approved.',
       rejectedLead: 'This registration was rejected. Approving it lets the account sign in.',
     },

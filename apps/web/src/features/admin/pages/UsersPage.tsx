@@ -1,4 +1,4 @@
-import { messages } from '@footprint/domain';
+import { type AdminUser, messages } from '@footprint/domain';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryView } from '../../../components/LoadError.tsx';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/datetime.ts';
 import { USERS_PAGE_SIZE, useAdminUsers } from '../api/listUsers.ts';
 import { ModeBadge, RoleBadge, StatusBadge } from '../components/Badges.tsx';
 import { CreateUserModal } from '../components/CreateUserModal.tsx';
+import { DecisionDialog } from '../components/DecisionDialog.tsx';
 import { ScreenHeader } from '../components/ScreenHeader.tsx';
 
 const t = messages.admin;
@@ -18,15 +19,65 @@ const pageOf = (value: string | null) => {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 };
 
-/** /admin/users: find, list and create accounts; each row leads to the account's own screen. */
+/** The filter tabs: everyone, or the accounts waiting for approval (with how many there are). */
+function StatusFilter({
+  pendingOnly,
+  pending,
+  onChange,
+}: {
+  pendingOnly: boolean;
+  pending: number | undefined;
+  onChange: (pendingOnly: boolean) => void;
+}) {
+  const tab = (active: boolean) =>
+    `inline-flex min-h-10 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors ${
+      active ? 'bg-accent/15 text-accent' : 'text-muted hover:bg-surface-2 hover:text-text'
+    }`;
+  return (
+    <nav aria-label={t.users.filter} className="flex gap-1 rounded-lg border border-line p-1">
+      <button
+        type="button"
+        className={tab(!pendingOnly)}
+        aria-pressed={!pendingOnly}
+        onClick={() => onChange(false)}
+      >
+        {t.users.filterAll}
+      </button>
+      <button
+        type="button"
+        className={tab(pendingOnly)}
+        aria-pressed={pendingOnly}
+        onClick={() => onChange(true)}
+      >
+        {t.users.filterPending}
+        {pending !== undefined && pending > 0 && (
+          <span className="status-badge chip-amber tabular-nums" title={t.users.pendingCount(pending)}>
+            <span aria-hidden="true">{pending.toLocaleString('en-US')}</span>
+            <span className="sr-only">{t.users.pendingCount(pending)}</span>
+          </span>
+        )}
+      </button>
+    </nav>
+  );
+}
+
+type Deciding = { user: AdminUser; kind: 'approve' | 'reject' } | null;
+
+/**
+ * /admin/users: find, list and create accounts; each row leads to the account's own screen. The
+ * Pending filter lists self-registered accounts waiting for approval, with Approve and Reject.
+ */
 export default function UsersPage() {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = pageOf(params.get('page'));
+  const pendingOnly = params.get('status') === 'pending';
   const [typed, setTyped] = useState(q);
   const [creating, setCreating] = useState(false);
-  const users = useAdminUsers({ page, q });
+  const [deciding, setDeciding] = useState<Deciding>(null);
+  const users = useAdminUsers({ page, q, status: pendingOnly ? 'pending' : undefined });
+  const pendingTotal = useAdminUsers({ page: 1, status: 'pending' }).data?.total;
 
   // The search follows the typing after a short pause (and the address keeps it for Back and reload).
   useEffect(() => {
@@ -35,10 +86,18 @@ export default function UsersPage() {
     const timer = window.setTimeout(() => {
       const next = new URLSearchParams();
       if (trimmed) next.set('q', trimmed);
+      if (pendingOnly) next.set('status', 'pending');
       setParams(next, { replace: true });
     }, 300);
     return () => window.clearTimeout(timer);
-  }, [typed, q, setParams]);
+  }, [typed, q, pendingOnly, setParams]);
+
+  const setPendingOnly = (next: boolean) => {
+    const search = new URLSearchParams();
+    if (q) search.set('q', q);
+    if (next) search.set('status', 'pending');
+    setParams(search);
+  };
 
   const setPage = (next: number) => {
     const search = new URLSearchParams(params);
@@ -75,6 +134,7 @@ export default function UsersPage() {
       />
 
       <div className="flex flex-wrap items-end justify-between gap-3">
+        <StatusFilter pendingOnly={pendingOnly} pending={pendingTotal} onChange={setPendingOnly} />
         <div className="w-full sm:w-80">
           <label htmlFor={`${id}-q`} className="label">
             {t.users.search}
@@ -99,7 +159,7 @@ export default function UsersPage() {
         query={users}
         failed={t.loadFailed}
         retryLabel={t.retry}
-        empty={t.users.empty}
+        empty={pendingOnly && !q ? t.users.emptyPending : t.users.empty}
         isEmpty={(answer) => answer.data.length === 0}
       >
         {() => (
@@ -116,6 +176,9 @@ export default function UsersPage() {
                   </th>
                   <th scope="col">{t.users.lastLogin}</th>
                   <th scope="col">{t.users.created}</th>
+                  <th scope="col">
+                    <span className="sr-only">{t.users.actions}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -152,6 +215,30 @@ export default function UsersPage() {
                     <td className="whitespace-nowrap text-muted">
                       <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time>
                     </td>
+                    <td>
+                      {(user.status === 'pending' || user.status === 'rejected') && (
+                        <div className="flex justify-end gap-2">
+                          <button
+                            type="button"
+                            className="btn-primary min-h-9 px-3 py-1 text-sm"
+                            aria-label={`${t.user.approve} ${user.email}`}
+                            onClick={() => setDeciding({ user, kind: 'approve' })}
+                          >
+                            {t.user.approve}
+                          </button>
+                          {user.status === 'pending' && (
+                            <button
+                              type="button"
+                              className="btn-ghost min-h-9 px-3 py-1 text-sm hover:border-danger hover:text-danger"
+                              aria-label={`${t.user.reject} ${user.email}`}
+                              onClick={() => setDeciding({ user, kind: 'reject' })}
+                            >
+                              {t.user.reject}
+                            </button>
+                          )}
+                        </div>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -169,6 +256,9 @@ export default function UsersPage() {
       />
 
       {creating && <CreateUserModal onClose={() => setCreating(false)} />}
+      {deciding && (
+        <DecisionDialog user={deciding.user} kind={deciding.kind} onClose={() => setDeciding(null)} />
+      )}
     </div>
   );
 }
