@@ -58,7 +58,10 @@ export const envSchema = z.object({
   RESET_TOKEN_TTL_MINUTES: int(60, 5),
   TRIAL_CREDITS: int(20, 0),
   REGISTRATION_ENABLED: bool(true),
-  REGISTRATION_MODE: z.enum(REGISTRATION_MODES).optional(),
+  REGISTRATION_MODE: z
+    .enum(REGISTRATION_MODES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_ENABLED: bool(true),
   REDIS_URL: optionalUrl,
 

@@ -85,11 +85,15 @@ function RegistrationModeField({
                 value={mode}
                 checked={value === mode}
                 onChange={() => onChange(mode)}
+                aria-labelledby={`${id}-${mode}-name`}
+                aria-describedby={`${id}-${mode}-hint`}
                 className="accent-accent"
               />
-              {s.registrationModes[mode]}
+              <span id={`${id}-${mode}-name`}>{s.registrationModes[mode]}</span>
             </span>
-            <span className="text-xs text-muted">{s.registrationModeHints[mode]}</span>
+            <span id={`${id}-${mode}-hint`} className="text-xs text-muted">
+              {s.registrationModeHints[mode]}
+            </span>
           </label>
         ))}
       </div>
