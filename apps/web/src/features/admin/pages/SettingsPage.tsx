@@ -66,8 +66,8 @@ function RegistrationModeField({
 }) {
   return (
     <fieldset className="py-4" aria-describedby={`${id}-hint`}>
-      <legend className="text-sm font-semibold text-text">{s.registrationMode}</legend>
-      <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
+      <legend className="float-left w-full text-sm font-semibold text-text">{s.registrationMode}</legend>
+      <p id={`${id}-hint`} className="clear-left pt-0.5 text-xs text-muted">
         {s.registrationModeHint}
       </p>
       <div className="mt-3 grid gap-2 sm:grid-cols-3">

@@ -30,11 +30,11 @@ function StatusFilter({
   onChange: (pendingOnly: boolean) => void;
 }) {
   const tab = (active: boolean) =>
-    `inline-flex min-h-10 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors ${
-      active ? 'bg-accent/15 text-accent' : 'text-muted hover:bg-surface-2 hover:text-text'
+    `inline-flex min-h-9 items-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors ${
+      active ? 'bg-accent-soft text-accent shadow-inner shadow-black/20' : 'text-muted hover:text-text'
     }`;
   return (
-    <nav aria-label={t.users.filter} className="flex gap-1 rounded-lg border border-line p-1">
+    <nav aria-label={t.users.filter} className="flex gap-1 rounded-xl border border-line bg-night p-1">
       <button
         type="button"
         className={tab(!pendingOnly)}
@@ -62,6 +62,33 @@ function StatusFilter({
 }
 
 type Deciding = { user: AdminUser; kind: 'approve' | 'reject' } | null;
+
+/** Approve (pending or rejected) and Reject (pending) for an account waiting for a decision. */
+function DecisionButtons({ user, onDecide }: { user: AdminUser; onDecide: (deciding: Deciding) => void }) {
+  if (user.status !== 'pending' && user.status !== 'rejected') return null;
+  return (
+    <div className="flex gap-2 md:justify-end">
+      <button
+        type="button"
+        className="btn-primary min-h-9 px-3 py-1 text-sm"
+        aria-label={`${t.user.approve} ${user.email}`}
+        onClick={() => onDecide({ user, kind: 'approve' })}
+      >
+        {t.user.approve}
+      </button>
+      {user.status === 'pending' && (
+        <button
+          type="button"
+          className="btn-ghost min-h-9 px-3 py-1 text-sm hover:border-danger hover:text-danger"
+          aria-label={`${t.user.reject} ${user.email}`}
+          onClick={() => onDecide({ user, kind: 'reject' })}
+        >
+          {t.user.reject}
+        </button>
+      )}
+    </div>
+  );
+}
 
 /**
  * /admin/users: find, list and create accounts; each row leads to the account's own screen. The
@@ -176,7 +203,7 @@ export default function UsersPage() {
                   </th>
                   <th scope="col">{t.users.lastLogin}</th>
                   <th scope="col">{t.users.created}</th>
-                  <th scope="col">
+                  <th scope="col" className="hidden md:table-cell">
                     <span className="sr-only">{t.users.actions}</span>
                   </th>
                 </tr>
@@ -192,6 +219,10 @@ export default function UsersPage() {
                         <span className="cell-clip">{user.name}</span>
                         <span className="cell-clip text-xs font-normal text-muted">{user.email}</span>
                       </Link>
+                      {/* On a phone the actions column is off to the right: the buttons sit under the name. */}
+                      <div className="mt-2 md:hidden">
+                        <DecisionButtons user={user} onDecide={setDeciding} />
+                      </div>
                     </td>
                     <td>
                       <RoleBadge role={user.role} />
@@ -215,29 +246,8 @@ export default function UsersPage() {
                     <td className="whitespace-nowrap text-muted">
                       <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time>
                     </td>
-                    <td>
-                      {(user.status === 'pending' || user.status === 'rejected') && (
-                        <div className="flex justify-end gap-2">
-                          <button
-                            type="button"
-                            className="btn-primary min-h-9 px-3 py-1 text-sm"
-                            aria-label={`${t.user.approve} ${user.email}`}
-                            onClick={() => setDeciding({ user, kind: 'approve' })}
-                          >
-                            {t.user.approve}
-                          </button>
-                          {user.status === 'pending' && (
-                            <button
-                              type="button"
-                              className="btn-ghost min-h-9 px-3 py-1 text-sm hover:border-danger hover:text-danger"
-                              aria-label={`${t.user.reject} ${user.email}`}
-                              onClick={() => setDeciding({ user, kind: 'reject' })}
-                            >
-                              {t.user.reject}
-                            </button>
-                          )}
-                        </div>
-                      )}
+                    <td className="hidden md:table-cell">
+                      <DecisionButtons user={user} onDecide={setDeciding} />
                     </td>
                   </tr>
                 ))}
