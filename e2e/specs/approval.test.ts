@@ -96,6 +96,8 @@ describe('registration by approval', () => {
     await pendingTab.getByText('waiting for approval').waitFor({ state: 'attached' });
     await pendingTab.click();
     await admin.waitForURL('**/admin/users?status=pending');
+    await admin.locator('button[aria-pressed="true"]', { hasText: 'Pending' }).waitFor();
+    await admin.mouse.move(0, 0);
     const row = admin.getByRole('row').filter({ hasText: email });
     await row.getByText('Pending', { exact: true }).waitFor();
     expect(await admin.getByRole('row').filter({ hasText: 'demo-admin@footprint.test' }).count()).toBe(0);

@@ -30,7 +30,7 @@ function StatusFilter({
   onChange: (pendingOnly: boolean) => void;
 }) {
   const tab = (active: boolean) =>
-    `inline-flex min-h-9 items-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors ${
+    `inline-flex min-h-9 items-center gap-2 rounded-lg px-4 text-sm font-semibold ${
       active ? 'bg-accent-soft text-accent shadow-inner shadow-black/20' : 'text-muted hover:text-text'
     }`;
   return (
