@@ -191,6 +191,8 @@ try {
       SANDBOX_LEAK_RECORDS: '100000',
       RATE_LIMIT_ENABLED: 'false',
       SEED_DEMO: 'false',
+      // The bench registers a user and signs it in at once.
+      REGISTRATION_MODE: 'open',
     },
     port,
   );

@@ -59,7 +59,7 @@ afterAll(async () => {
     method: 'PATCH',
     token: adminToken,
     body: {
-      registration_enabled: settingsBefore.registration_enabled,
+      registration_mode: settingsBefore.registration_mode,
       case_reference_required: settingsBefore.case_reference_required,
     },
   });
@@ -333,18 +333,21 @@ describe('admin area', () => {
     await heading(admin, 'Settings').waitFor();
     await screenshot(admin, 'admin-settings-desktop');
 
-    // Registration off: /api/registration-status says so; then on again.
-    const registration = admin.getByRole('switch', { name: 'Self-registration open' });
-    expect(await registration.isChecked()).toBe(true);
-    await registration.uncheck();
+    // Registration closed: /api/registration-status says so; then open again.
+    const mode = (name: string) => admin.getByRole('radio', { name, exact: true });
+    expect(await mode('Open').isChecked()).toBe(true);
+    await mode('Closed').check();
     await admin.getByRole('button', { name: 'Save settings' }).click();
     await toast(admin, 'Saved.').waitFor();
-    expect((await api('/api/registration-status')).body.registration_enabled).toBe(false);
-    await registration.check();
+    expect((await api('/api/registration-status')).body).toEqual({
+      registration_enabled: false,
+      registration_mode: 'closed',
+    });
+    await mode('Open').check();
     await admin.getByRole('button', { name: 'Save settings' }).click();
     await expect
-      .poll(async () => (await api('/api/registration-status')).body.registration_enabled)
-      .toBe(true);
+      .poll(async () => (await api('/api/registration-status')).body.registration_mode)
+      .toBe('open');
 
     // A required case reference: the field loses its 'Optional' badge and a search without one is
     // refused in the browser (and by the server, without a charge).

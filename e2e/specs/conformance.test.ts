@@ -336,7 +336,11 @@ describe('§2.2 authentication pages', () => {
     });
     for (const path of ['/login', '/register', '/password-reset/some-token']) {
       await page.goto(path);
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+      // The token goes once /api/user has answered 401: on a loaded machine that alone can take most of
+      // the poll's default second, and /login now also asks /api/registration-status.
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('auth_token')), { timeout: 5_000 })
+        .toBeNull();
       expect(new URL(page.url()).pathname).toBe(path);
       expect(await toast(page, messages.session.expired).count()).toBe(0);
       await page.evaluate(() => localStorage.setItem('auth_token', 'a-token-the-server-never-issued'));

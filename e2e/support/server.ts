@@ -80,6 +80,9 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
       // (30 in 5 and 10 minutes) in a full run. The limits themselves are proven by the server suite
       // (test/auth) and the stress suite; here they would only fail whichever spec comes last.
       RATE_LIMIT_ENABLED: 'false',
+      // The specs register their own users and sign them in at once: the shared server keeps the
+      // spec's open registration. Approval (the product's default) has its own server in approval.test.ts.
+      REGISTRATION_MODE: 'open',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },

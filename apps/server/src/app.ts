@@ -161,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminRoutes(app, {
     admin: createAdminService({
       db,
+      mailer: deps.mailer,
+      appUrl: config.appUrl,
       runner: deps.runner,
       catalogue: deps.catalogue,
       usage: deps.usage,

@@ -4,6 +4,8 @@ import {
   COST_DEFAULTS,
   type CostVariable,
   costVariable,
+  REGISTRATION_MODES,
+  type RegistrationMode,
   SEARCH_KINDS,
   type SearchKind,
 } from '@footprint/domain';
@@ -101,6 +103,10 @@ export const envSchema = z.object({
   RESET_TOKEN_TTL_MINUTES: int(60, 5),
   TRIAL_CREDITS: int(20, 0),
   REGISTRATION_ENABLED: bool(true),
+  REGISTRATION_MODE: z
+    .enum(REGISTRATION_MODES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_ENABLED: bool(true),
   REDIS_URL: optionalUrl,
 
@@ -170,7 +176,11 @@ export interface Config {
     otpResendCooldownSeconds: number;
     resetTokenTtlMinutes: number;
     trialCredits: number;
-    registrationEnabledDefault: boolean;
+    /**
+     * The registration mode until an admin changes it: REGISTRATION_MODE, else `closed` when
+     * REGISTRATION_ENABLED is false, else `approval`.
+     */
+    registrationModeDefault: RegistrationMode;
   };
   rateLimit: { enabled: boolean; redisUrl: string | undefined };
   mail: { smtpUrl: string | undefined; from: string };
@@ -257,7 +267,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       otpResendCooldownSeconds: env.OTP_RESEND_COOLDOWN_SECONDS,
       resetTokenTtlMinutes: env.RESET_TOKEN_TTL_MINUTES,
       trialCredits: env.TRIAL_CREDITS,
-      registrationEnabledDefault: env.REGISTRATION_ENABLED,
+      registrationModeDefault: env.REGISTRATION_MODE ?? (env.REGISTRATION_ENABLED ? 'approval' : 'closed'),
     },
     rateLimit: { enabled: env.RATE_LIMIT_ENABLED, redisUrl: env.REDIS_URL },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },

@@ -43,6 +43,8 @@ export async function seedDemoAccounts(db: Database, password: string): Promise<
           passwordHash,
           appMode: account.appMode,
           role: account.role,
+          // Made by the operator, not self-registered: never waits for approval.
+          status: 'active',
           emailVerifiedAt: new Date(),
         })
         .onConflictDoNothing()

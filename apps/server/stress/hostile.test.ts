@@ -155,6 +155,7 @@ const templates: Record<string, Record<string, unknown>> = {
   },
   'PATCH /api/admin/users/:id': { name: 'Renamed' },
   'POST /api/admin/users/:id/credits': { amount: 5, reason: 'hostile test' },
+  'POST /api/admin/users/:id/reject': { reason: 'hostile test' },
 };
 
 function bodyFor(key: string): fc.Arbitrary<{ text?: string; contentType?: string }> {

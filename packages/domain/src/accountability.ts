@@ -30,6 +30,10 @@ export const accountabilityMessages = {
   dateFormat: (field: string) => `The ${field} date must be a date in the form YYYY-MM-DD.`,
   dateOrder: 'The end date must be on or after the start date.',
   emailTaken: fieldMessages.taken('email'),
+  notPending: (status: string) =>
+    `This account is not waiting for approval (its status is ${status}). Nothing was changed.`,
+  decideByApproval:
+    'This account registered itself and waits for a decision: approve or reject it instead. Nothing was changed.',
 } as const;
 
 /** Free text may hold no control characters. */

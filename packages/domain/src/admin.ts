@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountabilityMessages, MAX_CREDIT_CHANGE, noControl, pageFields } from './accountability.ts';
-import type { AppMode } from './auth.ts';
+import { type AppMode, REGISTRATION_MODES, type RegistrationMode } from './auth.ts';
 import { CASE_REFERENCE_MAX_LENGTH } from './case-reference.ts';
 import type { SourceMode } from './catalogue/sources.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
@@ -15,9 +15,13 @@ export const RETENTION_DAYS_MAX = 3650;
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export const APP_MODES = ['live', 'trial'] as const;
+/** The statuses an admin may set with PATCH /api/admin/users/{id}. */
 export const USER_STATUSES = ['active', 'disabled'] as const;
+/** Every status an account can have: `pending` waits for approval, `rejected` was refused. */
+export const ACCOUNT_STATUSES = ['active', 'disabled', 'pending', 'rejected'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
-export type UserStatus = (typeof USER_STATUSES)[number];
+export type UserStatus = (typeof ACCOUNT_STATUSES)[number];
+export const REJECT_REASON_MAX_LENGTH = 500;
 
 const plainText = (field: string) => `The ${field} field may not contain control characters.`;
 
@@ -28,6 +32,9 @@ export const adminUsersQuery = z.strictObject({
     .trim()
     .max(100, fieldMessages.max('q', 100))
     .regex(noControl, plainText('q'))
+    .optional(),
+  status: z
+    .enum(ACCOUNT_STATUSES, { error: 'The status must be active, disabled, pending or rejected.' })
     .optional(),
 });
 
@@ -90,27 +97,57 @@ export const adminCreditsRequest = z.strictObject({
 });
 export type AdminCreditsRequest = z.input<typeof adminCreditsRequest>;
 
-export const adminSettingsPatch = z.strictObject({
-  registration_enabled: z
-    .boolean({ error: 'The registration enabled field must be true or false.' })
-    .optional(),
-  case_reference_required: z
-    .boolean({ error: 'The case reference required field must be true or false.' })
-    .optional(),
-  lookup_retention_days: z
-    .number({ error: 'The lookup retention days field must be a whole number.' })
-    .int('The lookup retention days field must be a whole number.')
-    .min(1, 'The lookup retention days field must be at least 1.')
-    .max(
-      RETENTION_DAYS_MAX,
-      `The lookup retention days field must not be greater than ${RETENTION_DAYS_MAX}.`,
-    )
-    .optional(),
+/** POST /api/admin/users/{id}/reject: the reason is optional and goes into the user's e-mail. */
+export const adminRejectRequest = z.strictObject({
+  reason: z
+    .string({ error: 'The reason field must be a string.' })
+    .trim()
+    .max(REJECT_REASON_MAX_LENGTH, fieldMessages.max('reason', REJECT_REASON_MAX_LENGTH))
+    .regex(/^(?:[^\p{Cc}]|[\n\r\t])*$/u, plainText('reason'))
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
+export type AdminRejectRequest = z.input<typeof adminRejectRequest>;
+
+export const registrationModeField = z.enum(REGISTRATION_MODES, {
+  error: 'The registration mode must be open, approval or closed.',
+});
+
+export const adminSettingsPatch = z
+  .strictObject({
+    /** Kept for older clients: false is the mode `closed`; true re-opens a closed registration. */
+    registration_enabled: z
+      .boolean({ error: 'The registration enabled field must be true or false.' })
+      .optional(),
+    registration_mode: registrationModeField.optional(),
+    case_reference_required: z
+      .boolean({ error: 'The case reference required field must be true or false.' })
+      .optional(),
+    lookup_retention_days: z
+      .number({ error: 'The lookup retention days field must be a whole number.' })
+      .int('The lookup retention days field must be a whole number.')
+      .min(1, 'The lookup retention days field must be at least 1.')
+      .max(
+        RETENTION_DAYS_MAX,
+        `The lookup retention days field must not be greater than ${RETENTION_DAYS_MAX}.`,
+      )
+      .optional(),
+  })
+  .refine(
+    (patch) =>
+      patch.registration_enabled === undefined ||
+      patch.registration_mode === undefined ||
+      patch.registration_enabled === (patch.registration_mode !== 'closed'),
+    {
+      path: ['registration_enabled'],
+      message: 'The registration enabled field contradicts the registration mode.',
+    },
+  );
 export type AdminSettingsPatch = z.input<typeof adminSettingsPatch>;
 
 export interface AdminSettings {
   registration_enabled: boolean;
+  registration_mode: RegistrationMode;
   case_reference_required: boolean;
   lookup_retention_days: number;
 }
@@ -179,6 +216,13 @@ export interface AdminCreateUserResponse {
   user: AdminUser;
   /** Only when no password was given: shown once, never stored in clear. */
   temporary_password?: string;
+}
+
+/** POST /api/admin/users/{id}/approve and /reject. */
+export interface AdminDecisionResponse {
+  user: AdminUser;
+  /** Whether the e-mail telling the user was handed to the mail server. */
+  notified: boolean;
 }
 
 export interface AdminCreditsResponse {

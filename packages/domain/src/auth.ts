@@ -86,9 +86,21 @@ export interface ResendOtpResponse {
   otp_expires_at: string;
 }
 
+/**
+ * How self-registration works on a deployment: `open` (an account can sign in at once), `approval` (a
+ * new account waits for an administrator) or `closed` (only administrators create accounts).
+ */
+export const REGISTRATION_MODES = ['open', 'approval', 'closed'] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+
 export interface RegistrationStatus {
+  /** False only while the mode is `closed`. */
   registration_enabled: boolean;
+  registration_mode: RegistrationMode;
 }
+
+/** What an account's status is while it cannot sign in: why the sign-in was refused. */
+export type BlockedAccountStatus = 'pending' | 'rejected' | 'disabled';
 
 export type AppMode = 'live' | 'trial';
 export type Role = 'user' | 'admin';

@@ -3,7 +3,7 @@
 //   ledger:check   every user's balance equals the sum of their ledger (exit 1 and a list if not)
 //   leaks:import   stream a CSV/JSONL dump into the leak index
 //   leaks:sandbox  load synthetic leak records
-//   users:create, users:set, credits:grant, credits:deduct, audit:export, lookups:purge (modules/admin/cli.ts)
+//   users:create, users:set, users:approve, users:reject, credits:grant, credits:deduct, audit:export, lookups:purge (modules/admin/cli.ts)
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -58,6 +58,8 @@ async function main(argv: string[]): Promise<number> {
         return await runLeaksSandbox(database, config.databaseUrl, values);
       case 'users:create':
       case 'users:set':
+      case 'users:approve':
+      case 'users:reject':
       case 'credits:grant':
       case 'credits:deduct':
       case 'audit:export':

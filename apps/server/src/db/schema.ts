@@ -37,7 +37,8 @@ export const users = pgTable(
     appMode: text('app_mode', { enum: ['live', 'trial'] })
       .notNull()
       .default('trial'),
-    status: text('status', { enum: ['active', 'disabled'] })
+    /** pending: registered, waiting for an admin's approval; rejected: an admin refused it. */
+    status: text('status', { enum: ['active', 'disabled', 'pending', 'rejected'] })
       .notNull()
       .default('active'),
     /** Credits are money: the CHECK makes an overdraft impossible whatever the code does. */
@@ -53,7 +54,7 @@ export const users = pgTable(
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
     check('users_role_valid', sql`${t.role} in ('user', 'admin')`),
     check('users_app_mode_valid', sql`${t.appMode} in ('live', 'trial')`),
-    check('users_status_valid', sql`${t.status} in ('active', 'disabled')`),
+    check('users_status_valid', sql`${t.status} in ('active', 'disabled', 'pending', 'rejected')`),
   ],
 );
 

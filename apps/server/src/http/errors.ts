@@ -1,4 +1,10 @@
-import { accountabilityMessages, type FieldErrors, messages, toFieldErrors } from '@footprint/domain';
+import {
+  accountabilityMessages,
+  type BlockedAccountStatus,
+  type FieldErrors,
+  messages,
+  toFieldErrors,
+} from '@footprint/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { RateLimitedError } from '../security/rate-limit.ts';
@@ -33,6 +39,21 @@ const firstMessage = (errors: FieldErrors): string | undefined => Object.values(
 export const unauthenticated = () => new AppError(401, 'unauthenticated', messages.errors.unauthenticated);
 export const forbidden = (message: string = messages.errors.forbidden) =>
   new AppError(403, 'forbidden', message);
+/**
+ * A sign-in refused for the state of the account (pending approval, rejected, disabled). Only ever
+ * answered after the right password (or code), so it tells nothing to someone without it.
+ */
+export const accountBlocked = (status: BlockedAccountStatus) =>
+  new AppError(
+    403,
+    `account_${status}`,
+    status === 'pending'
+      ? messages.login.accountPending
+      : status === 'rejected'
+        ? messages.login.accountRejected
+        : messages.login.accountDisabled,
+    { account_status: status },
+  );
 export const notFound = (message: string = messages.errors.notFound) =>
   new AppError(404, 'not_found', message);
 export const tooManyRequests = (retryAfterSeconds: number, message?: string) =>

@@ -574,6 +574,7 @@ describe('/api/admin/settings, providers and leak sources', () => {
     const current = await admin.call('GET', '/api/admin/settings');
     expect(current.json()).toEqual({
       registration_enabled: true,
+      registration_mode: 'approval',
       case_reference_required: false,
       lookup_retention_days: 90,
     });
@@ -583,23 +584,52 @@ describe('/api/admin/settings, providers and leak sources', () => {
     });
     expect(changed.json()).toEqual({
       registration_enabled: false,
+      registration_mode: 'closed',
       case_reference_required: false,
       lookup_retention_days: 30,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: false,
+      registration_mode: 'closed',
     });
     const [row] = (await auditOf('admin.settings.update')).slice(-1);
     expect(row!.details).toEqual({
       changes: {
+        registration_mode: { from: 'approval', to: 'closed' },
         registration_enabled: { from: true, to: false },
         lookup_retention_days: { from: 90, to: 30 },
       },
     });
-    await admin.call('PATCH', '/api/admin/settings', {
+    // Switched back on, a closed registration returns to the environment's mode (approval here).
+    const reopened = await admin.call('PATCH', '/api/admin/settings', {
       registration_enabled: true,
       lookup_retention_days: 90,
     });
+    expect(reopened.json()).toMatchObject({ registration_enabled: true, registration_mode: 'approval' });
+
+    const open = await admin.call('PATCH', '/api/admin/settings', { registration_mode: 'open' });
+    expect(open.json()).toMatchObject({ registration_enabled: true, registration_mode: 'open' });
+    const [opened] = (await auditOf('admin.settings.update')).slice(-1);
+    expect(opened!.details).toEqual({ changes: { registration_mode: { from: 'approval', to: 'open' } } });
+    // true on an open registration leaves it open.
+    const still = await admin.call('PATCH', '/api/admin/settings', { registration_enabled: true });
+    expect(still.json()).toMatchObject({ registration_mode: 'open' });
+
+    const contradiction = await admin.call('PATCH', '/api/admin/settings', {
+      registration_enabled: false,
+      registration_mode: 'open',
+    });
+    expect(contradiction.statusCode).toBe(422);
+    expect(contradiction.json().errors.registration_enabled).toEqual([
+      'The registration enabled field contradicts the registration mode.',
+    ]);
+    const unknown = await admin.call('PATCH', '/api/admin/settings', { registration_mode: 'invite' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.registration_mode).toEqual([
+      'The registration mode must be open, approval or closed.',
+    ]);
+    await admin.call('PATCH', '/api/admin/settings', { registration_mode: 'approval' });
+    expect((await admin.call('GET', '/api/admin/settings')).json().registration_mode).toBe('approval');
   });
 
   it('lists provider health and leak sources with their record counts', async () => {

@@ -16,6 +16,7 @@ import { recordAudit } from '../../src/modules/audit/service.ts';
 import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
 import { createUser } from '../support/app.ts';
 import { createTestDatabase } from '../support/db.ts';
+import { startSmtpServer } from '../support/smtp.ts';
 
 let handle: DatabaseHandle;
 let dir: string;
@@ -262,11 +263,79 @@ describe('lookups:purge', () => {
   });
 });
 
+describe('users:approve and users:reject', () => {
+  it('approve a pending account by e-mail, mail the user over SMTP and audit as cli', async () => {
+    const smtp = await startSmtpServer();
+    const withSmtp = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SMTP_URL: smtp.url,
+      APP_URL: 'http://footprint.test',
+    });
+    const run = async (
+      command: 'users:approve' | 'users:reject',
+      args: string[],
+      values: AdminCliValues = {},
+    ) => {
+      const logs: string[] = [];
+      const errors: string[] = [];
+      const code = await runAdminCommand(command, handle, withSmtp, args, values, {
+        log: (line) => logs.push(line),
+        error: (line) => errors.push(line),
+        stdout: new PassThrough(),
+      });
+      return { code, out: logs.join('\n'), err: errors.join('\n') };
+    };
+    try {
+      const pending = await createUser(handle.db, { email: 'cli-pending@example.test', status: 'pending' });
+      const approved = await run('users:approve', ['CLI-Pending@Example.test']);
+      expect(approved.code, approved.err).toBe(0);
+      expect(approved.out).toBe('Approved cli-pending@example.test: status active. The user was e-mailed.');
+      expect((await userByEmail('cli-pending@example.test'))!.status).toBe('active');
+      const mail = await smtp.waitFor((m) => m.to.includes('cli-pending@example.test'));
+      expect(mail.subject).toBe('Your Footprint account is approved');
+      expect(mail.text).toContain('http://footprint.test/login');
+      const [row] = await cliRows('admin.user.approve');
+      expect(row).toMatchObject({ userId: null, target: pending.id, outcome: 'success' });
+      expect(row!.details).toMatchObject({
+        via: 'cli',
+        email: 'cli-pending@example.test',
+        changes: { status: { from: 'pending', to: 'active' } },
+      });
+
+      // Approving twice is refused and changes nothing.
+      const before = await state();
+      const again = await run('users:approve', ['cli-pending@example.test']);
+      expect(again.code).toBe(1);
+      expect(again.err).toContain('not waiting for approval');
+      expect(await state()).toEqual(before);
+
+      const other = await createUser(handle.db, { email: 'cli-reject@example.test', status: 'pending' });
+      const rejected = await run('users:reject', ['cli-reject@example.test'], {
+        reason: 'Unverified agency',
+      });
+      expect(rejected.code, rejected.err).toBe(0);
+      expect(rejected.out).toBe('Rejected cli-reject@example.test: status rejected. The user was e-mailed.');
+      const rejectMail = await smtp.waitFor((m) => m.to.includes('cli-reject@example.test'));
+      expect(rejectMail.text).toContain('Reason given: Unverified agency');
+      const [rejectRow] = await cliRows('admin.user.reject');
+      expect(rejectRow).toMatchObject({ target: other.id });
+      expect(rejectRow!.details).toMatchObject({ via: 'cli', reason: 'Unverified agency' });
+
+      expect((await run('users:approve', [])).code).toBe(2);
+      expect((await run('users:approve', ['nobody@example.test'])).code).toBe(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
 describe('npm run cli', () => {
   it('wires the commands into the real CLI process (PGlite data directory)', async () => {
     const dataDir = join(dir, 'data');
     const seed = await openDatabase({ dataDir });
     await seed.migrate();
+    await createUser(seed.db, { email: 'proc-pending@example.test', status: 'pending' });
     await seed.close();
     const root = new URL('../../../..', import.meta.url).pathname;
     const run = (...args: string[]) =>
@@ -293,6 +362,12 @@ describe('npm run cli', () => {
     expect(refused.out).toContain('below zero');
     const help = await run('--help');
     expect(help.out).toContain('audit:export');
+    expect(help.out).toContain('users:approve');
+    const approved = await run('users:approve', 'proc-pending@example.test');
+    expect(approved.code, approved.out).toBe(0);
+    expect(approved.out).toContain(
+      'Approved proc-pending@example.test: status active. The user was e-mailed (development outbox).',
+    );
     const check = await openDatabase({ dataDir });
     const [row] = await check.db.select().from(users).where(eq(users.email, 'proc@example.test'));
     await check.close();

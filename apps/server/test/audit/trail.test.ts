@@ -10,7 +10,13 @@ import { otpCodeOf, resetTokenOf } from '../support/smtp.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    env: { RATE_LIMIT_ENABLED: 'false', LOOKUP_PURGE_INTERVAL_MINUTES: '0', SANDBOX_FAILURES: 'upi=1' },
+    env: {
+      RATE_LIMIT_ENABLED: 'false',
+      LOOKUP_PURGE_INTERVAL_MINUTES: '0',
+      SANDBOX_FAILURES: 'upi=1',
+      // The reset below needs an account that may sign in at once (approval is test/auth/approval).
+      REGISTRATION_MODE: 'open',
+    },
   });
 });
 afterAll(() => t.close());

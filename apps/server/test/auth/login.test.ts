@@ -123,7 +123,7 @@ describe('POST /api/login', () => {
       ...json({ email: user.email, password: user.password }, 'aaaaaaaa-1111-2222-3333-444444444444'),
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: messages.login.accountDisabled });
+    expect(res.json()).toEqual({ message: messages.login.accountDisabled, account_status: 'disabled' });
     expect(await t.db.select().from(authTokens).where(eq(authTokens.userId, user.id))).toHaveLength(0);
   });
 

@@ -8,7 +8,8 @@ import { createTestApp, json, type TestApp } from '../support/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { TRIAL_CREDITS: '7' } });
+  // The spec's behaviour: an account that may sign in at once (approval: test/auth/approval.test.ts).
+  t = await createTestApp({ env: { TRIAL_CREDITS: '7', REGISTRATION_MODE: 'open' } });
 });
 afterAll(() => t.close());
 
@@ -26,6 +27,7 @@ describe('POST /api/register', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       message: messages.register.created,
+      approval_required: false,
       user: {
         name: 'Priya Raman',
         email: 'priya.raman@example.test',
@@ -36,6 +38,7 @@ describe('POST /api/register', () => {
     });
     const [row] = await t.db.select().from(users).where(eq(users.email, 'priya.raman@example.test'));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row?.status).toBe('active');
     const ledger = await t.db.select().from(creditEntries).where(eq(creditEntries.userId, row!.id));
     expect(ledger).toEqual([expect.objectContaining({ delta: 7, balanceAfter: 7, kind: 'grant' })]);
     expect(await findLedgerMismatches(t.db)).toEqual([]);
@@ -78,17 +81,18 @@ describe('POST /api/register', () => {
   });
 
   it('is closed while registration is disabled, and the status endpoint says so', async () => {
-    await writeSetting(t.db, 'registration_enabled', false);
+    await writeSetting(t.db, 'registration_mode', 'closed');
     const status = await t.app.inject({ method: 'GET', url: '/api/registration-status' });
-    expect(status.json()).toEqual({ registration_enabled: false });
+    expect(status.json()).toEqual({ registration_enabled: false, registration_mode: 'closed' });
     const before = (await t.db.select().from(users)).length;
     const res = await register(valid('closed@example.test'));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: messages.register.disabled });
     expect(await t.db.select().from(users)).toHaveLength(before);
-    await writeSetting(t.db, 'registration_enabled', true);
+    await writeSetting(t.db, 'registration_mode', 'open');
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: true,
+      registration_mode: 'open',
     });
   });
 });

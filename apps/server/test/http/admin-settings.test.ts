@@ -19,11 +19,13 @@ describe('/api/admin/settings', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({
       registration_enabled: false,
+      registration_mode: 'closed',
       case_reference_required: false,
       lookup_retention_days: 90,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: false,
+      registration_mode: 'closed',
     });
     const bad = await t.app.inject({
       method: 'PATCH',
@@ -33,6 +35,7 @@ describe('/api/admin/settings', () => {
     expect(bad.statusCode).toBe(422);
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: false,
+      registration_mode: 'closed',
     });
     await t.app.inject({
       method: 'PATCH',
@@ -41,6 +44,7 @@ describe('/api/admin/settings', () => {
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: true,
+      registration_mode: 'approval',
     });
   });
 
@@ -56,6 +60,7 @@ describe('/api/admin/settings', () => {
     expect(res.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: true,
+      registration_mode: 'approval',
     });
   });
 });

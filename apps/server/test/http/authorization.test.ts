@@ -61,6 +61,8 @@ const matrix: Record<string, Access> = {
   'GET /api/admin/users/:id': 'admin',
   'PATCH /api/admin/users/:id': 'admin',
   'POST /api/admin/users/:id/credits': 'admin',
+  'POST /api/admin/users/:id/approve': 'admin',
+  'POST /api/admin/users/:id/reject': 'admin',
   'GET /api/admin/audit': 'admin',
   'GET /api/admin/audit.csv': 'admin',
   'GET /api/admin/leak-sources': 'admin',

@@ -59,7 +59,7 @@ export async function createUser(
     password: string;
     appMode: 'live' | 'trial';
     role: 'user' | 'admin';
-    status: 'active' | 'disabled';
+    status: 'active' | 'disabled' | 'pending' | 'rejected';
     credits: number;
     trustedDevice: string;
   }> = {},

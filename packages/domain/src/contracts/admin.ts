@@ -3,6 +3,7 @@ import type { Page } from '../accountability.ts';
 import type {
   AdminCreateUserResponse,
   AdminCreditsResponse,
+  AdminDecisionResponse,
   AdminSettings,
   AdminUser,
   AuditEvent,
@@ -10,7 +11,8 @@ import type {
   ProviderHealth,
   ProvidersResponse,
 } from '../admin.ts';
-import { AUDIT_OUTCOMES } from '../admin.ts';
+import { ACCOUNT_STATUSES, AUDIT_OUTCOMES } from '../admin.ts';
+import { REGISTRATION_MODES } from '../auth.ts';
 import { SOURCE_MODES } from '../catalogue/sources.ts';
 import { fileDownload, isoTimestamp, openObject, pageOf } from './common.ts';
 import { statementEntryResponse } from './history.ts';
@@ -22,7 +24,10 @@ import { statementEntryResponse } from './history.ts';
  */
 
 export const adminSettingsResponse: z.ZodType<AdminSettings> = z.object({
-  registration_enabled: z.boolean(),
+  registration_enabled: z.boolean().describe('False only while registration_mode is closed.'),
+  registration_mode: z
+    .enum(REGISTRATION_MODES)
+    .describe('open: new accounts sign in at once; approval: they wait for an admin; closed: no sign-up.'),
   case_reference_required: z.boolean(),
   lookup_retention_days: z.number().int(),
 });
@@ -96,7 +101,9 @@ export const adminUserResponse: z.ZodType<AdminUser> = z
     email: z.string(),
     role: z.enum(['user', 'admin']),
     app_mode: z.enum(['live', 'trial']),
-    status: z.enum(['active', 'disabled']),
+    status: z
+      .enum(ACCOUNT_STATUSES)
+      .describe('pending: waits for an admin to approve it; rejected: an admin refused it.'),
     credits: z.number().int(),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
@@ -109,6 +116,12 @@ export const adminUsersPageResponse: z.ZodType<Page<AdminUser>> = pageOf(adminUs
 
 /** GET and PATCH /api/admin/users/{id}. */
 export const adminUserEnvelopeResponse = z.object({ user: adminUserResponse });
+
+/** POST /api/admin/users/{id}/approve and /reject. */
+export const adminDecisionResponse: z.ZodType<AdminDecisionResponse> = z.object({
+  user: adminUserResponse,
+  notified: z.boolean().describe('Whether the e-mail telling the user was handed to the mail server.'),
+});
 
 /** POST /api/admin/users: status 201. */
 export const adminCreateUserResponse: z.ZodType<AdminCreateUserResponse> = z.object({

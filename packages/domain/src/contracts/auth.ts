@@ -6,6 +6,7 @@ import type {
   TokenResponse,
   User,
 } from '../auth.ts';
+import { REGISTRATION_MODES } from '../auth.ts';
 import { isoTimestamp, messageResponse, statusResponse } from './common.ts';
 
 /**
@@ -49,11 +50,20 @@ export const resendOtpResponse: z.ZodType<ResendOtpResponse> = z.object({
 
 /** GET /api/registration-status. */
 export const registrationStatusResponse: z.ZodType<RegistrationStatus> = z.object({
-  registration_enabled: z.boolean(),
+  registration_enabled: z.boolean().describe('False only while registration_mode is closed.'),
+  registration_mode: z
+    .enum(REGISTRATION_MODES)
+    .describe('open: new accounts sign in at once; approval: they wait for an admin; closed: no sign-up.'),
 });
 
 /** POST /api/register: status 201. */
-export const registerResponse = z.object({ message: z.string(), user: userResponse });
+export const registerResponse = z.object({
+  message: z.string(),
+  user: userResponse,
+  approval_required: z
+    .boolean()
+    .describe('True when the new account must be approved by an administrator before it can sign in.'),
+});
 
 /** POST /api/logout. */
 export const logoutResponse = messageResponse;

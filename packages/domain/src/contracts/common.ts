@@ -39,6 +39,10 @@ export const errorResponse = z
     details: z.unknown().optional(),
     credits: z.number().optional(),
     retry_after: z.number().optional(),
+    account_status: z
+      .enum(['pending', 'rejected', 'disabled'])
+      .optional()
+      .describe('A refused sign-in: why the account cannot sign in (after the right password only).'),
   })
   .meta({ id: 'Error', description: 'Every error answer: 4xx and 5xx, JSON.' });
 

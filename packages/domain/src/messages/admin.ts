@@ -19,7 +19,12 @@ export const adminTexts = {
     none: '—',
     roles: { user: 'User', admin: 'Admin' } as Record<string, string>,
     modes: { live: 'Live', trial: 'Trial' } as Record<string, string>,
-    statuses: { active: 'Active', disabled: 'Disabled' } as Record<string, string>,
+    statuses: {
+      active: 'Active',
+      disabled: 'Disabled',
+      pending: 'Pending',
+      rejected: 'Rejected',
+    } as Record<string, string>,
     users: {
       lead: 'Accounts, their access and their credits. Every change here is written to the audit trail.',
       search: 'Search users',
@@ -35,6 +40,12 @@ export const adminTexts = {
       created: 'Created',
       count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'user' : 'users'}`,
       empty: 'No users match this search.',
+      emptyPending: 'No accounts are waiting for approval.',
+      filter: 'Show',
+      filterAll: 'All',
+      filterPending: 'Pending',
+      pendingCount: (n: number) => `${n.toLocaleString('en-US')} waiting for approval`,
+      actions: 'Actions',
       manage: (name: string) => `Manage ${name}`,
       createTitle: 'New user',
       password: 'Password',
@@ -84,6 +95,22 @@ export const adminTexts = {
       you: '(you)',
       userId: 'User id',
       emailVerified: 'E-mail verified',
+      approve: 'Approve',
+      reject: 'Reject',
+      approveTitle: 'Approve account',
+      rejectTitle: 'Reject account',
+      approveConfirm: (email: string) =>
+        `Approve ${email}? The account can sign in at once and is told so by e-mail.`,
+      rejectConfirm: (email: string) =>
+        `Reject ${email}? The account cannot sign in and is told so by e-mail.`,
+      rejectReason: 'Reason (optional, sent in the e-mail)',
+      rejectReasonPlaceholder: 'e.g. We could not verify your agency.',
+      approved: (email: string) => `${email} approved and notified by e-mail.`,
+      rejected: (email: string) => `${email} rejected and notified by e-mail.`,
+      notNotified: (email: string) =>
+        `The decision is saved, but the e-mail to ${email} could not be sent. Tell them yourself.`,
+      pendingLead: 'This account registered itself and waits for approval. It cannot sign in until approved.',
+      rejectedLead: 'This registration was rejected. Approving it lets the account sign in.',
     },
     audit: {
       lead: 'Every sign-in, lookup, export and admin action, newest first.',
@@ -177,6 +204,19 @@ export const adminTexts = {
       lead: 'Deployment-wide switches. They apply at once to every user.',
       registration: 'Self-registration open',
       registrationHint: 'When off, /register shows “Registration is currently disabled.”',
+      registrationMode: 'Registration',
+      registrationModeHint: 'Who may create an account on /register.',
+      registrationModes: {
+        open: 'Open',
+        approval: 'Approval',
+        closed: 'Closed',
+      } as Record<string, string>,
+      registrationModeHints: {
+        open: 'Anyone can register and sign in at once with the trial credits.',
+        approval:
+          'Anyone can register; the account waits until an admin approves it under Users, and the user is e-mailed.',
+        closed: 'Nobody can register; the Sign Up link is hidden and only admins create accounts.',
+      } as Record<string, string>,
       caseReferenceRequired: 'Case reference required',
       caseReferenceHint:
         'When on, every search must carry a case reference; searches without one are refused.',

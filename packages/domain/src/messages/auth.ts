@@ -9,6 +9,10 @@ export const authTexts = {
     invalidCredentials: 'These credentials do not match our records.',
     otpSent: 'A one-time password has been sent to your email. Enter it to trust this device.',
     accountDisabled: 'This account has been disabled. Contact your administrator.',
+    accountPending:
+      'Your account is waiting for approval by an administrator. You will get an e-mail when it is approved.',
+    accountRejected:
+      'Your registration was not approved, so this account cannot sign in. Contact your administrator if you think this is a mistake.',
   },
   register: {
     failed: 'Register failed. Please check your credentials.',
@@ -17,6 +21,11 @@ export const authTexts = {
     forbidden: 'Forbidden',
     goBackHome: 'Go Back Home',
     created: 'Registration successful.',
+    /** Shown on /register while the mode is `closed` (under the spec's 'Registration is currently disabled.'). */
+    closedHint: 'Registration is closed: accounts are created by an administrator.',
+    /** Shown on /login after a registration that waits for an administrator's approval. */
+    pendingNotice:
+      'Your account is waiting for approval by an administrator. You will get an e-mail when it is approved.',
   },
   forgot: {
     submitting: 'Submitting...',

@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   adminCreateUserRequest,
   adminCreditsRequest,
+  adminRejectRequest,
   adminUpdateUserRequest,
   auditExportQuery,
   RETENTION_DAYS_MAX,
@@ -21,7 +22,9 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { CLI_ACTOR, recordAudit } from '../audit/service.ts';
 import { purgeExpiredResults } from '../lookup/retention.ts';
+import { outboxMailer, smtpMailer } from '../mail/mailer.ts';
 import { deploymentDefaults } from '../settings/service.ts';
+import { decideAndNotify } from './approval.ts';
 import { exportAudit } from './service.ts';
 import { type Acting, changeCredits, createUser, getUserByEmail, updateUser } from './users.ts';
 
@@ -56,6 +59,12 @@ export const adminCliUsage = `  users:create    --email a@b.org --name "Full Nam
                   [--credits N] [--password P]
                   Create an account (default: trial user). Without --password a random one is
                   generated and printed once. --credits is an opening balance through the ledger.
+  users:approve   <email>
+                  Approve an account waiting for approval (or a rejected one): it can sign in at
+                  once. The user is e-mailed (SMTP_URL, else the development outbox).
+  users:reject    <email> [--reason "why"]
+                  Reject an account waiting for approval: it cannot sign in. The user is e-mailed,
+                  with the reason if one is given.
   users:set       <email> [--mode live|trial] [--role user|admin] [--status active|disabled]
                   [--name "Full Name"] [--revoke-sessions]
                   Change an account. Disabling signs it out everywhere; the last active admin can
@@ -74,6 +83,8 @@ export const adminCliUsage = `  users:create    --email a@b.org --name "Full Nam
 export const ADMIN_COMMANDS = [
   'users:create',
   'users:set',
+  'users:approve',
+  'users:reject',
   'credits:grant',
   'credits:deduct',
   'audit:export',
@@ -158,6 +169,32 @@ export async function runAdminCommand(
         const u = await updateUser(db, user.id, patch, acting);
         out.log(`Updated ${u.email}: role ${u.role}, mode ${u.app_mode}, status ${u.status}.`);
         return 0;
+      }
+      case 'users:approve':
+      case 'users:reject': {
+        const user = await getUserByEmail(db, target(positionals, values));
+        const approve = command === 'users:approve';
+        const reason = approve ? undefined : parse(adminRejectRequest, { reason: values.reason }).reason;
+        const mailer = config.mail.smtpUrl
+          ? smtpMailer(config.mail.smtpUrl, config.mail.from)
+          : outboxMailer(db);
+        try {
+          const { user: u, notified } = await decideAndNotify(
+            { db, mailer, appUrl: config.appUrl },
+            user.id,
+            approve ? { kind: 'approve' } : { kind: 'reject', reason },
+            acting,
+          );
+          out.log(
+            `${approve ? 'Approved' : 'Rejected'} ${u.email}: status ${u.status}. ` +
+              (notified
+                ? `The user was e-mailed${mailer.kind === 'outbox' ? ' (development outbox)' : ''}.`
+                : 'The e-mail could NOT be sent (see the audit trail): tell the user yourself.'),
+          );
+          return 0;
+        } finally {
+          await mailer.close();
+        }
       }
       case 'credits:grant':
       case 'credits:deduct': {

@@ -20,6 +20,7 @@ export const presentAdminUser = (row: UserRow): AdminUser => ({
 /** The deployment settings an admin can read and change. */
 export const presentSettings = (settings: DeploymentSettings): AdminSettings => ({
   registration_enabled: settings.registrationEnabled,
+  registration_mode: settings.registrationMode,
   case_reference_required: settings.caseReferenceRequired,
   lookup_retention_days: settings.lookupRetentionDays,
 });

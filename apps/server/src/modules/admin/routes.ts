@@ -4,6 +4,8 @@ import {
   adminCreateUserResponse,
   adminCreditsRequest,
   adminCreditsResponse,
+  adminDecisionResponse,
+  adminRejectRequest,
   adminSettingsPatch,
   adminSettingsResponse,
   adminUpdateUserRequest,
@@ -89,7 +91,7 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; g
     {
       preHandler,
       schema: {
-        summary: 'Accounts, newest first, optionally filtered by name, e-mail or id',
+        summary: 'Accounts, newest first, optionally filtered by name, e-mail or id, and by status',
         tags,
         querystring: adminUsersQuery,
         response: { 200: adminUsersPageResponse },
@@ -139,6 +141,40 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; g
     async (request) => {
       const patch = parseInput(adminUpdateUserRequest, request.body);
       return admin.updateUser(request.params.id, patch, acting(request));
+    },
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/api/admin/users/:id/approve',
+    {
+      preHandler,
+      schema: {
+        summary: 'Approve a self-registered account (pending or rejected → active); the user is e-mailed',
+        description: 'Audited as admin.user.approve. 409 when the account is not waiting for a decision.',
+        tags,
+        params: userId,
+        response: { 200: adminDecisionResponse },
+      },
+    },
+    async (request) => admin.approveUser(request.params.id, acting(request)),
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/api/admin/users/:id/reject',
+    {
+      preHandler,
+      schema: {
+        summary: 'Reject a pending self-registered account, with an optional reason; the user is e-mailed',
+        description: 'Audited as admin.user.reject. 409 when the account is not pending.',
+        tags,
+        params: userId,
+        body: adminRejectRequest.optional(),
+        response: { 200: adminDecisionResponse },
+      },
+    },
+    async (request) => {
+      const input = parseInput(adminRejectRequest, request.body ?? {});
+      return admin.rejectUser(request.params.id, input.reason, acting(request));
     },
   );
 

@@ -5,6 +5,7 @@ import type {
   AuditFilters,
   LeakSourceSummary,
   ProvidersResponse,
+  RegistrationMode,
 } from '@footprint/domain';
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -12,6 +13,7 @@ import { leakSources } from '../../db/schema.ts';
 import type { Runner } from '../../providers/runner.ts';
 import { auditCsv, auditCsvFileName, countAuditEvents, listAuditEvents } from '../audit/query.ts';
 import { type AuditEntry, recordAudit } from '../audit/service.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import {
   type DeploymentDefaults,
   invalidateDeploymentSettings,
@@ -20,6 +22,7 @@ import {
 } from '../settings/service.ts';
 import { readMonthUsage } from '../usage/query.ts';
 import { type UsageRecorder, utcDay } from '../usage/recorder.ts';
+import { decideAndNotify } from './approval.ts';
 import { presentAdminUser, presentLeakSource, presentSettings } from './present.ts';
 import { type ProviderCatalogue, presentProviders } from './providers.ts';
 import {
@@ -38,6 +41,24 @@ export async function readAdminSettings(db: Database, defaults: DeploymentDefaul
   return presentSettings(await readDeploymentSettings(db, defaults, { fresh: true }));
 }
 
+/**
+ * The registration mode a patch asks for: `registration_mode` itself, or the older switch
+ * `registration_enabled` (false closes; true re-opens a closed registration in the environment's
+ * mode, or `approval` if that is closed too, and leaves an open one as it is).
+ */
+function requestedRegistrationMode(
+  patch: Pick<AdminSettingsPatch, 'registration_mode' | 'registration_enabled'>,
+  current: RegistrationMode,
+  defaults: DeploymentDefaults,
+): RegistrationMode | undefined {
+  if (patch.registration_mode !== undefined) return patch.registration_mode;
+  if (patch.registration_enabled === false) return 'closed';
+  if (patch.registration_enabled === true && current === 'closed') {
+    return defaults.registrationMode === 'closed' ? 'approval' : defaults.registrationMode;
+  }
+  return undefined;
+}
+
 /** Writes the given settings and one audit row naming what changed (nothing changed: no row). */
 export async function updateAdminSettings(
   db: Database,
@@ -46,10 +67,25 @@ export async function updateAdminSettings(
   acting: Acting,
 ): Promise<AdminSettings> {
   const before = presentSettings(await readDeploymentSettings(db, defaults, { fresh: true }));
+  const mode = requestedRegistrationMode(patch, before.registration_mode, defaults);
+  const values: Partial<AdminSettings> = {
+    ...(mode !== undefined ? { registration_mode: mode, registration_enabled: mode !== 'closed' } : {}),
+    ...(patch.case_reference_required !== undefined
+      ? { case_reference_required: patch.case_reference_required }
+      : {}),
+    ...(patch.lookup_retention_days !== undefined
+      ? { lookup_retention_days: patch.lookup_retention_days }
+      : {}),
+  };
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   await db.transaction(async (tx) => {
-    for (const key of ['registration_enabled', 'case_reference_required', 'lookup_retention_days'] as const) {
-      const value = patch[key];
+    for (const key of [
+      'registration_mode',
+      'registration_enabled',
+      'case_reference_required',
+      'lookup_retention_days',
+    ] as const) {
+      const value = values[key];
       if (value === undefined) continue;
       await writeSetting(tx, key, value, acting.actor.id ?? undefined);
       if (value !== before[key]) changes[key] = { from: before[key], to: value };
@@ -125,6 +161,9 @@ export async function listProviders(
 
 export interface AdminDeps {
   db: Database;
+  /** Tells a self-registered user the admin's decision. */
+  mailer: Mailer;
+  appUrl: string;
   runner: Runner;
   catalogue: ProviderCatalogue;
   usage: UsageRecorder;
@@ -153,6 +192,10 @@ export function createAdminService(deps: AdminDeps) {
     updateUser: async (id: string, patch: UserPatch, acting: Acting) => ({
       user: await updateUser(db, id, patch, acting, now()),
     }),
+    approveUser: (id: string, acting: Acting) =>
+      decideAndNotify(deps, id, { kind: 'approve' }, acting, now()),
+    rejectUser: (id: string, reason: string | undefined, acting: Acting) =>
+      decideAndNotify(deps, id, { kind: 'reject', reason }, acting, now()),
     changeCredits: (id: string, input: { amount: number; reason: string }, acting: Acting) =>
       changeCredits(db, id, input, acting),
     listAudit: (filters: AuditFilters, page: { page: number; per_page: number }) =>

@@ -11,7 +11,7 @@ import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'dri
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { authTokens, creditEntries, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { belowZero, lastAdmin, notFound, validationError } from '../../http/errors.ts';
+import { AppError, belowZero, lastAdmin, notFound, validationError } from '../../http/errors.ts';
 import { randomToken } from '../../security/crypto.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/service.ts';
@@ -48,7 +48,7 @@ const auditOf = (acting: Acting, entry: Omit<AuditEntry, 'user' | 'client'>): Au
 
 export async function listUsers(
   db: Database,
-  query: { q?: string | undefined; page: number; per_page: number },
+  query: { q?: string | undefined; status?: UserStatus | undefined; page: number; per_page: number },
 ): Promise<Page<AdminUser>> {
   const filters: SQL[] = [];
   if (query.q) {
@@ -56,6 +56,7 @@ export async function listUsers(
     filters.push(or(ilike(users.email, pattern), ilike(users.name, pattern))!);
     if (UUID.test(query.q)) filters[0] = or(filters[0], eq(users.id, query.q))!;
   }
+  if (query.status) filters.push(eq(users.status, query.status));
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
@@ -226,6 +227,11 @@ export async function updateUser(
       : [];
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!target) throw userNotFound();
+    // A registration waiting for a decision is approved or rejected (mail and audit), not switched.
+    const awaitsDecision = target.status === 'pending' || target.status === 'rejected';
+    if (awaitsDecision && patch.status !== undefined && patch.status !== target.status) {
+      throw validationError({ status: [accountabilityMessages.decideByApproval] });
+    }
 
     const wasActiveAdmin = target.role === 'admin' && target.status === 'active';
     const losesAdmin = wasActiveAdmin && (patch.role === 'user' || patch.status === 'disabled');
@@ -346,5 +352,57 @@ export async function changeCredits(
       user: presentAdminUser({ ...target, credits: balance }),
       entry: presentLedgerEntry(entry!),
     };
+  });
+}
+
+export type RegistrationDecision = { kind: 'approve' } | { kind: 'reject'; reason?: string | undefined };
+
+const notPending = (status: string) =>
+  new AppError(409, 'not_pending', accountabilityMessages.notPending(status));
+
+/**
+ * An admin's decision on a self-registered account: approve (pending or rejected → active) or reject
+ * (pending → rejected, its sessions revoked). The row is locked, so two admins deciding at once get one
+ * decision and one 409; the audit row (`admin.user.approve` / `admin.user.reject`) is written in the
+ * same transaction. The user is told by mail afterwards (approval.ts).
+ */
+export async function decideRegistration(
+  db: Database,
+  id: string,
+  decision: RegistrationDecision,
+  acting: Acting,
+  now: Date = new Date(),
+): Promise<UserRow> {
+  if (!UUID.test(id)) throw userNotFound();
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!target) throw userNotFound();
+    const from = target.status;
+    const allowed =
+      decision.kind === 'approve' ? from === 'pending' || from === 'rejected' : from === 'pending';
+    if (!allowed) throw notPending(from);
+    const to = decision.kind === 'approve' ? 'active' : 'rejected';
+    const [saved] = await tx
+      .update(users)
+      .set({ status: to, updatedAt: now })
+      .where(eq(users.id, id))
+      .returning();
+    const reason = decision.kind === 'reject' ? decision.reason : undefined;
+    const revoked = decision.kind === 'reject' ? await revokeSessions(tx, id, now) : 0;
+    await recordAudit(
+      tx,
+      auditOf(acting, {
+        action: `admin.user.${decision.kind}`,
+        outcome: 'success',
+        target: id,
+        details: {
+          email: target.email,
+          changes: { status: { from, to } },
+          ...(reason ? { reason } : {}),
+          ...(revoked > 0 ? { sessions_revoked: revoked } : {}),
+        },
+      }),
+    );
+    return saved ?? { ...target, status: to };
   });
 }

@@ -1,6 +1,6 @@
 import { type LoginRequest, messages, type OtpRequiredResponse, type TokenResponse } from '@footprint/domain';
 import type { ClientContext } from '../../http/context.ts';
-import { forbidden, validationError } from '../../http/errors.ts';
+import { accountBlocked, validationError } from '../../http/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../security/passwords.ts';
 import { recordAudit } from '../audit/service.ts';
 import { findUserByEmail } from '../users/repository.ts';
@@ -40,9 +40,13 @@ export function createLogin(deps: Pick<AuthDeps, 'db' | 'limits'>, otp: Otp, ses
       throw invalidCredentials();
     }
     await limits.reset('loginFailuresPerAccount', email);
+    // Only now, with the password proven, may the answer say that the account waits or was refused.
     if (user.status !== 'active') {
-      await recordAudit(db, audit('auth.login', 'denied', { user }, client, { reason: 'account_disabled' }));
-      throw forbidden(messages.login.accountDisabled);
+      await recordAudit(
+        db,
+        audit('auth.login', 'denied', { user }, client, { reason: `account_${user.status}` }),
+      );
+      throw accountBlocked(user.status);
     }
 
     if (await otp.isTrusted(user.id, client.deviceId)) {

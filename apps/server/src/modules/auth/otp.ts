@@ -8,7 +8,7 @@ import {
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { otpChallenges, trustedDevices, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { forbidden, otpCooldown, validationError } from '../../http/errors.ts';
+import { accountBlocked, otpCooldown, validationError } from '../../http/errors.ts';
 import { hmac, randomDigits, safeEqual } from '../../security/crypto.ts';
 import { recordAudit } from '../audit/service.ts';
 import { otpMail } from '../mail/templates.ts';
@@ -121,9 +121,9 @@ export function createOtp(deps: AuthDeps, sessions: Sessions) {
       if (user.status !== 'active') {
         await recordAudit(
           db,
-          audit('auth.otp.verify', 'denied', { user }, client, { reason: 'account_disabled' }),
+          audit('auth.otp.verify', 'denied', { user }, client, { reason: `account_${user.status}` }),
         );
-        throw forbidden(messages.login.accountDisabled);
+        throw accountBlocked(user.status);
       }
 
       await limits.reset('otpFailuresPerAccount', input.email);
@@ -173,7 +173,7 @@ export function createOtp(deps: AuthDeps, sessions: Sessions) {
           reason: user
             ? user.status === 'active'
               ? 'nothing_pending'
-              : 'account_disabled'
+              : `account_${user.status}`
             : 'unknown_account',
         }),
       );

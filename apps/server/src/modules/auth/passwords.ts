@@ -26,7 +26,7 @@ export function createPasswordReset(deps: AuthDeps) {
           await recordAudit(
             db,
             audit('auth.password.forgot', 'failure', { user, email: input.email }, client, {
-              reason: user ? 'account_disabled' : 'unknown_account',
+              reason: user ? `account_${user.status}` : 'unknown_account',
             }),
           );
           return;

@@ -11,25 +11,33 @@ import { forbidden, validationError } from '../../http/errors.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { recordAudit } from '../audit/service.ts';
 import { applyCreditChange } from '../credits/service.ts';
-import { isRegistrationEnabled } from '../settings/service.ts';
+import { readRegistrationMode } from '../settings/service.ts';
 import { presentUser } from '../users/present.ts';
 import { findUserByEmail } from '../users/repository.ts';
 import { type AuthDeps, authAudit as audit, isUniqueViolation } from './types.ts';
 
-/** Sign-up: a trial account with the trial credit grant, while the deployment allows it. */
+/**
+ * Sign-up: a trial account with the trial credit grant, as the registration mode allows. In `open`
+ * mode it can sign in at once; in `approval` mode it is `pending` until an admin approves it (the
+ * grant is made now, but a pending account cannot sign in to spend it); `closed` refuses.
+ */
 export function createRegistration(deps: Pick<AuthDeps, 'db' | 'config' | 'limits'>) {
   const { db, config, limits } = deps;
-  const enabled = () =>
-    isRegistrationEnabled(db, { registrationEnabled: config.auth.registrationEnabledDefault });
+  const mode = () => readRegistrationMode(db, { registrationMode: config.auth.registrationModeDefault });
 
   return {
-    /** Whether the sign-up form is open on this deployment (the stored setting, else the environment's). */
+    /** Whether and how the sign-up form is open on this deployment (the stored setting, else the environment's). */
     async registrationStatus(): Promise<RegistrationStatus> {
-      return { registration_enabled: await enabled() };
+      const current = await mode();
+      return { registration_enabled: current !== 'closed', registration_mode: current };
     },
 
-    async register(input: RegisterRequest & { email: string }, client: ClientContext): Promise<User> {
-      if (!(await enabled())) {
+    async register(
+      input: RegisterRequest & { email: string },
+      client: ClientContext,
+    ): Promise<{ user: User; approvalRequired: boolean }> {
+      const current = await mode();
+      if (current === 'closed') {
         await recordAudit(
           db,
           audit('auth.register', 'denied', { email: input.email }, client, {
@@ -58,6 +66,7 @@ export function createRegistration(deps: Pick<AuthDeps, 'db' | 'config' | 'limit
               passwordHash,
               appMode: 'trial',
               role: 'user',
+              status: current === 'approval' ? 'pending' : 'active',
             })
             .returning();
           if (!created) throw new Error('user insert returned nothing');
@@ -74,11 +83,13 @@ export function createRegistration(deps: Pick<AuthDeps, 'db' | 'config' | 'limit
             audit('auth.register', 'success', { user: created }, client, {
               app_mode: created.appMode,
               credits: created.credits,
+              status: created.status,
+              registration_mode: current,
             }),
           );
           return created;
         });
-        return presentUser(row);
+        return { user: presentUser(row), approvalRequired: row.status === 'pending' };
       } catch (error) {
         if (isUniqueViolation(error)) throw await taken();
         throw error;

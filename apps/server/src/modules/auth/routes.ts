@@ -48,7 +48,7 @@ export function authRoutes(
     '/api/registration-status',
     {
       schema: {
-        summary: 'Whether the sign-up form is open',
+        summary: 'Whether the sign-up form is open, and whether new accounts wait for approval',
         tags,
         response: { 200: registrationStatusResponse },
       },
@@ -113,7 +113,10 @@ export function authRoutes(
     '/api/register',
     {
       schema: {
-        summary: 'Open a trial account',
+        summary: 'Open a trial account (pending approval while the registration mode is approval)',
+        description:
+          'The answer is the same 201 in every mode; approval_required says whether the account must be ' +
+          'approved by an administrator before it can sign in. 403 while registration is closed.',
         tags,
         body: registerRequest,
         response: { 201: registerResponse },
@@ -121,8 +124,10 @@ export function authRoutes(
     },
     async (request, reply) => {
       const input = parseInput(registerRequest, request.body);
-      const user = await auth.register(input, clientOf(request));
-      return reply.status(201).send({ message: messages.register.created, user });
+      const { user, approvalRequired } = await auth.register(input, clientOf(request));
+      return reply
+        .status(201)
+        .send({ message: messages.register.created, user, approval_required: approvalRequired });
     },
   );
 

@@ -38,3 +38,37 @@ export function resetMail(to: string, name: string, link: string, minutes: numbe
     ),
   };
 }
+
+export function approvedMail(to: string, name: string, loginUrl: string): Mail {
+  return {
+    to,
+    subject: 'Your Footprint account is approved',
+    text:
+      `Hello ${name},\n\nAn administrator has approved your Footprint account. You can sign in now:\n\n` +
+      `${loginUrl}\n\nThe first sign-in from a new device asks for a code that we e-mail to you.\n`,
+    html: layout(
+      'Your account is approved',
+      `<p>Hello ${escapeHtml(name)},</p><p>An administrator has approved your Footprint account.</p>` +
+        `<p><a href="${escapeHtml(loginUrl)}">Sign in to Footprint</a></p>` +
+        `<p>The first sign-in from a new device asks for a code that we e-mail to you.</p>`,
+    ),
+  };
+}
+
+export function rejectedMail(to: string, name: string, reason: string | undefined): Mail {
+  const because = reason ? `\n\nReason given: ${reason}` : '';
+  return {
+    to,
+    subject: 'Your Footprint registration was not approved',
+    text:
+      `Hello ${name},\n\nAn administrator has reviewed your registration and did not approve it, ` +
+      `so this account cannot sign in.${because}\n\nIf you think this is a mistake, contact your administrator.\n`,
+    html: layout(
+      'Your registration was not approved',
+      `<p>Hello ${escapeHtml(name)},</p><p>An administrator has reviewed your registration and did not ` +
+        `approve it, so this account cannot sign in.</p>` +
+        (reason ? `<p>Reason given: ${escapeHtml(reason)}</p>` : '') +
+        `<p>If you think this is a mistake, contact your administrator.</p>`,
+    ),
+  };
+}

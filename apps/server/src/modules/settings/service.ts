@@ -1,3 +1,4 @@
+import { REGISTRATION_MODES, type RegistrationMode } from '@footprint/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
@@ -5,7 +6,8 @@ import { settings } from '../../db/schema.ts';
 
 /** Deployment-wide switches an admin can change at run time; the environment gives their defaults. */
 export interface SettingsDefaults {
-  registrationEnabled: boolean;
+  /** REGISTRATION_MODE (or REGISTRATION_ENABLED=false: closed). */
+  registrationMode: RegistrationMode;
 }
 
 export interface DeploymentDefaults extends SettingsDefaults {
@@ -15,18 +17,25 @@ export interface DeploymentDefaults extends SettingsDefaults {
 
 /** The environment's defaults of the settings an admin can change at run time. */
 export const deploymentDefaults = (config: Config): DeploymentDefaults => ({
-  registrationEnabled: config.auth.registrationEnabledDefault,
+  registrationMode: config.auth.registrationModeDefault,
   lookupRetentionDays: config.lookups.retentionDays,
 });
 
 /** What GET /api/admin/settings shows; stored values win over the environment's defaults. */
 export interface DeploymentSettings {
+  registrationMode: RegistrationMode;
+  /** False only while the mode is closed. */
   registrationEnabled: boolean;
   caseReferenceRequired: boolean;
   lookupRetentionDays: number;
 }
 
-const DEPLOYMENT_KEYS = ['registration_enabled', 'case_reference_required', 'lookup_retention_days'] as const;
+const DEPLOYMENT_KEYS = [
+  'registration_mode',
+  'registration_enabled',
+  'case_reference_required',
+  'lookup_retention_days',
+] as const;
 type DeploymentKey = (typeof DEPLOYMENT_KEYS)[number];
 
 /**
@@ -64,8 +73,10 @@ export async function readDeploymentSettings(
     return typeof value === 'boolean' ? value : fallback;
   };
   const days = values.get('lookup_retention_days');
+  const registrationMode = registrationModeOf(values, defaults);
   return {
-    registrationEnabled: bool('registration_enabled', defaults.registrationEnabled),
+    registrationMode,
+    registrationEnabled: registrationMode !== 'closed',
     caseReferenceRequired: bool('case_reference_required', false),
     lookupRetentionDays:
       typeof days === 'number' && Number.isInteger(days) && days >= 1 ? days : defaults.lookupRetentionDays,
@@ -98,9 +109,26 @@ export async function writeSetting(
   generation += 1;
 }
 
-export async function isRegistrationEnabled(db: Executor, defaults: SettingsDefaults): Promise<boolean> {
-  const stored = await readSetting<boolean>(db, 'registration_enabled');
-  return typeof stored === 'boolean' ? stored : defaults.registrationEnabled;
+const isRegistrationMode = (value: unknown): value is RegistrationMode =>
+  typeof value === 'string' && (REGISTRATION_MODES as readonly string[]).includes(value);
+
+/**
+ * The stored `registration_mode` wins; before one was stored, a stored `registration_enabled: false`
+ * (the older switch) means closed; otherwise the environment's default.
+ */
+function registrationModeOf(values: Map<string, unknown>, defaults: SettingsDefaults): RegistrationMode {
+  const mode = values.get('registration_mode');
+  if (isRegistrationMode(mode)) return mode;
+  if (values.get('registration_enabled') === false) return 'closed';
+  return defaults.registrationMode;
+}
+
+/** The registration mode now, read past the cache (a sign-up is rare; a stale answer is not wanted). */
+export async function readRegistrationMode(
+  db: Executor,
+  defaults: SettingsDefaults,
+): Promise<RegistrationMode> {
+  return registrationModeOf(await storedDeploymentValues(db, true), defaults);
 }
 
 /**

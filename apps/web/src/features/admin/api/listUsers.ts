@@ -1,4 +1,4 @@
-import type { AdminUser, Page } from '@footprint/domain';
+import type { AdminUser, Page, UserStatus } from '@footprint/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -8,12 +8,14 @@ export interface UsersParams {
   page: number;
   /** Name or e-mail text; empty for everyone. */
   q?: string;
+  /** Only accounts with this status ('pending': waiting for approval); every status when left out. */
+  status?: UserStatus | undefined;
 }
 
-/** GET /api/admin/users?q&page&per_page. */
-export function listUsers({ page, q }: UsersParams, signal?: AbortSignal): Promise<Page<AdminUser>> {
+/** GET /api/admin/users?q&status&page&per_page. */
+export function listUsers({ page, q, status }: UsersParams, signal?: AbortSignal): Promise<Page<AdminUser>> {
   return api.get<Page<AdminUser>>('/api/admin/users', {
-    query: { page, per_page: USERS_PAGE_SIZE, q: q || undefined },
+    query: { page, per_page: USERS_PAGE_SIZE, q: q || undefined, status },
     signal,
   });
 }

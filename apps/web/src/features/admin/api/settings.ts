@@ -5,7 +5,10 @@ import { caseReferencePolicyKey } from '../../../lib/case-reference.ts';
 
 const settingsKey = ['admin', 'settings'] as const;
 
-/** GET /api/admin/settings → { registration_enabled, case_reference_required, lookup_retention_days }. */
+/**
+ * GET /api/admin/settings → { registration_enabled, registration_mode, case_reference_required,
+ * lookup_retention_days }.
+ */
 export function getSettings(signal?: AbortSignal): Promise<AdminSettings> {
   return api.get<AdminSettings>('/api/admin/settings', { signal });
 }

@@ -20,7 +20,9 @@ export function ModeBadge({ mode }: { mode: string }) {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span className={`status-badge ${status === 'active' ? 'status-on' : 'chip-rose'}`}>
+    <span
+      className={`status-badge ${status === 'active' ? 'status-on' : status === 'pending' ? 'chip-amber' : 'chip-rose'}`}
+    >
       {t.statuses[status] ?? status}
     </span>
   );

@@ -1,4 +1,11 @@
-import { type AdminSettings, type AdminSettingsPatch, adminSettingsPatch, messages } from '@footprint/domain';
+import {
+  type AdminSettings,
+  type AdminSettingsPatch,
+  adminSettingsPatch,
+  messages,
+  REGISTRATION_MODES,
+  type RegistrationMode,
+} from '@footprint/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
@@ -47,13 +54,62 @@ function Switch({
   );
 }
 
+/** Open, approval or closed: one choice, each with a line saying what it does. */
+function RegistrationModeField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: RegistrationMode;
+  onChange: (mode: RegistrationMode) => void;
+}) {
+  return (
+    <fieldset className="py-4" aria-describedby={`${id}-hint`}>
+      <legend className="float-left w-full text-sm font-semibold text-text">{s.registrationMode}</legend>
+      <p id={`${id}-hint`} className="clear-left pt-0.5 text-xs text-muted">
+        {s.registrationModeHint}
+      </p>
+      <div className="mt-3 grid gap-2 sm:grid-cols-3">
+        {REGISTRATION_MODES.map((mode) => (
+          <label
+            key={mode}
+            className={`flex cursor-pointer flex-col gap-1 rounded-lg border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${
+              value === mode ? 'border-accent bg-accent/10' : 'border-line hover:border-muted'
+            }`}
+          >
+            <span className="flex items-center gap-2 text-sm font-semibold text-text">
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                value={mode}
+                checked={value === mode}
+                onChange={() => onChange(mode)}
+                aria-labelledby={`${id}-${mode}-name`}
+                aria-describedby={`${id}-${mode}-hint`}
+                className="accent-accent"
+              />
+              <span id={`${id}-${mode}-name`}>{s.registrationModes[mode]}</span>
+            </span>
+            <span id={`${id}-${mode}-hint`} className="text-xs text-muted">
+              {s.registrationModeHints[mode]}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 function SettingsForm({ current }: { current: AdminSettings }) {
   const id = useId();
   const save = useUpdateSettings();
   const initialDays =
     typeof current.lookup_retention_days === 'number' ? String(current.lookup_retention_days) : '';
+  const currentMode: RegistrationMode =
+    current.registration_mode ?? (current.registration_enabled === false ? 'closed' : 'open');
   const [draft, setDraft] = useState({
-    registration_enabled: current.registration_enabled === true,
+    registration_mode: currentMode,
     case_reference_required: current.case_reference_required === true,
     lookup_retention_days: initialDays,
   });
@@ -63,8 +119,7 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     event.preventDefault();
     if (save.isPending) return;
     const patch: AdminSettingsPatch = {};
-    if (draft.registration_enabled !== (current.registration_enabled === true))
-      patch.registration_enabled = draft.registration_enabled;
+    if (draft.registration_mode !== currentMode) patch.registration_mode = draft.registration_mode;
     if (draft.case_reference_required !== (current.case_reference_required === true))
       patch.case_reference_required = draft.case_reference_required;
     const days = draft.lookup_retention_days.trim();
@@ -94,12 +149,10 @@ function SettingsForm({ current }: { current: AdminSettings }) {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="card max-w-3xl px-5 py-2">
       <div className="divide-y divide-line">
-        <Switch
+        <RegistrationModeField
           id={`${id}-registration`}
-          label={s.registration}
-          hint={s.registrationHint}
-          checked={draft.registration_enabled}
-          onChange={(value) => setDraft((d) => ({ ...d, registration_enabled: value }))}
+          value={draft.registration_mode}
+          onChange={(value) => setDraft((d) => ({ ...d, registration_mode: value }))}
         />
         <Switch
           id={`${id}-case-reference`}
@@ -154,7 +207,7 @@ function SettingsForm({ current }: { current: AdminSettings }) {
   );
 }
 
-/** /admin/settings: registration on or off, whether a case reference is required, result retention. */
+/** /admin/settings: the registration mode (open, approval, closed), whether a case reference is required, result retention. */
 export default function SettingsPage() {
   const settings = useSettings();
   return (

@@ -14,6 +14,7 @@ import { useAdminUser } from '../api/getUser.ts';
 import { useUpdateUser } from '../api/updateUser.ts';
 import { ModeBadge, RoleBadge, StatusBadge } from '../components/Badges.tsx';
 import { CreditsForm } from '../components/CreditsForm.tsx';
+import { DecisionDialog } from '../components/DecisionDialog.tsx';
 
 const t = messages.admin;
 
@@ -82,7 +83,9 @@ function UserScreen({ user }: { user: AdminUser }) {
   const [name, setName] = useState(user.name);
   const [nameError, setNameError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Pending>(null);
+  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
   const isMe = me?.id === user.id;
+  const awaitsDecision = user.status === 'pending' || user.status === 'rejected';
 
   const apply = async (patch: AdminUpdateUserRequest, done: string) => {
     try {
@@ -156,6 +159,31 @@ function UserScreen({ user }: { user: AdminUser }) {
         </div>
       </div>
       <p className="-mt-4 text-sm break-all text-muted">{user.email}</p>
+
+      {awaitsDecision && (
+        <section
+          aria-label={t.user.approveTitle}
+          className="flex flex-col gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p className="text-sm text-text">
+            {user.status === 'pending' ? t.user.pendingLead : t.user.rejectedLead}
+          </p>
+          <div className="flex shrink-0 gap-2">
+            <button type="button" className="btn-primary" onClick={() => setDeciding('approve')}>
+              {t.user.approve}
+            </button>
+            {user.status === 'pending' && (
+              <button
+                type="button"
+                className="btn-ghost hover:border-danger hover:text-danger"
+                onClick={() => setDeciding('reject')}
+              >
+                {t.user.reject}
+              </button>
+            )}
+          </div>
+        </section>
+      )}
 
       <div className="grid items-start gap-5 lg:grid-cols-2">
         <section aria-labelledby={`${id}-account`} className="card space-y-5 p-5">
@@ -240,7 +268,7 @@ function UserScreen({ user }: { user: AdminUser }) {
               />
             </div>
             <div className="flex flex-wrap gap-2 border-t border-line pt-4">
-              {user.status === 'active' ? (
+              {awaitsDecision ? null : user.status === 'active' ? (
                 <button
                   type="button"
                   className="btn-ghost hover:border-danger hover:text-danger"
@@ -274,6 +302,7 @@ function UserScreen({ user }: { user: AdminUser }) {
         </div>
       </div>
 
+      {deciding && <DecisionDialog user={user} kind={deciding} onClose={() => setDeciding(null)} />}
       {confirming && (
         <Modal
           title={confirming === 'disable' ? t.user.disable : t.user.revoke}

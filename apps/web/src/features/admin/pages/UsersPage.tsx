@@ -1,4 +1,4 @@
-import { messages } from '@footprint/domain';
+import { type AdminUser, messages } from '@footprint/domain';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryView } from '../../../components/LoadError.tsx';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/datetime.ts';
 import { USERS_PAGE_SIZE, useAdminUsers } from '../api/listUsers.ts';
 import { ModeBadge, RoleBadge, StatusBadge } from '../components/Badges.tsx';
 import { CreateUserModal } from '../components/CreateUserModal.tsx';
+import { DecisionDialog } from '../components/DecisionDialog.tsx';
 import { ScreenHeader } from '../components/ScreenHeader.tsx';
 
 const t = messages.admin;
@@ -18,15 +19,92 @@ const pageOf = (value: string | null) => {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 };
 
-/** /admin/users: find, list and create accounts; each row leads to the account's own screen. */
+/** The filter tabs: everyone, or the accounts waiting for approval (with how many there are). */
+function StatusFilter({
+  pendingOnly,
+  pending,
+  onChange,
+}: {
+  pendingOnly: boolean;
+  pending: number | undefined;
+  onChange: (pendingOnly: boolean) => void;
+}) {
+  const tab = (active: boolean) =>
+    `inline-flex min-h-9 items-center gap-2 rounded-lg px-4 text-sm font-semibold ${
+      active ? 'bg-accent-soft text-accent shadow-inner shadow-black/20' : 'text-muted hover:text-text'
+    }`;
+  return (
+    <nav aria-label={t.users.filter} className="flex gap-1 rounded-xl border border-line bg-night p-1">
+      <button
+        type="button"
+        className={tab(!pendingOnly)}
+        aria-pressed={!pendingOnly}
+        onClick={() => onChange(false)}
+      >
+        {t.users.filterAll}
+      </button>
+      <button
+        type="button"
+        className={tab(pendingOnly)}
+        aria-pressed={pendingOnly}
+        onClick={() => onChange(true)}
+      >
+        {t.users.filterPending}
+        {pending !== undefined && pending > 0 && (
+          <span className="status-badge chip-amber tabular-nums" title={t.users.pendingCount(pending)}>
+            <span aria-hidden="true">{pending.toLocaleString('en-US')}</span>
+            <span className="sr-only">{t.users.pendingCount(pending)}</span>
+          </span>
+        )}
+      </button>
+    </nav>
+  );
+}
+
+type Deciding = { user: AdminUser; kind: 'approve' | 'reject' } | null;
+
+/** Approve (pending or rejected) and Reject (pending) for an account waiting for a decision. */
+function DecisionButtons({ user, onDecide }: { user: AdminUser; onDecide: (deciding: Deciding) => void }) {
+  if (user.status !== 'pending' && user.status !== 'rejected') return null;
+  return (
+    <div className="flex gap-2 md:justify-end">
+      <button
+        type="button"
+        className="btn-primary min-h-9 px-3 py-1 text-sm"
+        aria-label={`${t.user.approve} ${user.email}`}
+        onClick={() => onDecide({ user, kind: 'approve' })}
+      >
+        {t.user.approve}
+      </button>
+      {user.status === 'pending' && (
+        <button
+          type="button"
+          className="btn-ghost min-h-9 px-3 py-1 text-sm hover:border-danger hover:text-danger"
+          aria-label={`${t.user.reject} ${user.email}`}
+          onClick={() => onDecide({ user, kind: 'reject' })}
+        >
+          {t.user.reject}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /admin/users: find, list and create accounts; each row leads to the account's own screen. The
+ * Pending filter lists self-registered accounts waiting for approval, with Approve and Reject.
+ */
 export default function UsersPage() {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = pageOf(params.get('page'));
+  const pendingOnly = params.get('status') === 'pending';
   const [typed, setTyped] = useState(q);
   const [creating, setCreating] = useState(false);
-  const users = useAdminUsers({ page, q });
+  const [deciding, setDeciding] = useState<Deciding>(null);
+  const users = useAdminUsers({ page, q, status: pendingOnly ? 'pending' : undefined });
+  const pendingTotal = useAdminUsers({ page: 1, status: 'pending' }).data?.total;
 
   // The search follows the typing after a short pause (and the address keeps it for Back and reload).
   useEffect(() => {
@@ -35,10 +113,18 @@ export default function UsersPage() {
     const timer = window.setTimeout(() => {
       const next = new URLSearchParams();
       if (trimmed) next.set('q', trimmed);
+      if (pendingOnly) next.set('status', 'pending');
       setParams(next, { replace: true });
     }, 300);
     return () => window.clearTimeout(timer);
-  }, [typed, q, setParams]);
+  }, [typed, q, pendingOnly, setParams]);
+
+  const setPendingOnly = (next: boolean) => {
+    const search = new URLSearchParams();
+    if (q) search.set('q', q);
+    if (next) search.set('status', 'pending');
+    setParams(search);
+  };
 
   const setPage = (next: number) => {
     const search = new URLSearchParams(params);
@@ -75,6 +161,7 @@ export default function UsersPage() {
       />
 
       <div className="flex flex-wrap items-end justify-between gap-3">
+        <StatusFilter pendingOnly={pendingOnly} pending={pendingTotal} onChange={setPendingOnly} />
         <div className="w-full sm:w-80">
           <label htmlFor={`${id}-q`} className="label">
             {t.users.search}
@@ -99,7 +186,7 @@ export default function UsersPage() {
         query={users}
         failed={t.loadFailed}
         retryLabel={t.retry}
-        empty={t.users.empty}
+        empty={pendingOnly && !q ? t.users.emptyPending : t.users.empty}
         isEmpty={(answer) => answer.data.length === 0}
       >
         {() => (
@@ -116,6 +203,9 @@ export default function UsersPage() {
                   </th>
                   <th scope="col">{t.users.lastLogin}</th>
                   <th scope="col">{t.users.created}</th>
+                  <th scope="col" className="hidden md:table-cell">
+                    <span className="sr-only">{t.users.actions}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -129,6 +219,10 @@ export default function UsersPage() {
                         <span className="cell-clip">{user.name}</span>
                         <span className="cell-clip text-xs font-normal text-muted">{user.email}</span>
                       </Link>
+                      {/* On a phone the actions column is off to the right: the buttons sit under the name. */}
+                      <div className="mt-2 md:hidden">
+                        <DecisionButtons user={user} onDecide={setDeciding} />
+                      </div>
                     </td>
                     <td>
                       <RoleBadge role={user.role} />
@@ -152,6 +246,9 @@ export default function UsersPage() {
                     <td className="whitespace-nowrap text-muted">
                       <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time>
                     </td>
+                    <td className="hidden md:table-cell">
+                      <DecisionButtons user={user} onDecide={setDeciding} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -169,6 +266,9 @@ export default function UsersPage() {
       />
 
       {creating && <CreateUserModal onClose={() => setCreating(false)} />}
+      {deciding && (
+        <DecisionDialog user={deciding.user} kind={deciding.kind} onClose={() => setDeciding(null)} />
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { loginRequest, messages } from '@footprint/domain';
+import { type BlockedAccountStatus, loginRequest, messages } from '@footprint/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -9,9 +10,49 @@ import { isApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { applyServerErrors } from '../../../lib/field-errors.ts';
 import { otpChallenge, useLogin } from '../api/login.ts';
+import { useRegistrationStatus } from '../api/registrationStatus.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField, TextField } from '../components/Field.tsx';
 import type { OtpPageState } from '../otpState.ts';
+
+/** What /register hands to /login: the new account waits for an administrator's approval. */
+export interface LoginPageState {
+  notice?: 'pending';
+}
+
+const BLOCKED: readonly string[] = ['pending', 'rejected', 'disabled'] satisfies BlockedAccountStatus[];
+
+/** A sign-in refused for the account's state (only after the right password): its status and message. */
+function blockedAccount(error: unknown): { status: BlockedAccountStatus; message: string } | null {
+  if (!isApiError(error) || error.status !== 403) return null;
+  const status = (error.body as { account_status?: unknown }).account_status;
+  if (typeof status !== 'string' || !BLOCKED.includes(status) || !error.body.message) return null;
+  return { status: status as BlockedAccountStatus, message: error.body.message };
+}
+
+function Notice({
+  tone,
+  role,
+  children,
+}: {
+  tone: 'info' | 'warning' | 'danger';
+  role: 'status' | 'alert';
+  children: string;
+}) {
+  const tones = {
+    info: 'border-accent/40 bg-accent/10',
+    warning: 'border-warning/50 bg-warning/10',
+    danger: 'border-danger/50 bg-danger/10',
+  } as const;
+  return (
+    <div
+      role={role}
+      className={`mb-5 rounded-lg border px-4 py-3 text-sm leading-relaxed text-text ${tones[tone]}`}
+    >
+      {children}
+    </div>
+  );
+}
 
 /**
  * /login (spec §2.2, §4, §8). The spec also mentions a third-party identity-provider sign-in script
@@ -19,8 +60,14 @@ import type { OtpPageState } from '../otpState.ts';
  */
 export default function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const auth = useAuth();
   const loginMutation = useLogin();
+  const registration = useRegistrationStatus();
+  const [blocked, setBlocked] = useState<{ status: BlockedAccountStatus; message: string } | null>(null);
+  const justRegistered = (location.state as LoginPageState | null)?.notice === 'pending';
+  // The link shows unless the server says registration is closed (a failed check keeps the spec's link).
+  const signUpOpen = registration.data?.registration_enabled !== false;
   const {
     register,
     handleSubmit,
@@ -32,6 +79,7 @@ export default function LoginPage() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    setBlocked(null);
     try {
       const session = await loginMutation.mutateAsync(values);
       await auth.login(session);
@@ -50,7 +98,13 @@ export default function LoginPage() {
         toast.error(messages.login.failed);
         return;
       }
-      // Rate limits and disabled accounts explain themselves; anything else is a failed login.
+      // An account waiting for approval, rejected or disabled: said on the card, where it stays.
+      const refused = blockedAccount(error);
+      if (refused) {
+        setBlocked(refused);
+        return;
+      }
+      // Rate limits explain themselves; anything else is a failed login.
       if (isApiError(error) && (error.status === 429 || error.status === 403) && error.body.message) {
         toast.error(error.body.message);
         return;
@@ -64,14 +118,27 @@ export default function LoginPage() {
       title={messages.authPages.login.title}
       subtitle={messages.authPages.login.subtitle}
       footer={
-        <Link
-          to={paths.register}
-          className="font-medium text-accent hover:text-accent-strong hover:underline"
-        >
-          {messages.login.signUpLink}
-        </Link>
+        signUpOpen ? (
+          <Link
+            to={paths.register}
+            className="font-medium text-accent hover:text-accent-strong hover:underline"
+          >
+            {messages.login.signUpLink}
+          </Link>
+        ) : undefined
       }
     >
+      {blocked ? (
+        <Notice tone={blocked.status === 'pending' ? 'warning' : 'danger'} role="alert">
+          {blocked.message}
+        </Notice>
+      ) : (
+        justRegistered && (
+          <Notice tone="info" role="status">
+            {messages.register.pendingNotice}
+          </Notice>
+        )
+      )}
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={isSubmitting}>
         <TextField
           label={messages.authPages.email}

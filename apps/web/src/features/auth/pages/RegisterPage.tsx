@@ -12,8 +12,9 @@ import { useRegister } from '../api/register.ts';
 import { useRegistrationStatus } from '../api/registrationStatus.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField, TextField } from '../components/Field.tsx';
+import type { LoginPageState } from './LoginPage.tsx';
 
-/** Spec §2.2: what /register shows when accounts cannot be created. */
+/** Spec §2.2: what /register shows when accounts cannot be created (the registration mode `closed`). */
 function RegistrationDisabled() {
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-16 sm:px-6">
@@ -23,6 +24,7 @@ function RegistrationDisabled() {
         </p>
         <h1 className="mt-3 text-2xl font-bold text-text">{messages.register.forbidden}</h1>
         <p className="mt-2 text-muted">{messages.register.disabled}</p>
+        <p className="mt-1 text-sm text-muted">{messages.register.closedHint}</p>
         <Link to={paths.home} className="btn-primary mt-8">
           {messages.register.goBackHome}
         </Link>
@@ -46,9 +48,11 @@ function RegisterForm({ onDisabled }: { onDisabled: () => void }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await registerMutation.mutateAsync(values);
+      const created = await registerMutation.mutateAsync(values);
       toast.success(messages.register.success);
-      await navigate(paths.login);
+      // Waiting for an administrator: /login says so until the user tries to sign in.
+      const state: LoginPageState | undefined = created.approval_required ? { notice: 'pending' } : undefined;
+      await navigate(paths.login, { state });
     } catch (error) {
       if (isApiError(error) && error.status === 403) {
         // Switched off since the page loaded.

@@ -1,0 +1,102 @@
+import { type AdminUser, messages, REJECT_REASON_MAX_LENGTH } from '@footprint/domain';
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Modal } from '../../../components/Modal.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
+import { useDecideUser } from '../api/decideUser.ts';
+
+const t = messages.admin.user;
+
+/**
+ * The confirmation of an admin's decision on a self-registered account: approve, or reject with an
+ * optional reason that goes into the user's e-mail. Closes itself once the server has answered 200.
+ */
+export function DecisionDialog({
+  user,
+  kind,
+  onClose,
+}: {
+  user: Pick<AdminUser, 'id' | 'email'>;
+  kind: 'approve' | 'reject';
+  onClose: () => void;
+}) {
+  const id = useId();
+  const decide = useDecideUser();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const approve = kind === 'approve';
+
+  const confirm = async () => {
+    try {
+      const trimmed = reason.trim();
+      const answer = await decide.mutateAsync({
+        id: user.id,
+        decision: approve ? { kind: 'approve' } : { kind: 'reject', ...(trimmed ? { reason: trimmed } : {}) },
+      });
+      if (answer.notified) toast.success(approve ? t.approved(user.email) : t.rejected(user.email));
+      else toast.warning(t.notNotified(user.email));
+      onClose();
+    } catch (error) {
+      if (isSessionEnd(error)) return;
+      const fields = fieldErrorsOf(error);
+      if (fields.reason) setReasonError(fields.reason);
+      else toast.error(failureMessage(error, messages.errors.generic));
+    }
+  };
+
+  const busy = decide.isPending;
+  return (
+    <Modal
+      title={approve ? t.approveTitle : t.rejectTitle}
+      onClose={onClose}
+      hideFooterClose
+      actions={
+        <>
+          <button type="button" className="btn-ghost" onClick={onClose}>
+            {t.cancel}
+          </button>
+          <button
+            type="button"
+            className={approve ? 'btn-primary' : 'btn bg-danger text-white hover:bg-danger/85'}
+            disabled={busy}
+            onClick={() => void confirm()}
+          >
+            {busy && <Spinner size="sm" decorative />}
+            {approve ? t.approve : t.reject}
+          </button>
+        </>
+      }
+    >
+      <p className="text-sm break-words text-text">
+        {approve ? t.approveConfirm(user.email) : t.rejectConfirm(user.email)}
+      </p>
+      {!approve && (
+        <div className="mt-4">
+          <label htmlFor={`${id}-reason`} className="label">
+            {t.rejectReason}
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            className="input min-h-20"
+            rows={3}
+            maxLength={REJECT_REASON_MAX_LENGTH}
+            placeholder={t.rejectReasonPlaceholder}
+            value={reason}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setReasonError(null);
+            }}
+          />
+          {reasonError && (
+            <p id={`${id}-reason-error`} className="field-error">
+              {reasonError}
+            </p>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
