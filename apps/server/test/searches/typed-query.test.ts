@@ -19,7 +19,7 @@ beforeAll(async () => {
   searches = createSearches({
     db: handle.db,
     cacheHours: 24,
-    settings: { registrationEnabled: true, lookupRetentionDays: 30 },
+    settings: { registrationMode: 'open', lookupRetentionDays: 30 },
   });
 });
 afterAll(() => handle.close());
