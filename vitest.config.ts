@@ -1,12 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Server test files spend much of their time waiting on PostgreSQL, child processes and timers, so
-// they run at least three at a time even on two cores (Vitest's default there is one).
-const serverWorkers = Math.max(availableParallelism() - 1, 3);
+// Test files (the server's above all) spend much of their time waiting on PostgreSQL, child
+// processes and timers, so they run at least three at a time even on two cores (Vitest's default
+// there is one). The e2e and stress projects still run their files one at a time.
+const workers = Math.max(availableParallelism() - 1, 3);
 
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       {
         test: {
@@ -31,11 +33,12 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['test/**/*.test.ts'],
-          testTimeout: 20_000,
+          // A file's first test also pays for its server's warm-up (the report worker, fonts), with
+          // other files running beside it.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           // Each file gets its own database, so files run in parallel safely.
           pool: 'forks',
-          maxWorkers: serverWorkers,
         },
       },
       {

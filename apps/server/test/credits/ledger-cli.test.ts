@@ -56,5 +56,5 @@ describe('npm run cli -- ledger:check', () => {
     expect(bad.out).toContain('balance 12, ledger sum 9');
 
     expect((await cli('no-such-command')).code).toBe(2);
-  }, 60_000);
+  }, 180_000);
 });

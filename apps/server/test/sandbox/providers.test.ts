@@ -622,7 +622,8 @@ describe('sandbox: latency, abort and failure injection', () => {
       await p.fetch(tel(v), new AbortController().signal);
       const elapsed = performance.now() - started;
       expect(elapsed).toBeGreaterThanOrEqual(38);
-      expect(elapsed).toBeLessThan(400);
+      // The upper bound only has to catch a wait far outside the range; it leaves room for a busy machine.
+      expect(elapsed).toBeLessThan(1_500);
     }
   });
 
