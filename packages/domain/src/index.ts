@@ -28,5 +28,8 @@ export * from './lookup/requests.ts';
 export * from './lookup/source-status.ts';
 export * from './lookup/sources.ts';
 export * from './messages.ts';
+export * from './records/format.ts';
+export * from './records/layout.ts';
+export * from './records/order.ts';
 export * from './records.ts';
 export * from './validation.ts';
