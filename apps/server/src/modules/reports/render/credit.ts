@@ -6,7 +6,7 @@
  */
 import { formatRupees, isHiddenIntelValue, isRecord, MISSING } from '@footprint/domain';
 import { detailGroups } from './detail.ts';
-import { clean, readableDay, readableUtc, thousands } from './format.ts';
+import { clean, readableDay, readableUtc } from './format.ts';
 import { drawAbout, drawCover } from './frame.ts';
 import { COLOR, type Column, type Row, type Span, STYLE, text, type Writer } from './layout.ts';
 import type { CreditReportJob } from './types.ts';
