@@ -18,7 +18,7 @@ export function RecordTables({
   return (
     <>
       {tables.map((table) => (
-        <section key={table.path} className="record-table" aria-label={table.title}>
+        <div key={table.path} className="record-table">
           <h3 className="record-table-title">
             {show(table.title)}
             <span className="record-table-count">
@@ -48,7 +48,7 @@ export function RecordTables({
               </tbody>
             </table>
           </TableScroller>
-        </section>
+        </div>
       ))}
     </>
   );
