@@ -81,6 +81,14 @@ async function submit(page: Page, label: string): Promise<{ response: Response; 
   return { response, request: response.request() };
 }
 
+/** Scrolls a record table's title to just under the sticky results bar, for a screenshot of its header. */
+async function showTableTop(page: Page, title: string): Promise<void> {
+  await page.getByRole('region', { name: title }).evaluate((el) => {
+    const top = el.getBoundingClientRect().top + window.scrollY;
+    window.scrollTo(0, top - 190);
+  });
+}
+
 /** Holds the next intel calls until the returned function is called (to see what shows meanwhile). */
 async function holdIntelCalls(page: Page): Promise<() => Promise<void>> {
   let open = () => {};
@@ -259,8 +267,11 @@ describe('corporate intelligence', () => {
     await page.getByText(`${total} fields`, { exact: true }).waitFor();
     await dismissToasts(page);
     await screenshot(page, 'intel-corporate-results-desktop');
-    await filingTable.scrollIntoViewIfNeeded();
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await showTableTop(page, 'Filing Status');
     await screenshot(page, 'intel-gst-filings-desktop');
+    if (size) await page.setViewportSize(size);
 
     // The search box narrows the lines (label or value, any case).
     const filter = page.getByRole('searchbox', { name: 'Search in these results' });
@@ -593,7 +604,8 @@ describe('layout', () => {
     await filings.locator('tbody tr').first().waitFor();
     await noSideways();
     await dismissToasts(page);
-    await filings.scrollIntoViewIfNeeded();
+    await showTableTop(page, 'Filing Status');
+    expect(await filings.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await screenshot(page, 'intel-gst-filings-mobile');
 
     await page.goto('/verification-id');

@@ -2,6 +2,9 @@ import type { RecordTable } from '@footprint/domain';
 import type { ReactNode } from 'react';
 import { TableScroller } from './TableScroller.tsx';
 
+/** Cells longer than this wrap (addresses, offences); shorter ones (dates, amounts, ids) stay on one line. */
+const LONG_CELL = 28;
+
 /**
  * Lists of records in a detail or intel answer (GST filings, directors, challans, employment history)
  * as tables: the domain's curated columns, one row per record. On a phone a table scrolls sideways
@@ -41,7 +44,12 @@ export function RecordTables({
                   // biome-ignore lint/suspicious/noArrayIndexKey: rows are the answer's records, never reordered
                   <tr key={index}>
                     {row.map((value, column) => (
-                      <td key={table.columns[column]!.key}>{show(value)}</td>
+                      <td
+                        key={table.columns[column]!.key}
+                        className={value.length > LONG_CELL ? 'record-cell-long' : 'record-cell'}
+                      >
+                        {show(value)}
+                      </td>
                     ))}
                   </tr>
                 ))}
