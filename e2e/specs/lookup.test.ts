@@ -214,14 +214,18 @@ describe('phone results', () => {
     expect(await dialog.locator('dd').nth(registered).textContent()).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
     await dialog.getByRole('button', { name: 'Download pdf' }).waitFor();
     expect(await dialog.getByText(/client id/i).count()).toBe(0);
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 1366, height: 900 });
     await screenshot(page, 'results-modal-rc');
+    if (size) await page.setViewportSize(size);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect.poll(() => dialog.count()).toBe(0);
 
     await page.getByRole('button', { name: `Challan Details: ${rc}` }).click();
     await dialog.getByRole('heading', { name: 'Challan Details' }).waitFor();
     // The challans are one table: a header row, a row per challan, amounts in rupees.
-    const challans = dialog.getByRole('region', { name: 'Challan Details' }).locator('table');
+    const challans = dialog.getByRole('region', { name: 'Challans' }).locator('table');
+    await challans.locator('tbody tr').first().waitFor();
     expect((await challans.locator('thead th').allTextContents()).slice(0, 2)).toEqual([
       'Challan Number',
       'Challan Date',

@@ -107,6 +107,11 @@ describe('record order', () => {
     expect(goods.rows).toEqual([['8471', 'Laptops']]);
   });
 
+  it('titles the challans table apart from the modal', () => {
+    const { tables } = layoutRecord({ rc_number: 'MH12', challan_details: [{ amount: 500 }] }, 'challan');
+    expect(tables.map((table) => [table.title, table.rows])).toEqual([['Challans', [['₹500']]]]);
+  });
+
   it('fills missing cells with a dash so columns line up', () => {
     const { tables } = layoutRecord(
       {

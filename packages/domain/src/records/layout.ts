@@ -33,6 +33,8 @@ export interface RecordLayout {
 
 /** Keys that say nothing about the subject (the vendor's request id). */
 const HIDDEN_KEYS: ReadonlySet<string> = new Set(['client_id']);
+/** Table titles that read better than the key's label (and differ from the modal's own title). */
+const TABLE_TITLES: Readonly<Record<string, string>> = { challan_details: 'Challans' };
 const MAX_DEPTH = 6;
 const MAX_TABLE_ROWS = 2000;
 
@@ -109,7 +111,8 @@ export function layoutRecord(record: unknown, section: RecordSection | string): 
       if (Array.isArray(item)) {
         const records = recordsOf(item);
         if (records) {
-          const table = tableOf(itemPath, itemLabel, key, records);
+          const title = !label && TABLE_TITLES[key] ? TABLE_TITLES[key] : itemLabel;
+          const table = tableOf(itemPath, title, key, records);
           if (table.rows.length > 0 && table.columns.length > 0) tables.push(table);
         } else rows.push({ path: itemPath, label: itemLabel, value: formatRecordValue(key, item) });
       } else if (isRecord(item)) {
