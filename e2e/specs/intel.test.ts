@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { filterIntelLines, flattenIntelResult, messages } from '@footprint/domain';
+import { filterLayout, layoutRecord, layoutSize, messages } from '@footprint/domain';
 import type { Page, Request, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
@@ -79,6 +79,14 @@ async function submit(page: Page, label: string): Promise<{ response: Response; 
   await button(page, label).click();
   const response = await answer;
   return { response, request: response.request() };
+}
+
+/** Scrolls a record table's title to just under the sticky results bar, for a screenshot of its header. */
+async function showTableTop(page: Page, title: string): Promise<void> {
+  await page.getByRole('region', { name: title }).evaluate((el) => {
+    const top = el.getBoundingClientRect().top + window.scrollY;
+    window.scrollTo(0, top - 190);
+  });
 }
 
 /** Holds the next intel calls until the returned function is called (to see what shows meanwhile). */
@@ -230,12 +238,25 @@ describe('corporate intelligence', () => {
     await page.getByRole('heading', { level: 1, name: 'Corporate Result:' }).waitFor();
     await creditsShown(page, body.credits).waitFor();
 
-    // Every flattened line is on the page, none of the hidden values.
-    const lines = flattenIntelResult(body.data);
+    // Every line of the domain's layout is on the page in its curated order (legal name first), none of
+    // the hidden values; the GST filings are a table with a header and a row per filing.
+    const layout = layoutRecord(body.data, 'corporate:corporate_gstin');
+    const lines = layout.rows;
+    const total = layoutSize(layout);
     expect(lines.length).toBeGreaterThan(5);
     const shown = page.locator('.intel-line');
     await expect.poll(() => shown.count()).toBe(lines.length);
-    expect(await page.locator('.intel-line-label').first().textContent()).toBe(lines[0]?.label);
+    expect(await page.locator('.intel-line-label').first().textContent()).toBe('Legal Name');
+    const filings = layout.tables.find((table) => table.path === 'filing_status');
+    expect(filings?.rows.length).toBeGreaterThan(4);
+    const filingTable = page.getByRole('region', { name: 'Filing Status' }).locator('table');
+    expect(await filingTable.locator('thead th').allTextContents()).toEqual(
+      filings!.columns.map((column) => column.label),
+    );
+    await expect.poll(() => filingTable.locator('tbody tr').count()).toBe(filings!.rows.length);
+    expect(await filingTable.locator('tbody tr').first().locator('td').allTextContents()).toEqual(
+      filings!.rows[0],
+    );
     for (const hidden of ['N/A', '1800-01-01', '-']) {
       expect(await page.locator('.intel-line-value').getByText(hidden, { exact: true }).count()).toBe(0);
     }
@@ -243,17 +264,22 @@ describe('corporate intelligence', () => {
       .getByText(/nimbuslane/i)
       .first()
       .waitFor();
-    await page.getByText(`${lines.length} fields`, { exact: true }).waitFor();
+    await page.getByText(`${total} fields`, { exact: true }).waitFor();
     await dismissToasts(page);
     await screenshot(page, 'intel-corporate-results-desktop');
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await showTableTop(page, 'Filing Status');
+    await screenshot(page, 'intel-gst-filings-desktop');
+    if (size) await page.setViewportSize(size);
 
     // The search box narrows the lines (label or value, any case).
     const filter = page.getByRole('searchbox', { name: 'Search in these results' });
     await filter.fill('ADDRESS');
-    const matching = filterIntelLines(lines, 'ADDRESS');
-    expect(matching.length).toBeGreaterThan(0);
-    await expect.poll(() => shown.count()).toBe(matching.length);
-    await page.getByText(`${matching.length} of ${lines.length} fields`, { exact: true }).waitFor();
+    const matching = filterLayout(layout, 'ADDRESS');
+    expect(matching.rows.length).toBeGreaterThan(0);
+    await expect.poll(() => shown.count()).toBe(matching.rows.length);
+    await page.getByText(`${layoutSize(matching)} of ${total} fields`, { exact: true }).waitFor();
     await filter.fill('no such thing anywhere');
     await page.getByText('No field matches “no such thing anywhere”.').waitFor();
     await filter.fill('');
@@ -412,7 +438,7 @@ describe('identity intelligence', () => {
       await page.waitForURL('**/verification-results');
       await page.getByRole('heading', { level: 1, name: 'Identity Verified Result :' }).waitFor();
       await toast(page, 'Found data based on your search').waitFor();
-      const lines = flattenIntelResult(body.data);
+      const lines = layoutRecord(body.data, `verification:${layout.type}`).rows;
       expect(lines.length).toBeGreaterThan(0);
       await expect.poll(() => page.locator('.intel-line').count()).toBe(lines.length);
       await creditsShown(page, credits).waitFor();
@@ -567,6 +593,20 @@ describe('layout', () => {
     await noSideways();
     await dismissToasts(page);
     await screenshot(page, 'intel-corporate-results-mobile');
+
+    // A GST answer's filings table scrolls inside its frame; the page itself does not.
+    await page.goto('/corporate');
+    await typeSelect(page).selectOption('corporate_gstin');
+    await field(page, 'GSTIN').fill(demo.gstin);
+    await page.getByRole('checkbox', { name: 'Filing Status' }).check();
+    expect((await submit(page, 'Search')).response.status()).toBe(200);
+    const filings = page.getByRole('region', { name: 'Filing Status' });
+    await filings.locator('tbody tr').first().waitFor();
+    await noSideways();
+    await dismissToasts(page);
+    await showTableTop(page, 'Filing Status');
+    expect(await filings.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await screenshot(page, 'intel-gst-filings-mobile');
 
     await page.goto('/verification-id');
     await typeSelect(page).selectOption('employment');

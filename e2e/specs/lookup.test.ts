@@ -209,15 +209,34 @@ describe('phone results', () => {
     await page.getByRole('button', { name: `RC Details: ${rc}` }).click();
     await dialog.getByRole('heading', { name: 'RC Details' }).waitFor();
     await dialog.getByText('Owner Name').waitFor();
+    // The curated order: the owner first, the colour after the vehicle, whatever the answer's key order.
+    const labels = await dialog.locator('dt').allTextContents();
+    expect(labels[0]).toBe('Owner Name');
+    expect(labels.indexOf('Color')).toBeGreaterThan(labels.indexOf('Maker Model'));
+    expect(await dialog.locator('dd').first().textContent()).toMatch(/\S/);
+    // Dates in the domain's format.
+    const registered = labels.indexOf('Registration Date');
+    expect(await dialog.locator('dd').nth(registered).textContent()).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
     await dialog.getByRole('button', { name: 'Download pdf' }).waitFor();
     expect(await dialog.getByText(/client id/i).count()).toBe(0);
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 1366, height: 900 });
     await screenshot(page, 'results-modal-rc');
+    if (size) await page.setViewportSize(size);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect.poll(() => dialog.count()).toBe(0);
 
     await page.getByRole('button', { name: `Challan Details: ${rc}` }).click();
     await dialog.getByRole('heading', { name: 'Challan Details' }).waitFor();
-    await dialog.getByText(/Challan 1 of \d+/).waitFor();
+    // The challans are one table: a header row, a row per challan, amounts in rupees.
+    const challans = dialog.getByRole('region', { name: 'Challans' }).locator('table');
+    await challans.locator('tbody tr').first().waitFor();
+    expect((await challans.locator('thead th').allTextContents()).slice(0, 2)).toEqual([
+      'Challan Number',
+      'Challan Date',
+    ]);
+    expect(await challans.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await challans.locator('tbody').textContent()).toMatch(/₹\d/);
     await screenshot(page, 'results-modal-challan');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
@@ -248,6 +267,15 @@ describe('phone results', () => {
     await page.getByRole('heading', { name: /^Name/ }).first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'results-phone-mobile');
+
+    // The RC modal on a phone: owner first, nothing wider than the screen.
+    const rc = page.getByRole('button', { name: /^RC Details: / }).first();
+    await rc.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Owner Name').waitFor();
+    expect((await dialog.locator('dt').allTextContents())[0]).toBe('Owner Name');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'results-modal-rc-mobile');
   });
 
   it('shows a sparse answer with the sources that did not answer', async () => {

@@ -382,7 +382,7 @@ describe('signed-in screens', () => {
       .getByRole('button', { name: /^Challan Details: / })
       .first()
       .click();
-    await dialog.getByText(/Challan 1 of \d+/).waitFor();
+    await dialog.getByRole('region', { name: 'Challans' }).locator('tbody tr').first().waitFor();
     found.push(...(await look(page, 'modal-challan', { whole: false, scope: '[role="dialog"]' })));
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);

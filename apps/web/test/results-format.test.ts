@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  detailGroups,
-  fileSafe,
-  formatCount,
-  formatDate,
-  labelOf,
-  safeHref,
-} from '../src/features/results/format.ts';
+import { fileSafe, formatCount, formatDate, labelOf, safeHref } from '../src/features/results/format.ts';
+import { hasDetail } from '../src/features/results/modals/useDetailLookups.ts';
 
 describe('labelOf', () => {
   it('reads record keys as labels', () => {
@@ -26,37 +20,13 @@ describe('safeHref', () => {
   });
 });
 
-describe('detailGroups', () => {
-  it('flattens a record into rows, nested objects as prefixed labels, lists of objects as numbered groups', () => {
-    const groups = detailGroups({
-      owner_name: '  Rohan   Deshmukh ',
-      client_id: 'hidden',
-      insured: true,
-      seats: 5,
-      colours: ['red', '', 'blue'],
-      address: { city: 'Pune', pin: null },
-      challans: [{ amount: 500 }, { amount: 200 }],
-    });
-    expect(groups).toEqual([
-      {
-        title: undefined,
-        rows: [
-          { label: 'Owner Name', value: 'Rohan Deshmukh' },
-          { label: 'Insured', value: 'Yes' },
-          { label: 'Seats', value: '5' },
-          { label: 'Colours', value: 'red, blue' },
-          { label: 'Address City', value: 'Pune' },
-        ],
-      },
-      { title: 'Challans 1 of 2', rows: [{ label: 'Amount', value: '500' }] },
-      { title: 'Challans 2 of 2', rows: [{ label: 'Amount', value: '200' }] },
-    ]);
-  });
-
-  it('has nothing to show for an empty or non-object record', () => {
-    expect(detailGroups({})).toEqual([]);
-    expect(detailGroups(null)).toEqual([]);
-    expect(detailGroups(['a'])).toEqual([]);
+describe('hasDetail', () => {
+  it('shows a record with something in it, in any key order, and not an empty one', () => {
+    expect(hasDetail('rc', { color: 'WHITE', owner_name: 'ROHAN' })).toBe(true);
+    expect(hasDetail('rc', { client_id: 'x', permit_type: 'NA', mobile_number: null })).toBe(false);
+    expect(hasDetail('rc', null)).toBe(false);
+    expect(hasDetail('challan', { rc_number: 'MH12', challan_details: [] })).toBe(false);
+    expect(hasDetail('challan', { rc_number: 'MH12', challan_details: [{ amount: 500 }] })).toBe(true);
   });
 });
 
@@ -74,9 +44,11 @@ describe('formatDate and formatCount', () => {
     expect(formatDate('not a date')).toBe('not a date');
   });
 
-  it('adds the time only when asked and when the value has one', () => {
+  it('adds the time only when asked and when the value has one, in the domain format', () => {
     const day = formatDate('2024-03-18');
-    expect(day).toMatch(/2024/);
+    expect(day).toBe('18 Mar 2024');
+    expect(formatDate('2024-03-18T09:12:00Z')).toBe('18 Mar 2024');
+    expect(formatDate('2024-03-18T09:12:00Z', true)).toBe('18 Mar 2024, 14:42 IST');
     expect(formatDate('2024-03-18', true)).toBe(day);
     expect(formatDate('2024-03-18T09:12:00Z', true)).not.toBe(formatDate('2024-03-18T09:12:00Z'));
   });

@@ -244,6 +244,7 @@ export const lookupTexts = {
     rcTitle: 'RC Details',
     upiTitle: 'UPI Details',
     challanTitle: 'Challan Details',
+    challanSummary: 'Summary',
     noData: (type: string) => `⚠ No ${type} data available.`,
     /** The {TYPE} of the line above, per lookup. */
     typeNames: { rc: 'RC', upi: 'UPI', challan: 'Challan' },

@@ -1,15 +1,17 @@
 import {
-  filterIntelLines,
+  filterLayout,
   findIntelType,
-  flattenIntelResult,
   type IntelArea,
-  type IntelLine,
+  layoutRecord,
+  layoutSize,
   messages,
+  type RecordRow,
 } from '@footprint/domain';
 import { type ReactNode, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { RecordTables } from '../../components/RecordTables.tsx';
 import { SandboxBanner } from '../../components/SandboxBanner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-context.ts';
@@ -17,8 +19,9 @@ import { readIntelResultsState } from './intelState.ts';
 
 /**
  * /corporate-results and /verification-results (spec §2.7, §2.8): the answer handed over in navigation
- * state, flattened into label/value lines by the domain's rules (last key segment as the label, empty
- * and N/A values hidden, arrays joined or indexed), with a search box that narrows the lines. No state,
+ * state, laid out by the domain's layoutRecord: label/value lines in the curated order and format (empty
+ * and N/A values hidden), lists of records (GST filings, directors, employment history) as tables that
+ * scroll sideways on a phone, with a search box that narrows the lines and table rows. No state,
  * a 422 or an answer with nothing to show gives 'No data found for this search.'.
  */
 
@@ -91,7 +94,7 @@ function EmptyResults({ area }: { area: IntelArea }) {
   );
 }
 
-function ResultLines({ lines, query }: { lines: readonly IntelLine[]; query: string }) {
+function ResultLines({ lines, query }: { lines: readonly RecordRow[]; query: string }) {
   return (
     <dl className="intel-lines">
       {lines.map((line) => (
@@ -112,14 +115,19 @@ export function IntelResultsPage({ area }: { area: IntelArea }) {
   const location = useLocation();
   const { user } = useAuth();
   const state = useMemo(() => readIntelResultsState(area, location.state), [area, location.state]);
-  const lines = useMemo(() => (state?.data ? flattenIntelResult(state.data) : []), [state]);
+  const layout = useMemo(
+    () => (state?.data ? layoutRecord(state.data, `${area}:${state.type}`) : { rows: [], tables: [] }),
+    [area, state],
+  );
+  const total = layoutSize(layout);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const shown = useMemo(() => filterIntelLines(lines, deferredQuery), [lines, deferredQuery]);
+  const shown = useMemo(() => filterLayout(layout, deferredQuery), [layout, deferredQuery]);
+  const shownCount = layoutSize(shown);
   const back = useBack(config[area].form);
   const id = useId();
 
-  if (!state || lines.length === 0) return <EmptyResults area={area} />;
+  if (!state || total === 0) return <EmptyResults area={area} />;
 
   const type = findIntelType(area, state.type);
   // The searched value: the type's text-like inputs as sent, in the form's order.
@@ -166,7 +174,7 @@ export function IntelResultsPage({ area }: { area: IntelArea }) {
           <div>
             <h1 className="text-2xl font-bold tracking-tight text-text sm:text-3xl">{config[area].title}</h1>
             <p id={countId} className="mt-1 text-sm text-muted tabular-nums" aria-live="polite">
-              {messages.intelPages.lineCount(shown.length, lines.length)}
+              {messages.intelPages.lineCount(shownCount, total)}
             </p>
           </div>
           <div className="w-full sm:w-80">
@@ -198,8 +206,14 @@ export function IntelResultsPage({ area }: { area: IntelArea }) {
           <h2 id={`${id}-heading`} className="sr-only">
             {config[area].title}
           </h2>
-          {shown.length > 0 ? (
-            <ResultLines lines={shown} query={deferredQuery} />
+          {shownCount > 0 ? (
+            <>
+              {shown.rows.length > 0 && <ResultLines lines={shown.rows} query={deferredQuery} />}
+              <RecordTables
+                tables={shown.tables}
+                show={(text) => <Highlighted text={text} query={deferredQuery} />}
+              />
+            </>
           ) : (
             <p className="px-3 py-8 text-center text-sm text-muted">
               {messages.intelPages.noMatch(deferredQuery.trim())}

@@ -1,7 +1,8 @@
-import { DETAIL_HIDDEN_KEYS, detailLabel, isHiddenDetailString, isRecord } from '@footprint/domain';
+import { detailLabel, formatRecordDate } from '@footprint/domain';
 
 /**
- * Small pure helpers of the results page: labels, links, detail-record rows and file names. Upstream
+ * Small pure helpers of the results page: labels, links, dates and file names (detail records are laid
+ * out by the domain's layoutRecord). Upstream
  * values pass through here as plain strings only; nothing is ever rendered as HTML.
  */
 
@@ -19,74 +20,25 @@ export function safeHref(value: unknown): string | undefined {
   }
 }
 
-const HIDDEN_KEYS = DETAIL_HIDDEN_KEYS;
-
-export interface DetailRow {
-  label: string;
-  value: string;
-}
-
-export interface DetailGroup {
-  title?: string;
-  rows: DetailRow[];
-}
-
-function scalar(value: unknown): string | undefined {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
-  if (typeof value !== 'string') return undefined;
-  return isHiddenDetailString(value) ? undefined : value.replace(/\s+/g, ' ').trim();
-}
-
-/**
- * Flattens a detail record into label/value rows: nested objects become 'Parent Child' labels, lists of
- * scalars are joined with commas, and lists of objects become their own numbered groups.
- */
-export function detailGroups(record: unknown, title?: string): DetailGroup[] {
-  const rows: DetailRow[] = [];
-  const nested: DetailGroup[] = [];
-  const walk = (value: unknown, prefix: string) => {
-    if (!isRecord(value)) return;
-    for (const [key, item] of Object.entries(value)) {
-      if (HIDDEN_KEYS.has(key)) continue;
-      const label = prefix ? `${prefix} ${labelOf(key)}` : labelOf(key);
-      if (Array.isArray(item)) {
-        if (item.some(isRecord)) {
-          const objects = item.filter(isRecord);
-          objects.forEach((entry, index) => {
-            nested.push(...detailGroups(entry, `${label} ${index + 1} of ${objects.length}`));
-          });
-        } else {
-          const joined = item.map(scalar).filter(Boolean).join(', ');
-          if (joined) rows.push({ label, value: joined });
-        }
-      } else if (isRecord(item)) {
-        walk(item, label);
-      } else {
-        const shown = scalar(item);
-        if (shown !== undefined) rows.push({ label, value: shown });
-      }
-    }
-  };
-  walk(record, '');
-  const groups = rows.length > 0 ? [{ title, rows }] : [];
-  return [...groups, ...nested];
-}
-
 /** File names built from searched values: keep them portable (no path separators or control chars). */
 export function fileSafe(value: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   return value.replace(/[\u0000-\u001f/\\:*?"<>|]+/g, '_').slice(0, 120) || 'result';
 }
 
-/** '2024-03-18T09:12:00Z' → a local date and time; anything unparsable is shown as it came. */
+/**
+ * '2024-03-18T09:12:00Z' → '18 Mar 2024' (with `withTime` and a time in the value,
+ * '18 Mar 2024, 14:42 IST'), by the domain's record formatter; anything unparsable is shown as it came.
+ */
 export function formatDate(value: string, withTime = false): string {
+  const day = /^\d{4}-\d{2}-\d{2}(?=$|[T ])/.exec(value.trim());
+  const shown = formatRecordDate(withTime || !day ? value : day[0]);
+  if (shown) return shown;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return value;
-  return new Intl.DateTimeFormat(undefined, {
-    dateStyle: 'medium',
-    ...(withTime && /T|\d:\d/.test(value) ? { timeStyle: 'short' } : {}),
-  }).format(at);
+  return (
+    formatRecordDate(new Date(at).toISOString().slice(0, withTime ? 19 : 10) + (withTime ? 'Z' : '')) ?? value
+  );
 }
 
 export const formatCount = (value: number): string => new Intl.NumberFormat().format(value);

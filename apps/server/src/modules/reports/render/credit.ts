@@ -4,9 +4,9 @@
  * the enquiries and the addresses on file, then every other field as rows. Vendor answers are
  * untrusted: every value goes through `clean`, and a record of an unexpected shape still draws.
  */
-import { isHiddenIntelValue, isRecord } from '@footprint/domain';
+import { formatRupees, isHiddenIntelValue, isRecord, MISSING } from '@footprint/domain';
 import { detailGroups } from './detail.ts';
-import { clean, readableDay, readableUtc, thousands } from './format.ts';
+import { clean, readableDay, readableUtc } from './format.ts';
 import { drawAbout, drawCover } from './frame.ts';
 import { COLOR, type Column, type Row, type Span, STYLE, text, type Writer } from './layout.ts';
 import type { CreditReportJob } from './types.ts';
@@ -16,15 +16,12 @@ export const CREDIT_TITLE = 'Credit Report';
 const records = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter(isRecord).slice(0, 200) : [];
 
-/** A cell's text: hidden values (null, '', 'N/A', '-', 1800-01-01) print as an en dash. */
+/** A cell's text, by the domain's record formatter: hidden values (null, '', 'N/A', '-', 1800-01-01) print as '—'. */
 function cell(value: unknown, kind: 'text' | 'day' | 'money' = 'text'): string {
-  if (isHiddenIntelValue(value) || typeof value === 'object') return '–';
+  if (isHiddenIntelValue(value) || typeof value === 'object') return MISSING;
   if (kind === 'day' && typeof value === 'string') return readableDay(value);
-  if (kind === 'money') {
-    const n = typeof value === 'number' ? value : Number(String(value).replace(/[,\s₹]/g, ''));
-    return Number.isFinite(n) ? `₹ ${thousands(n)}` : clean(value, { max: 60 });
-  }
-  return clean(value, { max: 300 }) || '–';
+  if (kind === 'money') return formatRupees(value) ?? clean(value, { max: 60 });
+  return clean(value, { max: 300 }) || MISSING;
 }
 
 const num = (value: unknown): number | undefined => {

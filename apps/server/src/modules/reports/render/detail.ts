@@ -8,10 +8,15 @@ import {
   detailLabel as domainDetailLabel,
   isHiddenDetailString,
   isRecord,
+  layoutRecord,
+  layoutSize,
+  MISSING,
   messages,
+  type RecordSection,
+  type RecordTable,
 } from '@footprint/domain';
 import { hasGlyph } from './fonts.ts';
-import { clean, count, readableUtc, thousands } from './format.ts';
+import { clean, count, readableUtc, rupees, thousands } from './format.ts';
 import { drawAbout, drawCover } from './frame.ts';
 import { COLOR, type Column, type Row, STYLE, text, type Writer } from './layout.ts';
 import type { DetailReportJob } from './types.ts';
@@ -22,6 +27,7 @@ export const DETAIL_TITLES = {
   challan: messages.details.challanTitle,
 } as const;
 const ID_LABELS = { rc: 'RC number', upi: 'UPI id', challan: 'RC number' } as const;
+const RECORD_TITLES = { rc: 'Vehicle registration record', upi: 'UPI record', challan: 'Summary' } as const;
 
 const HIDDEN_KEYS = DETAIL_HIDDEN_KEYS;
 
@@ -51,48 +57,18 @@ export interface DetailGroup {
   rows: Array<{ label: string; value: string }>;
 }
 
-function scalar(value: unknown): string | undefined {
-  if (hiddenDetailValue(value)) return undefined;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  const shown = clean(value);
-  return shown || undefined;
-}
-
 /**
- * Flattens a record into rows: nested objects as 'Parent › Child' labels, lists of scalars joined with
- * commas, lists of objects as their own numbered groups. Hidden values and keys never appear.
+ * A record's label/value rows as the results pages show them (curated order, the domain's formatter),
+ * in one group; its lists of records are left to `detailTables`.
  */
-export function detailGroups(record: unknown, title?: string, depth = 0): DetailGroup[] {
-  const rows: DetailGroup['rows'] = [];
-  const nested: DetailGroup[] = [];
-  const walk = (value: unknown, prefix: string, level: number) => {
-    if (!isRecord(value) || level > 6) return;
-    for (const [key, item] of Object.entries(value)) {
-      if (HIDDEN_KEYS.has(key) || hiddenDetailValue(item)) continue;
-      const label = prefix ? `${prefix} › ${detailLabel(key)}` : detailLabel(key);
-      if (Array.isArray(item)) {
-        const objects = item.filter(isRecord).filter((entry) => !hiddenDetailValue(entry));
-        if (objects.length > 0 && depth < 3) {
-          objects.forEach((entry, index) => {
-            nested.push(...detailGroups(entry, `${label} ${index + 1} of ${objects.length}`, depth + 1));
-          });
-        }
-        const joined = item
-          .filter((entry) => !isRecord(entry))
-          .map(scalar)
-          .filter(Boolean)
-          .join(', ');
-        if (joined) rows.push({ label, value: joined });
-      } else if (isRecord(item)) {
-        walk(item, label, level + 1);
-      } else {
-        const shown = scalar(item);
-        if (shown !== undefined) rows.push({ label, value: shown });
-      }
-    }
-  };
-  walk(record, '', 0);
-  return [...(rows.length > 0 ? [title ? { title, rows } : { rows }] : []), ...nested];
+export function detailGroups(
+  record: unknown,
+  title?: string,
+  section: RecordSection | string = '',
+): DetailGroup[] {
+  const { rows } = layoutRecord(record, section);
+  const shown = rows.map((row) => ({ label: clean(row.label, { max: 240 }), value: clean(row.value) }));
+  return shown.length > 0 ? [title ? { title, rows: shown } : { rows: shown }] : [];
 }
 
 function challansOf(record: Record<string, unknown>): Record<string, unknown>[] {
@@ -100,16 +76,59 @@ function challansOf(record: Record<string, unknown>): Record<string, unknown>[] 
   return Array.isArray(list) ? list.filter(isRecord) : [];
 }
 
-function groupsOf(job: DetailReportJob): DetailGroup[] {
-  const record = isRecord(job.record) ? job.record : {};
-  if (job.type !== 'challan') return detailGroups(record);
-  const challans = challansOf(record);
-  if (challans.length === 0) return [];
-  const { challan_details: _, ...rest } = record;
-  return [
-    ...detailGroups(rest, 'Summary'),
-    ...challans.flatMap((item, index) => detailGroups(item, `Challan ${index + 1} of ${challans.length}`)),
-  ];
+/** Most columns an A4 page holds readably; the rest of a wider table folds into a 'Details' column. */
+const MAX_PDF_COLUMNS = 7;
+const KEPT_COLUMNS = 4;
+
+/**
+ * A table as the page can hold it: up to seven columns as they are; a wider one keeps its first four
+ * curated columns and folds the rest, in order, into a last 'Details' column of 'Label: value' lines.
+ */
+export function pdfTable(table: RecordTable): { headers: string[]; rows: string[][] } {
+  const headers = table.columns.map((column) => column.label);
+  if (headers.length <= MAX_PDF_COLUMNS) return { headers, rows: table.rows };
+  return {
+    headers: [...headers.slice(0, KEPT_COLUMNS), 'Details'],
+    rows: table.rows.map((row) => [
+      ...row.slice(0, KEPT_COLUMNS),
+      row
+        .slice(KEPT_COLUMNS)
+        .map((value, i) => (value === MISSING ? '' : `${headers[KEPT_COLUMNS + i]}: ${value}`))
+        .filter(Boolean)
+        .join('\n') || MISSING,
+    ]),
+  };
+}
+
+/** Column weights from the text they hold: never narrower than the header's longest word or a long token. */
+function tableColumns(headers: string[], rows: string[][]): Column[] {
+  return headers.map((header, index) => {
+    const word = Math.max(...header.split(' ').map((w) => w.length)) * 1.25 + 2;
+    const cells = rows.map((row) => clean(row[index]));
+    const longest = Math.max(0, ...cells.map((cell) => Math.min(cell.length, 30)));
+    // An unbreakable token (a challan number, an ARN) wants its whole width.
+    const token = Math.max(
+      0,
+      ...cells.flatMap((cell) => cell.split(/\s+/).map((w) => Math.min(w.length, 24) * 1.2)),
+    );
+    return { header: clean(header, { max: 60 }), weight: Math.max(word, longest, token) + 3 };
+  });
+}
+
+/** A list of records (GST filings, directors, challans...) as one table: a header row, a row per record. */
+export function drawRecordTable(writer: Writer, table: RecordTable, options: { level?: 1 | 2 } = {}): void {
+  const shaped = pdfTable(table);
+  const columns = tableColumns(shaped.headers, shaped.rows);
+  const rows: Row[] = shaped.rows.map((row) => ({
+    cells: row.map((value) => [text(clean(value, { multiline: true }), { ...STYLE.body, size: 8.6 })]),
+  }));
+  const title = clean(table.title, { max: 200 });
+  writer.heading(title, {
+    note: count(rows.length, 'row'),
+    keep: writer.keepFor({ columns, rows }, 300),
+    level: options.level ?? 2,
+  });
+  writer.table({ columns, rows, title });
 }
 
 function amountOf(value: unknown): number | undefined {
@@ -126,10 +145,10 @@ function drawChallanSummary(writer: Writer, challans: Record<string, unknown>[])
     { label: 'Pending', value: thousands(pending.length), tone: pending.length ? 'warn' : 'default' },
     {
       label: 'Pending amount',
-      value: `₹ ${thousands(sum(pending))}`,
+      value: rupees(sum(pending)),
       tone: pending.length ? 'warn' : 'default',
     },
-    { label: 'Total amount', value: `₹ ${thousands(sum(challans))}` },
+    { label: 'Total amount', value: rupees(sum(challans)) },
   ]);
 }
 
@@ -156,32 +175,36 @@ export function drawDetailReport(writer: Writer, job: DetailReportJob): void {
     sandbox: job.sandbox,
   });
 
-  const groups = groupsOf(job);
-  if (groups.length === 0) {
+  const record = isRecord(job.record) ? job.record : {};
+  const layout = layoutRecord(record, type);
+  const challans = challansOf(record);
+  const empty = type === 'challan' ? challans.length === 0 : layoutSize(layout) === 0;
+  if (empty) {
     writer.notice([text(noDataLine(type), { size: 10, color: COLOR.amber, weight: 'bold' })], {
       fill: COLOR.amberFill,
       bar: COLOR.amberLine,
     });
   } else {
-    if (type === 'challan') drawChallanSummary(writer, challansOf(job.record));
+    if (type === 'challan') drawChallanSummary(writer, challans);
     const columns: Column[] = [
       { header: 'Field', weight: 34 },
       { header: 'Value', weight: 66 },
     ];
-    const total = groups.reduce((sum, group) => sum + group.rows.length, 0);
-    groups.forEach((group, i) => {
-      const rows: Row[] = group.rows.map((row) => ({
-        cells: [[text(row.label, STYLE.key)], [text(row.value, { ...STYLE.body, size: 9.2 })]],
+    if (layout.rows.length > 0) {
+      const rows: Row[] = layout.rows.map((row) => ({
+        cells: [
+          [text(clean(row.label, { max: 240 }), STYLE.key)],
+          [text(clean(row.value), { ...STYLE.body, size: 9.2 })],
+        ],
       }));
-      const title = group.title ?? (type === 'upi' ? 'UPI record' : 'Vehicle registration record');
-      const lead = writer.keepFor({ columns, rows }, 300);
-      if (i === 0 && !group.title) {
-        writer.heading(title, { note: count(total, 'field'), keep: lead });
-      } else {
-        writer.heading(title, { note: count(group.rows.length, 'field'), keep: lead, level: 2 });
-      }
+      const title = RECORD_TITLES[type];
+      writer.heading(title, {
+        note: count(rows.length, 'field'),
+        keep: writer.keepFor({ columns, rows }, 300),
+      });
       writer.table({ columns, rows, title });
-    });
+    }
+    for (const table of layout.tables) drawRecordTable(writer, table);
   }
   drawAbout(writer, {
     reportId: job.reportId,

@@ -4,6 +4,8 @@
  * Formatting is fixed (UTC, English, no locale data) so the same job always draws the same document.
  */
 
+import { formatRecordDate, formatRupees } from '@footprint/domain';
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 /** Bidirectional overrides and isolates could make a value read differently from what it is. */
@@ -80,12 +82,18 @@ export function isoUtc(iso: string): string {
   return Number.isNaN(at.getTime()) ? clean(iso) : at.toISOString();
 }
 
-/** '2024-04-18' → '18 Apr 2024'; years and anything else print as given. */
+/**
+ * '2024-04-18' (or the day of '2024-04-18T09:00:00Z') → '18 Apr 2024', by the domain's record
+ * formatter, so reports print days as the screens do; anything else prints as given.
+ */
 export function readableDay(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) return clean(value);
-  const month = MONTHS[Number(match[2]) - 1];
-  return month ? `${Number(match[3])} ${month.slice(0, 3)} ${match[1]}` : clean(value);
+  const iso = /^\d{4}-\d{2}-\d{2}(?=$|[T ])/.exec(value.trim());
+  return formatRecordDate(iso ? iso[0] : value) ?? clean(value);
+}
+
+/** 123456 → '₹1,23,456' (the domain's formatter: Indian digit grouping). */
+export function rupees(value: number): string {
+  return formatRupees(value) ?? '';
 }
 
 /** 12402775 → '12,402,775'. */

@@ -1,11 +1,12 @@
-import { messages } from '@footprint/domain';
+import { layoutRecord, layoutSize, messages, type RecordLayout } from '@footprint/domain';
 import { Modal } from '../../../components/Modal.tsx';
+import { RecordTables } from '../../../components/RecordTables.tsx';
 import { SandboxBanner } from '../../../components/SandboxBanner.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { saveBlob } from '../../../lib/api.ts';
 import { type AnsweredLine, answeredLineOf } from '../answered.ts';
 import { type DetailKind, useGenerateDetailReport } from '../api/generateDetailReport.ts';
-import { type DetailGroup, detailGroups, fileSafe } from '../format.ts';
+import { fileSafe } from '../format.ts';
 import { challansOf, type DetailSelection } from './useDetailLookups.ts';
 
 const titles: Record<DetailKind, string> = {
@@ -17,31 +18,23 @@ const titles: Record<DetailKind, string> = {
 /** The {TYPE} of '⚠ No {TYPE} data available.' */
 const typeNames: Record<DetailKind, string> = messages.details.typeNames;
 
-function groupsOf(kind: DetailKind, record: unknown): DetailGroup[] {
-  if (kind !== 'challan') return detailGroups(record);
-  const challans = challansOf(record);
-  if (challans.length === 0) return [];
-  const { challan_details: _, ...rest } = (record ?? {}) as Record<string, unknown>;
-  return [
-    ...detailGroups(rest),
-    ...challans.flatMap((item, index) =>
-      detailGroups(item, messages.results.challanOf(index + 1, challans.length)),
-    ),
-  ];
+/** The record's rows and tables in the domain's curated order and format. */
+function layoutOf(kind: DetailKind, record: unknown): RecordLayout {
+  if (kind === 'challan' && challansOf(record).length === 0) return { rows: [], tables: [] };
+  return layoutRecord(record, kind);
 }
 
-function Rows({ group }: { group: DetailGroup }) {
+function Rows({ rows, title }: { rows: RecordLayout['rows']; title?: string }) {
   return (
     <section className="rounded-xl border border-line bg-night/50">
-      {group.title && (
+      {title && (
         <h3 className="border-b border-line px-3 py-2 text-xs font-semibold tracking-wide text-accent uppercase">
-          {group.title}
+          {title}
         </h3>
       )}
       <dl className="divide-y divide-line/60">
-        {group.rows.map((row, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat after flattening
-          <div key={index} className="grid gap-1 px-3 py-2 sm:grid-cols-[minmax(9rem,38%)_1fr] sm:gap-3">
+        {rows.map((row) => (
+          <div key={row.path} className="grid gap-1 px-3 py-2 sm:grid-cols-[minmax(9rem,38%)_1fr] sm:gap-3">
             <dt className="text-xs leading-5 text-muted">{row.label}</dt>
             <dd className="min-w-0 text-sm break-words text-text">{row.value}</dd>
           </div>
@@ -69,7 +62,8 @@ function Described({ id, line }: { id: string; line: AnsweredLine | null }) {
 
 /**
  * 'RC Details', 'UPI Details' and 'Challan Details' (spec §2.5): the sandbox banner when the record is
- * synthetic, key/value rows without empty, n/a or client id values, '⚠ No {TYPE} data available.' when there is nothing, 'Download pdf' (not for a
+ * synthetic, key/value rows in the domain's curated order and format (without empty, n/a or client id
+ * values), lists of records (challans) as tables, '⚠ No {TYPE} data available.' when there is nothing, 'Download pdf' (not for a
  * challan answer without challans; its failure is silent, spec §8) and 'Close'. Under the id, when the
  * source answered; with `refresh`, a loaded answer offers 'Refresh' (its confirmation is the page's).
  */
@@ -85,9 +79,9 @@ export function DetailModal({
   const { kind, id, status, record, synthetic } = selection;
   const pdf = useGenerateDetailReport();
   const line = answeredLineOf(selection.answered);
-  const groups = status === 'loaded' ? groupsOf(kind, record) : [];
-  const canDownload =
-    status === 'loaded' && (kind === 'challan' ? challansOf(record).length > 0 : groups.length > 0);
+  const layout = status === 'loaded' ? layoutOf(kind, record) : { rows: [], tables: [] };
+  const shown = layoutSize(layout) > 0;
+  const canDownload = status === 'loaded' && shown;
 
   const download = async () => {
     try {
@@ -133,18 +127,21 @@ export function DetailModal({
             <span aria-hidden="true">{messages.results.fetching(titles[kind])}…</span>
           </div>
         )}
-        {status !== 'loading' && groups.length === 0 && (
+        {status !== 'loading' && !shown && (
           <p className="flex min-h-40 items-center justify-center text-center text-sm font-medium text-warning">
             {messages.details.noData(typeNames[kind])}
           </p>
         )}
-        {groups.length > 0 && synthetic && <SandboxBanner className="mb-3" />}
-        {groups.length > 0 && (
-          <div className="space-y-3">
-            {groups.map((group, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: groups never reorder
-              <Rows key={index} group={group} />
-            ))}
+        {shown && synthetic && <SandboxBanner className="mb-3" />}
+        {shown && (
+          <div className="min-w-0 space-y-3">
+            {layout.rows.length > 0 && (
+              <Rows
+                rows={layout.rows}
+                title={kind === 'challan' ? messages.details.challanSummary : undefined}
+              />
+            )}
+            <RecordTables tables={layout.tables} />
           </div>
         )}
       </div>

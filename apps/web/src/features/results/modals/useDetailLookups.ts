@@ -1,4 +1,4 @@
-import { messages, showsSyntheticData } from '@footprint/domain';
+import { layoutRecord, layoutSize, messages, showsSyntheticData } from '@footprint/domain';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../../lib/auth-context.ts';
@@ -9,7 +9,6 @@ import { useChallanDetails } from '../api/challanDetails.ts';
 import type { DetailKind } from '../api/generateDetailReport.ts';
 import { useRcDetails } from '../api/rcDetails.ts';
 import { useUpiDetails } from '../api/upiDetails.ts';
-import { detailGroups } from '../format.ts';
 
 export type DetailStatus = 'loading' | 'loaded' | 'failed';
 
@@ -47,7 +46,7 @@ export function challansOf(record: unknown): unknown[] {
 /** Whether a loaded record has anything the modal would show (and so anything worth a PDF). */
 export function hasDetail(kind: DetailKind, record: unknown): boolean {
   if (kind === 'challan') return challansOf(record).length > 0;
-  return detailGroups(record).length > 0;
+  return layoutSize(layoutRecord(record, kind)) > 0;
 }
 
 /**
