@@ -557,6 +557,8 @@ describe('§2.3, §2.5, §7 search and results', () => {
     const page = await signedIn(trial.token, '/dashboard', { width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Search', exact: true }).waitFor();
     await search<PhoneLookupResponse>(page, 'tel', '9876543210');
+    // The record cards are the evidence under the merged profile, in 'Source records'.
+    await page.locator('summary').filter({ hasText: messages.results.sourceRecords }).click();
     const records = page.locator('section', { has: page.getByRole('heading', { name: /^Records/ }) });
     await records.waitFor();
     expect(

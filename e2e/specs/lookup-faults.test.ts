@@ -91,11 +91,9 @@ describe('lookups when sources fail or credits run out', () => {
     expect(body.errors.smData).toBeTruthy();
     expect(body.wpData).toBeTruthy();
     await page.waitForURL('**/results');
-    // Partial results: the WhatsApp and Gov sources are there, the failed ones are named.
-    await page
-      .getByRole('heading', { name: /Full Names and Alias/i })
-      .first()
-      .waitFor();
+    // Partial results: the merged profile holds what the WhatsApp and Gov sources gave, the failed
+    // ones are named.
+    await page.getByRole('heading', { name: 'Merged profile' }).waitFor();
     // The source panel counts them, and names them in the investigator's words once opened (tcData is
     // Caller ID, smData Social Media).
     await page

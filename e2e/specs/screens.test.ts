@@ -699,7 +699,7 @@ describe('keyboard alone', () => {
     await page.keyboard.press('Enter');
     expect((await answer).status()).toBe(200);
     await page.waitForURL('**/results');
-    await page.getByRole('heading', { name: /^Records/ }).waitFor();
+    await page.getByRole('heading', { name: 'Merged profile' }).waitFor();
     const dialog = page.getByRole('dialog');
 
     /** Opens a dialog from `opener` with Enter and checks the focus: in, kept in, and back on Escape. */
@@ -735,15 +735,14 @@ describe('keyboard alone', () => {
     );
     await roundTrip(page.getByRole('button', { name: /Open full-size image 1/ }), () => dialog.waitFor());
 
-    // A long dialog with nothing to focus in its body (the challans) still scrolls from the keyboard.
+    // The challans are a table in a named, focusable frame (it scrolls sideways on a narrow screen):
+    // the keyboard reaches it, and Escape comes back to the opener.
     const challan = page.getByRole('button', { name: /^Challan Details: / }).first();
     await tabTo(page, challan, { limit: 150 });
     await page.keyboard.press('Enter');
-    const challanBody = dialog.getByRole('region', { name: 'Challan Details' });
-    await challanBody.waitFor();
-    await tabTo(page, challanBody, { limit: 4 });
-    await page.keyboard.press('End');
-    await expect.poll(() => challanBody.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    const challanTable = dialog.getByRole('region').filter({ has: page.getByRole('table') }).last();
+    await challanTable.waitFor();
+    await tabTo(page, challanTable, { limit: 4 });
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await hasFocus(challan)).toBe(true);
