@@ -740,7 +740,10 @@ describe('keyboard alone', () => {
     const challan = page.getByRole('button', { name: /^Challan Details: / }).first();
     await tabTo(page, challan, { limit: 150 });
     await page.keyboard.press('Enter');
-    const challanTable = dialog.getByRole('region').filter({ has: page.getByRole('table') }).last();
+    const challanTable = dialog
+      .getByRole('region')
+      .filter({ has: page.getByRole('table') })
+      .last();
     await challanTable.waitFor();
     await tabTo(page, challanTable, { limit: 4 });
     await page.keyboard.press('Escape');
