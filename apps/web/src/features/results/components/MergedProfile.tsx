@@ -10,7 +10,7 @@ import {
   type TimelineEvent,
 } from '@footprint/domain';
 import { type ReactNode, useId, useState } from 'react';
-import type { ProfileActions } from './ProfileSummary.tsx';
+import { ActionButton, type ProfileActions } from './ProfileSummary.tsx';
 import { SourceChip } from './SourceChip.tsx';
 
 /**
@@ -74,14 +74,6 @@ function ProvenanceList({ id, items }: { id: string; items: Provenance[] }) {
         </div>
       ))}
     </div>
-  );
-}
-
-function ActionButton({ label, target, onClick }: { label: string; target: string; onClick: () => void }) {
-  return (
-    <button type="button" className="btn-chip" onClick={onClick} aria-label={`${label}: ${target}`}>
-      {label}
-    </button>
   );
 }
 

@@ -57,7 +57,16 @@ function ExternalLink({ href, children }: { href: string | undefined; children: 
   );
 }
 
-function ActionButton({ label, target, onClick }: { label: string; target: string; onClick: () => void }) {
+/** A detail or report button beside a value, named with the value it opens. */
+export function ActionButton({
+  label,
+  target,
+  onClick,
+}: {
+  label: string;
+  target: string;
+  onClick: () => void;
+}) {
   return (
     <button type="button" className="btn-chip" onClick={onClick} aria-label={`${label}: ${target}`}>
       {label}
