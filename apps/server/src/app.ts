@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   intelRoutes(app, { intel, guards });
   const reports = createReportService({ db, pool: deps.reportPool, llm: deps.llm, now: deps.now });
-  reportRoutes(app, { reports, guards });
+  reportRoutes(app, { reports, guards, limits: deps.limits });
   const history = createHistoryService({ db, settings, now: deps.now });
   historyRoutes(app, { history, guards });
   adminRoutes(app, {

@@ -45,6 +45,8 @@ const matrix: Record<string, Access> = {
   'POST /api/generate-upi-report': 'user',
   'POST /api/generate-challan-report': 'user',
   'GET /api/reports/:id/verify': 'user',
+  // Whether a report file with this SHA-256 exists, and when it was made: nothing else (rate limited).
+  'POST /api/verify': 'public',
   'GET /api/history': 'user',
   'GET /api/history/:id': 'user',
   'GET /api/credits/statement': 'user',
