@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
@@ -42,6 +43,8 @@ export interface RuntimeOverrides {
   /** Replaces the leak-search vendors the config would switch on. */
   leakSearchers?: LeakSearcher[];
   now?: () => Date;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: DestinationStream;
 }
 
 /** Opens the database, migrates it, seeds what the config asks for and builds the app. */
@@ -95,6 +98,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     reportPool,
     llm,
     now: overrides.now,
+    logStream: overrides.logStream,
   });
   if (config.isProduction && config.providers.sandbox) await warnSandboxInProduction(database, app);
   usage.start(overrides.usageFlushMs ?? USAGE_FLUSH_MS, app.log);

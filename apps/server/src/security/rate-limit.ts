@@ -41,6 +41,8 @@ export const defaultLimits = {
   forgotPerAccount: { points: 3, durationSeconds: 900 },
   resetPerIp: { points: 20, durationSeconds: 600 },
   registerPerIp: { points: 10, durationSeconds: 3600 },
+  /** POST /api/verify: a court or an editor checks a few files, never thousands of hashes. */
+  verifyPerIp: { points: 30, durationSeconds: 600 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimits;
