@@ -41,6 +41,7 @@ import { deploymentDefaults } from './modules/settings/service.ts';
 import type { UsageRecorder } from './modules/usage/recorder.ts';
 import type { LeakSearcher } from './providers/leak-search.ts';
 import type { Runner } from './providers/runner.ts';
+import { createPasswordPolicy } from './security/password-policy.ts';
 import type { RateLimits } from './security/rate-limit.ts';
 
 export interface AppDeps {
@@ -144,7 +145,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContracts(app, guards.authenticate);
   await registerOpenApi(app);
   const csrf = registerCsrf(app, config.isProduction && config.appUrl.startsWith('https:'));
-  const auth = createAuthService({ ...deps, background });
+  // Every new password (register, reset, admin-created accounts) meets the same rule.
+  const passwordPolicy = createPasswordPolicy({
+    pwnedUrl: config.passwords.pwnedUrl,
+    timeoutMs: config.passwords.timeoutMs,
+    onUnavailable: (err) => app.log.warn({ err }, 'Pwned Passwords unavailable: the offline list decided'),
+  });
+  const auth = createAuthService({ ...deps, background, passwordPolicy });
 
   authRoutes(app, { auth, guards, csrf });
   const settings = deploymentDefaults(config);
@@ -182,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       catalogue: deps.catalogue,
       usage: deps.usage,
       settings,
+      passwordPolicy,
       now: deps.now,
     }),
     guards,

@@ -80,6 +80,9 @@ const costVariables = Object.fromEntries(
 /** Where the vendors the product integrates keep their pictures (Gravatar avatars, HIBP breach logos). */
 export const DEFAULT_MEDIA_HOSTS = 'gravatar.com,*.gravatar.com,haveibeenpwned.com,*.haveibeenpwned.com';
 
+/** Have I Been Pwned's Pwned Passwords range API, the production default of PWNED_PASSWORDS_URL. */
+export const DEFAULT_PWNED_PASSWORDS_URL = 'https://api.pwnedpasswords.com';
+
 /**
  * Every environment variable the server reads, parsed once at boot. README.md documents each one;
  * keep the two in step. Unknown variables are ignored; bad values stop the process with a list.
@@ -109,6 +112,13 @@ export const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_ENABLED: bool(true),
   REDIS_URL: optionalUrl,
+  /** Unset: the public API in production, off elsewhere; empty: off. */
+  PWNED_PASSWORDS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || URL.canParse(value), 'must be an http(s) URL or empty'),
+  PWNED_PASSWORDS_TIMEOUT_MS: int(1500, 100, 30_000),
 
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Footprint <no-reply@footprint.test>'),
@@ -138,7 +148,7 @@ export const envSchema = z.object({
   REPORT_THREADS: int(0, 0, 64),
 
   SEED_DEMO: bool(false),
-  DEMO_PASSWORD: z.string().min(8).default('footprint-demo'),
+  DEMO_PASSWORD: z.string().min(12).default('footprint-demo'),
 
   MEDIA_HOSTS: list(DEFAULT_MEDIA_HOSTS).refine(
     (hosts) => hosts.every((host) => HOST_PATTERN.test(host)),
@@ -188,6 +198,8 @@ export interface Config {
     registrationModeDefault: RegistrationMode;
   };
   rateLimit: { enabled: boolean; redisUrl: string | undefined };
+  /** New passwords are also checked against this Pwned Passwords range API (undefined: offline list only). */
+  passwords: { pwnedUrl: string | undefined; timeoutMs: number };
   mail: {
     smtpUrl: string | undefined;
     from: string;
@@ -367,6 +379,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       registrationModeDefault: env.REGISTRATION_MODE ?? (env.REGISTRATION_ENABLED ? 'approval' : 'closed'),
     },
     rateLimit: { enabled: env.RATE_LIMIT_ENABLED, redisUrl: env.REDIS_URL },
+    passwords: {
+      pwnedUrl:
+        env.PWNED_PASSWORDS_URL === undefined
+          ? env.NODE_ENV === 'production'
+            ? DEFAULT_PWNED_PASSWORDS_URL
+            : undefined
+          : env.PWNED_PASSWORDS_URL || undefined,
+      timeoutMs: env.PWNED_PASSWORDS_TIMEOUT_MS,
+    },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

@@ -16,7 +16,13 @@ import { createRunner } from './providers/runner.ts';
 import type { Provider } from './providers/types.ts';
 import { buildProviders, describeProviders, sourceModes, VENDORS } from './registry.ts';
 import { ensureSandboxLeaks } from './sandbox/index.ts';
-import { createRateLimits, type LimitName, type LimitRule, type RateLimits } from './security/rate-limit.ts';
+import {
+  createRateLimits,
+  type LimitName,
+  type LimitRule,
+  type RateLimits,
+  type SlowdownRule,
+} from './security/rate-limit.ts';
 import { demoAccounts, seedDemoAccounts } from './seed.ts';
 
 export interface Runtime {
@@ -36,6 +42,8 @@ export interface RuntimeOverrides {
   database?: DatabaseHandle;
   mailer?: Mailer;
   limits?: Partial<Record<LimitName, LimitRule>>;
+  /** Replaces the per-account sign-in slowdown (tests use short delays). */
+  slowdown?: SlowdownRule;
   /** Replaces the providers the config would build (tests use their own). */
   providers?: Provider[];
   /** How often provider usage is written (default USAGE_FLUSH_MS). */
@@ -62,11 +70,15 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   const mailer =
     overrides.mailer ??
     (config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : outboxMailer(database.db));
+  // Redis when configured, else the database's rate_limits table: locks survive a restart either way.
   const limits = createRateLimits({
     enabled: config.rateLimit.enabled,
     redisUrl: config.rateLimit.redisUrl,
+    db: database.db,
     limits: overrides.limits,
+    slowdown: overrides.slowdown,
   });
+  await limits.ready();
   const providers = overrides.providers ?? buildProviders(config);
   // Every call that reaches a provider is counted in memory and written with the others every few
   // seconds (and on close): the usage and vendor spend of the Providers screen.
