@@ -243,7 +243,9 @@ describe('approve and reject', () => {
     await register(email);
     const row = await rowOf(email);
     const bad = await adminCall('POST', `/api/admin/users/${row.id}/reject`, { reason: 'bell\u0007' });
-    expect(bad.statusCode).toBe(422);
+    // Refused before any route by the control-character guard (http/input-guard.ts), with its 400.
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/reason field must not contain control characters/);
     expect((await rowOf(email)).status).toBe('pending');
     const before = t.smtp.inbox.length;
     const res = await adminCall('POST', `/api/admin/users/${row.id}/reject`);
