@@ -16,6 +16,7 @@ import type { ProviderCatalogue } from './modules/admin/providers.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { securityRoutes } from './modules/auth/security-routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { createHistoryService } from './modules/history/service.ts';
@@ -131,7 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const csrf = registerCsrf(app, config.isProduction && config.appUrl.startsWith('https:'));
   const auth = createAuthService({ ...deps, background });
 
-  authRoutes(app, { auth, guards, csrf });
+  const secureCookies = config.appUrl.startsWith('https:');
+  authRoutes(app, { auth, guards, csrf, secureCookies });
+  securityRoutes(app, { auth, guards, secureCookies });
   const settings = deploymentDefaults(config);
   // One paid search for every kind: one group commit for charges and one for answers.
   const searches = createSearches({ db, cacheHours: config.lookups.cacheHours, settings, now: deps.now });

@@ -41,6 +41,10 @@ export const defaultLimits = {
   forgotPerAccount: { points: 3, durationSeconds: 900 },
   resetPerIp: { points: 20, durationSeconds: 600 },
   registerPerIp: { points: 10, durationSeconds: 3600 },
+  /** Second-factor codes and passkeys at sign-in, per IP (the password was right). */
+  secondFactorPerIp: { points: 30, durationSeconds: 600 },
+  /** Wrong second factors per account (at sign-in and when confirming a new app): only someone with the password can spend it. */
+  secondFactorFailuresPerAccount: { points: 10, durationSeconds: 900, blockSeconds: 900 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimits;

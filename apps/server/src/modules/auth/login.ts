@@ -1,26 +1,55 @@
-import { type LoginRequest, messages, type OtpRequiredResponse, type TokenResponse } from '@footprint/domain';
+import {
+  type LoginRequest,
+  messages,
+  type OtpRequiredResponse,
+  type SecondFactorRequiredResponse,
+  type TokenResponse,
+} from '@footprint/domain';
 import type { ClientContext } from '../../http/context.ts';
 import { accountBlocked, validationError } from '../../http/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../security/passwords.ts';
 import { recordAudit } from '../audit/service.ts';
 import { findUserByEmail } from '../users/repository.ts';
+import type { Factors } from './factors.ts';
 import type { Otp } from './otp.ts';
+import type { SecondFactor } from './second-factor.ts';
 import type { Sessions } from './sessions.ts';
+import type { TrustedDevices } from './trusted-devices.ts';
 import { type AuthDeps, authAudit as audit } from './types.ts';
 
 export type LoginOutcome =
   | { kind: 'token'; body: TokenResponse }
-  | { kind: 'otp'; body: OtpRequiredResponse };
+  | { kind: 'otp'; body: OtpRequiredResponse }
+  | { kind: 'second_factor'; body: SecondFactorRequiredResponse };
+
+/** The secret the browser holds for an account's trusted device (its cookie), if it sent one. */
+export type DeviceSecretOf = (cookieName: string) => string | undefined;
 
 /**
  * Sign-in with e-mail and password: per-IP and per-account limits (the account locks after repeated
- * failures), then a session for a trusted device or a mailed code for any other.
+ * failures). Then an account with a second factor is asked for it (every time, trusted device or
+ * not); any other gets a session on a device it trusts (proven by the secret the server issued) or a
+ * mailed code.
  */
-export function createLogin(deps: Pick<AuthDeps, 'db' | 'limits'>, otp: Otp, sessions: Sessions) {
+export function createLogin(
+  deps: Pick<AuthDeps, 'db' | 'limits'>,
+  parts: {
+    otp: Otp;
+    sessions: Sessions;
+    factors: Factors;
+    secondFactor: SecondFactor;
+    devices: TrustedDevices;
+  },
+) {
   const { db, limits } = deps;
+  const { otp, sessions, factors, secondFactor, devices } = parts;
   const invalidCredentials = () => validationError({ email: [messages.login.invalidCredentials] });
 
-  return async function login(input: LoginRequest, client: ClientContext): Promise<LoginOutcome> {
+  return async function login(
+    input: LoginRequest,
+    client: ClientContext,
+    deviceSecretOf: DeviceSecretOf = () => undefined,
+  ): Promise<LoginOutcome> {
     const email = input.email;
     await limits.consume('loginPerIp', client.ip);
     await limits.check('loginFailuresPerAccount', email);
@@ -49,8 +78,16 @@ export function createLogin(deps: Pick<AuthDeps, 'db' | 'limits'>, otp: Otp, ses
       throw accountBlocked(user.status);
     }
 
-    if (await otp.isTrusted(user.id, client.deviceId)) {
-      await otp.touchDevice(user.id, client.deviceId!);
+    if ((await factors.enrolled(db, user.id)).any) {
+      return { kind: 'second_factor', body: await secondFactor.start(user, client) };
+    }
+    const device = await devices.find(
+      user.id,
+      client.deviceId,
+      deviceSecretOf(devices.cookieNameOf(user.id)),
+    );
+    if (device) {
+      await devices.touch(device.id);
       const events = [audit('auth.login', 'success', { user }, client, { via: 'trusted_device' })];
       return { kind: 'token', body: await sessions.issueToken(user, client, events) };
     }
@@ -58,7 +95,11 @@ export function createLogin(deps: Pick<AuthDeps, 'db' | 'limits'>, otp: Otp, ses
     await recordAudit(
       db,
       audit('auth.otp.required', 'success', { user }, client, {
-        reason: client.deviceId ? 'new_device' : 'no_device_id',
+        reason: client.deviceId
+          ? deviceSecretOf(devices.cookieNameOf(user.id))
+            ? 'device_not_trusted'
+            : 'new_device'
+          : 'no_device_id',
         otp_expires_at: expiresAt.toISOString(),
       }),
     );

@@ -1,26 +1,27 @@
-import {
-  messages,
-  OTP_LENGTH,
-  type ResendOtpResponse,
-  type TokenResponse,
-  type VerifyOtpRequest,
-} from '@footprint/domain';
+import { messages, OTP_LENGTH, type ResendOtpResponse, type VerifyOtpRequest } from '@footprint/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { otpChallenges, trustedDevices, type UserRow, users } from '../../db/schema.ts';
+import { otpChallenges, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { accountBlocked, otpCooldown, validationError } from '../../http/errors.ts';
 import { hmac, randomDigits, safeEqual } from '../../security/crypto.ts';
 import { recordAudit } from '../audit/service.ts';
 import { otpMail } from '../mail/templates.ts';
 import { findUserByEmail } from '../users/repository.ts';
+import type { Factors } from './factors.ts';
+import type { SignedIn } from './second-factor.ts';
 import type { Sessions } from './sessions.ts';
+import type { TrustedDevices } from './trusted-devices.ts';
 import { type AuthDeps, authAudit as audit, clockOf, minutes } from './types.ts';
 
 /**
  * Devices and one-time codes: a sign-in from a device the account has not trusted yet mails a code;
  * proving it trusts that device and opens a session.
  */
-export function createOtp(deps: AuthDeps, sessions: Sessions) {
+export function createOtp(
+  deps: AuthDeps,
+  parts: { sessions: Sessions; factors: Factors; devices: TrustedDevices },
+) {
+  const { sessions, factors, devices } = parts;
   const { db, config, mailer, limits } = deps;
   const now = clockOf(deps);
   const otpHash = (challengeUser: string, code: string) => hmac(deps.appKey, `${challengeUser}:${code}`);
@@ -59,23 +60,7 @@ export function createOtp(deps: AuthDeps, sessions: Sessions) {
   return {
     startChallenge,
 
-    async isTrusted(userId: string, deviceId: string | undefined): Promise<boolean> {
-      if (!deviceId) return false;
-      const [row] = await db
-        .select({ id: trustedDevices.id })
-        .from(trustedDevices)
-        .where(and(eq(trustedDevices.userId, userId), eq(trustedDevices.deviceId, deviceId)));
-      return Boolean(row);
-    },
-
-    async touchDevice(userId: string, deviceId: string): Promise<void> {
-      await db
-        .update(trustedDevices)
-        .set({ lastSeenAt: now() })
-        .where(and(eq(trustedDevices.userId, userId), eq(trustedDevices.deviceId, deviceId)));
-    },
-
-    async verifyOtp(input: VerifyOtpRequest, client: ClientContext): Promise<TokenResponse> {
+    async verifyOtp(input: VerifyOtpRequest, client: ClientContext): Promise<SignedIn> {
       await limits.consume('otpPerIp', client.ip);
       await limits.check('otpFailuresPerAccount', input.email);
       let user: UserRow | undefined;
@@ -89,7 +74,9 @@ export function createOtp(deps: AuthDeps, sessions: Sessions) {
       };
 
       user = await findUserByEmail(db, input.email);
-      const challenge = user ? await latestOpenChallenge(user.id) : undefined;
+      // An account with a second factor signs in with it: a mailed code never stands in for it.
+      const challenge =
+        user && !(await factors.enrolled(db, user.id)).any ? await latestOpenChallenge(user.id) : undefined;
       if (!user || !challenge) throw await wrong();
       if (challenge.expiresAt.getTime() <= now().getTime()) throw await wrong(messages.otp.expired);
       if (challenge.attempts >= config.auth.otpMaxAttempts) throw await wrong(messages.otp.tooManyAttempts);
@@ -127,25 +114,19 @@ export function createOtp(deps: AuthDeps, sessions: Sessions) {
       }
 
       await limits.reset('otpFailuresPerAccount', input.email);
-      // The device that proved the code is the one trusted: the header of this request.
+      // The device that proved the code is the one trusted: the header of this request, and the
+      // secret issued now goes back to it in a cookie.
       const deviceId = client.deviceId ?? challenge.deviceId ?? undefined;
-      if (deviceId) {
-        await db
-          .insert(trustedDevices)
-          .values({ userId: user.id, deviceId })
-          .onConflictDoUpdate({
-            target: [trustedDevices.userId, trustedDevices.deviceId],
-            set: { lastSeenAt: now() },
-          });
-      }
+      const trusted = { ...client, deviceId };
+      const cookie = await devices.trust(db, user.id, trusted);
       if (!user.emailVerifiedAt) {
         await db.update(users).set({ emailVerifiedAt: now() }).where(eq(users.id, user.id));
       }
-      const trusted = { ...client, deviceId };
-      return sessions.issueToken(user, trusted, [
-        audit('auth.otp.verify', 'success', { user }, trusted, { device_trusted: Boolean(deviceId) }),
+      const body = await sessions.issueToken(user, trusted, [
+        audit('auth.otp.verify', 'success', { user }, trusted, { device_trusted: Boolean(cookie) }),
         audit('auth.login', 'success', { user }, trusted, { via: 'otp' }),
       ]);
+      return { body, cookie };
     },
 
     async resendOtp(email: string, client: ClientContext): Promise<ResendOtpResponse> {
