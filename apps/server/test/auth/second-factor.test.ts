@@ -173,6 +173,8 @@ describe('authenticator app (TOTP)', () => {
       ...json({ email: user.email, otp: '123456' }, who.deviceId),
     });
     expect(otp.statusCode).toBe(422);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.smtp.inbox.slice(before).filter((m) => m.to.includes(user.email))).toEqual([]);
 
     const code = codeAt(secret);
     const ok = await finish(body.second_factor_token, { code }, who.deviceId);
