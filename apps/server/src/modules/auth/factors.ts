@@ -72,7 +72,13 @@ export function createFactors(deps: Pick<AuthDeps, 'db' | 'appKey' | 'now'>) {
       const row = await totpRow(userId);
       if (!row || (options.pending ? row.confirmedAt !== null : row.confirmedAt === null))
         return 'not_enrolled';
-      const secret = decryptSecret(appKey, TOTP_PURPOSE, row.secretEncrypted);
+      let secret: string;
+      try {
+        secret = decryptSecret(appKey, TOTP_PURPOSE, row.secretEncrypted);
+      } catch {
+        // Sealed under another APP_KEY: no code can match it (the account uses a recovery code or a passkey).
+        return 'wrong';
+      }
       const timestamp = now().getTime();
       const delta = totpOf(secret, '').validate({ token: code, timestamp, window: TOTP_WINDOW });
       if (delta === null) return 'wrong';
