@@ -35,7 +35,7 @@ import type { ReportPool } from './modules/reports/pool.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportService } from './modules/reports/service.ts';
 import { createSearches } from './modules/searches/service.ts';
-import { deploymentDefaults } from './modules/settings/service.ts';
+import { deploymentDefaults, isSecondFactorRequired } from './modules/settings/service.ts';
 import type { UsageRecorder } from './modules/usage/recorder.ts';
 import type { LeakSearcher } from './providers/leak-search.ts';
 import type { Runner } from './providers/runner.ts';
@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   };
 
-  const guards = registerAuth(app, db);
+  const guards = registerAuth(app, db, () => isSecondFactorRequired(db));
   registerContracts(app, guards.authenticate);
   await registerOpenApi(app);
   const csrf = registerCsrf(app, config.isProduction && config.appUrl.startsWith('https:'));

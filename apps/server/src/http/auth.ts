@@ -2,7 +2,6 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { authTokens, passkeys, type UserRow, users, userTotp } from '../db/schema.ts';
-import { isSecondFactorRequired } from '../modules/settings/service.ts';
 import { sha256 } from '../security/crypto.ts';
 import { bearerOf } from './context.ts';
 import { forbidden, secondFactorSetupRequired, unauthenticated } from './errors.ts';
@@ -46,7 +45,16 @@ function prepareTokenLookup(db: Database) {
     .prepare('footprint_token_lookup');
 }
 
-export function registerAuth(app: FastifyInstance, db: Database) {
+/**
+ * `secondFactorRequired` says whether the deployment requires a second factor (the settings module
+ * answers it, cached); an account without one then reaches only the routes marked
+ * `allowWithoutSecondFactor`.
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  db: Database,
+  secondFactorRequired: () => Promise<boolean> = async () => false,
+) {
   const tokenLookup = prepareTokenLookup(db);
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
@@ -59,7 +67,7 @@ export function registerAuth(app: FastifyInstance, db: Database) {
     if (!found) throw unauthenticated();
     request.user = found.user;
     request.tokenId = found.tokenId;
-    request.secondFactorSetupRequired = !found.hasSecondFactor && (await isSecondFactorRequired(db));
+    request.secondFactorSetupRequired = !found.hasSecondFactor && (await secondFactorRequired());
     if (request.secondFactorSetupRequired && !request.routeOptions.config.allowWithoutSecondFactor) {
       throw secondFactorSetupRequired();
     }

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
-import { finishSignIn, finishSignInWithPasskey } from '../../security/api.ts';
+import { finishSignIn, finishSignInWithPasskey } from '../api/secondFactor.ts';
 
 /** What /login hands to this page through navigation state. */
 export interface SecondFactorPageState {
