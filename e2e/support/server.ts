@@ -28,6 +28,8 @@ export const productOrigins = new Set<string>();
 
 export interface RunningServer {
   url: string;
+  /** The address the browser uses (APP_URL): `url` unless a public host was given. */
+  publicUrl: string;
   process: ChildProcess;
   output: () => string;
   stop(): Promise<void>;
@@ -38,7 +40,11 @@ export interface RunningServer {
  * does, on a fresh database: a new PostgreSQL database when TEST_DATABASE_URL is set, a new PGlite
  * directory otherwise.
  */
-export async function startProductServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startProductServer(
+  env: Record<string, string> = {},
+  /** A host name for APP_URL and the browser (WebAuthn needs one, not an IP address); it still listens on 127.0.0.1. */
+  options: { publicHost?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'footprint-e2e-'));
   let databaseUrl: string | undefined;
@@ -61,6 +67,7 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
     };
   }
   const url = `http://127.0.0.1:${port}`;
+  const publicUrl = options.publicHost ? `http://${options.publicHost}:${port}` : url;
   let log = '';
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
@@ -69,7 +76,7 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
-      APP_URL: url,
+      APP_URL: publicUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
@@ -107,8 +114,10 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
   }
 
   productOrigins.add(new URL(url).origin);
+  productOrigins.add(new URL(publicUrl).origin);
   return {
     url,
+    publicUrl,
     process: child,
     output: () => log,
     async stop() {

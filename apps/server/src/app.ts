@@ -19,6 +19,7 @@ import type { ProviderCatalogue } from './modules/admin/providers.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { securityRoutes } from './modules/auth/security-routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { createHistoryService } from './modules/history/service.ts';
@@ -37,7 +38,7 @@ import type { ReportPool } from './modules/reports/pool.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportService } from './modules/reports/service.ts';
 import { createSearches } from './modules/searches/service.ts';
-import { deploymentDefaults } from './modules/settings/service.ts';
+import { deploymentDefaults, isSecondFactorRequired } from './modules/settings/service.ts';
 import type { UsageRecorder } from './modules/usage/recorder.ts';
 import type { LeakSearcher } from './providers/leak-search.ts';
 import type { Runner } from './providers/runner.ts';
@@ -141,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   };
 
-  const guards = registerAuth(app, db);
+  const guards = registerAuth(app, db, () => isSecondFactorRequired(db));
   registerContracts(app, guards.authenticate);
   await registerOpenApi(app);
   const csrf = registerCsrf(app, config.isProduction && config.appUrl.startsWith('https:'));
@@ -153,7 +154,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const auth = createAuthService({ ...deps, background, passwordPolicy });
 
-  authRoutes(app, { auth, guards, csrf });
+  const secureCookies = config.appUrl.startsWith('https:');
+  authRoutes(app, { auth, guards, csrf, secureCookies });
+  securityRoutes(app, { auth, guards, secureCookies });
   const settings = deploymentDefaults(config);
   // One paid search for every kind: one group commit for charges and one for answers.
   const searches = createSearches({ db, cacheHours: config.lookups.cacheHours, settings, now: deps.now });

@@ -123,6 +123,9 @@ export const adminSettingsPatch = z
     case_reference_required: z
       .boolean({ error: 'The case reference required field must be true or false.' })
       .optional(),
+    second_factor_required: z
+      .boolean({ error: 'The second factor required field must be true or false.' })
+      .optional(),
     lookup_retention_days: z
       .number({ error: 'The lookup retention days field must be a whole number.' })
       .int('The lookup retention days field must be a whole number.')
@@ -149,6 +152,8 @@ export interface AdminSettings {
   registration_enabled: boolean;
   registration_mode: RegistrationMode;
   case_reference_required: boolean;
+  /** Every account must have a second factor (authenticator app or passkey) before it can do anything. */
+  second_factor_required: boolean;
   lookup_retention_days: number;
 }
 

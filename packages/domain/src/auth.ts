@@ -114,6 +114,11 @@ export interface User {
   app_mode: AppMode | string;
   role: Role;
   created_at: string;
+  /**
+   * GET /api/user only (beyond the spec): the deployment requires a second factor and this account has
+   * none yet, so every other call answers 403 until one is set up on the Security page.
+   */
+  second_factor_setup_required?: boolean;
 }
 
 /** Error bodies use the spec's keys. */

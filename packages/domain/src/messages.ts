@@ -9,6 +9,7 @@ import { authTexts } from './messages/auth.ts';
 import { intelTexts } from './messages/intel.ts';
 import { leaksTexts } from './messages/leaks.ts';
 import { lookupTexts } from './messages/lookup.ts';
+import { securityTexts } from './messages/security.ts';
 import { siteTexts } from './messages/site.ts';
 
 export const messages = {
@@ -19,6 +20,7 @@ export const messages = {
   ...leaksTexts,
   ...accountabilityTexts,
   ...adminTexts,
+  ...securityTexts,
 } as const;
 
 /** Laravel-style field messages: the spec's browser shows the first message of each field. */

@@ -81,6 +81,11 @@ export const authTokens = pgTable(
   ],
 );
 
+/**
+ * A browser that proved a mailed code or a second factor. The device id names it (it is not secret:
+ * it is in the audit trail); what proves it is the secret the server issued then, held by the browser
+ * in an HttpOnly cookie and stored here only as its SHA-256.
+ */
 export const trustedDevices = pgTable(
   'trusted_devices',
   {
@@ -89,10 +94,100 @@ export const trustedDevices = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('trusted_devices_user_device_key').on(t.userId, t.deviceId)],
+  (t) => [
+    uniqueIndex('trusted_devices_user_device_key').on(t.userId, t.deviceId),
+    uniqueIndex('trusted_devices_secret_hash_key').on(t.secretHash),
+  ],
+);
+
+/** An authenticator app (TOTP): its secret encrypted under the app key; confirmed once a code proved it. */
+export const userTotp = pgTable('user_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** The 30-second step of the last accepted code: a code of this step or an earlier one is refused. */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, stored only as their HMAC under the app key. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('recovery_codes_user_idx').on(t.userId),
+    uniqueIndex('recovery_codes_code_hash_key').on(t.codeHash),
+  ],
+);
+
+/** WebAuthn credentials (passkeys, security keys) registered as a second factor. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the authenticator reports it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A second-factor step in progress: `sign_in` after a correct password (its token stands in for the
+ * password until the factor is shown), or `passkey_registration` for a signed-in user adding a passkey.
+ */
+export const secondFactorChallenges = pgTable(
+  'second_factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['sign_in', 'passkey_registration'] }).notNull(),
+    /** SHA-256 of the sign-in token handed to the browser (sign_in only). */
+    tokenHash: text('token_hash'),
+    deviceId: text('device_id'),
+    /** The WebAuthn challenge last issued for this step, base64url. */
+    webauthnChallenge: text('webauthn_challenge'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('second_factor_challenges_token_hash_key').on(t.tokenHash),
+    index('second_factor_challenges_user_idx').on(t.userId, t.createdAt),
+    check('second_factor_challenges_purpose_valid', sql`${t.purpose} in ('sign_in', 'passkey_registration')`),
+  ],
 );
 
 export const otpChallenges = pgTable(

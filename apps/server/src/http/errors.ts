@@ -54,6 +54,11 @@ export const accountBlocked = (status: BlockedAccountStatus) =>
         : messages.login.accountDisabled,
     { account_status: status },
   );
+/** The deployment requires a second factor and the account has none yet: only the Security page works. */
+export const secondFactorSetupRequired = () =>
+  new AppError(403, 'second_factor_setup_required', messages.secondFactor.setupRequired, {
+    second_factor_setup_required: true,
+  });
 export const notFound = (message: string = messages.errors.notFound) =>
   new AppError(404, 'not_found', message);
 export const tooManyRequests = (retryAfterSeconds: number, message?: string) =>

@@ -69,6 +69,10 @@ export const defaultLimits = {
   registerTakenMailsPerAccount: { points: 3, durationSeconds: 3600 },
   /** POST /api/verify: a court or an editor checks a few files, never thousands of hashes. */
   verifyPerIp: { points: 30, durationSeconds: 600 },
+  /** Wrong second factors at sign-in from one address (a right one spends nothing). */
+  secondFactorFailuresPerIp: { points: 30, durationSeconds: 600, blockSeconds: 600 },
+  /** Wrong second factors per account (at sign-in and when confirming a new app): only someone with the password can spend it. */
+  secondFactorFailuresPerAccount: { points: 10, durationSeconds: 900, blockSeconds: 900 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimits;

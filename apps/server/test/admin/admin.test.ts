@@ -576,6 +576,7 @@ describe('/api/admin/settings, providers and leak sources', () => {
       registration_enabled: true,
       registration_mode: 'approval',
       case_reference_required: false,
+      second_factor_required: false,
       lookup_retention_days: 90,
     });
     const changed = await admin.call('PATCH', '/api/admin/settings', {
@@ -586,6 +587,7 @@ describe('/api/admin/settings, providers and leak sources', () => {
       registration_enabled: false,
       registration_mode: 'closed',
       case_reference_required: false,
+      second_factor_required: false,
       lookup_retention_days: 30,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({

@@ -2,7 +2,15 @@ import { messages } from '@footprint/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, trustedDevices } from '../../src/db/schema.ts';
-import { createTestApp, createUser, json, newDeviceId, type TestApp } from '../support/app.ts';
+import {
+  createTestApp,
+  createUser,
+  deviceCookieNameOf,
+  json,
+  keepCookies,
+  newDeviceId,
+  type TestApp,
+} from '../support/app.ts';
 import { otpCodeOf } from '../support/smtp.ts';
 
 let t: TestApp;
@@ -71,7 +79,19 @@ describe('POST /api/login', () => {
     expect(me.json()).not.toHaveProperty('password_hash');
     expect(me.json()).not.toHaveProperty('passwordHash');
 
-    // The same device now signs in without a code.
+    // The device is trusted by a secret the server issued: an HttpOnly, SameSite=Strict cookie read
+    // only by the sign-in calls, whose SHA-256 alone is stored.
+    const cookie = verified.cookies.find((c) => c.name === deviceCookieNameOf(user.id));
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/login' });
+    expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie!.maxAge).toBe(90 * 86_400);
+    const [device] = await t.db.select().from(trustedDevices).where(eq(trustedDevices.userId, user.id));
+    expect(device).toMatchObject({ deviceId, userAgent: 'lightMyRequest' });
+    expect(device!.secretHash).toHaveLength(64);
+    expect(device!.secretHash).not.toContain(cookie!.value);
+    keepCookies(deviceId, verified);
+
+    // The same device (with its cookie) now signs in without a code.
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -89,6 +109,44 @@ describe('POST /api/login', () => {
     });
     expect(other.statusCode).toBe(403);
     expect(other.json().otp_required).toBe(true);
+  });
+
+  it('mails a code to a trusted device id that comes without its secret, or with a wrong one', async () => {
+    const deviceId = newDeviceId();
+    const user = await createUser(t.db, { trustedDevice: deviceId });
+    const login = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: JSON.stringify({ email: user.email, password: user.password }),
+        headers: { 'content-type': 'application/json', 'x-device-id': deviceId, ...headers },
+      });
+    // The device id is not secret (it is in the audit trail and in exports): alone it proves nothing.
+    const bare = await login({});
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().otp_required).toBe(true);
+    const forged = await login({ cookie: `${deviceCookieNameOf(user.id)}=${'A'.repeat(43)}` });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().otp_required).toBe(true);
+    // The holder of the secret signs in; the same secret under another device id does not.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          ...json({ email: user.email, password: user.password }, deviceId),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const secret = (json({}, deviceId).headers as Record<string, string>).cookie!;
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: JSON.stringify({ email: user.email, password: user.password }),
+      headers: { 'content-type': 'application/json', 'x-device-id': newDeviceId(), cookie: secret },
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().otp_required).toBe(true);
   });
 
   it('answers wrong credentials with 422 and errors, never 401, and the same for unknown accounts', async () => {

@@ -1,6 +1,8 @@
 import { messages } from '@footprint/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, json, signIn, type TestApp } from '../support/app.ts';
+import { trustedDevices } from '../../src/db/schema.ts';
+import { createTestApp, createUser, json, newDeviceId, signIn, type TestApp } from '../support/app.ts';
 import { resetTokenOf } from '../support/smtp.ts';
 
 let t: TestApp;
@@ -84,6 +86,32 @@ describe('forgot and reset password', () => {
     expect(oldPassword.statusCode).toBe(422);
     const { token } = await signIn(t, user.email, 'brand new secret');
     expect(token).toBeTruthy();
+  });
+
+  it('forgets every trusted device: a browser trusted before the reset is asked for a mailed code again', async () => {
+    const deviceId = newDeviceId();
+    const user = await createUser(t.db, { trustedDevice: deviceId });
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login', ...json({ email: user.email, password }, deviceId) });
+    // Before: the device with its secret signs in at once.
+    expect((await login(user.password)).statusCode).toBe(200);
+
+    const before = t.smtp.inbox.length;
+    await post('/forgot-password', { email: user.email });
+    const link = resetTokenOf(await t.smtp.waitFor((m) => m.to.includes(user.email), { after: before }));
+    const reset = await post('/api/reset-password', {
+      email: user.email,
+      token: link.token,
+      password: 'brand new secret',
+      password_confirmation: 'brand new secret',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await t.db.select().from(trustedDevices).where(eq(trustedDevices.userId, user.id))).toEqual([]);
+
+    // After: the same browser, still sending its old cookie, must prove a mailed code.
+    const after = await login('brand new secret');
+    expect(after.statusCode).toBe(403);
+    expect(after.json().otp_required).toBe(true);
   });
 
   it('answers an unknown address exactly like a known one and sends nothing', async () => {

@@ -27,10 +27,23 @@ const matrix: Record<string, Access> = {
   'POST /api/logout': 'public',
   'POST /forgot-password': 'public',
   'POST /api/reset-password': 'public',
+  // The sign-in token of the login answer is the credential: without one, a 422.
+  'POST /api/login/second-factor': 'public',
+  'POST /api/login/second-factor/passkey-options': 'public',
   'GET /dev/outbox': 'dev',
   'GET /dev/outbox.json': 'dev',
   'GET /dev/outbox.css': 'dev',
   'GET /api/user': 'user',
+  'GET /api/security': 'user',
+  'POST /api/security/totp/setup': 'user',
+  'POST /api/security/totp/confirm': 'user',
+  'POST /api/security/totp/remove': 'user',
+  'POST /api/security/recovery-codes': 'user',
+  'POST /api/security/passkeys/options': 'user',
+  'POST /api/security/passkeys': 'user',
+  'PATCH /api/security/passkeys/:id': 'user',
+  'POST /api/security/passkeys/:id/remove': 'user',
+  'POST /api/security/sign-out-everywhere': 'user',
   'GET /api/sources': 'user',
   'GET /api/tel': 'user',
   'GET /api/email': 'user',
@@ -137,7 +150,8 @@ describe('authorization matrix', () => {
       admin: ['admin'],
     };
     for (const key of routes()) {
-      if (key === 'POST /api/logout') continue; // it would revoke the caller's token; see tokens.test.ts
+      // These would revoke the caller's token; see tokens.test.ts and security.test.ts.
+      if (key === 'POST /api/logout' || key === 'POST /api/security/sign-out-everywhere') continue;
       const access = matrix[key] as Access;
       for (const who of ['trial', 'live', 'admin'] as const) {
         const res = await call(key, who);

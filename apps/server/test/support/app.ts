@@ -1,12 +1,48 @@
 import { randomUUID } from 'node:crypto';
+import { TRUSTED_DEVICE_DAYS } from '@footprint/domain';
 import { loadConfig } from '../../src/config.ts';
 import type { Database, DatabaseHandle } from '../../src/db/client.ts';
 import { trustedDevices, users } from '../../src/db/schema.ts';
 import { applyCreditChange } from '../../src/modules/credits/service.ts';
 import { type RuntimeOverrides, startRuntime } from '../../src/runtime.ts';
+import { hmac, randomToken, sha256 } from '../../src/security/crypto.ts';
 import { hashPassword } from '../../src/security/passwords.ts';
 import { createTestDatabase } from './db.ts';
 import { otpCodeOf, type SmtpTestServer, startSmtpServer } from './smtp.ts';
+
+export const TEST_APP_KEY = 'test-app-key-0123456789abcdefghijklmnop';
+
+/**
+ * What the tests' "browsers" hold: per device id, the trusted-device cookies the server set (or that
+ * createUser made for a trusted device). `json()` sends them with that device id, as a browser would.
+ */
+const cookieJar = new Map<string, Map<string, string>>();
+
+/** Keeps the trusted-device cookies an answer set, for the device that asked. */
+export function keepCookies(
+  deviceId: string | undefined,
+  res: { cookies: Array<{ name: string; value: string; maxAge?: number }> },
+) {
+  if (!deviceId) return;
+  for (const cookie of res.cookies) {
+    if (!cookie.name.startsWith('fp_td_')) continue;
+    const jar = cookieJar.get(deviceId) ?? new Map<string, string>();
+    if (cookie.value && cookie.maxAge !== 0) jar.set(cookie.name, cookie.value);
+    else jar.delete(cookie.name);
+    cookieJar.set(deviceId, jar);
+  }
+}
+
+/** The Cookie header a device sends, if it holds any trusted-device cookie. */
+export function cookiesOf(deviceId: string | undefined): Record<string, string> {
+  const jar = deviceId ? cookieJar.get(deviceId) : undefined;
+  if (!jar || jar.size === 0) return {};
+  return { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') };
+}
+
+/** The trusted-device cookie name of an account under the test app key. */
+export const deviceCookieNameOf = (userId: string) =>
+  `fp_td_${hmac(TEST_APP_KEY, `trusted-device:${userId}`).slice(0, 20)}`;
 
 export interface TestAppOptions extends Omit<RuntimeOverrides, 'database'> {
   env?: Record<string, string>;
@@ -26,7 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     SMTP_URL: smtp.url,
     APP_URL: 'http://footprint.test',
-    APP_KEY: 'test-app-key-0123456789abcdefghijklmnop',
+    APP_KEY: TEST_APP_KEY,
     // Tests that need leak records make their own; the embedded default's 100,000 would slow every file.
     SANDBOX_LEAK_RECORDS: '0',
     ...options.env,
@@ -85,7 +121,17 @@ export async function createUser(
     );
   }
   if (overrides.trustedDevice) {
-    await db.insert(trustedDevices).values({ userId: user.id, deviceId: overrides.trustedDevice });
+    // A device that proved a code before: the row and, in the device's jar, the secret's cookie.
+    const secret = randomToken();
+    await db.insert(trustedDevices).values({
+      userId: user.id,
+      deviceId: overrides.trustedDevice,
+      secretHash: sha256(secret),
+      expiresAt: new Date(Date.now() + TRUSTED_DEVICE_DAYS * 86_400_000),
+    });
+    const jar = cookieJar.get(overrides.trustedDevice) ?? new Map<string, string>();
+    jar.set(deviceCookieNameOf(user.id), secret);
+    cookieJar.set(overrides.trustedDevice, jar);
   }
   return { ...user, password };
 }
@@ -98,6 +144,7 @@ export const json = (body: unknown, deviceId?: string, token?: string) => ({
     'content-type': 'application/json',
     ...(deviceId ? { 'x-device-id': deviceId } : {}),
     ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...cookiesOf(deviceId),
   },
 });
 
@@ -118,6 +165,7 @@ export async function signIn(t: TestApp, email: string, password: string, device
     ...json({ email, otp: otpCodeOf(mail) }, deviceId),
   });
   if (verify.statusCode !== 200) throw new Error(`verify answered ${verify.statusCode}: ${verify.body}`);
+  keepCookies(deviceId, verify);
   return { token: verify.json().token as string, deviceId };
 }
 

@@ -54,7 +54,13 @@ export const routes: RouteObject[] = [
         children: [
           {
             ...page(() => import('./guards/GuestOnly.tsx')),
-            children: [{ path: paths.otp, ...page(() => import('../features/auth/pages/OtpPage.tsx')) }],
+            children: [
+              { path: paths.otp, ...page(() => import('../features/auth/pages/OtpPage.tsx')) },
+              {
+                path: paths.secondFactor,
+                ...page(() => import('../features/auth/pages/SecondFactorPage.tsx')),
+              },
+            ],
           },
         ],
       },
@@ -84,6 +90,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.subscription, ...page(() => import('../features/common/ComingSoonPage.tsx')) },
           { path: paths.history, ...page(() => import('../features/history/HistoryPage.tsx')) },
+          { path: paths.security, ...page(() => import('../features/security/SecurityPage.tsx')) },
           {
             // The admin area (users, credits, audit trail; beyond the spec), for admins only (the
             // server checks every call again).

@@ -18,6 +18,10 @@ export const paths = {
   passwordReset: (token: string, email?: string) =>
     `/password-reset/${encodeURIComponent(token)}${email ? `?email=${encodeURIComponent(email)}` : ''}`,
   otp: '/otp-verification',
+  /** Beyond the spec: the second step of a sign-in for an account with a second factor. */
+  secondFactor: '/two-step-verification',
+  /** Beyond the spec: second factors, trusted devices, sign out everywhere. */
+  security: '/security',
   dashboard: '/dashboard',
   results: '/results',
   leakFinder: '/leak-data-finder',

@@ -29,6 +29,9 @@ export const adminSettingsResponse: z.ZodType<AdminSettings> = z.object({
     .enum(REGISTRATION_MODES)
     .describe('open: new accounts sign in at once; approval: they wait for an admin; closed: no sign-up.'),
   case_reference_required: z.boolean(),
+  second_factor_required: z
+    .boolean()
+    .describe('Every account must set up a second factor before it can use anything else.'),
   lookup_retention_days: z.number().int(),
 });
 

@@ -25,6 +25,10 @@ export const userResponse: z.ZodType<User> = z
     app_mode: z.enum(['live', 'trial']),
     role: z.enum(['user', 'admin']),
     created_at: isoTimestamp,
+    second_factor_setup_required: z
+      .boolean()
+      .optional()
+      .describe('GET /api/user: a second factor must be set up before anything else works.'),
   })
   .meta({ id: 'User' });
 

@@ -218,6 +218,9 @@ export const adminTexts = {
         closed: 'Nobody can register; the Sign Up link is hidden and only admins create accounts.',
       } as Record<string, string>,
       caseReferenceRequired: 'Case reference required',
+      secondFactorRequired: 'Second factor required',
+      secondFactorHint:
+        'When on, every account must set up an authenticator app or a passkey; until it has, it can only open the Security page.',
       caseReferenceHint:
         'When on, every search must carry a case reference; searches without one are refused.',
       retention: 'Keep lookup results for (days)',

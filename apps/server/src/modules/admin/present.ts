@@ -22,6 +22,7 @@ export const presentSettings = (settings: DeploymentSettings): AdminSettings => 
   registration_enabled: settings.registrationEnabled,
   registration_mode: settings.registrationMode,
   case_reference_required: settings.caseReferenceRequired,
+  second_factor_required: settings.secondFactorRequired,
   lookup_retention_days: settings.lookupRetentionDays,
 });
 

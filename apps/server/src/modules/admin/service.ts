@@ -74,6 +74,9 @@ export async function updateAdminSettings(
     ...(patch.case_reference_required !== undefined
       ? { case_reference_required: patch.case_reference_required }
       : {}),
+    ...(patch.second_factor_required !== undefined
+      ? { second_factor_required: patch.second_factor_required }
+      : {}),
     ...(patch.lookup_retention_days !== undefined
       ? { lookup_retention_days: patch.lookup_retention_days }
       : {}),
@@ -84,6 +87,7 @@ export async function updateAdminSettings(
       'registration_mode',
       'registration_enabled',
       'case_reference_required',
+      'second_factor_required',
       'lookup_retention_days',
     ] as const) {
       const value = values[key];

@@ -1,29 +1,57 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { type LoginRequest, messages, type OtpRequiredResponse, type TokenResponse } from '@footprint/domain';
+import {
+  type LoginRequest,
+  messages,
+  type OtpRequiredResponse,
+  type SecondFactorRequiredResponse,
+  type TokenResponse,
+} from '@footprint/domain';
 import type { ClientContext } from '../../http/context.ts';
 import { accountBlocked, validationError } from '../../http/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../security/passwords.ts';
 import { accountAtIp } from '../../security/rate-limit.ts';
 import { recordAudit } from '../audit/service.ts';
 import { findUserByEmail } from '../users/repository.ts';
+import type { Factors } from './factors.ts';
 import type { Otp } from './otp.ts';
+import type { SecondFactor } from './second-factor.ts';
 import type { Sessions } from './sessions.ts';
+import type { TrustedDevices } from './trusted-devices.ts';
 import { type AuthDeps, authAudit as audit } from './types.ts';
 
 export type LoginOutcome =
   | { kind: 'token'; body: TokenResponse }
-  | { kind: 'otp'; body: OtpRequiredResponse };
+  | { kind: 'otp'; body: OtpRequiredResponse }
+  | { kind: 'second_factor'; body: SecondFactorRequiredResponse };
+
+/** The secret the browser holds for an account's trusted device (its cookie), if it sent one. */
+export type DeviceSecretOf = (cookieName: string) => string | undefined;
 
 /**
  * Sign-in with e-mail and password: failures are limited per address and per account and address,
- * an account under attack only slows down (security/rate-limit.ts), then a session for a trusted
- * device or a mailed code for any other.
+ * an account under attack only slows down (security/rate-limit.ts). Then an account with a second
+ * factor is asked for it (every time, trusted device or not); any other gets a session on a device it
+ * trusts (proven by the secret the server issued) or a mailed code.
  */
-export function createLogin(deps: Pick<AuthDeps, 'db' | 'limits'>, otp: Otp, sessions: Sessions) {
+export function createLogin(
+  deps: Pick<AuthDeps, 'db' | 'limits'>,
+  parts: {
+    otp: Otp;
+    sessions: Sessions;
+    factors: Factors;
+    secondFactor: SecondFactor;
+    devices: TrustedDevices;
+  },
+) {
   const { db, limits } = deps;
+  const { otp, sessions, factors, secondFactor, devices } = parts;
   const invalidCredentials = () => validationError({ email: [messages.login.invalidCredentials] });
 
-  return async function login(input: LoginRequest, client: ClientContext): Promise<LoginOutcome> {
+  return async function login(
+    input: LoginRequest,
+    client: ClientContext,
+    deviceSecretOf: DeviceSecretOf = () => undefined,
+  ): Promise<LoginOutcome> {
     const email = input.email;
     const pair = accountAtIp(email, client.ip);
     // Only failures are counted, and only against the address that made them (and its pair with
@@ -32,7 +60,10 @@ export function createLogin(deps: Pick<AuthDeps, 'db' | 'limits'>, otp: Otp, ses
     await limits.check('loginFailuresPerAccountIp', pair);
 
     const user = await findUserByEmail(db, email);
-    const trusted = user ? await otp.isTrusted(user.id, client.deviceId) : false;
+    const device = user
+      ? await devices.find(user.id, client.deviceId, deviceSecretOf(devices.cookieNameOf(user.id)))
+      : undefined;
+    const trusted = Boolean(device);
     // Across all addresses the account only slows down, and a device it trusts never waits.
     if (!trusted) {
       const wait = limits.slowdownMs(await limits.spent('loginFailuresPerAccount', email));
@@ -66,8 +97,11 @@ export function createLogin(deps: Pick<AuthDeps, 'db' | 'limits'>, otp: Otp, ses
       throw accountBlocked(user.status);
     }
 
-    if (trusted) {
-      await otp.touchDevice(user.id, client.deviceId!);
+    if ((await factors.enrolled(db, user.id)).any) {
+      return { kind: 'second_factor', body: await secondFactor.start(user, client) };
+    }
+    if (device) {
+      await devices.touch(device.id);
       const events = [audit('auth.login', 'success', { user }, client, { via: 'trusted_device' })];
       return { kind: 'token', body: await sessions.issueToken(user, client, events) };
     }
@@ -75,7 +109,11 @@ export function createLogin(deps: Pick<AuthDeps, 'db' | 'limits'>, otp: Otp, ses
     await recordAudit(
       db,
       audit('auth.otp.required', 'success', { user }, client, {
-        reason: client.deviceId ? 'new_device' : 'no_device_id',
+        reason: client.deviceId
+          ? deviceSecretOf(devices.cookieNameOf(user.id))
+            ? 'device_not_trusted'
+            : 'new_device'
+          : 'no_device_id',
         otp_expires_at: expiresAt.toISOString(),
       }),
     );

@@ -1,12 +1,6 @@
-import {
-  messages,
-  OTP_LENGTH,
-  type ResendOtpResponse,
-  type TokenResponse,
-  type VerifyOtpRequest,
-} from '@footprint/domain';
+import { messages, OTP_LENGTH, type ResendOtpResponse, type VerifyOtpRequest } from '@footprint/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { otpChallenges, trustedDevices, type UserRow, users } from '../../db/schema.ts';
+import { otpChallenges, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { accountBlocked, otpCooldown, validationError } from '../../http/errors.ts';
 import { hmac, randomDigits, safeEqual } from '../../security/crypto.ts';
@@ -14,7 +8,10 @@ import { accountAtIp } from '../../security/rate-limit.ts';
 import { recordAudit } from '../audit/service.ts';
 import { otpMail } from '../mail/templates.ts';
 import { findUserByEmail } from '../users/repository.ts';
+import type { Factors } from './factors.ts';
+import type { SignedIn } from './second-factor.ts';
 import type { Sessions } from './sessions.ts';
+import type { TrustedDevices } from './trusted-devices.ts';
 import { type AuthDeps, authAudit as audit, clockOf, minutes } from './types.ts';
 
 /**
@@ -25,7 +22,11 @@ import { type AuthDeps, authAudit as audit, clockOf, minutes } from './types.ts'
 const sameDevice = (challengeDevice: string | null, requestDevice: string | undefined) =>
   !challengeDevice || challengeDevice === requestDevice;
 
-export function createOtp(deps: AuthDeps, sessions: Sessions) {
+export function createOtp(
+  deps: AuthDeps,
+  parts: { sessions: Sessions; factors: Factors; devices: TrustedDevices },
+) {
+  const { sessions, factors, devices } = parts;
   const { db, config, mailer, limits } = deps;
   const now = clockOf(deps);
   const otpHash = (challengeUser: string, code: string) => hmac(deps.appKey, `${challengeUser}:${code}`);
@@ -64,23 +65,7 @@ export function createOtp(deps: AuthDeps, sessions: Sessions) {
   return {
     startChallenge,
 
-    async isTrusted(userId: string, deviceId: string | undefined): Promise<boolean> {
-      if (!deviceId) return false;
-      const [row] = await db
-        .select({ id: trustedDevices.id })
-        .from(trustedDevices)
-        .where(and(eq(trustedDevices.userId, userId), eq(trustedDevices.deviceId, deviceId)));
-      return Boolean(row);
-    },
-
-    async touchDevice(userId: string, deviceId: string): Promise<void> {
-      await db
-        .update(trustedDevices)
-        .set({ lastSeenAt: now() })
-        .where(and(eq(trustedDevices.userId, userId), eq(trustedDevices.deviceId, deviceId)));
-    },
-
-    async verifyOtp(input: VerifyOtpRequest, client: ClientContext): Promise<TokenResponse> {
+    async verifyOtp(input: VerifyOtpRequest, client: ClientContext): Promise<SignedIn> {
       const pair = accountAtIp(input.email, client.ip);
       await limits.check('otpFailuresPerIp', client.ip);
       await limits.check('otpFailuresPerAccountIp', pair);
@@ -101,7 +86,9 @@ export function createOtp(deps: AuthDeps, sessions: Sessions) {
       };
 
       user = await findUserByEmail(db, input.email);
-      const challenge = user ? await latestOpenChallenge(user.id) : undefined;
+      // An account with a second factor signs in with it: a mailed code never stands in for it.
+      const challenge =
+        user && !(await factors.enrolled(db, user.id)).any ? await latestOpenChallenge(user.id) : undefined;
       // A code for nobody's open challenge, or for a challenge another device opened, is refused
       // without touching the account: an outsider who knows only the address can neither spend the
       // owner's tries nor limit them.
@@ -144,25 +131,19 @@ export function createOtp(deps: AuthDeps, sessions: Sessions) {
       }
 
       await limits.reset('otpFailuresPerAccountIp', pair);
-      // The device that proved the code is the one trusted: the header of this request.
+      // The device that proved the code is the one trusted: the header of this request, and the
+      // secret issued now goes back to it in a cookie.
       const deviceId = client.deviceId ?? challenge.deviceId ?? undefined;
-      if (deviceId) {
-        await db
-          .insert(trustedDevices)
-          .values({ userId: user.id, deviceId })
-          .onConflictDoUpdate({
-            target: [trustedDevices.userId, trustedDevices.deviceId],
-            set: { lastSeenAt: now() },
-          });
-      }
+      const trusted = { ...client, deviceId };
+      const cookie = await devices.trust(db, user.id, trusted);
       if (!user.emailVerifiedAt) {
         await db.update(users).set({ emailVerifiedAt: now() }).where(eq(users.id, user.id));
       }
-      const trusted = { ...client, deviceId };
-      return sessions.issueToken(user, trusted, [
-        audit('auth.otp.verify', 'success', { user }, trusted, { device_trusted: Boolean(deviceId) }),
+      const body = await sessions.issueToken(user, trusted, [
+        audit('auth.otp.verify', 'success', { user }, trusted, { device_trusted: Boolean(cookie) }),
         audit('auth.login', 'success', { user }, trusted, { via: 'otp' }),
       ]);
+      return { body, cookie };
     },
 
     async resendOtp(email: string, client: ClientContext): Promise<ResendOtpResponse> {

@@ -1,6 +1,6 @@
 import { type ForgotPasswordRequest, messages, type ResetPasswordRequest } from '@footprint/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { authTokens, passwordResets, users } from '../../db/schema.ts';
+import { authTokens, passwordResets, secondFactorChallenges, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { validationError } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../security/crypto.ts';
@@ -9,6 +9,7 @@ import { accountAtIp } from '../../security/rate-limit.ts';
 import { recordAudit } from '../audit/service.ts';
 import { resetMail } from '../mail/templates.ts';
 import { findUserByEmail } from '../users/repository.ts';
+import { forgetTrustedDevices } from './trusted-devices.ts';
 import { type AuthDeps, authAudit as audit, clockOf, minutes } from './types.ts';
 
 /** Forgotten passwords: a mailed single-use link, and the reset that revokes every session. */
@@ -104,9 +105,19 @@ export function createPasswordReset(deps: AuthDeps) {
           .set({ revokedAt: now() })
           .where(and(eq(authTokens.userId, user.id), isNull(authTokens.revokedAt)))
           .returning({ id: authTokens.id });
+        // A trusted device proved itself to the old password's holder: trust starts again, and a
+        // second step begun with the old password cannot be finished.
+        const devicesForgotten = await forgetTrustedDevices(tx, user.id);
+        await tx
+          .update(secondFactorChallenges)
+          .set({ consumedAt: now() })
+          .where(and(eq(secondFactorChallenges.userId, user.id), isNull(secondFactorChallenges.consumedAt)));
         await recordAudit(
           tx,
-          audit('auth.password.reset', 'success', { user }, client, { sessions_revoked: revoked.length }),
+          audit('auth.password.reset', 'success', { user }, client, {
+            sessions_revoked: revoked.length,
+            trusted_devices_revoked: devicesForgotten,
+          }),
         );
         return true;
       });

@@ -12,11 +12,12 @@ import {
   resendOtpRequest,
   resendOtpResponse,
   resetPasswordRequest,
+  secondFactorRequiredResponse,
   tokenResponse,
   userResponse,
   verifyOtpRequest,
 } from '@footprint/domain';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { Guards } from '../../http/auth.ts';
 import { bearerOf, clientOf } from '../../http/context.ts';
@@ -24,24 +25,43 @@ import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
 import { sha256 } from '../../security/crypto.ts';
 import { presentUser } from '../users/present.ts';
-import type { AuthService } from './service.ts';
+import { type AuthService, DEVICE_COOKIE_PATH, type DeviceCookie } from './service.ts';
 
 const tags = ['Accounts'];
 
+/**
+ * Hands a trusted device its secret: HttpOnly (no script can read it), SameSite=Strict and scoped to
+ * the sign-in calls, the only ones that read it; Secure when APP_URL is https.
+ */
+export function setDeviceCookie(reply: FastifyReply, cookie: DeviceCookie | undefined, secure: boolean) {
+  if (!cookie) return;
+  reply.setCookie(cookie.name, cookie.value, {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    maxAge: cookie.maxAgeSeconds,
+  });
+}
+
 export function authRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; guards: Guards; csrf: preHandlerAsyncHookHandler },
+  deps: { auth: AuthService; guards: Guards; csrf: preHandlerAsyncHookHandler; secureCookies: boolean },
 ) {
-  const { auth, guards, csrf } = deps;
+  const { auth, guards, csrf, secureCookies } = deps;
   const api = app.withTypeProvider<ContractTypeProvider>();
 
   api.get(
     '/api/user',
     {
       preHandler: guards.authenticate,
+      config: { allowWithoutSecondFactor: true },
       schema: { summary: 'The signed-in user', tags, response: { 200: userResponse } },
     },
-    async (request) => presentUser(request.user!),
+    async (request) => ({
+      ...presentUser(request.user!),
+      second_factor_setup_required: request.secondFactorSetupRequired,
+    }),
   );
 
   api.get(
@@ -62,18 +82,23 @@ export function authRoutes(
       schema: {
         summary: 'Sign in',
         description:
-          'A trusted device gets a token. An untrusted one gets 403 with otp_required, and a code is mailed. ' +
-          'Wrong credentials are a 422, never a 401.',
+          'A trusted device (one that holds the secret cookie issued when it proved a code) gets a token. ' +
+          'An untrusted one gets 403 with otp_required, and a code is mailed. An account with a second ' +
+          'factor gets 403 with second_factor_required, its methods and a second_factor_token for ' +
+          'POST /api/login/second-factor. Wrong credentials are a 422, never a 401.',
         tags,
         body: loginRequest,
-        response: { 200: tokenResponse, 403: z.union([otpRequiredResponse, errorResponse]) },
+        response: {
+          200: tokenResponse,
+          403: z.union([otpRequiredResponse, secondFactorRequiredResponse, errorResponse]),
+        },
       },
     },
     async (request, reply) => {
       const input = parseInput(loginRequest, request.body);
-      const outcome = await auth.login(input, clientOf(request));
+      const outcome = await auth.login(input, clientOf(request), (name) => request.cookies[name]);
       // An untrusted device answers 403 with otp_required (spec §7): the browser moves to the OTP page.
-      return reply.status(outcome.kind === 'otp' ? 403 : 200).send(outcome.body);
+      return reply.status(outcome.kind === 'token' ? 200 : 403).send(outcome.body);
     },
   );
 
@@ -81,15 +106,18 @@ export function authRoutes(
     '/api/verify-email-otp',
     {
       schema: {
-        summary: 'Prove the mailed code; trusts the device that sent it',
+        summary:
+          'Prove the mailed code; trusts the device that sent it (an HttpOnly cookie holds its secret)',
         tags,
         body: verifyOtpRequest,
         response: { 200: tokenResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const input = parseInput(verifyOtpRequest, request.body);
-      return auth.verifyOtp(input, clientOf(request));
+      const { body, cookie } = await auth.verifyOtp(input, clientOf(request));
+      setDeviceCookie(reply, cookie, secureCookies);
+      return body;
     },
   );
 

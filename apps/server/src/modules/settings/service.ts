@@ -27,6 +27,7 @@ export interface DeploymentSettings {
   /** False only while the mode is closed. */
   registrationEnabled: boolean;
   caseReferenceRequired: boolean;
+  secondFactorRequired: boolean;
   lookupRetentionDays: number;
 }
 
@@ -34,6 +35,7 @@ const DEPLOYMENT_KEYS = [
   'registration_mode',
   'registration_enabled',
   'case_reference_required',
+  'second_factor_required',
   'lookup_retention_days',
 ] as const;
 type DeploymentKey = (typeof DEPLOYMENT_KEYS)[number];
@@ -78,9 +80,15 @@ export async function readDeploymentSettings(
     registrationMode,
     registrationEnabled: registrationMode !== 'closed',
     caseReferenceRequired: bool('case_reference_required', false),
+    secondFactorRequired: bool('second_factor_required', false),
     lookupRetentionDays:
       typeof days === 'number' && Number.isInteger(days) && days >= 1 ? days : defaults.lookupRetentionDays,
   };
+}
+
+/** Whether every account must have a second factor (cached like the other deployment settings). */
+export async function isSecondFactorRequired(db: Executor): Promise<boolean> {
+  return (await storedDeploymentValues(db)).get('second_factor_required') === true;
 }
 
 /** Whether this deployment refuses searches without a case reference (no default from the environment). */

@@ -34,6 +34,11 @@ export default function MainLayout() {
     return <Navigate to={paths.login} replace />;
   }
 
+  // The deployment requires a second factor and this account has none: the Security page until it has.
+  if (user.second_factor_setup_required && pathname !== paths.security) {
+    return <Navigate to={paths.security} replace />;
+  }
+
   const sidebarHidden = isSidebarHidden(pathname);
   const showMenuButton = menuButtonPaths.includes(pathname);
 

@@ -87,6 +87,10 @@ export function ProfileMenu({
               {icons.history}
               {messages.history.menuLink}
             </Link>
+            <Link to={paths.security} className={menuItemClass} onClick={() => setOpen(false)}>
+              {icons.security}
+              {messages.security.navLabel}
+            </Link>
             {user.role === 'admin' && (
               <Link to={paths.admin} className={menuItemClass} onClick={() => setOpen(false)}>
                 {icons.admin}

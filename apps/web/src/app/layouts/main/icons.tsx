@@ -66,6 +66,13 @@ export const icons = {
       <path d="m6 9 6 6 6-6" />
     </Icon>
   ),
+  security: (
+    <Icon className="size-5">
+      <path d="M12 3 4.5 6v5.5c0 4.4 3.2 8.3 7.5 9.5 4.3-1.2 7.5-5.1 7.5-9.5V6z" />
+      <rect x="9" y="10.5" width="6" height="5" rx="1" />
+      <path d="M10.5 10.5V9a1.5 1.5 0 0 1 3 0v1.5" />
+    </Icon>
+  ),
   history: (
     <Icon className="size-5">
       <path d="M3.5 12a8.5 8.5 0 1 0 2.5-6L3.5 8.5M3.5 4v4.5H8" />

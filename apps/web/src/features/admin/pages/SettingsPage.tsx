@@ -111,6 +111,7 @@ function SettingsForm({ current }: { current: AdminSettings }) {
   const [draft, setDraft] = useState({
     registration_mode: currentMode,
     case_reference_required: current.case_reference_required === true,
+    second_factor_required: current.second_factor_required === true,
     lookup_retention_days: initialDays,
   });
   const [retentionError, setRetentionError] = useState<string | null>(null);
@@ -122,6 +123,8 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     if (draft.registration_mode !== currentMode) patch.registration_mode = draft.registration_mode;
     if (draft.case_reference_required !== (current.case_reference_required === true))
       patch.case_reference_required = draft.case_reference_required;
+    if (draft.second_factor_required !== (current.second_factor_required === true))
+      patch.second_factor_required = draft.second_factor_required;
     const days = draft.lookup_retention_days.trim();
     if (days !== initialDays) patch.lookup_retention_days = days === '' ? Number.NaN : Number(days);
     const checked = adminSettingsPatch.safeParse(patch);
@@ -160,6 +163,13 @@ function SettingsForm({ current }: { current: AdminSettings }) {
           hint={s.caseReferenceHint}
           checked={draft.case_reference_required}
           onChange={(value) => setDraft((d) => ({ ...d, case_reference_required: value }))}
+        />
+        <Switch
+          id={`${id}-second-factor`}
+          label={s.secondFactorRequired}
+          hint={s.secondFactorHint}
+          checked={draft.second_factor_required}
+          onChange={(value) => setDraft((d) => ({ ...d, second_factor_required: value }))}
         />
         <div className="flex flex-wrap items-start justify-between gap-4 py-4">
           <div className="min-w-0 flex-1 basis-64">

@@ -11,9 +11,11 @@ import { useAuth } from '../../../lib/auth-context.ts';
 import { applyServerErrors } from '../../../lib/field-errors.ts';
 import { otpChallenge, useLogin } from '../api/login.ts';
 import { useRegistrationStatus } from '../api/registrationStatus.ts';
+import { secondFactorChallenge } from '../api/secondFactor.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField, TextField } from '../components/Field.tsx';
 import type { OtpPageState } from '../otpState.ts';
+import type { SecondFactorPageState } from './SecondFactorPage.tsx';
 
 /** What /register hands to /login: the new account waits for an administrator's approval. */
 export interface LoginPageState {
@@ -85,6 +87,17 @@ export default function LoginPage() {
       await auth.login(session);
       await navigate(paths.dashboard, { replace: true });
     } catch (error) {
+      const second = secondFactorChallenge(error);
+      if (second) {
+        // The account has a second factor: the app's code, a recovery code or a passkey, next.
+        const state: SecondFactorPageState = {
+          email: second.email,
+          token: second.second_factor_token,
+          methods: second.methods,
+        };
+        await navigate(paths.secondFactor, { state });
+        return;
+      }
       const challenge = otpChallenge(error);
       if (challenge) {
         // A device this account has not trusted yet: confirm it with the e-mailed code first.
