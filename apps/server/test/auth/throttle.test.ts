@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges } from '../../src/db/schema.ts';
 import { defaultSlowdown, slowdownMs } from '../../src/security/rate-limit.ts';
-import { createTestApp, createUser, newDeviceId, type TestApp } from '../support/app.ts';
+import { cookiesOf, createTestApp, createUser, keepCookies, newDeviceId, type TestApp } from '../support/app.ts';
 import { otpCodeOf, resetTokenOf } from '../support/smtp.ts';
 
 const SLOWDOWN = { afterFailures: 5, baseMs: 20, maxMs: 80 };
@@ -21,14 +21,15 @@ afterAll(() => t.close());
 let n = 0;
 const ip = () => `198.18.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
 
-function post(
+/** A browser's POST from an address: its device id, and the trusted-device cookies it holds and keeps. */
+async function post(
   url: string,
   body: unknown,
   from: string,
   deviceId?: string,
   headers: Record<string, string> = {},
 ) {
-  return t.app.inject({
+  const res = await t.app.inject({
     method: 'POST',
     url,
     remoteAddress: from,
@@ -36,9 +37,12 @@ function post(
     headers: {
       'content-type': 'application/json',
       ...(deviceId ? { 'x-device-id': deviceId } : {}),
+      ...cookiesOf(deviceId),
       ...headers,
     },
   });
+  if (deviceId) keepCookies(deviceId, res);
+  return res;
 }
 
 async function csrf() {
@@ -117,7 +121,11 @@ describe('login: an outsider cannot lock the owner out', () => {
           url: '/api/login',
           remoteAddress: address,
           payload: JSON.stringify({ email: victim.email, password }),
-          headers: { 'content-type': 'application/json', ...(deviceId ? { 'x-device-id': deviceId } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...(deviceId ? { 'x-device-id': deviceId } : {}),
+            ...cookiesOf(deviceId),
+          },
         });
       // A distributed guess: every failure from a new address.
       for (let i = 0; i < 4; i++) expect((await from(ip(), `distributed ${i}`)).statusCode).toBe(422);
