@@ -47,7 +47,12 @@ export interface RuntimeOverrides {
 /** Opens the database, migrates it, seeds what the config asks for and builds the app. */
 export async function startRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const database =
-    overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+    overrides.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      migrationUrl: config.migrationDatabaseUrl,
+      dataDir: config.dataDir,
+    }));
   await database.migrate();
   const appKey = await resolveAppKey(database.db, config.appKey);
   const demoCreated = config.demo.seed ? await seedDemoAccounts(database.db, config.demo.password) : [];
