@@ -122,21 +122,25 @@ CREATE TRIGGER audit_chain_head_no_delete
 -- every other table but only INSERT and SELECT the audit trail: no UPDATE, DELETE or TRUNCATE, and
 -- as a non-owner no ALTER TABLE (so no DISABLE TRIGGER). The migrating role (MIGRATION_DATABASE_URL)
 -- must be a superuser or be (a member of) footprint_owner; without the right to create the roles the
--- block changes nothing and says so. PGlite is one embedded user in one process: roles would protect
--- nothing there, so it is left alone (the hash chain is its protection).
-DO $$
+-- function changes nothing and says so. An operator who sets the roles up later runs
+-- `SELECT audit_apply_roles();` as the schema's owner (docs/security.md). PGlite is one embedded user
+-- in one process: roles would protect nothing there, so it is left alone (the hash chain is its
+-- protection).
+CREATE FUNCTION audit_apply_roles() RETURNS text
+  LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp
+AS $$
 DECLARE
   may_create boolean;
 BEGIN
   IF pg_catalog.version() LIKE '%PGlite%' THEN
-    RETURN;
+    RETURN 'PGlite: one embedded user, roles left alone';
   END IF;
   SELECT rolsuper OR rolcreaterole INTO may_create FROM pg_catalog.pg_roles WHERE rolname = current_user;
   IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'footprint_owner')
      OR NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'footprint_app') THEN
     IF NOT may_create THEN
       RAISE NOTICE 'audit trail: roles footprint_owner/footprint_app missing and % may not create them; the audit trail stays owned by %', current_user, current_user;
-      RETURN;
+      RETURN 'roles missing: nothing changed';
     END IF;
     -- Roles are shared by every database of the server: another database may be creating them now.
     BEGIN
@@ -153,21 +157,33 @@ BEGIN
       EXECUTE pg_catalog.format('GRANT footprint_owner TO %I', current_user);
     EXCEPTION WHEN insufficient_privilege THEN
       RAISE NOTICE 'audit trail: % is not a member of footprint_owner and may not become one; the audit trail stays owned by %', current_user, current_user;
-      RETURN;
+      RETURN 'not a member of footprint_owner: nothing changed';
     END;
   END IF;
-  ALTER TABLE public.audit_events OWNER TO footprint_owner;
-  ALTER TABLE public.audit_chain_head OWNER TO footprint_owner;
-  ALTER FUNCTION public.audit_events_chain() OWNER TO footprint_owner;
-  ALTER FUNCTION public.audit_events_chain_head() OWNER TO footprint_owner;
-  GRANT USAGE ON SCHEMA public TO footprint_app;
-  GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO footprint_app;
-  GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO footprint_app;
-  REVOKE ALL ON public.audit_events, public.audit_chain_head FROM PUBLIC, footprint_app;
-  GRANT SELECT, INSERT ON public.audit_events TO footprint_app;
-  GRANT SELECT ON public.audit_chain_head TO footprint_app;
-  -- Tables and sequences later migrations create (as this role) are open to the app the same way.
-  ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO footprint_app;
-  ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO footprint_app;
+  -- All or nothing: a right missing half-way leaves everything as it was, with a NOTICE.
+  BEGIN
+    -- A new owner needs CREATE on the table's schema (on PostgreSQL 15+ only the database owner has it).
+    GRANT USAGE, CREATE ON SCHEMA public TO footprint_owner;
+    ALTER TABLE public.audit_events OWNER TO footprint_owner;
+    ALTER TABLE public.audit_chain_head OWNER TO footprint_owner;
+    ALTER FUNCTION public.audit_events_chain() OWNER TO footprint_owner;
+    ALTER FUNCTION public.audit_events_chain_head() OWNER TO footprint_owner;
+    GRANT USAGE ON SCHEMA public TO footprint_app;
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO footprint_app;
+    GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO footprint_app;
+    REVOKE ALL ON public.audit_events, public.audit_chain_head FROM PUBLIC, footprint_app;
+    GRANT SELECT, INSERT ON public.audit_events TO footprint_app;
+    GRANT SELECT ON public.audit_chain_head TO footprint_app;
+    -- Tables and sequences later migrations create (as this role) are open to the app the same way.
+    ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO footprint_app;
+    ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO footprint_app;
+  EXCEPTION WHEN insufficient_privilege THEN
+    RAISE NOTICE 'audit trail: % may not hand the trail to footprint_owner (%); nothing changed', current_user, SQLERRM;
+    RETURN 'insufficient privilege: nothing changed';
+  END;
+  RETURN 'audit_events owned by footprint_owner; footprint_app may INSERT and SELECT it';
 END;
 $$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION audit_apply_roles() FROM PUBLIC;--> statement-breakpoint
+SELECT audit_apply_roles();

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 import { auditEvents } from '../../src/db/schema.ts';
-import { GENESIS_HASH, verifyChain } from '../../src/modules/audit/chain.ts';
+import { GENESIS_HASH, roleCanRewriteTrail, verifyChain } from '../../src/modules/audit/chain.ts';
 import { recordAudit } from '../../src/modules/audit/service.ts';
 import { createSettleWriter, type RepeatedSearch } from '../../src/modules/searches/settle.ts';
 import { createTestApp, createUser, signIn } from '../support/app.ts';
@@ -333,6 +333,61 @@ describe('who may change the audit trail', () => {
         await app.end();
         await admin.query(`drop owned by ${login}`);
         await admin.query(`drop role ${login}`);
+        await admin.end();
+      }
+    },
+  );
+
+  it(
+    databaseKind() === 'postgres'
+      ? 'PostgreSQL, the documented setup: a migrating login in footprint_owner owns the database, the app logs in as a member of footprint_app'
+      : 'PGlite: audit_apply_roles() says the roles are left alone',
+    async () => {
+      if (databaseKind() === 'pglite') {
+        const answer = await handle.db.execute(sql`select audit_apply_roles() as said`);
+        expect((answer as unknown as { rows: Array<{ said: string }> }).rows[0]?.said).toMatch(/^PGlite/);
+        return;
+      }
+      const suffix = randomBytes(5).toString('hex');
+      const [migrator, appLogin, name] = [`fp_mig_${suffix}`, `fp_app_${suffix}`, `fp_test_roles_${suffix}`];
+      const admin = new pg.Client({ connectionString: handle.url });
+      await admin.connect();
+      await admin.query(`create role ${migrator} login in role footprint_owner`);
+      await admin.query(`create role ${appLogin} login in role footprint_app`);
+      await admin.query(`create database ${name} owner ${migrator}`);
+      const as = (user: string) => {
+        const url = new URL(handle.url!);
+        url.username = user;
+        url.pathname = `/${name}`;
+        return url.toString();
+      };
+      const database = await openDatabase({ url: as(appLogin), migrationUrl: as(migrator), poolSize: 2 });
+      try {
+        await database.migrate();
+        const owners = await database.db.execute(
+          sql`select relname, pg_get_userbyid(relowner) as owner from pg_class
+              where relname in ('audit_events', 'audit_chain_head', 'users') order by relname`,
+        );
+        expect((owners as unknown as { rows: unknown[] }).rows).toEqual([
+          { relname: 'audit_chain_head', owner: 'footprint_owner' },
+          { relname: 'audit_events', owner: 'footprint_owner' },
+          { relname: 'users', owner: migrator },
+        ]);
+        expect(await roleCanRewriteTrail(database.db)).toBe(false);
+        expect(await roleCanRewriteTrail(handle.db)).toBe(true);
+        const user = await createUser(database.db, { credits: 3 });
+        await recordAudit(database.db, { action: 'test.two_logins', outcome: 'success', target: user.id });
+        const refused = await database.db.execute(sql`delete from audit_events`).then(
+          () => undefined,
+          (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+        );
+        expect(refused).toMatch(/permission denied for table audit_events/);
+        expect((await verifyChain(database.db)).status).toBe('intact');
+      } finally {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.query(`drop role ${appLogin}`);
+        await admin.query(`drop role ${migrator}`);
         await admin.end();
       }
     },

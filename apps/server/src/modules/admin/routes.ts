@@ -222,7 +222,7 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; g
         summary:
           "The audit trail's hash chain: intact through row N, still being checked, or broken at row X",
         description:
-          'Each call verifies up to 50,000 more rows from where the last one stopped (status `checking` ' +
+          'Each call verifies up to 10,000 more rows from where the last one stopped (status `checking` ' +
           'until it reaches the head). `npm run cli -- audit:verify` walks the whole chain.',
         tags,
         response: { 200: auditChainResponse },

@@ -200,3 +200,19 @@ export async function verifyChain(db: Executor, options: VerifyOptions = {}): Pr
   }
   return result('intact');
 }
+
+/**
+ * Whether the role this connection uses could rewrite the trail (own it, be a member of its owner, or
+ * hold UPDATE, DELETE or TRUNCATE on it), for the start-up banner: the separation of docs/security.md
+ * is in place only when it could not.
+ */
+export async function roleCanRewriteTrail(db: Executor): Promise<boolean> {
+  const [row] = rowsOf<{ can: boolean }>(
+    await db.execute(sql`select
+      pg_has_role((select relowner from pg_class where oid = 'public.audit_events'::regclass), 'USAGE')
+      or has_table_privilege('public.audit_events', 'UPDATE')
+      or has_table_privilege('public.audit_events', 'DELETE')
+      or has_table_privilege('public.audit_events', 'TRUNCATE') as can`),
+  );
+  return row?.can !== false;
+}
