@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The one test command (`npm test`): lint and format, type check, unit and integration suites, the
-// production build, and the browser suite. Server tests run on PostgreSQL when TEST_DATABASE_URL is set
-// and the server test files that open a database run on the embedded PGlite as well, so both databases
-// are proven on every run. Ends with one line `N passed, N failed` that counts every suite.
+// production build, and the browser suite. Server tests run on PostgreSQL when TEST_DATABASE_URL is set,
+// and the ones whose behaviour can differ on the embedded PGlite run there as well (pgliteTestPaths), so
+// both databases are proven on every run. Ends with one line `N passed, N failed` that counts every suite.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const reportDir = join(process.cwd(), 'node_modules', '.test-reports');
@@ -35,18 +35,28 @@ function check(name, command, args) {
 }
 
 /**
- * The server test files that open a database of their own. Only these can behave differently on PGlite,
- * so only these run a second time there; the rest (parsers, renderers, vendor adapters) already ran.
+ * The server test files that run a second time on the embedded PGlite when the main pass ran on
+ * PostgreSQL. PGlite is the same PostgreSQL compiled to WebAssembly, so SQL behaves alike; what differs is
+ * that it serves one connection at a time and lives in a directory of its own. So the second pass holds
+ * the code whose behaviour depends on that: the money path's concurrency (ledger, group-committed
+ * charges and settles, recovery of interrupted lookups, free repeats), the database-enforced audit trail,
+ * the leak index the embedded default loads on start, the account flows every user goes through, and the
+ * app's start on its embedded defaults. Files that open PGlite through DATA_DIR in every pass (the CLI
+ * tests) are not repeated. Every directory named here runs whole, so a new test file placed there is
+ * included without editing this list.
  */
-function databaseTestFiles() {
-  const dir = join('apps', 'server', 'test');
-  const opensDatabase = /createTestDatabase|support\/(app|db|leaks)|openDatabase|TEST_DATABASE_URL/;
-  return readdirSync(dir, { recursive: true })
-    .filter((file) => String(file).endsWith('.test.ts'))
-    .map((file) => join(dir, String(file)))
-    .filter((file) => opensDatabase.test(readFileSync(file, 'utf8')))
-    .sort();
-}
+const pgliteTestPaths = [
+  'apps/server/test/audit',
+  'apps/server/test/auth/login.test.ts',
+  'apps/server/test/auth/otp.test.ts',
+  'apps/server/test/auth/register.test.ts',
+  'apps/server/test/credits/ledger.test.ts',
+  'apps/server/test/http/app.test.ts',
+  'apps/server/test/leaks/search.test.ts',
+  'apps/server/test/lookup/lookup.test.ts',
+  'apps/server/test/sandbox/leaks.test.ts',
+  'apps/server/test/searches',
+];
 
 function vitest(name, projects, env = process.env, files = []) {
   const out = join(reportDir, `${name}.json`);
@@ -93,7 +103,7 @@ if (want('unit')) {
   if (process.env.TEST_DATABASE_URL) {
     vitest('unit-postgres', ['domain', 'server', 'web']);
     const { TEST_DATABASE_URL: _, ...pgliteEnv } = process.env;
-    vitest('server-pglite', ['server'], pgliteEnv, databaseTestFiles());
+    vitest('server-pglite', ['server'], pgliteEnv, pgliteTestPaths);
   } else {
     vitest('unit-pglite', ['domain', 'server', 'web']);
   }

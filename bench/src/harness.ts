@@ -40,6 +40,8 @@ export async function startServer(env: Record<string, string>, port: number, nod
       // The benchmarks measure the server's own work: synthetic sources, chosen explicitly.
       SANDBOX: 'true',
       HOST: '127.0.0.1',
+      // Production refuses to start without SMTP_URL; the benchmarks send no mail (nothing listens here).
+      SMTP_URL: 'smtp://127.0.0.1:2525',
       PORT: String(port),
       LOG_LEVEL: 'warn',
       ...env,

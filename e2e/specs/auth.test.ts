@@ -1,5 +1,7 @@
+import { messages } from '@footprint/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeProblems, screenPicture, settle, viewports } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword, otpFrom, waitForMail } from '../support/api.ts';
 import { problemsOf, screenshot, uniqueEmail, useBrowser } from '../support/browser.ts';
 
@@ -102,6 +104,45 @@ describe('sign-up, new-device sign-in and sign-out', () => {
     expect(await page.getByLabel('Digit 3 of 6').inputValue()).toBe('');
     expect(await page.getByLabel('Digit 2 of 6').inputValue()).toBe('');
     expect(await page.getByLabel('Digit 1 of 6').inputValue()).toBe('1');
+  });
+});
+
+describe('the password strength meter', () => {
+  it('says in words how strong a new password is, announces it politely, and is accessible at both sizes', async () => {
+    const page = await browser.newPage();
+    await page.goto('/register');
+    const meter = page.getByTestId('password-strength');
+    await meter.getByText(messages.passwordRules.hint).waitFor();
+    const status = meter.locator('[aria-live="polite"]');
+    expect(await status.count()).toBe(1);
+
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('password1234');
+    await expect.poll(() => status.textContent()).toBe(`${messages.passwordRules.strengthLabel}: Weak`);
+    // Short ones never read better than very weak: the server needs 12 characters.
+    await password.fill('Zq!8r#Lm2');
+    await expect.poll(() => status.textContent()).toBe(`${messages.passwordRules.strengthLabel}: Very weak`);
+    await password.fill('violet tractor humming quietly');
+    await expect
+      .poll(() => status.textContent())
+      .toBe(`${messages.passwordRules.strengthLabel}: Very strong`);
+
+    for (const size of ['desktop', 'mobile'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await settle(page);
+      expect(await axeProblems(page, `register-strength-${size}`)).toEqual([]);
+      await page.screenshot({ path: screenPicture('register-strength', size), fullPage: true });
+    }
+
+    // The server refuses a common password even when the meter was ignored.
+    await page.setViewportSize(viewports.desktop);
+    await page.getByLabel('Name').fill('Strength Tester');
+    await page.getByLabel('Email').fill(uniqueEmail('strength'));
+    await password.fill('password1234');
+    await page.getByLabel('Confirm password', { exact: true }).fill('password1234');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.getByText(messages.passwordRules.common).waitFor();
+    expect(problemsOf(page)).toEqual([]);
   });
 });
 

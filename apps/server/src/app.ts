@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { healthResponse, messages } from '@footprint/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import secureJsonParse from 'secure-json-parse';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -9,6 +10,8 @@ import { registerAuth } from './http/auth.ts';
 import { registerContracts } from './http/contracts.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { loggerOptions } from './http/logging.ts';
 import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { registerSpa } from './http/spa.ts';
@@ -38,6 +41,7 @@ import { deploymentDefaults } from './modules/settings/service.ts';
 import type { UsageRecorder } from './modules/usage/recorder.ts';
 import type { LeakSearcher } from './providers/leak-search.ts';
 import type { Runner } from './providers/runner.ts';
+import { createPasswordPolicy } from './security/password-policy.ts';
 import type { RateLimits } from './security/rate-limit.ts';
 
 export interface AppDeps {
@@ -56,6 +60,8 @@ export interface AppDeps {
   reportPool: ReportPool;
   llm?: LlmWriter;
   now?: () => Date;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: DestinationStream;
 }
 
 /** JSON.parse that refuses prototype-poisoning keys, as Fastify's own parser does. */
@@ -72,16 +78,26 @@ const API_PREFIXES = ['/api/', '/dev/', '/sanctum/'];
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Bodies are parsed with the domain schemas; never let a payload reach the prototype chain.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 500 },
+    // A client that trickles its request is cut off: the headers, then the whole request, must
+    // arrive in time, and a socket silent both ways is closed. Node checks the first two every
+    // `connectionsCheckingInterval`, so that runs often enough to keep them close to their values.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   recordRoutes(app);
   // The spec's browser sends a JSON content type on every request, bodiless POSTs (logout) included.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -129,7 +145,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContracts(app, guards.authenticate);
   await registerOpenApi(app);
   const csrf = registerCsrf(app, config.isProduction && config.appUrl.startsWith('https:'));
-  const auth = createAuthService({ ...deps, background });
+  // Every new password (register, reset, admin-created accounts) meets the same rule.
+  const passwordPolicy = createPasswordPolicy({
+    pwnedUrl: config.passwords.pwnedUrl,
+    timeoutMs: config.passwords.timeoutMs,
+    onUnavailable: (err) => app.log.warn({ err }, 'Pwned Passwords unavailable: the offline list decided'),
+  });
+  const auth = createAuthService({ ...deps, background, passwordPolicy });
 
   authRoutes(app, { auth, guards, csrf });
   const settings = deploymentDefaults(config);
@@ -155,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   intelRoutes(app, { intel, guards });
   const reports = createReportService({ db, pool: deps.reportPool, llm: deps.llm, now: deps.now });
-  reportRoutes(app, { reports, guards });
+  reportRoutes(app, { reports, guards, limits: deps.limits });
   const history = createHistoryService({ db, settings, now: deps.now });
   historyRoutes(app, { history, guards });
   adminRoutes(app, {
@@ -167,12 +189,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       catalogue: deps.catalogue,
       usage: deps.usage,
       settings,
+      passwordPolicy,
       now: deps.now,
     }),
     guards,
   });
   mediaRoutes(app, { media: createMediaFetcher(config.media), guards, map: config.map });
-  if (!config.isProduction) outboxRoutes(app, createOutboxService(db));
+  // Only when mail has nowhere else to go, never in production, and only to this machine.
+  if (config.mail.outbox && deps.mailer.kind === 'outbox') outboxRoutes(app, createOutboxService(db));
 
   app.get(
     '/api/health',

@@ -80,6 +80,9 @@ const costVariables = Object.fromEntries(
 /** Where the vendors the product integrates keep their pictures (Gravatar avatars, HIBP breach logos). */
 export const DEFAULT_MEDIA_HOSTS = 'gravatar.com,*.gravatar.com,haveibeenpwned.com,*.haveibeenpwned.com';
 
+/** Have I Been Pwned's Pwned Passwords range API, the production default of PWNED_PASSWORDS_URL. */
+export const DEFAULT_PWNED_PASSWORDS_URL = 'https://api.pwnedpasswords.com';
+
 /**
  * Every environment variable the server reads, parsed once at boot. README.md documents each one;
  * keep the two in step. Unknown variables are ignored; bad values stop the process with a list.
@@ -110,9 +113,21 @@ export const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_ENABLED: bool(true),
   REDIS_URL: optionalUrl,
+  /** Unset: the public API in production, off elsewhere; empty: off. */
+  PWNED_PASSWORDS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || URL.canParse(value), 'must be an http(s) URL or empty'),
+  PWNED_PASSWORDS_TIMEOUT_MS: int(1500, 100, 30_000),
 
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Footprint <no-reply@footprint.test>'),
+  DEV_OUTBOX_ALLOW_NON_LOOPBACK_HOST: bool(false),
+
+  HEADERS_TIMEOUT_MS: int(10_000, 1000, 600_000),
+  REQUEST_TIMEOUT_MS: int(30_000, 1000, 600_000),
+  CONNECTION_TIMEOUT_MS: int(120_000, 1000, 3_600_000),
 
   ...costVariables,
   SANDBOX_LEAK_RECORDS: z.coerce.number().int().min(0).max(50_000_000).optional(),
@@ -134,7 +149,7 @@ export const envSchema = z.object({
   REPORT_THREADS: int(0, 0, 64),
 
   SEED_DEMO: bool(false),
-  DEMO_PASSWORD: z.string().min(8).default('footprint-demo'),
+  DEMO_PASSWORD: z.string().min(12).default('footprint-demo'),
 
   MEDIA_HOSTS: list(DEFAULT_MEDIA_HOSTS).refine(
     (hosts) => hosts.every((host) => HOST_PATTERN.test(host)),
@@ -189,7 +204,26 @@ export interface Config {
     registrationModeDefault: RegistrationMode;
   };
   rateLimit: { enabled: boolean; redisUrl: string | undefined };
-  mail: { smtpUrl: string | undefined; from: string };
+  /** New passwords are also checked against this Pwned Passwords range API (undefined: offline list only). */
+  passwords: { pwnedUrl: string | undefined; timeoutMs: number };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    /**
+     * The development outbox (/dev/outbox): on outside production when SMTP_URL is unset. It answers
+     * only requests from this machine (loopback).
+     */
+    outbox: boolean;
+  };
+  /** How long a client may take to send a request (Node's HTTP server, set through Fastify). */
+  http: {
+    /** The request line and headers (Node's headersTimeout). */
+    headersTimeoutMs: number;
+    /** The whole request, body included (Fastify's requestTimeout). */
+    requestTimeoutMs: number;
+    /** A socket with no traffic either way is closed (Fastify's connectionTimeout). */
+    connectionTimeoutMs: number;
+  };
   demo: { seed: boolean; password: string };
   /** The price in credits of each paid search kind. */
   costs: Readonly<Record<SearchKind, number>>;
@@ -203,7 +237,8 @@ export interface Config {
     purgeIntervalMinutes: number;
     /**
      * A paid lookup still pending this long after its charge was left by a process that stopped
-     * (crash, kill -9): the recovery sweep refunds it. Keep it well above PROVIDER_TIMEOUT_MS.
+     * (crash, kill -9): the recovery sweep refunds it. Start refuses less than ABANDON_FACTOR
+     * times the slowest source's timeout.
      */
     abandonSeconds: number;
   };
@@ -247,12 +282,86 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * A pending lookup counts as abandoned only after twice the slowest source's timeout: the margin
+ * covers the database writes around the calls and a loaded machine.
+ */
+export const ABANDON_FACTOR = 2;
+
+/** The leak vendors' own timeouts, counted when the vendor is on (its adapter validates the value). */
+const LEAK_VENDORS = [
+  { key: 'DEHASHED_API_KEY', timeout: 'DEHASHED_TIMEOUT_MS' },
+  { key: 'LEAKCHECK_API_KEY', timeout: 'LEAKCHECK_TIMEOUT_MS' },
+];
+const LEAK_VENDOR_TIMEOUT_MS = 5000;
+
+/** The longest a source may take before a lookup answers without it. */
+export function slowestSourceMs(providerTimeoutMs: number, source: NodeJS.ProcessEnv): number {
+  const leak = LEAK_VENDORS.filter((vendor) => source[vendor.key]).map(
+    (vendor) => Number(source[vendor.timeout] || LEAK_VENDOR_TIMEOUT_MS) || LEAK_VENDOR_TIMEOUT_MS,
+  );
+  return Math.max(providerTimeoutMs, ...leak);
+}
+
+/** 127.0.0.0/8, ::1, its IPv4-mapped form and localhost: an address only this machine reaches. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const value = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  if (value === 'localhost' || value === '::1' || value === '0:0:0:0:0:0:0:1') return true;
+  const v4 = value.startsWith('::ffff:') ? value.slice(7) : value;
+  return isIP(v4) === 4 && v4.startsWith('127.');
+}
+
+/**
+ * The combinations each variable allows on its own but that together would be unsafe or broken:
+ * each is a line of the ConfigError the process stops with.
+ */
+function unsafeCombinations(env: Env, source: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.SMTP_URL) {
+    problems.push(
+      'SMTP_URL: required in production (NODE_ENV=production). Without it no sign-in code or reset link ' +
+        'can reach anyone: there is no development outbox in production. Set SMTP_URL, e.g. ' +
+        'smtp://user:pass@mail.example.org:587.',
+    );
+  }
+  if (!production && !env.SMTP_URL && !isLoopback(env.HOST) && !env.DEV_OUTBOX_ALLOW_NON_LOOPBACK_HOST) {
+    problems.push(
+      `HOST: ${env.HOST} is not a loopback address, and with SMTP_URL unset every sign-in code and reset ` +
+        'link goes to the development outbox. Set SMTP_URL, or HOST=127.0.0.1, or ' +
+        'DEV_OUTBOX_ALLOW_NON_LOOPBACK_HOST=true to listen there anyway (the outbox still answers only ' +
+        'requests from this machine).',
+    );
+  }
+  const slowest = slowestSourceMs(env.PROVIDER_TIMEOUT_MS, source);
+  const minimum = Math.ceil((slowest * ABANDON_FACTOR) / 1000);
+  if (env.LOOKUP_ABANDON_SECONDS < minimum) {
+    problems.push(
+      `LOOKUP_ABANDON_SECONDS: ${env.LOOKUP_ABANDON_SECONDS} s would refund lookups that are still running: ` +
+        `a source may take ${slowest} ms (PROVIDER_TIMEOUT_MS, or a leak vendor's own timeout). Set it to ` +
+        `at least ${minimum} (${ABANDON_FACTOR} times that timeout), or lower PROVIDER_TIMEOUT_MS.`,
+    );
+  }
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    problems.push(
+      `HEADERS_TIMEOUT_MS: ${env.HEADERS_TIMEOUT_MS} must not be longer than REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS}).`,
+    );
+  }
+  return problems;
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
+  const problems = unsafeCombinations(env, source);
+  if (problems.length > 0) throw new ConfigError(problems);
   const embedded = !env.DATABASE_URL;
   return {
     env: env.NODE_ENV,
@@ -277,7 +386,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       registrationModeDefault: env.REGISTRATION_MODE ?? (env.REGISTRATION_ENABLED ? 'approval' : 'closed'),
     },
     rateLimit: { enabled: env.RATE_LIMIT_ENABLED, redisUrl: env.REDIS_URL },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    passwords: {
+      pwnedUrl:
+        env.PWNED_PASSWORDS_URL === undefined
+          ? env.NODE_ENV === 'production'
+            ? DEFAULT_PWNED_PASSWORDS_URL
+            : undefined
+          : env.PWNED_PASSWORDS_URL || undefined,
+      timeoutMs: env.PWNED_PASSWORDS_TIMEOUT_MS,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outbox: env.NODE_ENV !== 'production' && !env.SMTP_URL,
+    },
+    http: {
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: env.CONNECTION_TIMEOUT_MS,
+    },
     // The embedded default is the "try it on my laptop" mode: it always has the demo accounts.
     demo: { seed: env.SEED_DEMO || embedded, password: env.DEMO_PASSWORD },
     costs: Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, env[costVariable(kind)]])) as Record<

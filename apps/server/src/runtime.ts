@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
@@ -16,7 +17,13 @@ import { createRunner } from './providers/runner.ts';
 import type { Provider } from './providers/types.ts';
 import { buildProviders, describeProviders, sourceModes, VENDORS } from './registry.ts';
 import { ensureSandboxLeaks } from './sandbox/index.ts';
-import { createRateLimits, type LimitName, type LimitRule, type RateLimits } from './security/rate-limit.ts';
+import {
+  createRateLimits,
+  type LimitName,
+  type LimitRule,
+  type RateLimits,
+  type SlowdownRule,
+} from './security/rate-limit.ts';
 import { demoAccounts, seedDemoAccounts } from './seed.ts';
 
 export interface Runtime {
@@ -38,6 +45,8 @@ export interface RuntimeOverrides {
   database?: DatabaseHandle;
   mailer?: Mailer;
   limits?: Partial<Record<LimitName, LimitRule>>;
+  /** Replaces the per-account sign-in slowdown (tests use short delays). */
+  slowdown?: SlowdownRule;
   /** Replaces the providers the config would build (tests use their own). */
   providers?: Provider[];
   /** How often provider usage is written (default USAGE_FLUSH_MS). */
@@ -45,6 +54,8 @@ export interface RuntimeOverrides {
   /** Replaces the leak-search vendors the config would switch on. */
   leakSearchers?: LeakSearcher[];
   now?: () => Date;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: DestinationStream;
 }
 
 /** Opens the database, migrates it, seeds what the config asks for and builds the app. */
@@ -73,11 +84,15 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   const mailer =
     overrides.mailer ??
     (config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : outboxMailer(database.db));
+  // Redis when configured, else the database's rate_limits table: locks survive a restart either way.
   const limits = createRateLimits({
     enabled: config.rateLimit.enabled,
     redisUrl: config.rateLimit.redisUrl,
+    db: database.db,
     limits: overrides.limits,
+    slowdown: overrides.slowdown,
   });
+  await limits.ready();
   const providers = overrides.providers ?? buildProviders(config);
   // Every call that reaches a provider is counted in memory and written with the others every few
   // seconds (and on close): the usage and vendor spend of the Providers screen.
@@ -109,6 +124,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     reportPool,
     llm,
     now: overrides.now,
+    logStream: overrides.logStream,
   });
   if (config.isProduction && config.providers.sandbox) await warnSandboxInProduction(database, app);
   usage.start(overrides.usageFlushMs ?? USAGE_FLUSH_MS, app.log);

@@ -72,7 +72,9 @@ async function startServer(port: number, env: Record<string, string> = {}) {
     // Slow sources, so that many lookups are in flight when the process dies.
     SANDBOX_LATENCY: '*=100-900',
     // A lookup still pending this long after it was charged belongs to a dead process: refund it.
+    // Start refuses an abandon age under twice the provider timeout, so the timeout is short too.
     LOOKUP_ABANDON_SECONDS: '3',
+    PROVIDER_TIMEOUT_MS: '1500',
     ...env,
   });
   const deadline = Date.now() + 60_000;

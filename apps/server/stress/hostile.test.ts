@@ -118,12 +118,12 @@ const junkValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 
 /** Plausible bodies per route, so that mutations reach deep validation, not only the first check. */
 const templates: Record<string, Record<string, unknown>> = {
-  'POST /api/login': { email: 'someone@example.test', password: 'password123' },
+  'POST /api/login': { email: 'someone@example.test', password: 'hostile input passphrase' },
   'POST /api/register': {
     name: 'A B',
     email: 'new@example.test',
-    password: 'password123',
-    password_confirmation: 'password123',
+    password: 'hostile input passphrase',
+    password_confirmation: 'hostile input passphrase',
   },
   'POST /api/verify-email-otp': { email: 'someone@example.test', otp: '123456' },
   'POST /api/resend-otp': { email: 'someone@example.test' },
@@ -131,8 +131,8 @@ const templates: Record<string, Record<string, unknown>> = {
   'POST /api/reset-password': {
     token: 'x'.repeat(40),
     email: 'someone@example.test',
-    password: 'password123',
-    password_confirmation: 'password123',
+    password: 'hostile input passphrase',
+    password_confirmation: 'hostile input passphrase',
   },
   'POST /api/leak-data-finder/': {
     fields: [{ id: 1, type: 'email', value: 'rich.demo@example.test', isValid: true, error: '' }],

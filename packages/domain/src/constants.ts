@@ -26,7 +26,8 @@ export const PARTICLES = {
 
 /** Limits the server applies to auth input; not in the spec, chosen to bound hashing work and storage. */
 export const NAME_MAX_LENGTH = 255;
-export const PASSWORD_MIN_LENGTH = 8;
+/** New passwords (NIST SP 800-63B's length-first rule): spaces allowed, no composition rules. */
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const DEVICE_ID_HEADER = 'x-device-id';

@@ -85,6 +85,9 @@ describe('admin requests', () => {
     expect(
       adminCreateUserRequest.safeParse({ name: 'A', email: 'a@x.test', password: 'short' }).success,
     ).toBe(false);
+    expect(
+      adminCreateUserRequest.safeParse({ name: 'A', email: 'a@x.test', password: 'eleven char' }).success,
+    ).toBe(false);
   });
 
   it('a user update needs at least one field and knows only its own', () => {

@@ -64,7 +64,7 @@ describe('login request', () => {
 });
 
 describe('register request', () => {
-  it('requires matching passwords of at least 8 characters', () => {
+  it('requires matching passwords of at least 12 characters, spaces allowed, no composition rules', () => {
     expect(
       errorsOf(registerRequest, {
         name: 'A',
@@ -74,10 +74,25 @@ describe('register request', () => {
       }),
     ).toEqual({
       password: [
-        'The password field must be at least 8 characters.',
+        'The password field must be at least 12 characters.',
         'The password field confirmation does not match.',
       ],
     });
+    const elevenOrTwelve = (password: string) =>
+      registerRequest.safeParse({ name: 'A', email: 'a@b.co', password, password_confirmation: password })
+        .success;
+    expect(elevenOrTwelve('abcdefghijk')).toBe(false);
+    expect(elevenOrTwelve('abcdefghijkl')).toBe(true);
+    // Spaces count, and nothing demands digits, capitals or symbols.
+    expect(elevenOrTwelve('tea with milk')).toBe(true);
+    expect(
+      errorsOf(resetPasswordRequest, {
+        email: 'a@b.co',
+        token: 't',
+        password: '        ',
+        password_confirmation: '        ',
+      }),
+    ).toEqual({ password: ['The password field must be at least 12 characters.'] });
   });
 
   it('names every missing field with the human label', () => {

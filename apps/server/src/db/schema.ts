@@ -374,5 +374,21 @@ export const providerUsage = pgTable(
   ],
 );
 
+/**
+ * The sign-in throttles' counters (security/rate-limit.ts) when no Redis is configured, so that
+ * limits survive a restart. The shape is rate-limiter-flexible's RateLimiterDrizzle store: one row per
+ * limiter key (`fp:<limit>:<key>`), the points spent in the current window and when it ends (or when
+ * a block ends). Rows past their expiry are ignored and swept by the limiter every few minutes.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type LookupRow = typeof lookups.$inferSelect;

@@ -1,10 +1,14 @@
 import { Redis } from 'ioredis';
 import {
   type IRateLimiterOptions,
+  RateLimiterDrizzle,
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
+  type RateLimiterStoreAbstract,
 } from 'rate-limiter-flexible';
+import type { Database } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
 
 /**
  * A spent limit: the HTTP layer answers it with a 429 and a Retry-After header (http/errors.ts).
@@ -28,42 +32,116 @@ export interface LimitRule {
 }
 
 /**
- * Limits for the abuse-prone endpoints. Per IP stops one machine hammering; per account stops a
- * distributed guess against one person's account.
+ * The limits of the sign-in endpoints. The rule behind them: nothing an outsider sends may refuse a
+ * user. So a failure counts against the address that sent it (per IP) and against the pair of the
+ * account and that address (per account and IP), never against the account alone; a successful
+ * sign-in spends nothing, so an office of officers behind one address is never limited by its
+ * successes. Across all addresses an account only slows down (`defaultSlowdown`), it never locks.
+ * docs/security.md ("Throttling and passwords") lists them with the reasons.
  */
 export const defaultLimits = {
-  loginPerIp: { points: 30, durationSeconds: 300 },
-  loginFailuresPerAccount: { points: 10, durationSeconds: 900, blockSeconds: 900 },
-  otpPerIp: { points: 30, durationSeconds: 600 },
-  otpFailuresPerAccount: { points: 15, durationSeconds: 3600, blockSeconds: 3600 },
-  resendPerIp: { points: 10, durationSeconds: 600 },
+  /** Failed logins from one address, whatever the accounts. */
+  loginFailuresPerIp: { points: 50, durationSeconds: 900, blockSeconds: 900 },
+  /** Failed logins for one account from one address. */
+  loginFailuresPerAccountIp: { points: 10, durationSeconds: 900, blockSeconds: 900 },
+  /** Failed logins for one account from anywhere: only a counter for the slowdown, never a block. */
+  loginFailuresPerAccount: { points: 1_000_000, durationSeconds: 900 },
+  /** Wrong codes from one address (a code with no open challenge counts here, not per account). */
+  otpFailuresPerIp: { points: 30, durationSeconds: 600, blockSeconds: 600 },
+  /** Wrong codes for an open challenge of one account from one address. */
+  otpFailuresPerAccountIp: { points: 15, durationSeconds: 3600, blockSeconds: 3600 },
+  /** Resend requests from one address. */
+  resendPerIp: { points: 20, durationSeconds: 600 },
+  /** Forgot-password requests from one address. */
   forgotPerIp: { points: 10, durationSeconds: 600 },
-  forgotPerAccount: { points: 3, durationSeconds: 900 },
-  resetPerIp: { points: 20, durationSeconds: 600 },
+  /** Forgot-password requests for one account from one address. */
+  forgotPerAccountIp: { points: 3, durationSeconds: 900 },
+  /**
+   * Reset-link mails to one account: beyond them a request still answers the same and mails nothing,
+   * because the owner's inbox already holds links of the last minutes (valid for an hour).
+   */
+  forgotMailsPerAccount: { points: 3, durationSeconds: 900 },
+  /** Failed resets (wrong or spent token) from one address; a successful reset spends nothing. */
+  resetFailuresPerIp: { points: 20, durationSeconds: 600, blockSeconds: 600 },
+  /** Registrations from one address. */
   registerPerIp: { points: 10, durationSeconds: 3600 },
+  /** "Someone tried to register with your address" mails to one account; beyond them none is sent. */
+  registerTakenMailsPerAccount: { points: 3, durationSeconds: 3600 },
+  /** POST /api/verify: a court or an editor checks a few files, never thousands of hashes. */
+  verifyPerIp: { points: 30, durationSeconds: 600 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimits;
 
+/**
+ * The per-account slowdown of sign-in: after `afterFailures` failed logins for one account within
+ * loginFailuresPerAccount's window (from any address), each further attempt for it waits
+ * baseMs × 2^(failures − afterFailures − 1), at most maxMs, before the password is checked. A
+ * device the account already trusts never waits. It slows a guesser and never refuses anyone.
+ */
+export interface SlowdownRule {
+  afterFailures: number;
+  baseMs: number;
+  maxMs: number;
+}
+
+export const defaultSlowdown: SlowdownRule = { afterFailures: 5, baseMs: 250, maxMs: 4000 };
+
+export const slowdownMs = (failures: number, rule: SlowdownRule = defaultSlowdown): number =>
+  failures <= rule.afterFailures
+    ? 0
+    : Math.min(rule.maxMs, rule.baseMs * 2 ** Math.min(30, failures - rule.afterFailures - 1));
+
 export interface RateLimits {
+  /** Where the counters live: 'redis', 'database' or 'memory' (tests), or 'off'. */
+  readonly store: 'redis' | 'database' | 'memory' | 'off';
+  /**
+   * Resolves once the store can be used (Redis connected, or given up on after `timeoutMs`): until
+   * then a Redis-backed limiter would count in its in-process insurance and forget at the next restart.
+   */
+  ready(timeoutMs?: number): Promise<void>;
   /** Spends one point; throws a RateLimitedError when none are left. */
   consume(name: LimitName, key: string, message?: string): Promise<void>;
+  /** Spends one point without ever throwing (counting a failure); answers whether points were left. */
+  count(name: LimitName, key: string): Promise<boolean>;
   /** Throws a RateLimitedError when the key is currently blocked, without spending a point. */
   check(name: LimitName, key: string, message?: string): Promise<void>;
-  /** Forgets a key, e.g. the failure counter after a successful login. */
+  /** The points spent on a key in its current window (0 when none). */
+  spent(name: LimitName, key: string): Promise<number>;
+  /** Forgets a key, e.g. a failure counter after a successful login. */
   reset(name: LimitName, key: string): Promise<void>;
+  /** How long a sign-in for an account waits after `failures` recent failures (the slowdown). */
+  slowdownMs(failures: number): number;
   close(): Promise<void>;
 }
+
+/** The key of a counter for one account as seen from one address. */
+export const accountAtIp = (email: string, ip: string) => `${email}|${ip}`;
 
 export function createRateLimits(options: {
   enabled: boolean;
   redisUrl?: string | undefined;
+  /** Without Redis the counters are kept here (table rate_limits), so they survive a restart. */
+  db?: Database | undefined;
   limits?: Partial<Record<LimitName, LimitRule>>;
+  slowdown?: SlowdownRule;
 }): RateLimits {
+  const slowdown = options.slowdown ?? defaultSlowdown;
   if (!options.enabled) {
-    return { consume: async () => {}, check: async () => {}, reset: async () => {}, close: async () => {} };
+    return {
+      store: 'off',
+      ready: async () => {},
+      consume: async () => {},
+      count: async () => true,
+      check: async () => {},
+      spent: async () => 0,
+      reset: async () => {},
+      slowdownMs: () => 0,
+      close: async () => {},
+    };
   }
   const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false }) : undefined;
+  const store = redis ? 'redis' : options.db ? 'database' : 'memory';
   const rules: Record<LimitName, LimitRule> = { ...defaultLimits, ...options.limits };
   const limiters = new Map(
     Object.entries(rules).map(([name, rule]) => {
@@ -73,9 +151,19 @@ export function createRateLimits(options: {
         duration: rule.durationSeconds,
         blockDuration: rule.blockSeconds ?? 0,
       };
-      const limiter = redis
-        ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
-        : new RateLimiterMemory(opts);
+      let limiter: RateLimiterStoreAbstract | RateLimiterMemory;
+      if (redis) {
+        // While Redis is unreachable the process counts on its own rather than failing sign-ins.
+        limiter = new RateLimiterRedis({
+          ...opts,
+          storeClient: redis,
+          insuranceLimiter: new RateLimiterMemory(opts),
+        });
+      } else if (options.db) {
+        limiter = new RateLimiterDrizzle({ ...opts, storeClient: options.db, schema: rateLimits });
+      } else {
+        limiter = new RateLimiterMemory(opts);
+      }
       return [name as LimitName, limiter];
     }),
   );
@@ -87,6 +175,19 @@ export function createRateLimits(options: {
   const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
   return {
+    store,
+    async ready(timeoutMs = 5000) {
+      if (!redis || redis.status === 'ready') return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          redis.off('ready', done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        redis.once('ready', done);
+      });
+    },
     async consume(name, key, message) {
       try {
         await limiterOf(name).consume(key);
@@ -95,16 +196,29 @@ export function createRateLimits(options: {
         throw error;
       }
     },
+    async count(name, key) {
+      try {
+        await limiterOf(name).consume(key);
+        return true;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return false;
+        throw error;
+      }
+    },
     async check(name, key, message) {
-      const limiter = limiterOf(name);
-      const res = await limiter.get(key);
+      const res = await limiterOf(name).get(key);
       if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) {
         throw new RateLimitedError(retryAfter(res), message);
       }
     },
+    async spent(name, key) {
+      const res = await limiterOf(name).get(key);
+      return res && res.msBeforeNext !== 0 ? res.consumedPoints : 0;
+    },
     async reset(name, key) {
       await limiterOf(name).delete(key);
     },
+    slowdownMs: (failures) => slowdownMs(failures, slowdown),
     async close() {
       redis?.disconnect();
     },

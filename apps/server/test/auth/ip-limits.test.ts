@@ -9,12 +9,12 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 
 const POINTS = 2;
 const perIp = [
-  'loginPerIp',
-  'otpPerIp',
+  'loginFailuresPerIp',
+  'otpFailuresPerIp',
   'resendPerIp',
   'registerPerIp',
   'forgotPerIp',
-  'resetPerIp',
+  'resetFailuresPerIp',
 ] as const satisfies readonly LimitName[];
 
 let t: TestApp;
@@ -48,12 +48,16 @@ interface Endpoint {
 }
 
 const endpoints: Record<(typeof perIp)[number], Endpoint> = {
-  loginPerIp: {
+  loginFailuresPerIp: {
     url: '/api/login',
     body: () => ({ email: unique(), password: 'not the password' }),
     allowed: 422,
   },
-  otpPerIp: { url: '/api/verify-email-otp', body: () => ({ email: unique(), otp: '123456' }), allowed: 422 },
+  otpFailuresPerIp: {
+    url: '/api/verify-email-otp',
+    body: () => ({ email: unique(), otp: '123456' }),
+    allowed: 422,
+  },
   resendPerIp: { url: '/api/resend-otp', body: () => ({ email: unique() }), allowed: 200 },
   registerPerIp: {
     url: '/api/register',
@@ -66,7 +70,7 @@ const endpoints: Record<(typeof perIp)[number], Endpoint> = {
     allowed: 201,
   },
   forgotPerIp: { url: '/forgot-password', body: () => ({ email: unique() }), csrf: true, allowed: 200 },
-  resetPerIp: {
+  resetFailuresPerIp: {
     url: '/api/reset-password',
     body: () => ({
       email: unique(),

@@ -8,7 +8,7 @@ import { otpCodeOf } from '../support/smtp.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    limits: { loginFailuresPerAccount: { points: 3, durationSeconds: 900, blockSeconds: 900 } },
+    limits: { loginFailuresPerAccountIp: { points: 3, durationSeconds: 900, blockSeconds: 900 } },
   });
 });
 afterAll(() => t.close());
@@ -127,7 +127,7 @@ describe('POST /api/login', () => {
     expect(await t.db.select().from(authTokens).where(eq(authTokens.userId, user.id))).toHaveLength(0);
   });
 
-  it('locks an account after repeated failures, even for the right password, with 429', async () => {
+  it('locks an account at the address that failed repeatedly, even for the right password, with 429', async () => {
     const user = await createUser(t.db, { trustedDevice: 'bbbbbbbb-1111-2222-3333-444444444444' });
     for (let i = 0; i < 3; i++) {
       const res = await t.app.inject({

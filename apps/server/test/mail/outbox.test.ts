@@ -60,6 +60,8 @@ describe('development outbox', () => {
       loadConfig({
         NODE_ENV: 'production',
         LOG_LEVEL: 'silent',
+        // Production refuses to start without it; nothing is sent in this test.
+        SMTP_URL: 'smtp://127.0.0.1:2525',
         DATABASE_URL: 'postgres://unused@127.0.0.1/x',
       }),
       { database: prodDb },

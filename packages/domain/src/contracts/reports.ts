@@ -3,7 +3,8 @@ import { fileDownload, isoTimestamp } from './common.ts';
 
 /**
  * Reports: POST /api/generate-report, /api/generate-ai-report and /api/generate-{rc,upi,challan}-report
- * answer a PDF; GET /api/reports/{id}/verify checks one.
+ * answer a PDF; GET /api/reports/{id}/verify checks one; POST /api/verify checks a file's hash for
+ * anyone (the public /verify page).
  */
 
 export const reportPdfResponse = fileDownload(
@@ -28,19 +29,40 @@ export const detailReportRequest = z.strictObject({
   data: z.record(z.string(), z.unknown(), { error: 'The data field must be an object.' }),
 });
 
-/** GET /api/reports/{id}/verify?sha256= */
-export const reportVerifyQuery = z.strictObject({
-  sha256: z
-    .string({ error: 'The sha256 field is required.' })
-    .regex(/^[0-9a-fA-F]{64}$/, 'The sha256 field must be 64 hex digits.'),
-});
+/** 64 hex digits: the SHA-256 of a file. */
+const sha256Field = z
+  .string({ error: 'The sha256 field is required.' })
+  .regex(/^[0-9a-fA-F]{64}$/, 'The sha256 field must be 64 hex digits.');
 
+/** GET /api/reports/{id}/verify?sha256= */
+export const reportVerifyQuery = z.strictObject({ sha256: sha256Field });
+
+/**
+ * The report's owner and admins get every field. Anyone else signed in learns only whether the hash
+ * matches and, when it does, when the report was made: who made it, for what lookup and under which
+ * file name stay with the owner.
+ */
 export const reportVerifyResponse = z.object({
   report_id: z.string(),
   valid: z.boolean().describe('True when the given SHA-256 is the one of the file generated.'),
-  kind: z.string(),
-  file_name: z.string(),
-  generated_at: isoTimestamp,
-  generated_by: z.object({ name: z.string(), email: z.string() }),
-  lookup_id: z.string().nullable(),
+  generated_at: isoTimestamp
+    .optional()
+    .describe('When the report was made; for someone other than its owner or an admin, only when `valid`.'),
+  kind: z.string().optional().describe("The report's owner and admins only."),
+  file_name: z.string().optional().describe("The report's owner and admins only."),
+  generated_by: z
+    .object({ name: z.string(), email: z.string() })
+    .optional()
+    .describe("The report's owner and admins only."),
+  lookup_id: z.string().nullable().optional().describe("The report's owner and admins only."),
 });
+
+/** POST /api/verify: anyone holding a report file checks it by its SHA-256 (computed in the browser). */
+export const publicVerifyRequest = z.strictObject({ sha256: sha256Field });
+export type PublicVerifyRequest = z.input<typeof publicVerifyRequest>;
+
+export const publicVerifyResponse = z.object({
+  valid: z.boolean().describe('True when this server generated a report file with exactly this SHA-256.'),
+  generated_at: isoTimestamp.optional().describe('When that report was made; only when `valid`.'),
+});
+export type PublicVerifyResponse = z.infer<typeof publicVerifyResponse>;

@@ -27,6 +27,17 @@ export const authTexts = {
     pendingNotice:
       'Your account is waiting for approval by an administrator. You will get an e-mail when it is approved.',
   },
+  /** Why a new password was refused, and the strength meter of the register and reset forms (not in the spec). */
+  passwordRules: {
+    common:
+      'This password is too common: it is on the list of the passwords most used and leaked. Choose a less predictable one.',
+    breached:
+      'This password has appeared in a data breach, so attackers try it first. Choose a different one.',
+    hint: 'At least 12 characters. A few unrelated words make a strong password; spaces are allowed.',
+    strengthLabel: 'Password strength',
+    strength: ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as readonly string[],
+    checking: 'Checking strength…',
+  },
   forgot: {
     submitting: 'Submitting...',
     success: 'Password reset link sent successfully!',

@@ -48,6 +48,30 @@ export const siteTexts = {
       company: 'Company',
       terms: 'Terms',
       refund: 'Refund',
+      verify: 'Verify a report',
+    },
+    /** /verify: anyone checks a report file; the browser hashes it and only the hash is sent. */
+    verify: {
+      title: 'Verify a report',
+      lead:
+        'Check that a PDF report is exactly as Footprint generated it. Your browser computes the file’s ' +
+        'SHA-256 fingerprint; only that fingerprint is sent to the server, never the file.',
+      fileLabel: 'Report file',
+      drop: 'Drop a report PDF here',
+      choose: 'or choose a file',
+      hint: 'The file stays on this device.',
+      hashing: 'Computing the fingerprint…',
+      checking: 'Checking the fingerprint…',
+      matches: (when: string) => `Matches: Footprint generated exactly this file, made on ${when}.`,
+      noMatch:
+        'No match: Footprint generated no report with exactly this content. The file may have been ' +
+        'altered, or it was not made here.',
+      fingerprint: 'SHA-256 fingerprint',
+      file: 'File',
+      tooLarge: 'This file is too large to be a Footprint report.',
+      noCrypto:
+        'This browser cannot compute the fingerprint on this page (it needs a secure https connection).',
+      failed: 'The check could not be completed. Please try again.',
     },
     about: { title: 'ABOUT US' },
     contact: {

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { createPasswordPolicy } from '../../security/password-policy.ts';
 import { CLI_ACTOR, recordAudit } from '../audit/service.ts';
 import { purgeExpiredResults } from '../lookup/retention.ts';
 import { outboxMailer, smtpMailer } from '../mail/mailer.ts';
@@ -149,7 +150,16 @@ export async function runAdminCommand(
           app_mode: values.mode,
           credits: numeric(values.credits),
         });
-        const created = await createUser(db, input, acting);
+        const created = await createUser(
+          db,
+          input,
+          acting,
+          createPasswordPolicy({
+            pwnedUrl: config.passwords.pwnedUrl,
+            timeoutMs: config.passwords.timeoutMs,
+            onUnavailable: () => out.error('Pwned Passwords unavailable: the offline list decided.'),
+          }),
+        );
         const u = created.user;
         out.log(`Created ${u.email} (${u.id}): role ${u.role}, mode ${u.app_mode}, ${u.credits} credits.`);
         if (created.temporary_password) {

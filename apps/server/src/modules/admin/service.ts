@@ -11,6 +11,7 @@ import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { leakSources } from '../../db/schema.ts';
 import type { Runner } from '../../providers/runner.ts';
+import type { PasswordPolicy } from '../../security/password-policy.ts';
 import { createChainMonitor } from '../audit/monitor.ts';
 import { auditCsv, auditCsvFileName, countAuditEvents, listAuditEvents } from '../audit/query.ts';
 import { type AuditEntry, recordAudit } from '../audit/service.ts';
@@ -169,6 +170,8 @@ export interface AdminDeps {
   catalogue: ProviderCatalogue;
   usage: UsageRecorder;
   settings: DeploymentDefaults;
+  /** The rule a password an admin sets must meet (security/password-policy.ts). */
+  passwordPolicy?: PasswordPolicy;
   now?: () => Date;
 }
 
@@ -189,7 +192,7 @@ export function createAdminService(deps: AdminDeps) {
     leakSources: () => listLeakSources(db),
     listUsers: (query: Parameters<typeof listUsers>[1]) => listUsers(db, query),
     createUser: (input: NewUser & Pick<AdminCreateUserRequest, 'credits'>, acting: Acting) =>
-      createUser(db, input, acting),
+      createUser(db, input, acting, deps.passwordPolicy),
     getUser: async (id: string) => ({ user: presentAdminUser(await getUser(db, id)) }),
     updateUser: async (id: string, patch: UserPatch, acting: Acting) => ({
       user: await updateUser(db, id, patch, acting, now()),

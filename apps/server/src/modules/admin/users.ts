@@ -13,6 +13,7 @@ import { authTokens, creditEntries, type UserRow, users } from '../../db/schema.
 import type { ClientContext } from '../../http/context.ts';
 import { AppError, belowZero, lastAdmin, notFound, validationError } from '../../http/errors.ts';
 import { randomToken } from '../../security/crypto.ts';
+import { createPasswordPolicy, type PasswordPolicy } from '../../security/password-policy.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/service.ts';
 import { presentLedgerEntry } from '../credits/present.ts';
@@ -113,7 +114,12 @@ export async function createUser(
   db: Database,
   input: NewUser,
   acting: Acting,
+  passwordPolicy: PasswordPolicy = createPasswordPolicy(),
 ): Promise<AdminCreateUserResponse> {
+  if (input.password) {
+    const refused = await passwordPolicy.check(input.password);
+    if (refused) throw validationError({ password: [refused] });
+  }
   const temporary = input.password ? undefined : randomToken(12);
   const passwordHash = await hashPassword(input.password ?? temporary!);
   const taken = () => validationError({ email: [accountabilityMessages.emailTaken] });

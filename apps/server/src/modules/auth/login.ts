@@ -1,7 +1,9 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { type LoginRequest, messages, type OtpRequiredResponse, type TokenResponse } from '@footprint/domain';
 import type { ClientContext } from '../../http/context.ts';
 import { accountBlocked, validationError } from '../../http/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../security/passwords.ts';
+import { accountAtIp } from '../../security/rate-limit.ts';
 import { recordAudit } from '../audit/service.ts';
 import { findUserByEmail } from '../users/repository.ts';
 import type { Otp } from './otp.ts';
@@ -13,8 +15,9 @@ export type LoginOutcome =
   | { kind: 'otp'; body: OtpRequiredResponse };
 
 /**
- * Sign-in with e-mail and password: per-IP and per-account limits (the account locks after repeated
- * failures), then a session for a trusted device or a mailed code for any other.
+ * Sign-in with e-mail and password: failures are limited per address and per account and address,
+ * an account under attack only slows down (security/rate-limit.ts), then a session for a trusted
+ * device or a mailed code for any other.
  */
 export function createLogin(deps: Pick<AuthDeps, 'db' | 'limits'>, otp: Otp, sessions: Sessions) {
   const { db, limits } = deps;
@@ -22,15 +25,28 @@ export function createLogin(deps: Pick<AuthDeps, 'db' | 'limits'>, otp: Otp, ses
 
   return async function login(input: LoginRequest, client: ClientContext): Promise<LoginOutcome> {
     const email = input.email;
-    await limits.consume('loginPerIp', client.ip);
-    await limits.check('loginFailuresPerAccount', email);
+    const pair = accountAtIp(email, client.ip);
+    // Only failures are counted, and only against the address that made them (and its pair with
+    // the account): a right password from another address is never refused for someone else's.
+    await limits.check('loginFailuresPerIp', client.ip);
+    await limits.check('loginFailuresPerAccountIp', pair);
 
     const user = await findUserByEmail(db, email);
+    const trusted = user ? await otp.isTrusted(user.id, client.deviceId) : false;
+    // Across all addresses the account only slows down, and a device it trusts never waits.
+    if (!trusted) {
+      const wait = limits.slowdownMs(await limits.spent('loginFailuresPerAccount', email));
+      if (wait > 0) await delay(wait);
+    }
     const ok = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstNothing(input.password);
     if (!user || !ok) {
-      await limits.consume('loginFailuresPerAccount', email).catch(() => {});
+      await Promise.all([
+        limits.count('loginFailuresPerIp', client.ip),
+        limits.count('loginFailuresPerAccountIp', pair),
+        limits.count('loginFailuresPerAccount', email),
+      ]);
       await recordAudit(
         db,
         audit('auth.login', 'failure', { user, email }, client, {
@@ -39,7 +55,8 @@ export function createLogin(deps: Pick<AuthDeps, 'db' | 'limits'>, otp: Otp, ses
       );
       throw invalidCredentials();
     }
-    await limits.reset('loginFailuresPerAccount', email);
+    // The account-wide counter is left to expire: the owner signing in gives a guesser no fresh start.
+    await limits.reset('loginFailuresPerAccountIp', pair);
     // Only now, with the password proven, may the answer say that the account waits or was refused.
     if (user.status !== 'active') {
       await recordAudit(
@@ -49,7 +66,7 @@ export function createLogin(deps: Pick<AuthDeps, 'db' | 'limits'>, otp: Otp, ses
       throw accountBlocked(user.status);
     }
 
-    if (await otp.isTrusted(user.id, client.deviceId)) {
+    if (trusted) {
       await otp.touchDevice(user.id, client.deviceId!);
       const events = [audit('auth.login', 'success', { user }, client, { via: 'trusted_device' })];
       return { kind: 'token', body: await sessions.issueToken(user, client, events) };

@@ -10,6 +10,7 @@ import { otpChallenges, trustedDevices, type UserRow, users } from '../../db/sch
 import type { ClientContext } from '../../http/context.ts';
 import { accountBlocked, otpCooldown, validationError } from '../../http/errors.ts';
 import { hmac, randomDigits, safeEqual } from '../../security/crypto.ts';
+import { accountAtIp } from '../../security/rate-limit.ts';
 import { recordAudit } from '../audit/service.ts';
 import { otpMail } from '../mail/templates.ts';
 import { findUserByEmail } from '../users/repository.ts';
@@ -20,6 +21,10 @@ import { type AuthDeps, authAudit as audit, clockOf, minutes } from './types.ts'
  * Devices and one-time codes: a sign-in from a device the account has not trusted yet mails a code;
  * proving it trusts that device and opens a session.
  */
+/** A challenge opened by a device belongs to it; one opened without a device id to anyone with the code. */
+const sameDevice = (challengeDevice: string | null, requestDevice: string | undefined) =>
+  !challengeDevice || challengeDevice === requestDevice;
+
 export function createOtp(deps: AuthDeps, sessions: Sessions) {
   const { db, config, mailer, limits } = deps;
   const now = clockOf(deps);
@@ -76,21 +81,33 @@ export function createOtp(deps: AuthDeps, sessions: Sessions) {
     },
 
     async verifyOtp(input: VerifyOtpRequest, client: ClientContext): Promise<TokenResponse> {
-      await limits.consume('otpPerIp', client.ip);
-      await limits.check('otpFailuresPerAccount', input.email);
+      const pair = accountAtIp(input.email, client.ip);
+      await limits.check('otpFailuresPerIp', client.ip);
+      await limits.check('otpFailuresPerAccountIp', pair);
       let user: UserRow | undefined;
-      const wrong = async (message: string = messages.otp.wrong) => {
-        await limits.consume('otpFailuresPerAccount', input.email).catch(() => {});
+      /** `counted`: the code was tried against an open challenge of this device, so it counts per account too. */
+      const wrong = async (message: string = messages.otp.wrong, counted = true) => {
+        await Promise.all([
+          limits.count('otpFailuresPerIp', client.ip),
+          counted ? limits.count('otpFailuresPerAccountIp', pair) : undefined,
+        ]);
         await recordAudit(
           db,
-          audit('auth.otp.verify', 'failure', { user, email: input.email }, client, { reason: message }),
+          audit('auth.otp.verify', 'failure', { user, email: input.email }, client, {
+            reason: counted ? message : 'no_open_challenge',
+          }),
         );
         return validationError({ otp: [message] });
       };
 
       user = await findUserByEmail(db, input.email);
       const challenge = user ? await latestOpenChallenge(user.id) : undefined;
-      if (!user || !challenge) throw await wrong();
+      // A code for nobody's open challenge, or for a challenge another device opened, is refused
+      // without touching the account: an outsider who knows only the address can neither spend the
+      // owner's tries nor limit them.
+      if (!user || !challenge || !sameDevice(challenge.deviceId, client.deviceId)) {
+        throw await wrong(messages.otp.wrong, false);
+      }
       if (challenge.expiresAt.getTime() <= now().getTime()) throw await wrong(messages.otp.expired);
       if (challenge.attempts >= config.auth.otpMaxAttempts) throw await wrong(messages.otp.tooManyAttempts);
 
@@ -126,7 +143,7 @@ export function createOtp(deps: AuthDeps, sessions: Sessions) {
         throw accountBlocked(user.status);
       }
 
-      await limits.reset('otpFailuresPerAccount', input.email);
+      await limits.reset('otpFailuresPerAccountIp', pair);
       // The device that proved the code is the one trusted: the header of this request.
       const deviceId = client.deviceId ?? challenge.deviceId ?? undefined;
       if (deviceId) {
@@ -152,7 +169,10 @@ export function createOtp(deps: AuthDeps, sessions: Sessions) {
       await limits.consume('resendPerIp', client.ip);
       const cooldown = config.auth.otpResendCooldownSeconds;
       const user = await findUserByEmail(db, email);
-      const challenge = user && user.status === 'active' ? await latestOpenChallenge(user.id) : undefined;
+      const open = user && user.status === 'active' ? await latestOpenChallenge(user.id) : undefined;
+      // Only the device that opened the challenge may replace its code: an outsider's resend would
+      // otherwise retire the code the owner is typing.
+      const challenge = open && sameDevice(open.deviceId, client.deviceId) ? open : undefined;
       if (user && challenge) {
         const waited = (now().getTime() - challenge.createdAt.getTime()) / 1000;
         if (waited < cooldown) {
@@ -172,7 +192,9 @@ export function createOtp(deps: AuthDeps, sessions: Sessions) {
         audit('auth.otp.resend', 'failure', { user, email }, client, {
           reason: user
             ? user.status === 'active'
-              ? 'nothing_pending'
+              ? open
+                ? 'other_device'
+                : 'nothing_pending'
               : `account_${user.status}`
             : 'unknown_account',
         }),

@@ -5,6 +5,7 @@ import type { ClientContext } from '../../http/context.ts';
 import { validationError } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../security/crypto.ts';
 import { hashPassword } from '../../security/passwords.ts';
+import { accountAtIp } from '../../security/rate-limit.ts';
 import { recordAudit } from '../audit/service.ts';
 import { resetMail } from '../mail/templates.ts';
 import { findUserByEmail } from '../users/repository.ts';
@@ -17,8 +18,10 @@ export function createPasswordReset(deps: AuthDeps) {
 
   return {
     async forgotPassword(input: ForgotPasswordRequest & { email: string }, client: ClientContext) {
+      // Limited per address and per account and address: another address's requests never refuse
+      // the owner's.
       await limits.consume('forgotPerIp', client.ip);
-      await limits.consume('forgotPerAccount', input.email);
+      await limits.consume('forgotPerAccountIp', accountAtIp(input.email, client.ip));
       // Answer at once and do the work afterwards, so timing says nothing about the account.
       deps.background(async () => {
         const user = await findUserByEmail(db, input.email);
@@ -28,6 +31,15 @@ export function createPasswordReset(deps: AuthDeps) {
             audit('auth.password.forgot', 'failure', { user, email: input.email }, client, {
               reason: user ? `account_${user.status}` : 'unknown_account',
             }),
+          );
+          return;
+        }
+        // A flood of requests from many addresses must not flood the owner's inbox. Beyond the quota
+        // nothing is mailed, and nothing is lost: the links mailed in the last minutes still work.
+        if (!(await limits.count('forgotMailsPerAccount', user.id))) {
+          await recordAudit(
+            db,
+            audit('auth.password.forgot', 'denied', { user }, client, { reason: 'mail_quota' }),
           );
           return;
         }
@@ -48,9 +60,11 @@ export function createPasswordReset(deps: AuthDeps) {
     },
 
     async resetPassword(input: ResetPasswordRequest & { email: string }, client: ClientContext) {
-      await limits.consume('resetPerIp', client.ip);
+      // Only failed resets count, and only against the address that made them.
+      await limits.check('resetFailuresPerIp', client.ip);
       const user = await findUserByEmail(db, input.email);
       const invalid = async () => {
+        await limits.count('resetFailuresPerIp', client.ip);
         await recordAudit(
           db,
           audit('auth.password.reset', 'failure', { user, email: input.email }, client, {
@@ -59,6 +73,9 @@ export function createPasswordReset(deps: AuthDeps) {
         );
         return validationError({ email: [messages.reset.invalidToken] });
       };
+      // The new password's rule first, like the form's other field errors: it says nothing of the token.
+      const refused = await deps.passwordPolicy.check(input.password);
+      if (refused) throw validationError({ password: [refused] });
       if (!user) throw await invalid();
       const passwordHash = await hashPassword(input.password);
       const done = await db.transaction(async (tx) => {

@@ -1,29 +1,53 @@
-import {
-  fieldMessages,
-  messages,
-  type RegisterRequest,
-  type RegistrationStatus,
-  type User,
-} from '@footprint/domain';
-import { users } from '../../db/schema.ts';
+import { randomUUID } from 'node:crypto';
+import { messages, type RegisterRequest, type RegistrationStatus, type User } from '@footprint/domain';
+import { type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { forbidden, validationError } from '../../http/errors.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { recordAudit } from '../audit/service.ts';
 import { applyCreditChange } from '../credits/service.ts';
+import { registerAttemptMail } from '../mail/templates.ts';
 import { readRegistrationMode } from '../settings/service.ts';
 import { presentUser } from '../users/present.ts';
 import { findUserByEmail } from '../users/repository.ts';
-import { type AuthDeps, authAudit as audit, isUniqueViolation } from './types.ts';
+import { type AuthDeps, authAudit as audit, clockOf, isUniqueViolation } from './types.ts';
 
 /**
  * Sign-up: a trial account with the trial credit grant, as the registration mode allows. In `open`
  * mode it can sign in at once; in `approval` mode it is `pending` until an admin approves it (the
  * grant is made now, but a pending account cannot sign in to spend it); `closed` refuses.
  */
-export function createRegistration(deps: Pick<AuthDeps, 'db' | 'config' | 'limits'>) {
-  const { db, config, limits } = deps;
+export function createRegistration(
+  deps: Pick<AuthDeps, 'db' | 'config' | 'limits' | 'mailer' | 'passwordPolicy' | 'background' | 'now'>,
+) {
+  const { db, config, limits, mailer, passwordPolicy } = deps;
+  const now = clockOf(deps);
   const mode = () => readRegistrationMode(db, { registrationMode: config.auth.registrationModeDefault });
+
+  /** What a new account's answer would carry, for an address that is taken: nothing of the real one. */
+  const lookalike = (input: RegisterRequest & { email: string }): User => ({
+    id: randomUUID(),
+    name: input.name.trim(),
+    email: input.email,
+    credits: config.auth.trialCredits,
+    app_mode: 'trial',
+    role: 'user',
+    created_at: now().toISOString(),
+  });
+
+  async function tellOwner(owner: UserRow, client: ClientContext) {
+    // A few a day at most, however often the address is tried.
+    if (!(await limits.count('registerTakenMailsPerAccount', owner.id))) return;
+    await mailer.send(
+      registerAttemptMail(
+        owner.email,
+        owner.name,
+        `${config.appUrl}/login`,
+        `${config.appUrl}/forgot-password`,
+      ),
+    );
+    await recordAudit(db, audit('auth.register.taken_notice', 'success', { user: owner }, client));
+  }
 
   return {
     /** Whether and how the sign-up form is open on this deployment (the stored setting, else the environment's). */
@@ -47,15 +71,28 @@ export function createRegistration(deps: Pick<AuthDeps, 'db' | 'config' | 'limit
         throw forbidden(messages.register.disabled);
       }
       await limits.consume('registerPerIp', client.ip);
-      const taken = async () => {
+      const refused = await passwordPolicy.check(input.password);
+      if (refused) throw validationError({ password: [refused] });
+      const approvalRequired = current === 'approval';
+      // Hashed whether or not the address is free, so the answer takes as long either way.
+      const passwordHash = await hashPassword(input.password);
+      /**
+       * The address already has an account: the answer is the one a new address gets (status, body,
+       * about the same time), so the form says nothing about who has an account; the owner is told
+       * by e-mail instead.
+       */
+      const taken = async (owner: UserRow | undefined) => {
         await recordAudit(
           db,
-          audit('auth.register', 'failure', { email: input.email }, client, { reason: 'email_taken' }),
+          audit('auth.register', 'failure', { user: owner, email: input.email }, client, {
+            reason: 'email_taken',
+          }),
         );
-        return validationError({ email: [fieldMessages.taken('email')] });
+        if (owner) deps.background(() => tellOwner(owner, client));
+        return { user: lookalike(input), approvalRequired };
       };
-      if (await findUserByEmail(db, input.email)) throw await taken();
-      const passwordHash = await hashPassword(input.password);
+      const existing = await findUserByEmail(db, input.email);
+      if (existing) return taken(existing);
       try {
         const row = await db.transaction(async (tx) => {
           const [created] = await tx
@@ -91,7 +128,8 @@ export function createRegistration(deps: Pick<AuthDeps, 'db' | 'config' | 'limit
         });
         return { user: presentUser(row), approvalRequired: row.status === 'pending' };
       } catch (error) {
-        if (isUniqueViolation(error)) throw await taken();
+        // Registered by a parallel request a moment ago: the same answer, and its owner is told.
+        if (isUniqueViolation(error)) return taken(await findUserByEmail(db, input.email));
         throw error;
       }
     },

@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
+import type { PasswordPolicy } from '../../security/password-policy.ts';
 import type { RateLimits } from '../../security/rate-limit.ts';
 import type { AuditEntry } from '../audit/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -11,6 +12,8 @@ export interface AuthDeps {
   config: Config;
   mailer: Mailer;
   limits: RateLimits;
+  /** The rule every new password meets (security/password-policy.ts). */
+  passwordPolicy: PasswordPolicy;
   appKey: string;
   /** Work that must not delay the answer (mail after forgot-password); errors are logged. */
   background: (task: () => Promise<void>) => void;

@@ -1,14 +1,34 @@
 import { outboxResponse, textPage } from '@footprint/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import { isLoopback } from '../../config.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
+import { AppError } from '../../http/errors.ts';
 import { escapeHtml } from '../../http/html.ts';
 import type { OutboxService } from './mailer.ts';
 
 const tags = ['Development outbox'];
 
+/** Headers a reverse proxy adds: a request that came through one came from elsewhere. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'];
+
+export const OUTBOX_LOOPBACK_ONLY =
+  'The development outbox answers only requests from this machine (127.0.0.1 or ::1), never through a proxy.';
+
+/**
+ * The outbox holds every sign-in code and reset link: it answers only a peer on the loopback
+ * interface (the socket's address, whatever TRUST_PROXY says) with no forwarding header.
+ */
+export const loopbackOnly: onRequestAsyncHookHandler = async (request) => {
+  const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+  if (forwarded || !isLoopback(request.socket.remoteAddress)) {
+    throw new AppError(403, 'outbox_loopback_only', OUTBOX_LOOPBACK_ONLY);
+  }
+};
+
 /**
  * The development outbox: with no SMTP server configured, OTP and reset mails land here so that a new
- * user can finish those flows on the embedded default. Never registered in production.
+ * user can finish those flows on the embedded default. Registered only outside production when SMTP_URL
+ * is unset, and answering only requests from this machine.
  */
 export function outboxRoutes(app: FastifyInstance, outbox: OutboxService) {
   const api = app.withTypeProvider<ContractTypeProvider>();
@@ -16,8 +36,9 @@ export function outboxRoutes(app: FastifyInstance, outbox: OutboxService) {
   api.get(
     '/dev/outbox.json',
     {
+      onRequest: loopbackOnly,
       schema: {
-        summary: 'The mail the server would have sent, newest first (not in production)',
+        summary: 'The mail the server would have sent, newest first (not in production; loopback only)',
         tags,
         response: { 200: outboxResponse },
       },
@@ -28,8 +49,9 @@ export function outboxRoutes(app: FastifyInstance, outbox: OutboxService) {
   api.get(
     '/dev/outbox',
     {
+      onRequest: loopbackOnly,
       schema: {
-        summary: 'The development outbox as a page (not in production)',
+        summary: 'The development outbox as a page (not in production; loopback only)',
         tags,
         response: { 200: textPage('text/html', 'The outbox page.') },
       },
@@ -47,7 +69,7 @@ export function outboxRoutes(app: FastifyInstance, outbox: OutboxService) {
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Footprint dev outbox</title>' +
         '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/dev/outbox.css"></head>' +
         `<body><main><h1>Development outbox</h1><p>Mail the server would have sent (newest first). ` +
-        `Set SMTP_URL to deliver real mail; this page does not exist in production.</p>` +
+        `Set SMTP_URL to deliver real mail; this page then no longer exists (nor in production), and it only ever answers this machine.</p>` +
         `${rows || '<p>No mail yet.</p>'}</main></body></html>`;
       return reply.type('text/html; charset=utf-8').send(html);
     },
@@ -56,8 +78,9 @@ export function outboxRoutes(app: FastifyInstance, outbox: OutboxService) {
   api.get(
     '/dev/outbox.css',
     {
+      onRequest: loopbackOnly,
       schema: {
-        summary: "The outbox page's stylesheet (not in production)",
+        summary: "The outbox page's stylesheet (not in production; loopback only)",
         tags,
         response: { 200: textPage('text/css', 'The stylesheet.') },
       },

@@ -39,6 +39,26 @@ export function resetMail(to: string, name: string, link: string, minutes: numbe
   };
 }
 
+/** Someone registered with an address that already has an account: only its owner hears of it. */
+export function registerAttemptMail(to: string, name: string, loginUrl: string, forgotUrl: string): Mail {
+  return {
+    to,
+    subject: 'Someone tried to register with your e-mail address',
+    text:
+      `Hello ${name},\n\nSomeone tried to open a new Footprint account with your e-mail address, which ` +
+      `already has an account, so no new account was made.\n\nIf it was you, sign in: ${loginUrl}\n` +
+      `If you forgot your password, reset it: ${forgotUrl}\n\nIf it was not you, you need do nothing.\n`,
+    html: layout(
+      'Someone tried to register with your address',
+      `<p>Hello ${escapeHtml(name)},</p><p>Someone tried to open a new Footprint account with your e-mail ` +
+        `address, which already has an account, so no new account was made.</p>` +
+        `<p>If it was you, <a href="${escapeHtml(loginUrl)}">sign in</a>, or ` +
+        `<a href="${escapeHtml(forgotUrl)}">reset your password</a> if you forgot it.</p>` +
+        `<p>If it was not you, you need do nothing.</p>`,
+    ),
+  };
+}
+
 export function approvedMail(to: string, name: string, loginUrl: string): Mail {
   return {
     to,

@@ -2,6 +2,8 @@ import {
   DETAIL_KINDS,
   detailReportRequest,
   lookupReportRequest,
+  publicVerifyRequest,
+  publicVerifyResponse,
   reportPdfResponse,
   reportVerifyQuery,
   reportVerifyResponse,
@@ -12,6 +14,7 @@ import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
+import type { RateLimits } from '../../security/rate-limit.ts';
 import type { ReportFile, ReportService } from './service.ts';
 
 const tags = ['Reports'];
@@ -28,8 +31,11 @@ const sendPdf = (reply: FastifyReply, file: ReportFile) =>
 const lookupIdOf = (results: unknown): unknown =>
   results && typeof results === 'object' ? (results as { lookup_id?: unknown }).lookup_id : undefined;
 
-export function reportRoutes(app: FastifyInstance, deps: { reports: ReportService; guards: Guards }) {
-  const { reports, guards } = deps;
+export function reportRoutes(
+  app: FastifyInstance,
+  deps: { reports: ReportService; guards: Guards; limits: RateLimits },
+) {
+  const { reports, guards, limits } = deps;
   const preHandler = guards.authenticate;
   const api = app.withTypeProvider<ContractTypeProvider>();
 
@@ -113,6 +119,10 @@ export function reportRoutes(app: FastifyInstance, deps: { reports: ReportServic
       preHandler,
       schema: {
         summary: 'Check that a file is a report this server generated',
+        description:
+          "The report's owner and admins see who made it, when, for what lookup and under which file " +
+          'name. Anyone else signed in sees only whether the hash matches and, when it does, when the ' +
+          'report was made.',
         tags,
         params: z.object({ id: z.string().describe('The report id (X-Report-Id).') }),
         querystring: reportVerifyQuery,
@@ -121,7 +131,32 @@ export function reportRoutes(app: FastifyInstance, deps: { reports: ReportServic
     },
     async (request) => {
       const { sha256 } = parseInput(reportVerifyQuery, request.query);
-      return reports.verify(request.params.id, sha256);
+      return reports.verify(request.user!, request.params.id, sha256);
+    },
+  );
+
+  /**
+   * The public check behind the /verify page: the browser hashes the file (nothing is uploaded) and
+   * asks whether a report with exactly that SHA-256 exists. Only an exact 64-hex hash is answered,
+   * and each address has a small budget, so nobody can sweep the reports.
+   */
+  api.post(
+    '/api/verify',
+    {
+      schema: {
+        summary: 'Check a report file by its SHA-256, without signing in',
+        description:
+          'Answers whether this server generated a report file with exactly this SHA-256 and, if so, ' +
+          'when; nothing about who made it or for what. Rate limited per address (429 with Retry-After).',
+        tags,
+        body: publicVerifyRequest,
+        response: { 200: publicVerifyResponse },
+      },
+    },
+    async (request) => {
+      await limits.consume('verifyPerIp', request.ip);
+      const { sha256 } = parseInput(publicVerifyRequest, request.body);
+      return reports.verifyHash(sha256);
     },
   );
 }

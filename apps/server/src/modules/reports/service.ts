@@ -26,7 +26,7 @@ import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
 import type { ReportPool } from './pool.ts';
-import { presentReportCheck } from './present.ts';
+import { presentPublicCheck, presentReportCheck } from './present.ts';
 import type { ReportJob } from './render/types.ts';
 
 export type { DetailKind, LookupKind };
@@ -331,7 +331,11 @@ export function createReportService(deps: {
       }
     },
 
-    async verify(reportId: string, sha256: string) {
+    /**
+     * A signed-in caller checks a report by its id: its owner and admins see who made it, when, for
+     * what lookup and under which file name; anyone else only whether the hash matches and when.
+     */
+    async verify(caller: UserRow, reportId: string, sha256: string) {
       if (!UUID.test(reportId)) throw notFound('No report with this id.');
       const [row] = await db
         .select({ report: reports, name: users.name, email: users.email })
@@ -339,7 +343,22 @@ export function createReportService(deps: {
         .innerJoin(users, eq(users.id, reports.userId))
         .where(eq(reports.id, reportId));
       if (!row) throw notFound('No report with this id.');
-      return presentReportCheck(row.report, row, sha256);
+      const insider = caller.id === row.report.userId || caller.role === 'admin';
+      return insider ? presentReportCheck(row.report, row, sha256) : presentPublicCheck(row.report, sha256);
+    },
+
+    /**
+     * Anyone checks a file by its SHA-256 alone: whether this server made a report with exactly that
+     * hash, and when (the first, should two files ever share one). Nothing else about the report.
+     */
+    async verifyHash(sha256: string): Promise<{ valid: boolean; generated_at?: string }> {
+      const [row] = await db
+        .select({ createdAt: reports.createdAt })
+        .from(reports)
+        .where(eq(reports.sha256, sha256.toLowerCase()))
+        .orderBy(reports.createdAt)
+        .limit(1);
+      return row ? { valid: true, generated_at: row.createdAt.toISOString() } : { valid: false };
     },
   };
 }

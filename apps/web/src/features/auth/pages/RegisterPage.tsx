@@ -12,6 +12,7 @@ import { useRegister } from '../api/register.ts';
 import { useRegistrationStatus } from '../api/registrationStatus.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField, TextField } from '../components/Field.tsx';
+import { PasswordStrength } from '../components/PasswordStrength.tsx';
 import type { LoginPageState } from './LoginPage.tsx';
 
 /** Spec §2.2: what /register shows when accounts cannot be created (the registration mode `closed`). */
@@ -40,6 +41,7 @@ function RegisterForm({ onDisabled }: { onDisabled: () => void }) {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(registerRequest),
@@ -108,6 +110,7 @@ function RegisterForm({ onDisabled }: { onDisabled: () => void }) {
           registration={register('password')}
           error={errors.password?.message}
         />
+        <PasswordStrength password={watch('password')} userInputs={[watch('name'), watch('email')]} />
         <PasswordField
           label={messages.authPages.confirmPassword}
           required

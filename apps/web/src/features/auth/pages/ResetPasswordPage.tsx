@@ -12,6 +12,7 @@ import { applyServerErrors } from '../../../lib/field-errors.ts';
 import { useResetPassword } from '../api/resetPassword.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField, TextField } from '../components/Field.tsx';
+import { PasswordStrength } from '../components/PasswordStrength.tsx';
 
 /** After success (spec §2.2): the logo becomes the way back to /login. */
 function ResetDone() {
@@ -41,6 +42,7 @@ export default function ResetPasswordPage() {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(resetPasswordRequest),
@@ -96,6 +98,7 @@ export default function ResetPasswordPage() {
           registration={register('password')}
           error={errors.password?.message}
         />
+        <PasswordStrength password={watch('password')} userInputs={[watch('email')]} />
         <PasswordField
           label={messages.authPages.confirmPassword}
           required

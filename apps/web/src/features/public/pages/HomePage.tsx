@@ -204,6 +204,9 @@ export default function HomePage() {
               <Link to={paths.about} className="btn-ghost">
                 How we work
               </Link>
+              <Link to={paths.verifyReport} className="btn-ghost">
+                {messages.public.footerLinks.verify}
+              </Link>
             </div>
           </div>
           <ul className="flex flex-col gap-4">
