@@ -3,9 +3,15 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { mergePhoneProfile, type PhoneLookupResponse, SANDBOX_BANNER } from '@footprint/domain';
+import {
+  type AuditChainState,
+  mergePhoneProfile,
+  type PhoneLookupResponse,
+  SANDBOX_BANNER,
+} from '@footprint/domain';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
 import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
 import { type RunningServer, startProductServer } from '../support/server.ts';
@@ -257,6 +263,7 @@ describe('admin area', () => {
       ['POST', `/api/admin/users/${target}/credits`, { amount: 1000, reason: 'self-service' }],
       ['GET', '/api/admin/audit'],
       ['GET', '/api/admin/audit.csv'],
+      ['GET', '/api/admin/audit/chain'],
       ['GET', '/api/admin/settings'],
       ['PATCH', '/api/admin/settings', { registration_enabled: false }],
       ['GET', '/api/admin/providers'],
@@ -384,6 +391,32 @@ describe('admin area', () => {
     await expect
       .poll(async () => (await api('/api/case-reference-policy', { token: adminToken })).body.required)
       .toBe(false);
+    expect(problemsOf(admin)).toEqual([]);
+  });
+
+  it("the audit screen shows the trail's hash chain: intact through its last event, with the head hash", async () => {
+    const admin = await pageAs(adminToken, '/admin/audit');
+    await heading(admin, 'Audit trail').waitFor();
+    const panel = admin.getByRole('region', { name: 'Tamper evidence' });
+    // The server verifies a step per call; the screen asks again until it has reached the head.
+    await panel.getByText('Intact', { exact: true }).waitFor({ timeout: 30_000 });
+    const line = await panel.getByText(/events? verified, through event \d+\./).textContent();
+    const through = Number(/through event (\d+)/.exec(line ?? '')?.[1]);
+    const shownHead = (await panel.locator('code').textContent()) ?? '';
+    expect(shownHead).toMatch(/^[0-9a-f]{64}$/);
+    await panel.getByText(`Head hash (event ${through})`).waitFor();
+    // The same as the API says (later events only move it forward).
+    const state = (await api('/api/admin/audit/chain', { token: adminToken }))
+      .body as unknown as AuditChainState;
+    expect(state.status).toBe('intact');
+    expect(state.broken).toBeNull();
+    expect(state.head.id).toBeGreaterThanOrEqual(through);
+    expect(await axeProblems(admin, 'admin-audit-chain', '[data-testid="audit-chain"]')).toEqual([]);
+    await panel.getByRole('button', { name: 'Copy head hash' }).focus();
+    await screenshot(admin, 'admin-audit-chain-desktop');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(admin);
+    await screenshot(admin, 'admin-audit-chain-mobile');
     expect(problemsOf(admin)).toEqual([]);
   });
 

@@ -93,6 +93,7 @@ export const envSchema = z.object({
   PORT: int(3000, 0, 65535),
   APP_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
+  MIGRATION_DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   APP_KEY: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -179,6 +180,11 @@ export interface Config {
   port: number;
   appUrl: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL: the URL migrations run with (the owner of the schema, `footprint_owner`), so that
+   * DATABASE_URL can name a role that may not change the audit trail. Unset: DATABASE_URL migrates.
+   */
+  migrationDatabaseUrl: string | undefined;
   dataDir: string;
   appKey: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -364,6 +370,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL,
+    migrationDatabaseUrl: env.DATABASE_URL ? env.MIGRATION_DATABASE_URL : undefined,
     dataDir: resolve(env.DATA_DIR),
     appKey: env.APP_KEY,
     logLevel: env.LOG_LEVEL,

@@ -29,6 +29,7 @@ async function main() {
     '',
     `Footprint is running at ${address.replace('127.0.0.1', 'localhost')}`,
     `Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `Audit trail: ${runtime.auditTrail}`,
     `Mail: ${runtime.mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `development outbox at ${config.appUrl}/dev/outbox`}`,
     `Sources (${config.providers.sandbox ? 'SANDBOX on: sources without a vendor answer synthetic data' : 'sandbox off'}):`,
     runtime.providers,

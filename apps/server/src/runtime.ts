@@ -3,6 +3,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { roleCanRewriteTrail } from './modules/audit/chain.ts';
 import { recordAudit } from './modules/audit/service.ts';
 import { schedulePurge } from './modules/lookup/retention.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts';
@@ -35,6 +36,8 @@ export interface Runtime {
   leaksLoaded: number;
   /** One line on which providers answer (sandbox or real), for the start-up banner. */
   providers: string;
+  /** One line on who could rewrite the audit trail, for the start-up banner. */
+  auditTrail: string;
   close(): Promise<void>;
 }
 
@@ -58,8 +61,19 @@ export interface RuntimeOverrides {
 /** Opens the database, migrates it, seeds what the config asks for and builds the app. */
 export async function startRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const database =
-    overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+    overrides.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      migrationUrl: config.migrationDatabaseUrl,
+      dataDir: config.dataDir,
+    }));
   await database.migrate();
+  const auditTrail =
+    database.kind === 'pglite'
+      ? 'hash-chained (embedded: one database user)'
+      : (await roleCanRewriteTrail(database.db))
+        ? 'hash-chained; this database role could rewrite it (one role for migrations and the app: see docs/security.md)'
+        : 'hash-chained; this database role may only append to it';
   const appKey = await resolveAppKey(database.db, config.appKey);
   const demoCreated = config.demo.seed ? await seedDemoAccounts(database.db, config.demo.password) : [];
   // Synthetic leak records only in the sandbox: with SANDBOX off nothing invented is ever loaded.
@@ -131,6 +145,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     demoCreated,
     leaksLoaded: leaksLoaded?.inserted ?? 0,
     providers: describeProviders(providers),
+    auditTrail,
     async close() {
       stopPurge();
       stopRecovery();

@@ -255,6 +255,23 @@ export interface AuditEvent {
   query_normalized: string | null;
 }
 
+/**
+ * GET /api/admin/audit/chain: the state of the audit trail's hash chain. The server verifies it a
+ * step at a time from where it last stopped (`checking` until it reaches the head).
+ */
+export interface AuditChainState {
+  status: 'intact' | 'checking' | 'broken';
+  /** Rows verified so far, from the first row through `verified_through`. */
+  rows_verified: number;
+  /** The last row verified (null: none yet, or the trail is empty). */
+  verified_through: { id: number; at: string | null; hash: string } | null;
+  /** The chain head as the database records it: the last row written and its hash. */
+  head: { id: number; hash: string };
+  /** The first broken row: its id, time and what does not match. */
+  broken: { id: number; at: string | null; reason: 'content' | 'link' | 'head'; message: string } | null;
+  checked_at: string;
+}
+
 export const AUDIT_OUTCOMES = ['success', 'no_record', 'failure', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Operator commands. Usage: npm run cli -- <command> [options]
 //   ledger:check   every user's balance equals the sum of their ledger (exit 1 and a list if not)
+//   audit:verify   the audit trail's hash chain is unbroken (exit 1 naming the first broken row if not)
 //   leaks:import   stream a CSV/JSONL dump into the leak index
 //   leaks:sandbox  load synthetic leak records
 //   users:create, users:set, users:approve, users:reject, credits:grant, credits:deduct, audit:export, lookups:purge (modules/admin/cli.ts)
@@ -8,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { adminCliOptions, adminCliUsage, runAdminCommand } from '../modules/admin/cli.ts';
+import { verifyChain } from '../modules/audit/chain.ts';
 import { findLedgerMismatches } from '../modules/credits/service.ts';
 import { leakCliOptions, leakCliUsage, runLeaksImport } from '../modules/leaks/import/cli.ts';
 import { runLeaksSandbox, sandboxLeakCliUsage } from '../sandbox/index.ts';
@@ -17,11 +19,15 @@ const usage = `Usage: npm run cli -- <command>
 Commands:
   ledger:check    Check that every user's credit balance equals the sum of their ledger entries.
                   Exits 0 when the books balance, 1 (with the differences) when they do not.
+  audit:verify    Walk the audit trail's hash chain from its first row to its head, recomputing
+                  every row's hash. Exits 0 with the rows checked and the head hash, 1 naming the
+                  first broken row (id, time, what does not match).
 ${leakCliUsage}
 ${sandboxLeakCliUsage}
 ${adminCliUsage}
 
-Uses DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite), as the server does.
+Uses DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite), as the server does; migrations run
+over MIGRATION_DATABASE_URL when it is set.
 Exit codes: 0 done, 1 refused (nothing changed), 2 bad usage or input.`;
 
 async function main(argv: string[]): Promise<number> {
@@ -36,7 +42,11 @@ async function main(argv: string[]): Promise<number> {
     return command || values.help ? 0 : 2;
   }
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    migrationUrl: config.migrationDatabaseUrl,
+    dataDir: config.dataDir,
+  });
   try {
     await database.migrate();
     switch (command) {
@@ -50,6 +60,20 @@ async function main(argv: string[]): Promise<number> {
         for (const m of mismatches) {
           console.error(`  ${m.email} (${m.userId}): balance ${m.balance}, ledger sum ${m.ledgerSum}`);
         }
+        return 1;
+      }
+      case 'audit:verify': {
+        const check = await verifyChain(database.db);
+        if (check.status === 'intact') {
+          console.log(
+            `Audit chain OK: ${check.checked} row(s) checked, head row ${check.head.id}, head hash ${check.head.hash}`,
+          );
+          return 0;
+        }
+        console.error(`Audit chain BROKEN at row ${check.broken?.id}: ${check.broken?.message}`);
+        console.error(
+          `The ${check.verified.rows} row(s) before it (through row ${check.verified.id}) are intact; head row ${check.head.id}.`,
+        );
         return 1;
       }
       case 'leaks:import':

@@ -35,6 +35,11 @@ export const migrationsFolder = [
 export interface OpenOptions {
   /** A PostgreSQL URL; without it the embedded PGlite is used. */
   url?: string | undefined;
+  /**
+   * PostgreSQL: migrate over this URL instead (one short connection as the schema's owner), so that
+   * `url` can be a role without the right to alter tables or rewrite the audit trail.
+   */
+  migrationUrl?: string | undefined;
   /** Where PGlite keeps its files; `memory://` or undefined keeps it in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
@@ -51,7 +56,16 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db as never, { migrationsFolder: folder }),
+      migrate: async () => {
+        if (!options.migrationUrl) return migrateNodePg(db as never, { migrationsFolder: folder });
+        const owner = new pg.Pool({ connectionString: options.migrationUrl, max: 1 });
+        owner.on('error', () => {});
+        try {
+          await migrateNodePg(drizzleNodePg(owner) as never, { migrationsFolder: folder });
+        } finally {
+          await owner.end();
+        }
+      },
       close: () => pool.end(),
     };
   }

@@ -324,7 +324,11 @@ export const lookups = pgTable(
 
 /**
  * The audit trail: who did what, when, from where, at what cost and with what outcome. Append-only:
- * a trigger in the migration makes the database itself refuse UPDATE, DELETE and TRUNCATE.
+ * a trigger in the migration makes the database itself refuse UPDATE, DELETE and TRUNCATE, and on
+ * PostgreSQL the table belongs to the `footprint_owner` role, the app's role may only INSERT and SELECT.
+ * Tamper-evident: a BEFORE INSERT trigger (migration 0014) assigns `id` in chain order and sets
+ * `prev_hash` and `hash` = SHA-256(prev_hash || canonical content), whatever the insert supplies;
+ * modules/audit/chain.ts recomputes them (docs/security.md, "Audit trail").
  */
 export const auditEvents = pgTable(
   'audit_events',
@@ -342,6 +346,14 @@ export const auditEvents = pgTable(
     outcome: text('outcome', { enum: ['success', 'no_record', 'failure', 'denied'] }).notNull(),
     caseReference: text('case_reference'),
     details: jsonb('details'),
+    /** The previous row's `hash` (64 zeros for the first row); set by the chain trigger. */
+    prevHash: text('prev_hash')
+      .notNull()
+      .$default(() => ''),
+    /** Lower-case hex SHA-256 of prev_hash and this row's canonical content; set by the chain trigger. */
+    hash: text('hash')
+      .notNull()
+      .$default(() => ''),
   },
   (t) => [
     index('audit_events_at_idx').on(t.at),
@@ -349,6 +361,21 @@ export const auditEvents = pgTable(
     index('audit_events_action_idx').on(t.action, t.at),
     check('audit_events_outcome_valid', sql`${t.outcome} in ('success', 'no_record', 'failure', 'denied')`),
   ],
+);
+
+/**
+ * The head of the audit trail's hash chain: one row, the last chained row's id and hash. The chain
+ * trigger locks it for each insert (so concurrent writers chain one after another) and a statement
+ * trigger moves it forward; a verifier that finds the table ending before the head knows rows were cut.
+ */
+export const auditChainHead = pgTable(
+  'audit_chain_head',
+  {
+    id: integer('id').primaryKey().default(1),
+    lastId: bigint('last_id', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [check('audit_chain_head_single_row', sql`${t.id} = 1`)],
 );
 
 /** Every generated PDF: its id is printed in the file, its SHA-256 lets a holder check the file. */

@@ -63,6 +63,7 @@ const ADMIN_ENDPOINTS: Array<['GET' | 'POST' | 'PATCH', string, unknown?]> = [
   ['POST', '/api/admin/users/00000000-0000-4000-8000-000000000000/credits', { amount: 5, reason: 'x' }],
   ['GET', '/api/admin/audit'],
   ['GET', '/api/admin/audit.csv'],
+  ['GET', '/api/admin/audit/chain'],
   ['GET', '/api/admin/settings'],
   ['PATCH', '/api/admin/settings', { case_reference_required: true }],
   ['GET', '/api/admin/providers'],

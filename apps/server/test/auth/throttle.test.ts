@@ -7,7 +7,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges } from '../../src/db/schema.ts';
 import { defaultSlowdown, slowdownMs } from '../../src/security/rate-limit.ts';
-import { cookiesOf, createTestApp, createUser, keepCookies, newDeviceId, type TestApp } from '../support/app.ts';
+import {
+  cookiesOf,
+  createTestApp,
+  createUser,
+  keepCookies,
+  newDeviceId,
+  type TestApp,
+} from '../support/app.ts';
 import { otpCodeOf, resetTokenOf } from '../support/smtp.ts';
 
 const SLOWDOWN = { afterFailures: 5, baseMs: 20, maxMs: 80 };

@@ -81,6 +81,7 @@ const matrix: Record<string, Access> = {
   'POST /api/admin/users/:id/reject': 'admin',
   'GET /api/admin/audit': 'admin',
   'GET /api/admin/audit.csv': 'admin',
+  'GET /api/admin/audit/chain': 'admin',
   'GET /api/admin/leak-sources': 'admin',
 };
 

@@ -6,7 +6,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
  * A fresh, migrated database for one test file: a new database on the real PostgreSQL when
  * TEST_DATABASE_URL is set (dropped afterwards), an in-memory PGlite otherwise.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const handle = await openDatabase({ dataDir: 'memory://' });
@@ -24,6 +24,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await handle.migrate();
   return {
     ...handle,
+    /** The new database's URL, as its creator (a superuser): another process may open it. */
+    url: url.toString(),
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -6,6 +6,7 @@ import type {
   AdminDecisionResponse,
   AdminSettings,
   AdminUser,
+  AuditChainState,
   AuditEvent,
   LeakSourceSummary,
   ProviderHealth,
@@ -160,6 +161,36 @@ const auditEvent: z.ZodType<AuditEvent> = z.object({
 });
 
 export const auditPageResponse: z.ZodType<Page<AuditEvent>> = pageOf(auditEvent);
+
+const chainHash = z.string().describe('Lower-case hex SHA-256.');
+
+export const auditChainResponse: z.ZodType<AuditChainState> = z.object({
+  status: z
+    .enum(['intact', 'checking', 'broken'])
+    .describe('intact: verified through the head; checking: verified part of the way, ask again.'),
+  rows_verified: z.number().int().describe('Rows verified from the first row through verified_through.'),
+  verified_through: z
+    .object({ id: z.number().int(), at: isoTimestamp.nullable(), hash: chainHash })
+    .nullable()
+    .describe('The last row verified; null when none is yet.'),
+  head: z
+    .object({ id: z.number().int(), hash: chainHash })
+    .describe('The chain head the database records: the last row written (id 0: none).'),
+  broken: z
+    .object({
+      id: z.number().int(),
+      at: isoTimestamp.nullable(),
+      reason: z
+        .enum(['content', 'link', 'head'])
+        .describe(
+          'content: the row was changed; link: rows before it were removed or added; head: rows at the end were removed.',
+        ),
+      message: z.string(),
+    })
+    .nullable()
+    .describe('The first broken row; null while the chain holds.'),
+  checked_at: isoTimestamp,
+});
 
 export const auditCsvResponse = fileDownload(
   'text/csv',

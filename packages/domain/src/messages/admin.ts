@@ -152,6 +152,24 @@ export const adminTexts = {
       count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'event' : 'events'}`,
       empty: 'No events match these filters.',
       dateOrder: 'The end date must be on or after the start date.',
+      /** The hash chain panel: GET /api/admin/audit/chain. */
+      chain: {
+        title: 'Tamper evidence',
+        lead: "Each event carries the SHA-256 of the previous event's hash and its own content, so a changed, removed or inserted event breaks the chain.",
+        states: { intact: 'Intact', checking: 'Checking', broken: 'Broken' } as Record<string, string>,
+        intact: (rows: number, id: number) =>
+          `${rows.toLocaleString('en-US')} ${rows === 1 ? 'event' : 'events'} verified, through event ${id}.`,
+        empty: 'No events yet.',
+        checking: (rows: number) =>
+          `${rows.toLocaleString('en-US')} events verified so far; checking the rest…`,
+        broken: (id: number) => `The chain is broken at event ${id}.`,
+        brokenAt: (time: string) => `Event time: ${time}`,
+        head: 'Head hash',
+        headOf: (id: number) => `Head hash (event ${id})`,
+        copyHead: 'Copy head hash',
+        loadFailed: 'The chain state could not be loaded.',
+        retry: 'Check again',
+      },
     },
     providers: {
       lead: 'Every source: who answers it, its calls since the server started, and what its vendor cost today and this month (UTC, at the configured price per call). A breaker opens after repeated failures and lets a trial call through later.',

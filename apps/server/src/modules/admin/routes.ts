@@ -12,6 +12,7 @@ import {
   adminUserEnvelopeResponse,
   adminUsersPageResponse,
   adminUsersQuery,
+  auditChainResponse,
   auditCsvResponse,
   auditExportQuery,
   auditPageResponse,
@@ -210,6 +211,26 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; g
     async (request) => {
       const { page, per_page, ...filters } = parseInput(auditQuery, request.query);
       return admin.listAudit(filters, { page, per_page });
+    },
+  );
+
+  api.get(
+    '/api/admin/audit/chain',
+    {
+      preHandler,
+      schema: {
+        summary:
+          "The audit trail's hash chain: intact through row N, still being checked, or broken at row X",
+        description:
+          'Each call verifies up to 10,000 more rows from where the last one stopped (status `checking` ' +
+          'until it reaches the head). `npm run cli -- audit:verify` walks the whole chain.',
+        tags,
+        response: { 200: auditChainResponse },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return admin.auditChain();
     },
   );
 

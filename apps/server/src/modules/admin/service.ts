@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { leakSources } from '../../db/schema.ts';
 import type { Runner } from '../../providers/runner.ts';
 import type { PasswordPolicy } from '../../security/password-policy.ts';
+import { createChainMonitor } from '../audit/monitor.ts';
 import { auditCsv, auditCsvFileName, countAuditEvents, listAuditEvents } from '../audit/query.ts';
 import { type AuditEntry, recordAudit } from '../audit/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -185,6 +186,7 @@ export interface AdminDeps {
 export function createAdminService(deps: AdminDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  const chain = createChainMonitor(db, { now });
   return {
     readSettings: () => readAdminSettings(db, deps.settings),
     updateSettings: (patch: AdminSettingsPatch, acting: Acting) =>
@@ -208,6 +210,8 @@ export function createAdminService(deps: AdminDeps) {
     listAudit: (filters: AuditFilters, page: { page: number; per_page: number }) =>
       listAuditEvents(db, filters, page),
     exportAudit: (filters: AuditFilters, acting: Acting) => exportAudit(db, filters, acting),
+    /** The audit trail's hash chain, verified a step further on each call (modules/audit/monitor.ts). */
+    auditChain: () => chain.state(),
   };
 }
 

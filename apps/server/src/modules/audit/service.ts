@@ -28,7 +28,11 @@ export interface AuditEntry {
 /**
  * Writes one row of the audit trail. Accountability is part of the product: every sign-in, lookup,
  * report, credit change and admin action is attributable to a person, a time and a query. The
- * table is append-only: the database refuses UPDATE, DELETE and TRUNCATE on it.
+ * table is append-only: the database refuses UPDATE, DELETE and TRUNCATE on it, and its chain
+ * trigger gives every row its id, prev_hash and hash (modules/audit/chain.ts).
+ *
+ * In a transaction, write the audit rows last: the chain's lock is held from the insert to the
+ * commit, so a row lock waited for after it could deadlock with another audit writer.
  */
 export async function recordAudit(db: Executor, entry: AuditEntry | AuditEntry[]): Promise<void> {
   const entries = Array.isArray(entry) ? entry : [entry];

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lookups } from '../../db/schema.ts';
-import { recordAudit } from '../audit/service.ts';
+import { type AuditEntry, recordAudit } from '../audit/service.ts';
 import { applyCreditChange } from '../credits/service.ts';
 
 const BATCH = 200;
@@ -38,6 +38,7 @@ export async function refundAbandonedLookups(
         .orderBy(asc(lookups.createdAt))
         .limit(BATCH)
         .for('update', { skipLocked: true });
+      const events: AuditEntry[] = [];
       for (const row of rows) {
         await tx
           .update(lookups)
@@ -56,7 +57,7 @@ export async function refundAbandonedLookups(
             lookupId: row.id,
           });
         }
-        await recordAudit(tx, {
+        events.push({
           action: `lookup.${row.kind}`,
           outcome: 'failure',
           user: { id: row.userId, email: row.email },
@@ -67,6 +68,9 @@ export async function refundAbandonedLookups(
           details: { lookup_id: row.id, reason: 'abandoned', refunded: row.cost },
         });
       }
+      // Last in the transaction: the audit chain's lock is held from the insert to the commit, so
+      // nothing else may be waited for after it (a balance another writer holds would deadlock).
+      await recordAudit(tx, events);
       return rows.length;
     });
     refunded += done;

@@ -12,6 +12,7 @@ import { formatDateTime, localDay } from '../../../lib/datetime.ts';
 import { failureMessage, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useExportAudit } from '../api/exportAudit.ts';
 import { AUDIT_PAGE_SIZE, type AuditFilterValues, auditFilterNames, useAudit } from '../api/listAudit.ts';
+import { AuditChainPanel } from '../components/AuditChainPanel.tsx';
 import { ScreenHeader } from '../components/ScreenHeader.tsx';
 import { auditTarget, outcomeTone } from '../format.ts';
 
@@ -245,6 +246,8 @@ export default function AuditPage() {
           </button>
         }
       />
+
+      <AuditChainPanel />
 
       <form noValidate onSubmit={onSubmit} aria-label={a.filters} className="card p-4 sm:p-5">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
