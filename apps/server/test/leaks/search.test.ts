@@ -251,10 +251,14 @@ describe('POST /api/leak-data-finder', () => {
 
   it('strips control characters from the typed rows it keeps, and still refuses them where the rules do', async () => {
     const { user, headers } = await investigator(3);
-    // A NUL or a line break inside a name is refused with the existing message, nothing charged.
+    // A NUL inside a name is refused before the route by the control-character guard
+    // (http/input-guard.ts); a line break by the name rule with its message. Nothing is charged.
     const refused = await search(headers, [{ type: 'name', value: 'Rohan\u0000Deshmukh' }]);
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toBe(messages.leaks.invalidName);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/must not contain control characters/);
+    const broken = await search(headers, [{ type: 'name', value: 'Rohan\nDeshmukh' }]);
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().message).toBe(messages.leaks.invalidName);
     expect(await t.db.select().from(lookups).where(eq(lookups.userId, user.id))).toHaveLength(0);
   });
 
