@@ -790,6 +790,8 @@ describe('keyboard alone', () => {
     await page.keyboard.press('Enter');
     expect(await hasFocus(page.getByRole('link', { name: 'Search history' }))).toBe(true);
     await page.keyboard.press('Tab');
+    expect(await activeLabel(page)).toBe('Security');
+    await page.keyboard.press('Tab');
     expect(await activeLabel(page)).toBe('Logout');
     await page.keyboard.press('Escape');
     expect(await hasFocus(profile)).toBe(true);
