@@ -41,8 +41,8 @@ function check(name, command, args) {
  * the code whose behaviour depends on that: the money path's concurrency (ledger, group-committed
  * charges and settles, recovery of interrupted lookups, free repeats), the database-enforced audit trail,
  * the leak index the embedded default loads on start, the account flows every user goes through, and the
- * app's start on its embedded defaults. Files that open PGlite through DATA_DIR in every pass (the CLI
- * tests) are not repeated. Every directory named here runs whole, so a new test file placed there is
+ * app's start on its embedded defaults, and every file with a test that runs on PGlite only. Files that
+ * open PGlite through DATA_DIR in every pass (the CLI tests) are not repeated. Every directory named here runs whole, so a new test file placed there is
  * included without editing this list.
  */
 const pgliteTestPaths = [
@@ -52,6 +52,8 @@ const pgliteTestPaths = [
   'apps/server/test/auth/register.test.ts',
   'apps/server/test/credits/ledger.test.ts',
   'apps/server/test/http/app.test.ts',
+  // Holds a test of the PGlite-only import writer (parameterized INSERT in place of COPY).
+  'apps/server/test/leaks/import.test.ts',
   'apps/server/test/leaks/search.test.ts',
   'apps/server/test/lookup/lookup.test.ts',
   'apps/server/test/sandbox/leaks.test.ts',
