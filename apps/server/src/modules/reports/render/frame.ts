@@ -6,10 +6,24 @@ import { SANDBOX_BANNER } from '@footprint/domain';
 import PDFDocument from 'pdfkit';
 import { registerFonts } from './fonts.ts';
 import { clean, isoUtc, readableUtc } from './format.ts';
-import { COLOR, chip, labelled, PAGE, type Row, type Span, STYLE, text, Writer } from './layout.ts';
+import {
+  COLOR,
+  chip,
+  labelled,
+  PAGE,
+  type Row,
+  type Span,
+  STYLE,
+  type Surface,
+  text,
+  Writer,
+} from './layout.ts';
 import type { ReportAccount, ReportReuse } from './types.ts';
 
 export const PRODUCER = 'Footprint report renderer';
+
+/** The line under the report title in every page's header band. */
+export const HEADER_TAGLINE = 'CONFIDENTIAL · FOR AUTHORISED INVESTIGATIVE USE';
 
 export interface DocumentMeta {
   title: string;
@@ -93,7 +107,7 @@ function drawHeader(writer: Writer, title: string): void {
   const right = engine.wrap(
     [
       text(`${title}\n`, { size: 8.5, color: COLOR.white, weight: 'bold', leading: 1.25 }),
-      text('CONFIDENTIAL · FOR AUTHORISED INVESTIGATIVE USE', { size: 5.8, color: '#A9BED6', leading: 1.3 }),
+      text(HEADER_TAGLINE, { size: 5.8, color: '#A9BED6', leading: 1.3 }),
     ],
     320,
   );
@@ -189,7 +203,7 @@ export function reuseLine(reuse: ReportReuse, searchedAt: string): string {
   return `Reused from lookup ${clean(reuse.lookupId, { max: 100 })} of ${readableUtc(reuse.answeredAt)}. This lookup, run on ${readableUtc(searchedAt)}, served that stored answer again without asking the sources, at no charge.`;
 }
 
-export function drawCover(writer: Writer, facts: CoverFacts): void {
+export function drawCover(writer: Surface, facts: CoverFacts): void {
   writer.y = PAGE.top + 10;
   writer.paragraph([text(facts.title, { size: 21, color: COLOR.navy, weight: 'bold', leading: 1.2 })], {
     after: 10,
@@ -291,7 +305,7 @@ export function sourceChips(labels: string[]): Span[] {
 // ---------- closing ----------
 
 export function drawAbout(
-  writer: Writer,
+  writer: Surface,
   facts: { reportId: string; account: ReportAccount; extra?: string },
 ): void {
   const who = clean(facts.account.name, { max: 200 }) || clean(facts.account.email, { max: 200 });

@@ -376,6 +376,24 @@ interface CellLayout {
 
 const BAR_HEIGHT = 8;
 
+/**
+ * What the report sections draw on: the PDF Writer below, or the HTML writer (html.ts) that prints the
+ * same blocks as an HTML document, so both render one section model and cannot drift apart.
+ */
+export type Surface = Pick<
+  Writer,
+  | 'y'
+  | 'space'
+  | 'paragraph'
+  | 'heading'
+  | 'notice'
+  | 'tiles'
+  | 'table'
+  | 'tableLead'
+  | 'keepFor'
+  | 'tableHeight'
+>;
+
 export class Writer {
   readonly text: TextEngine;
   readonly left = PAGE.marginX;

@@ -20,7 +20,7 @@ import {
 } from '@footprint/domain';
 import { clean, count, readableDay, thousands } from './format.ts';
 import { drawAbout, drawCover, sourceChip, sourceChips } from './frame.ts';
-import { COLOR, type Column, chip, gap, type Row, type Span, STYLE, text, type Writer } from './layout.ts';
+import { COLOR, type Column, chip, gap, type Row, type Span, STYLE, type Surface, text } from './layout.ts';
 import { drawMergedValues } from './merged.ts';
 import type { LookupReportJob } from './types.ts';
 
@@ -191,7 +191,7 @@ function tableFor(section: Section, items: unknown[]): SectionTable {
   }
 }
 
-function drawProfile(writer: Writer, profile: MergedProfile): void {
+function drawProfile(writer: Surface, profile: MergedProfile): void {
   const sections = PROFILE_SECTIONS.map((section) => ({
     section,
     items: sectionItems(profile, section),
@@ -242,7 +242,7 @@ function drawProfile(writer: Writer, profile: MergedProfile): void {
   }
 }
 
-function drawHighlights(writer: Writer, job: LookupReportJob): void {
+function drawHighlights(writer: Surface, job: LookupReportJob): void {
   const h = job.highlights;
   if (!h) return;
   writer.heading('Phone highlights', { keep: 70 });
@@ -292,7 +292,7 @@ function drawHighlights(writer: Writer, job: LookupReportJob): void {
   );
 }
 
-function drawBreaches(writer: Writer, job: LookupReportJob): void {
+function drawBreaches(writer: Surface, job: LookupReportJob): void {
   const breaches = list(job.breaches).filter((breach) => typeof breach === 'object' && breach !== null);
   const records = breaches.reduce(
     (sum, b) => sum + (typeof b.PwnCount === 'number' && b.PwnCount > 0 ? b.PwnCount : 0),
@@ -351,7 +351,7 @@ function drawBreaches(writer: Writer, job: LookupReportJob): void {
   });
 }
 
-function drawRegisteredSites(writer: Writer, job: LookupReportJob): void {
+function drawRegisteredSites(writer: Surface, job: LookupReportJob): void {
   const sites = [
     ...new Set(
       list(job.registeredSites)
@@ -379,7 +379,7 @@ function drawRegisteredSites(writer: Writer, job: LookupReportJob): void {
   );
 }
 
-function drawExtraRecords(writer: Writer, records: ExtraRecord[]): void {
+function drawExtraRecords(writer: Surface, records: ExtraRecord[]): void {
   const rowsOf = (record: ExtraRecord): Row[] => {
     const pairs: Array<[string, string]> = [];
     if (record.phone) pairs.push(['Phone', clean(record.phone)]);
@@ -452,7 +452,7 @@ function panelOf(job: LookupReportJob): SourcePanel {
  * 'Sources': every source of the lookup with its state (the message beside it when it says more) and
  * who answers it, live with the vendor's name or sandbox, as the results page's source panel lists them.
  */
-function drawSources(writer: Writer, panel: SourcePanel): void {
+function drawSources(writer: Surface, panel: SourcePanel): void {
   const words = messages.sources;
   if (panel.total === 0) {
     writer.heading(words.heading, { keep: 40 });
@@ -486,7 +486,7 @@ function drawSources(writer: Writer, panel: SourcePanel): void {
   writer.table({ ...table, title: words.heading });
 }
 
-export function drawLookupReport(writer: Writer, input: LookupReportJob): void {
+export function drawLookupReport(writer: Surface, input: LookupReportJob): void {
   const job: LookupReportJob = {
     ...input,
     breaches: list(input.breaches),

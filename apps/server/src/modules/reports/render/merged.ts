@@ -5,7 +5,7 @@
 import { provenanceLines } from '@footprint/domain';
 import { clean } from './format.ts';
 import { sourceChips } from './frame.ts';
-import { COLOR, type Column, chip, type Row, STYLE, text, type Writer } from './layout.ts';
+import { COLOR, type Column, chip, type Row, STYLE, type Surface, text } from './layout.ts';
 import type { ProfileAnalysis } from './types.ts';
 
 /** Provenance lines (one per mode and answer time) printed under one value; the rest are counted. */
@@ -80,7 +80,7 @@ function attributeRows(analysis: ProfileAnalysis): Row[] {
  * each came from (the breach, registry or vendor, when it answered, live or sandbox), its confidence
  * and the attribute's status. The lookup PDF ('Merged profile') and the AI PDF ('Attributes') print it.
  */
-export function drawMergedValues(writer: Writer, analysis: ProfileAnalysis, heading: string): void {
+export function drawMergedValues(writer: Surface, analysis: ProfileAnalysis, heading: string): void {
   const columns: Column[] = [
     { header: 'Attribute', weight: 15 },
     { header: 'Value and provenance', weight: 38 },
