@@ -31,8 +31,11 @@ function phoneJob(value = '919876543210'): LookupReportJob {
       response.errors[source] = (error as Error).message;
     }
   }
-  const sourceStatus = sourceStatusOf('tel', { payloads: response, errors: response.errors, sandbox: true })
-    .status;
+  const sourceStatus = sourceStatusOf('tel', {
+    payloads: response,
+    errors: response.errors,
+    sandbox: true,
+  }).status;
   return {
     template: 'lookup',
     reportId: '7f3c2a91-5b6d-4e8f-9a0b-1c2d3e4f5a6b',
@@ -55,7 +58,13 @@ function phoneJob(value = '919876543210'): LookupReportJob {
   };
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
 
 /** The visible text of the document's body: tags dropped, line breaks kept, entities decoded. */
 function bodyText(html: string): string {
@@ -101,8 +110,7 @@ describe('lookup report as HTML', () => {
         if (typeof shown === 'string' && shown.trim()) values.push(shown);
       }
     }
-    for (const record of job.extraRecords)
-      for (const [label, v] of record.additional) values.push(label, v);
+    for (const record of job.extraRecords) for (const [label, v] of record.additional) values.push(label, v);
     expect(values.length).toBeGreaterThan(40);
     for (const value of values) expect(visible).toContain(squash(value));
   });
