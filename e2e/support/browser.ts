@@ -65,6 +65,18 @@ export function useBrowser() {
         if (msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text()))
           problems.push(msg.text());
       });
+      // A violation the page's own code catches (a library probing for eval, say) never reaches the
+      // console; Chromium still files it as an issue (the DevTools Issues panel, Lighthouse).
+      const cdp = await context.newCDPSession(page);
+      cdp.on('Audits.issueAdded', ({ issue }) => {
+        const csp = issue.details.contentSecurityPolicyIssueDetails;
+        if (issue.code !== 'ContentSecurityPolicyIssue' || !csp) return;
+        const at = csp.sourceCodeLocation;
+        problems.push(
+          `CSP issue: ${csp.violatedDirective} (${csp.contentSecurityPolicyViolationType})${at ? ` at ${at.url}:${at.lineNumber}:${at.columnNumber}` : ''}`,
+        );
+      });
+      await cdp.send('Audits.enable');
       (page as Page & { problems: string[] }).problems = problems;
       // Every request the page makes (documents, scripts, pictures, tiles, fetches) must go to the
       // product server: an outside host would learn what the investigator is looking at.

@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { healthResponse, messages } from '@footprint/domain';
@@ -114,6 +116,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   await app.register(fastifyCookie);
+  // Answers made at request time (JSON above all) go out brotli- or gzip-compressed when the client
+  // accepts it and they are worth it. The web app's files are compressed once at build time instead
+  // (http/spa.ts), so they arrive with their encoding set and pass through. PDFs are not a
+  // compressible type, so report streams stay untouched; byte ranges are never compressed.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 4: most of brotli's gain for a fraction of its CPU (11 is for build time).
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,

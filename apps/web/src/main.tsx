@@ -1,3 +1,5 @@
+// First: settings zod reads when it loads (no eval under the CSP).
+import './lib/zod-jitless.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

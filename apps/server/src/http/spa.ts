@@ -23,9 +23,16 @@ export async function registerSpa(
     index: false,
     // Off, so that setHeaders below decides: send's own header (max-age=0) would otherwise win.
     cacheControl: false,
-    // Source maps help in development; in production they would publish the whole source.
-    allowedPath: (path) => options.sourceMaps || !path.endsWith('.map'),
+    // The build writes every text asset beside itself as .br and .gz (vite.config.ts): send the one
+    // the browser's Accept-Encoding asks for, brotli first, the plain file otherwise.
+    preCompressed: true,
+    // Source maps help in development; in production they would publish the whole source. The
+    // compressed copies are only ever chosen by negotiation, never asked for by name.
+    allowedPath: (path) =>
+      (options.sourceMaps || !path.endsWith('.map')) && !path.endsWith('.br') && !path.endsWith('.gz'),
     setHeaders(res, path) {
+      // Caches must keep the brotli, gzip and plain answers apart.
+      res.setHeader('vary', 'accept-encoding');
       res.setHeader(
         'cache-control',
         path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

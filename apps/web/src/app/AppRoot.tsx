@@ -1,14 +1,7 @@
-import {
-  messages,
-  SESSION_CHECK_INTERVAL_MS,
-  TOAST_AUTO_CLOSE_MS,
-  type TokenResponse,
-  type User,
-} from '@footprint/domain';
+import { messages, SESSION_CHECK_INTERVAL_MS, type TokenResponse, type User } from '@footprint/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
-import { ToastContainer, toast } from 'react-toastify';
 import { isAuthPath, isPublicPath, paths } from '../config/paths.ts';
 import { getUser } from '../features/auth/api/getUser.ts';
 import { logout as logoutRequest } from '../features/auth/api/logout.ts';
@@ -22,6 +15,14 @@ import { clearSession, getToken, isTokenExpired, saveSession } from '../lib/sess
  * and the toasts. Everything below it (public, standalone and main layouts) reads these through `lib/`
  * hooks.
  */
+
+/** The toast area loads on its own, once the page is up (Toasts.tsx). */
+const Toasts = lazy(() => import('./Toasts.tsx'));
+
+/** A toast from the shell, which keeps the toast library out of the entry chunk. */
+function notify(kind: 'error' | 'warning', text: string, options?: { toastId: string }): void {
+  void import('react-toastify').then(({ toast }) => toast[kind](text, options));
+}
 
 /** Survives the hard redirect so the "session expired" notice is still seen on /login. */
 const EXPIRED_NOTICE_KEY = 'footprint:session-expired';
@@ -48,7 +49,7 @@ function expireSession(): void {
   if (sessionExpiryHandled) return;
   sessionExpiryHandled = true;
   clearSession();
-  toast.error(messages.session.expired);
+  notify('error', messages.session.expired);
   try {
     window.sessionStorage.setItem(EXPIRED_NOTICE_KEY, '1');
   } catch {
@@ -82,7 +83,7 @@ function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!expiredNoticePending) return;
     const timer = window.setTimeout(() =>
-      toast.error(messages.session.expired, { toastId: EXPIRED_NOTICE_KEY }),
+      notify('error', messages.session.expired, { toastId: EXPIRED_NOTICE_KEY }),
     );
     return () => window.clearTimeout(timer);
   }, []);
@@ -175,7 +176,7 @@ function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const timer = window.setInterval(() => {
       if (getToken() && isTokenExpired()) {
-        toast.warning(messages.session.expired);
+        notify('warning', messages.session.expired);
         void logout();
       }
     }, SESSION_CHECK_INTERVAL_MS);
@@ -196,6 +197,22 @@ function SearchTypeProvider({ children }: { children: ReactNode }) {
   return <SearchTypeContext.Provider value={value}>{children}</SearchTypeContext.Provider>;
 }
 
+/** Mounts the toast area once the browser is idle after the first paint, not in its way. */
+function LateToasts() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => setReady(true), { timeout: 1500 });
+    return () => cancel(handle);
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
 export default function AppRoot() {
   return (
     <AuthProvider>
@@ -204,7 +221,7 @@ export default function AppRoot() {
             new one's start); Back and Forward return to where that page was left. */}
         <ScrollRestoration />
         <Outlet />
-        <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} theme="dark" newestOnTop />
+        <LateToasts />
       </SearchTypeProvider>
     </AuthProvider>
   );
