@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { messages } from '@footprint/domain';
-import { COMMON_PASSWORDS } from './common-passwords.ts';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**
  * The rule for a new password (register, reset, accounts an admin or the CLI creates): at least
  * PASSWORD_MIN_LENGTH characters (the zod contracts check that, spaces allowed, no composition
  * rules), and not a password that breaches have made common. Two checks:
  *
- * - offline, always: the bundled list of the most common passwords (common-passwords.ts, from
- *   zxcvbn's list), also when the password is one of them with digits or symbols around it
+ * - offline, always: the most common passwords of zxcvbn's list (@zxcvbn-ts/language-common, the
+ *   package the web app's strength meter uses), also when the password is one of them with digits or symbols around it
  *   ('password1234'), or one repeated ('qwertyqwerty'), or a run of one or two characters;
  * - online, when a Pwned Passwords range API is configured (PWNED_PASSWORDS_URL): k-anonymity, only
  *   the first 5 hex characters of the SHA-1 leave the server, with `Add-Padding: true`, and the
@@ -28,9 +28,18 @@ export interface PasswordPolicyOptions {
   onUnavailable?: (error: unknown) => void;
 }
 
+/** How many of the list's most common entries are kept; every entry of 12 characters or more is kept too. */
+const COMMON_TOP = 10_000;
+
 let common: Set<string> | undefined;
 const commonSet = () => {
-  common ??= new Set(COMMON_PASSWORDS.split('\n').filter(Boolean));
+  const list = dictionary['passwords-common'] as string[];
+  common ??= new Set(
+    [...list.slice(0, COMMON_TOP), ...list.filter((p) => p.length >= 12)]
+      .map((p) => p.toLowerCase())
+      // Printable ASCII only, and none of ` \ $: the list as it was first bundled.
+      .filter((p) => /^[\x20-\x7e]+$/.test(p) && !/[`\\$]/.test(p)),
+  );
   return common;
 };
 
