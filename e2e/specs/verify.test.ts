@@ -95,8 +95,13 @@ describe('/verify', () => {
     const requests = recordRequests(page);
     await page.goto('/verify');
     const input = page.getByLabel('Report file');
+    // Listen before any key is pressed: Playwright turns on file-chooser interception when the first
+    // listener is added, and a chooser opened before that never reaches the test.
+    const chooserOpened = page.waitForEvent('filechooser', { timeout: 30_000 });
+    chooserOpened.catch(() => undefined); // awaited below; a failed tabTo must not leave it unhandled
     await tabTo(page, input);
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+    await page.keyboard.press('Space');
+    const chooser = await chooserOpened;
     await chooser.setFiles(original.path);
     await expect
       .poll(() => status(page).innerText(), { timeout: 15_000 })
