@@ -50,6 +50,8 @@ const pgliteTestPaths = [
   'apps/server/test/auth/login.test.ts',
   'apps/server/test/auth/otp.test.ts',
   'apps/server/test/auth/register.test.ts',
+  // Cases aggregate entities with jsonb and lateral joins, and the notes' append-only trigger.
+  'apps/server/test/cases',
   'apps/server/test/credits/ledger.test.ts',
   'apps/server/test/http/app.test.ts',
   // Holds a test of the PGlite-only import writer (parameterized INSERT in place of COPY).

@@ -23,6 +23,8 @@ import { createAdminService } from './modules/admin/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { securityRoutes } from './modules/auth/security-routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { caseRoutes } from './modules/cases/routes.ts';
+import { createCases } from './modules/cases/service.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { createHistoryService } from './modules/history/service.ts';
 import { intelRoutes } from './modules/intel/routes.ts';
@@ -172,7 +174,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   securityRoutes(app, { auth, guards, secureCookies });
   const settings = deploymentDefaults(config);
   // One paid search for every kind: one group commit for charges and one for answers.
-  const searches = createSearches({ db, cacheHours: config.lookups.cacheHours, settings, now: deps.now });
+  const cases = createCases({ db, now: deps.now });
+  caseRoutes(app, { cases, guards });
+  const searches = createSearches({
+    db,
+    cacheHours: config.lookups.cacheHours,
+    settings,
+    cases,
+    now: deps.now,
+  });
   const lookups = createLookupService({ searches, runner: deps.runner, costs: config.costs });
   lookupRoutes(app, { lookups, guards, sandbox: config.providers.sandbox });
   const leaks = createLeakService({

@@ -126,6 +126,9 @@ export const adminSettingsPatch = z
     second_factor_required: z
       .boolean({ error: 'The second factor required field must be true or false.' })
       .optional(),
+    legal_basis_required: z
+      .boolean({ error: 'The legal basis required field must be true or false.' })
+      .optional(),
     lookup_retention_days: z
       .number({ error: 'The lookup retention days field must be a whole number.' })
       .int('The lookup retention days field must be a whole number.')
@@ -154,6 +157,8 @@ export interface AdminSettings {
   case_reference_required: boolean;
   /** Every account must have a second factor (authenticator app or passkey) before it can do anything. */
   second_factor_required: boolean;
+  /** Every search must be filed under a case that names its legal basis. */
+  legal_basis_required: boolean;
   lookup_retention_days: number;
 }
 

@@ -397,6 +397,118 @@ export const reports = pgTable(
   (t) => [index('reports_sha256_idx').on(t.sha256), index('reports_user_idx').on(t.userId, t.createdAt)],
 );
 
+/**
+ * Cases: an investigation that collects searches (case_items), the people on it (case_members, the
+ * owner always included), append-only notes and the legal basis its searches stand on. A user's cases
+ * have distinct references (compared without regard to case): a search carrying a reference files
+ * itself under the case of that reference.
+ */
+export const cases = pgTable(
+  'cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    reference: text('reference').notNull(),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    /** The legal basis: its kind (domain LEGAL_BASIS_KINDS), number and purpose; all three or none. */
+    legalBasisKind: text('legal_basis_kind'),
+    legalBasisNumber: text('legal_basis_number'),
+    legalBasisPurpose: text('legal_basis_purpose'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cases_owner_reference_idx').on(t.ownerId, sql`lower(${t.reference})`),
+    check('cases_status_valid', sql`${t.status} in ('open', 'closed')`),
+    check(
+      'cases_legal_basis_valid',
+      sql`(${t.legalBasisKind} is null and ${t.legalBasisNumber} is null and ${t.legalBasisPurpose} is null)
+        or (${t.legalBasisKind} in ('fir', 'warrant', 'complaint', 'court_order', 'editorial_assignment')
+          and ${t.legalBasisNumber} is not null and ${t.legalBasisPurpose} is not null)`,
+    ),
+  ],
+);
+
+/** Users the owner added to a case: they see it and add to it. The owner is not listed here. */
+export const caseMembers = pgTable(
+  'case_members',
+  {
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.caseId, t.userId] }), index('case_members_user_idx').on(t.userId)],
+);
+
+/** A case's notes: timestamped, attributed, append-only (a trigger refuses UPDATE and DELETE). */
+export const caseNotes = pgTable(
+  'case_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'restrict' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('case_notes_case_idx').on(t.caseId, t.createdAt)],
+);
+
+/**
+ * The searches filed under a case: by the search itself (its case reference) or added afterwards
+ * from a results page. `entities_read` says whether the search's entities are in lookup_entities.
+ */
+export const caseItems = pgTable(
+  'case_items',
+  {
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'restrict' }),
+    lookupId: uuid('lookup_id')
+      .notNull()
+      .references(() => lookups.id, { onDelete: 'restrict' }),
+    addedBy: uuid('added_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    entitiesRead: boolean('entities_read').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.caseId, t.lookupId] }), index('case_items_lookup_idx').on(t.lookupId)],
+);
+
+/**
+ * The typed entities of a stored search result (domain `entitiesOf`), read once when the search is
+ * first shown in a case. Removed with the result by the retention purge.
+ */
+export const lookupEntities = pgTable(
+  'lookup_entities',
+  {
+    lookupId: uuid('lookup_id')
+      .notNull()
+      .references(() => lookups.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    value: text('value').notNull(),
+    sources: jsonb('sources').$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lookupId, t.type, t.value] }),
+    index('lookup_entities_value_idx').on(t.type, t.value),
+  ],
+);
+
 /** A breach or dump that leak records came from. */
 export const leakSources = pgTable('leak_sources', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -489,8 +489,13 @@ describe('/api/admin/audit and /api/admin/audit.csv', () => {
 
     const byEmail = await admin.call('GET', '/api/admin/audit?user=filter-me&action=lookup.tel');
     expect(byEmail.json().total).toBe(2);
+    // The two searches, and the case the first of them opened (a search files itself under its case).
     const byCase = await admin.call('GET', '/api/admin/audit?case_reference=nightjar');
-    expect(byCase.json().total).toBe(2);
+    expect(byCase.json().data.map((e: { action: string }) => e.action)).toEqual([
+      'lookup.email',
+      'lookup.tel',
+      'case.create',
+    ]);
     const byQuery = await admin.call('GET', '/api/admin/audit?q=9123456780');
     expect(byQuery.json().data.map((e: { case_reference: string }) => e.case_reference)).toEqual([
       'OTHER-CASE',
@@ -503,7 +508,7 @@ describe('/api/admin/audit and /api/admin/audit.csv', () => {
       'GET',
       `/api/admin/audit?from=${today}&to=${today}&user=${investigator.user.id}`,
     );
-    expect(inRange.json().total).toBe(4);
+    expect(inRange.json().total).toBe(6);
     const past = await admin.call(
       'GET',
       `/api/admin/audit?from=2020-01-01&to=2020-12-31&user=${investigator.user.id}`,
@@ -511,8 +516,12 @@ describe('/api/admin/audit and /api/admin/audit.csv', () => {
     expect(past.json().total).toBe(0);
 
     const paged = await admin.call('GET', `/api/admin/audit?user=${investigator.user.id}&per_page=3&page=2`);
-    expect(paged.json()).toMatchObject({ total: 4, page: 2, per_page: 3 });
-    expect(paged.json().data.map((e: { action: string }) => e.action)).toEqual(['auth.login']);
+    expect(paged.json()).toMatchObject({ total: 6, page: 2, per_page: 3 });
+    expect(paged.json().data.map((e: { action: string }) => e.action)).toEqual([
+      'lookup.tel',
+      'case.create',
+      'auth.login',
+    ]);
   });
 
   it('exports the filtered trail as CSV and writes the export itself to the trail', async () => {
@@ -533,15 +542,18 @@ describe('/api/admin/audit and /api/admin/audit.csv', () => {
     expect(lines[0]).toBe(
       'id,at,user_id,actor_email,ip,device_id,action,target,cost,outcome,case_reference,details,query_typed,query_normalized',
     );
-    expect(lines).toHaveLength(3);
+    // The search, the case it opened, the sign-in.
+    expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(',lookup.tel,919876543210,1,success,');
+    expect(lines[2]).toContain(',case.create,');
+    lines.splice(2, 1);
     // The search's query as typed and as matched, in the two columns added at the end.
     expect(lines[1]).toMatch(/,919876543210,919876543210$/);
     expect(lines[2]).toMatch(/,,$/);
     // A formula-looking reference is neutralised and quoted.
     expect(lines[1]).toContain(`"'=HYPERLINK(""x""), case ""A"""`);
     expect(lines[2]).toContain(',auth.login,');
-    expect(res.headers['x-audit-rows']).toBe('2');
+    expect(res.headers['x-audit-rows']).toBe('3');
 
     const [exported] = (await auditOf('admin.audit.export')).slice(-1);
     expect(exported).toMatchObject({
@@ -550,7 +562,7 @@ describe('/api/admin/audit and /api/admin/audit.csv', () => {
       target: `audit-${today}-to-${today}.csv`,
     });
     expect(exported!.details).toMatchObject({
-      rows: 2,
+      rows: 3,
       filters: { from: today, to: today, user: person.user.id },
     });
   });
@@ -579,6 +591,7 @@ describe('/api/admin/settings, providers and leak sources', () => {
       registration_mode: 'approval',
       case_reference_required: false,
       second_factor_required: false,
+      legal_basis_required: false,
       lookup_retention_days: 90,
     });
     const changed = await admin.call('PATCH', '/api/admin/settings', {
@@ -590,6 +603,7 @@ describe('/api/admin/settings, providers and leak sources', () => {
       registration_mode: 'closed',
       case_reference_required: false,
       second_factor_required: false,
+      legal_basis_required: false,
       lookup_retention_days: 30,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({

@@ -22,6 +22,7 @@ describe('/api/admin/settings', () => {
       registration_mode: 'closed',
       case_reference_required: false,
       second_factor_required: false,
+      legal_basis_required: false,
       lookup_retention_days: 90,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({

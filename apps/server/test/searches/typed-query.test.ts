@@ -5,6 +5,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { auditEvents, lookups } from '../../src/db/schema.ts';
+import { createCases } from '../../src/modules/cases/service.ts';
 import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
 import { createSearches, type Searches } from '../../src/modules/searches/service.ts';
 import { createUser } from '../support/app.ts';
@@ -20,6 +21,7 @@ beforeAll(async () => {
     db: handle.db,
     cacheHours: 24,
     settings: { registrationMode: 'open', lookupRetentionDays: 30 },
+    cases: createCases({ db: handle.db }),
   });
 });
 afterAll(() => handle.close());
@@ -33,7 +35,7 @@ async function run(queryTyped: string, options: { query?: string; noRecord?: boo
     query: options.query ?? 'a@example.test',
     queryTyped,
     cost: 1,
-    caseReference: await searches.caseReference(undefined),
+    caseReference: await searches.caseReference(undefined, user),
     reuse: 'never',
     ask: async () => ({
       ok: true,

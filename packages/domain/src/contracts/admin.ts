@@ -33,6 +33,9 @@ export const adminSettingsResponse: z.ZodType<AdminSettings> = z.object({
   second_factor_required: z
     .boolean()
     .describe('Every account must set up a second factor before it can use anything else.'),
+  legal_basis_required: z
+    .boolean()
+    .describe('Every search must be filed under a case whose legal basis (kind, number, purpose) is given.'),
   lookup_retention_days: z.number().int(),
 });
 

@@ -237,6 +237,9 @@ export const adminTexts = {
       } as Record<string, string>,
       caseReferenceRequired: 'Case reference required',
       secondFactorRequired: 'Second factor required',
+      legalBasisRequired: 'Legal basis required',
+      legalBasisHint:
+        'When on, every search must be filed under a case that states its legal basis (FIR, warrant, complaint, court order or editorial assignment, its number and purpose); it is printed on reports and kept on every audit row of the case.',
       secondFactorHint:
         'When on, every account must set up an authenticator app or a passkey; until it has, it can only open the Security page.',
       caseReferenceHint:

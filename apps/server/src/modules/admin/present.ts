@@ -23,6 +23,7 @@ export const presentSettings = (settings: DeploymentSettings): AdminSettings => 
   registration_mode: settings.registrationMode,
   case_reference_required: settings.caseReferenceRequired,
   second_factor_required: settings.secondFactorRequired,
+  legal_basis_required: settings.legalBasisRequired,
   lookup_retention_days: settings.lookupRetentionDays,
 });
 

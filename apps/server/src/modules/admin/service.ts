@@ -78,6 +78,7 @@ export async function updateAdminSettings(
     ...(patch.second_factor_required !== undefined
       ? { second_factor_required: patch.second_factor_required }
       : {}),
+    ...(patch.legal_basis_required !== undefined ? { legal_basis_required: patch.legal_basis_required } : {}),
     ...(patch.lookup_retention_days !== undefined
       ? { lookup_retention_days: patch.lookup_retention_days }
       : {}),
@@ -89,6 +90,7 @@ export async function updateAdminSettings(
       'registration_enabled',
       'case_reference_required',
       'second_factor_required',
+      'legal_basis_required',
       'lookup_retention_days',
     ] as const) {
       const value = values[key];

@@ -123,11 +123,12 @@ export function createIntelService(deps: {
         throw invalidSearch(parsed.message);
       }
       const { type, data, case_reference } = parsed.request;
-      const caseReference = await searches.caseReference(case_reference);
+      // Checked first; the case itself is looked up (or opened) only for a search that will run.
+      const checkedReference = await searches.checkReference(case_reference);
       const t = findIntelType(area, type);
       if (!t) {
         const message = messages.intel.unknownType(type.slice(0, 60));
-        await audit('failure', type.slice(0, 100), 0, caseReference.value, {
+        await audit('failure', type.slice(0, 100), 0, checkedReference, {
           reason: 'unknown_type',
           message,
         });
@@ -135,7 +136,7 @@ export function createIntelService(deps: {
       }
       const invalid = validateIntel(t, data);
       if (invalid) {
-        await audit('failure', t.type, 0, caseReference.value, {
+        await audit('failure', t.type, 0, checkedReference, {
           reason: 'invalid_fields',
           message: invalid,
         });
@@ -148,6 +149,7 @@ export function createIntelService(deps: {
       const target = `${t.type}:${query}`;
       // No vendor for this search in this deployment: say so before anything is charged.
       if (!runner.available(kind)) throw kindUnavailable(t.label);
+      const caseReference = await searches.caseReference(case_reference, user);
 
       const searched = await searches.run<Found>({
         user,

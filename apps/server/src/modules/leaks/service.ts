@@ -148,7 +148,7 @@ export function createLeakService(deps: LeakServiceDeps) {
       if (firstError) {
         throw validationError({ fields: rowErrors.map((e) => e ?? '') }, firstError);
       }
-      const caseReference = await searches.caseReference(rawCaseReference);
+      const caseReference = await searches.caseReference(rawCaseReference, user);
       const conditions = rows.map((row) => conditionOf(row.type, row.value));
 
       const searched = await searches.run<LeakPage>({

@@ -20,7 +20,7 @@ export interface PurgeResult {
  * Removes stored lookup results older than the retention period (the admin setting
  * lookup_retention_days, else LOOKUP_RETENTION_DAYS). The lookups rows stay (who searched what,
  * when, at what cost) and so does the audit trail; only `result` goes, and `result_purged_at` says
- * when. Works in batches so no statement holds many row locks, and skips rows another purge holds.
+ * when; the entities a case read from it (lookup_entities) go too. Works in batches so no statement holds many row locks, and skips rows another purge holds.
  */
 export async function purgeExpiredResults(
   db: Executor,
@@ -42,10 +42,15 @@ export async function purgeExpiredResults(
           order by created_at
           limit ${batchSize}
           for update skip locked
+        ), purged as (
+          update lookups l set result = null, result_purged_at = ${now.toISOString()}::timestamptz
+          from due where l.id = due.id
+          returning l.id
+        ), entities as (
+          -- The identifiers a case read out of the result go with it.
+          delete from lookup_entities e using purged where e.lookup_id = purged.id
         )
-        update lookups l set result = null, result_purged_at = ${now.toISOString()}::timestamptz
-        from due where l.id = due.id
-        returning l.id
+        select id from purged
       `),
     );
     purged += rows.length;

@@ -107,7 +107,7 @@ export function createLookupService(deps: LookupDeps) {
         query,
         queryTyped: typeof options.typed === 'string' ? options.typed : query,
         cost: deps.costs[kind],
-        caseReference: await searches.caseReference(caseReference),
+        caseReference: await searches.caseReference(caseReference, user),
         fresh: options.fresh === true,
         reuse: {
           replay: (hit) => {

@@ -6,6 +6,7 @@ import { type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { type AppError, insufficientCredits } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { type Cases, caseAuditDetails, type FiledCase } from '../cases/service.ts';
 import { refundPendingLookup } from '../credits/service.ts';
 import { requireCaseReference } from '../settings/case-reference.ts';
 import { type DeploymentDefaults, readDeploymentSettings } from '../settings/service.ts';
@@ -15,7 +16,10 @@ import { createSettleWriter } from './settle.ts';
 
 /** A case reference checked by `caseReference()`: the only way a search gets one. */
 export interface CaseReference {
+  /** The case's reference as the case spells it (or null: no case). */
   readonly value: string | null;
+  /** The case the search files itself under. */
+  readonly case: FiledCase | null;
   readonly checked: true;
 }
 
@@ -117,6 +121,8 @@ export interface SearchesDeps {
   cacheHours: number;
   /** Defaults of the deployment settings (the retention period bounds the cache window). */
   settings: DeploymentDefaults;
+  /** Where a search with a case reference is filed. */
+  cases: Cases;
   now?: () => Date;
 }
 
@@ -161,11 +167,17 @@ export function createSearches(deps: SearchesDeps) {
   const actionOf = (search: PaidSearch<unknown>) => search.action ?? `lookup.${search.kind}`;
   const targetOf = (search: PaidSearch<unknown>) => search.target ?? search.query;
   const typedOf = (search: PaidSearch<unknown>) => cleanTypedQuery(search.queryTyped, search.query);
-  /** Every audit row of a search names its query as typed and as matched. */
+  /** Every audit row of a search names its query as typed and as matched, and its case's legal basis. */
   const queryDetails = (search: PaidSearch<unknown>) => ({
     query_typed: typedOf(search),
     query: search.query,
+    ...caseAuditDetails(search.caseReference.case),
   });
+  /** Files a search under its case, if it has one. */
+  const file = async (search: PaidSearch<unknown>, lookupId: string) => {
+    const filed = search.caseReference.case;
+    if (filed) await deps.cases.file(filed, lookupId, search.user.id);
+  };
 
   /**
    * The audit row of a search that did not complete (a refusal, an error, a short balance), at no
@@ -318,16 +330,29 @@ export function createSearches(deps: SearchesDeps) {
   return {
     /**
      * Checks a search's raw case reference (length, and presence when the deployment requires one)
-     * before anything is charged or written; a 422 otherwise.
+     * and finds (or opens) the user's case of that reference, before anything is charged; a 422 (or a
+     * 409 for a closed case) otherwise.
      */
-    async caseReference(raw: unknown): Promise<CaseReference> {
-      return { value: await requireCaseReference(db, raw), checked: true };
+    async caseReference(raw: unknown, user: UserRow): Promise<CaseReference> {
+      const value = await requireCaseReference(db, raw);
+      const { legalBasisRequired } = await readDeploymentSettings(db, deps.settings);
+      const filed = await deps.cases.forSearch(user, value, { legalBasisRequired });
+      return { value: filed?.reference ?? value, case: filed, checked: true };
+    },
+
+    /** The raw case reference checked (length, presence when required), no case looked up or opened. */
+    checkReference(raw: unknown): Promise<string | null> {
+      return requireCaseReference(db, raw);
     },
 
     /** Runs one paid search of any kind; the kind's refusals come back as the errors its `ask` chose. */
     async run<T>(search: PaidSearch<T>): Promise<Searched<T>> {
       const hit = await reusable(search);
-      if (hit) return repeat(search, hit);
+      if (hit) {
+        const repeated = await repeat(search, hit);
+        await file(search, repeated.lookupId);
+        return repeated;
+      }
 
       const charged = await charge({
         userId: search.user.id,
@@ -353,6 +378,7 @@ export function createSearches(deps: SearchesDeps) {
 
       let answer: Answer<T>;
       try {
+        await file(search, lookupId);
         answer = await search.ask({ lookupId, reused: null });
       } catch (error) {
         // The search itself failed: give the charge back before reporting it.

@@ -28,6 +28,7 @@ export interface DeploymentSettings {
   registrationEnabled: boolean;
   caseReferenceRequired: boolean;
   secondFactorRequired: boolean;
+  legalBasisRequired: boolean;
   lookupRetentionDays: number;
 }
 
@@ -36,6 +37,7 @@ const DEPLOYMENT_KEYS = [
   'registration_enabled',
   'case_reference_required',
   'second_factor_required',
+  'legal_basis_required',
   'lookup_retention_days',
 ] as const;
 type DeploymentKey = (typeof DEPLOYMENT_KEYS)[number];
@@ -81,6 +83,7 @@ export async function readDeploymentSettings(
     registrationEnabled: registrationMode !== 'closed',
     caseReferenceRequired: bool('case_reference_required', false),
     secondFactorRequired: bool('second_factor_required', false),
+    legalBasisRequired: bool('legal_basis_required', false),
     lookupRetentionDays:
       typeof days === 'number' && Number.isInteger(days) && days >= 1 ? days : defaults.lookupRetentionDays,
   };
@@ -89,6 +92,11 @@ export async function readDeploymentSettings(
 /** Whether every account must have a second factor (cached like the other deployment settings). */
 export async function isSecondFactorRequired(db: Executor): Promise<boolean> {
   return (await storedDeploymentValues(db)).get('second_factor_required') === true;
+}
+
+/** Whether every search must be filed under a case that names its legal basis. */
+export async function isLegalBasisRequired(db: Executor): Promise<boolean> {
+  return (await storedDeploymentValues(db)).get('legal_basis_required') === true;
 }
 
 /** Whether this deployment refuses searches without a case reference (no default from the environment). */

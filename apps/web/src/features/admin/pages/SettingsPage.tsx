@@ -112,6 +112,7 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     registration_mode: currentMode,
     case_reference_required: current.case_reference_required === true,
     second_factor_required: current.second_factor_required === true,
+    legal_basis_required: current.legal_basis_required === true,
     lookup_retention_days: initialDays,
   });
   const [retentionError, setRetentionError] = useState<string | null>(null);
@@ -125,6 +126,8 @@ function SettingsForm({ current }: { current: AdminSettings }) {
       patch.case_reference_required = draft.case_reference_required;
     if (draft.second_factor_required !== (current.second_factor_required === true))
       patch.second_factor_required = draft.second_factor_required;
+    if (draft.legal_basis_required !== (current.legal_basis_required === true))
+      patch.legal_basis_required = draft.legal_basis_required;
     const days = draft.lookup_retention_days.trim();
     if (days !== initialDays) patch.lookup_retention_days = days === '' ? Number.NaN : Number(days);
     const checked = adminSettingsPatch.safeParse(patch);
@@ -170,6 +173,13 @@ function SettingsForm({ current }: { current: AdminSettings }) {
           hint={s.secondFactorHint}
           checked={draft.second_factor_required}
           onChange={(value) => setDraft((d) => ({ ...d, second_factor_required: value }))}
+        />
+        <Switch
+          id={`${id}-legal-basis`}
+          label={s.legalBasisRequired}
+          hint={s.legalBasisHint}
+          checked={draft.legal_basis_required}
+          onChange={(value) => setDraft((d) => ({ ...d, legal_basis_required: value }))}
         />
         <div className="flex flex-wrap items-start justify-between gap-4 py-4">
           <div className="min-w-0 flex-1 basis-64">

@@ -1,0 +1,197 @@
+import {
+  addItemBody,
+  addMemberBody,
+  addNoteBody,
+  caseDetailResponse,
+  caseItemsResponse,
+  caseListResponse,
+  caseNoteResponse,
+  caseSummaryResponse,
+  casesQuery,
+  createCaseBody,
+  updateCaseBody,
+} from '@footprint/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Guards } from '../../http/auth.ts';
+import { clientOf } from '../../http/context.ts';
+import type { ContractTypeProvider } from '../../http/contracts.ts';
+import { parseInput } from '../../http/errors.ts';
+import type { Cases } from './service.ts';
+
+const tags = ['Cases'];
+const caseId = z.object({ id: z.string().describe('The case id.') });
+const membersResponse = z.object({
+  data: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), added_at: z.string() })),
+});
+
+/**
+ * /api/cases: the signed-in user's cases. A case someone cannot see answers 404 as if it did not
+ * exist; members add searches and notes, the owner (and admins) also change the case and its members.
+ */
+export function caseRoutes(app: FastifyInstance, deps: { cases: Cases; guards: Guards }) {
+  const preHandler = deps.guards.authenticate;
+  const api = app.withTypeProvider<ContractTypeProvider>();
+  const { cases } = deps;
+
+  api.get(
+    '/api/cases',
+    {
+      preHandler,
+      schema: {
+        summary: "The caller's cases (owned or shared with them), most recently active first",
+        tags,
+        querystring: casesQuery,
+        response: { 200: caseListResponse },
+      },
+    },
+    async (request) => ({
+      data: await cases.list(request.user!, parseInput(casesQuery, request.query).status),
+    }),
+  );
+
+  api.post(
+    '/api/cases',
+    {
+      preHandler,
+      schema: {
+        summary: 'Open a case (without a reference it gets one of its own)',
+        tags,
+        body: createCaseBody,
+        response: { 201: caseSummaryResponse },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(createCaseBody, request.body);
+      return reply.status(201).send(await cases.create(request.user!, input, clientOf(request)));
+    },
+  );
+
+  api.get<{ Params: { id: string } }>(
+    '/api/cases/:id',
+    {
+      preHandler,
+      schema: {
+        summary: 'One case with its members, notes, searches (items) and the entities they found',
+        tags,
+        params: caseId,
+        response: { 200: caseDetailResponse },
+      },
+    },
+    async (request) => cases.get(request.user!, request.params.id),
+  );
+
+  api.patch<{ Params: { id: string } }>(
+    '/api/cases/:id',
+    {
+      preHandler,
+      schema: {
+        summary: 'Change the title, the status (open, closed) or the legal basis (owner or admin)',
+        tags,
+        params: caseId,
+        body: updateCaseBody,
+        response: { 200: caseSummaryResponse },
+      },
+    },
+    async (request) =>
+      cases.update(
+        request.user!,
+        request.params.id,
+        parseInput(updateCaseBody, request.body),
+        clientOf(request),
+      ),
+  );
+
+  api.get<{ Params: { id: string } }>(
+    '/api/cases/:id/items',
+    {
+      preHandler,
+      schema: {
+        summary: 'The searches filed under a case, oldest first',
+        tags,
+        params: caseId,
+        response: { 200: caseItemsResponse },
+      },
+    },
+    async (request) => ({ data: await cases.items(request.user!, request.params.id) }),
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/api/cases/:id/items',
+    {
+      preHandler,
+      schema: {
+        summary: 'File one of your searches under a case ("Add to case")',
+        tags,
+        params: caseId,
+        body: addItemBody,
+        response: { 201: caseItemsResponse },
+      },
+    },
+    async (request, reply) => {
+      const { lookup_id } = parseInput(addItemBody, request.body);
+      const data = await cases.addItem(request.user!, request.params.id, lookup_id, clientOf(request));
+      return reply.status(201).send({ data });
+    },
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/api/cases/:id/members',
+    {
+      preHandler,
+      schema: {
+        summary: 'Add a member by e-mail (owner or admin); answers the members',
+        tags,
+        params: caseId,
+        body: addMemberBody,
+        response: { 201: membersResponse },
+      },
+    },
+    async (request, reply) => {
+      const { email } = parseInput(addMemberBody, request.body);
+      const data = await cases.addMember(request.user!, request.params.id, email, clientOf(request));
+      return reply.status(201).send({ data });
+    },
+  );
+
+  api.delete<{ Params: { id: string; userId: string } }>(
+    '/api/cases/:id/members/:userId',
+    {
+      preHandler,
+      schema: {
+        summary: 'Remove a member (owner or admin), or leave a case you are a member of',
+        tags,
+        params: caseId.extend({ userId: z.string().describe("The member's user id.") }),
+        response: { 200: membersResponse },
+      },
+    },
+    async (request) => ({
+      data: await cases.removeMember(
+        request.user!,
+        request.params.id,
+        request.params.userId,
+        clientOf(request),
+      ),
+    }),
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/api/cases/:id/notes',
+    {
+      preHandler,
+      schema: {
+        summary: 'Add a note (append-only: notes are never changed or removed)',
+        tags,
+        params: caseId,
+        body: addNoteBody,
+        response: { 201: caseNoteResponse },
+      },
+    },
+    async (request, reply) => {
+      const { body } = parseInput(addNoteBody, request.body);
+      return reply
+        .status(201)
+        .send(await cases.addNote(request.user!, request.params.id, body, clientOf(request)));
+    },
+  );
+}

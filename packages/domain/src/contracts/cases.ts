@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  CASE_STATUSES,
+  type CaseDetail,
+  type CaseItem,
+  type CaseNote,
+  type CaseSummary,
+  LEGAL_BASIS_KINDS,
+} from '../cases/cases.ts';
+import { isoTimestamp } from './common.ts';
+
+/** The answers of /api/cases (requests: createCaseBody, updateCaseBody, casesQuery, addMemberBody, addNoteBody, addItemBody). */
+
+const person = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+const legalBasis = z
+  .object({
+    kind: z.enum(LEGAL_BASIS_KINDS),
+    number: z.string(),
+    purpose: z.string(),
+  })
+  .nullable()
+  .describe('What allows the searches of this case; printed on its reports and kept on its audit rows.');
+
+const summaryShape = {
+  id: z.string(),
+  title: z.string(),
+  reference: z.string().describe('A search carrying this reference files itself under this case.'),
+  status: z.enum(CASE_STATUSES),
+  legal_basis: legalBasis,
+  owner: person,
+  role: z.enum(['owner', 'member', 'admin']).describe('How the caller sees the case.'),
+  items_count: z.number().int(),
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp,
+};
+
+export const caseSummaryResponse: z.ZodType<CaseSummary> = z.object(summaryShape);
+export const caseListResponse: z.ZodType<{ data: CaseSummary[] }> = z.object({
+  data: z.array(caseSummaryResponse),
+});
+
+export const caseNoteResponse: z.ZodType<CaseNote> = z.object({
+  id: z.string(),
+  author: person,
+  body: z.string(),
+  created_at: isoTimestamp,
+});
+
+export const caseItemResponse: z.ZodType<CaseItem> = z.object({
+  lookup_id: z.string(),
+  kind: z.string(),
+  query: z.string(),
+  query_typed: z.string(),
+  status: z.string(),
+  cost: z.number().int(),
+  sandbox: z.boolean(),
+  user: person,
+  created_at: isoTimestamp,
+  added_at: isoTimestamp,
+  result_available: z.boolean(),
+});
+
+export const caseItemsResponse: z.ZodType<{ data: CaseItem[] }> = z.object({
+  data: z.array(caseItemResponse),
+});
+
+export const caseDetailResponse: z.ZodType<CaseDetail> = z.object({
+  ...summaryShape,
+  members: z.array(person.extend({ added_at: isoTimestamp })),
+  notes: z.array(caseNoteResponse),
+  items: z.array(caseItemResponse),
+  entities: z.array(
+    z.object({
+      type: z.string(),
+      value: z.string(),
+      sources: z.array(z.string()),
+      items: z.array(z.string()).describe('The lookup ids of the searches that found it.'),
+      corroborated: z.boolean().describe('Found by two different sources or by two searches.'),
+      other_cases: z
+        .array(z.object({ id: z.string(), title: z.string(), reference: z.string() }))
+        .describe('Other cases the caller can see whose searches found it too.'),
+    }),
+  ),
+});
