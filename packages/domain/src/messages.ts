@@ -6,6 +6,7 @@
 import { accountabilityTexts } from './messages/accountability.ts';
 import { adminTexts } from './messages/admin.ts';
 import { authTexts } from './messages/auth.ts';
+import { casesTexts } from './messages/cases.ts';
 import { intelTexts } from './messages/intel.ts';
 import { leaksTexts } from './messages/leaks.ts';
 import { lookupTexts } from './messages/lookup.ts';
@@ -19,6 +20,7 @@ export const messages = {
   ...intelTexts,
   ...leaksTexts,
   ...accountabilityTexts,
+  ...casesTexts,
   ...adminTexts,
   ...securityTexts,
 } as const;

@@ -34,6 +34,9 @@ export const paths = {
   subscription: '/subscription',
   /** Beyond the spec (accountability): the user's own history, and the admin area. */
   history: '/history',
+  /** Investigations (beyond the spec). */
+  cases: '/cases',
+  case: (id: string) => `/cases/${encodeURIComponent(id)}`,
   admin: '/admin',
   adminUsers: '/admin/users',
   adminUser: (id: string) => `/admin/users/${encodeURIComponent(id)}`,

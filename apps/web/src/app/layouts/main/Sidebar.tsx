@@ -78,6 +78,7 @@ export function Sidebar({ variant, signedIn, loggingOut, onLogout, onNavigate, c
           <li>{linkItem(paths.leakFinder, messages.mainNav.leakFinder, icons.leak)}</li>
           <li>{linkItem(paths.corporate, messages.mainNav.corporate, icons.corporate)}</li>
           <li>{linkItem(paths.verification, messages.mainNav.verifiedId, icons.verified)}</li>
+          {signedIn && <li>{linkItem(paths.cases, messages.cases.menuLink, icons.cases)}</li>}
         </ul>
         <div className="my-4 border-t border-line/70" />
         <ul className="flex flex-col gap-1">

@@ -34,6 +34,13 @@ export const icons = {
       <path d="M5.5 16.5c.5-1.7 1.8-2.6 3.5-2.6s3 .9 3.5 2.6M15 10h3M15 13.5h3" />
     </Icon>
   ),
+  cases: (
+    <Icon className="size-5">
+      <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+      <circle cx="11.5" cy="13.5" r="2.5" />
+      <path d="m13.5 15.5 2.5 2.5" />
+    </Icon>
+  ),
   logout: (
     <Icon className="size-5">
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />

@@ -1,0 +1,4 @@
+/** What other features use of the history: labels of search kinds and statuses, and reopening a stored search. */
+export { useOpenHistoryEntry } from './api/getHistoryEntry.ts';
+export { baseKind, kindLabel, shownQuery, statusTone } from './format.ts';
+export { resultsStateOf } from './reopen.ts';

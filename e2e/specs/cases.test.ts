@@ -1,0 +1,96 @@
+import { messages } from '@footprint/domain';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeProblems, openSignedIn, screenPicture, settle, viewports } from '../support/a11y.ts';
+import { api, apiSignIn } from '../support/api.ts';
+import { problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
+
+/**
+ * Cases: an investigator opens a case from /cases, searches under its reference, and the case page
+ * shows the searches, the entities their results hold (corroborated ones marked) and the notes.
+ */
+
+const browser = useBrowser();
+const t = messages.cases;
+let token: string;
+
+beforeAll(async () => {
+  const email = uniqueEmail('investigator');
+  const password = 'case file passphrase';
+  expect(
+    (
+      await api('/api/register', {
+        body: { name: 'Case Officer', email, password, password_confirmation: password },
+      })
+    ).status,
+  ).toBe(201);
+  token = await apiSignIn(email, password);
+});
+
+const search = async (path: string) => {
+  const res = await fetch(`${inject('baseURL')}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+};
+
+describe('/cases', () => {
+  it('opens a case, files two lookups under its reference, and shows their searches, entities and notes', async () => {
+    const page = await browser.newPage(viewports.desktop);
+    await openSignedIn(page, token, '/dashboard');
+    await page.getByRole('navigation', { name: messages.layout.mainNav }).getByRole('link', { name: t.menuLink }).click();
+    await page.waitForURL('**/cases');
+    await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
+    await page.getByText(t.empty).waitFor();
+
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: t.create }) });
+    await form.getByLabel(t.titleLabel, { exact: true }).fill('Extortion calls to a shopkeeper');
+    await form.getByLabel(t.referenceLabel, { exact: true }).fill('OP-KITE');
+    await form.getByLabel(t.legalBasisKind).selectOption('fir');
+    await form.getByLabel(t.legalBasisNumber).fill('214/2026');
+    await form.getByLabel(t.legalBasisPurpose).fill('Tracing the caller');
+    await form.getByRole('button', { name: t.create }).click();
+    const card = page.getByRole('link', { name: 'Extortion calls to a shopkeeper' });
+    await card.waitFor();
+
+    await search('/api/tel?number=919876543210&case_reference=OP-KITE');
+    await search('/api/email?email=rich.demo%40example.test&case_reference=op-kite');
+
+    await card.click();
+    await page.waitForURL('**/cases/*');
+    await page.getByRole('heading', { name: 'Extortion calls to a shopkeeper', level: 1 }).waitFor();
+    await page.getByText('FIR 214/2026: Tracing the caller').waitFor();
+    const searches = page.getByRole('region', { name: t.searchesTitle });
+    await expect.poll(() => searches.getByRole('row').count()).toBe(3);
+
+    const entities = page.getByRole('list', { name: 'Phone' });
+    await entities.getByText('+919876543210').waitFor();
+    const phone = entities.getByRole('listitem').filter({ hasText: '+919876543210' });
+    expect(await phone.getByText(t.corroborated).count()).toBe(1);
+    await page.getByLabel(t.entityType).selectOption('pan');
+    await page.getByText('BQZPD4821K').waitFor();
+    expect(await page.getByRole('list', { name: 'Phone' }).count()).toBe(0);
+    await page.getByLabel(t.entityType).selectOption('');
+
+    await page.getByLabel(t.noteLabel).fill('Both numbers ring from the same handset.');
+    await page.getByRole('button', { name: t.addNote }).click();
+    await page.getByText('Both numbers ring from the same handset.').waitFor();
+
+    await settle(page);
+    expect(await axeProblems(page, 'case')).toEqual([]);
+    await page.screenshot({ path: screenPicture('case', 'desktop'), fullPage: true });
+    await page.setViewportSize(viewports.mobile);
+    await settle(page);
+    await page.screenshot({ path: screenPicture('case', 'mobile') });
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it('answers a case that is not the user’s as missing', async () => {
+    const page = await browser.newPage(viewports.mobile);
+    await openSignedIn(page, token, '/cases/00000000-0000-4000-8000-000000000000');
+    await page.getByText(t.notFound).waitFor();
+    await page.getByRole('link', { name: t.back }).click();
+    await page.waitForURL('**/cases');
+    await page.getByRole('link', { name: 'Extortion calls to a shopkeeper' }).waitFor();
+    await settle(page);
+    expect(await axeProblems(page, 'cases')).toEqual([]);
+    await page.screenshot({ path: screenPicture('cases', 'mobile') });
+  });
+});
