@@ -245,7 +245,14 @@ describe('lookups, reports and refusals', () => {
     });
     expect(leak.statusCode).toBe(200);
 
-    const rows = await rowsAfter(since, eq(auditEvents.userId, user.id));
+    const all = await rowsAfter(since, eq(auditEvents.userId, user.id));
+    // Each new reference opened its case (a search files itself under the case of its reference).
+    expect(all.filter((r) => r.action === 'case.create').map((r) => r.caseReference)).toEqual([
+      'FIR 214/2025',
+      'CASE-RC',
+      'CASE-LEAK',
+    ]);
+    const rows = all.filter((r) => r.action.startsWith('lookup.'));
     expect(rows.map((r) => [r.action, r.outcome, r.cost, r.caseReference])).toEqual([
       ['lookup.tel', 'success', 1, 'FIR 214/2025'],
       ['lookup.tel', 'success', 0, 'FIR 214/2025'],

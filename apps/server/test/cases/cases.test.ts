@@ -320,6 +320,13 @@ describe('searches under a case', () => {
     expect((await member.get('/api/cases')).json().data).toHaveLength(1);
   });
 
+  it('opens no case for a search refused before its charge (a short balance)', async () => {
+    const broke = await signedIn({ credits: 0 });
+    const res = await broke.get('/api/tel?number=919876543210&case_reference=NEVER-OPENED');
+    expect(res.statusCode).toBe(402);
+    expect((await broke.get('/api/cases')).json().data).toEqual([]);
+  });
+
   it('refuses a search under a closed case before anything is charged', async () => {
     const me = await signedIn({ credits: 5 });
     const c = await openCase(me, { title: 'Done', reference: 'DONE-1' });

@@ -41,9 +41,13 @@ interface Visible {
   role: CaseRole;
 }
 
-/** What a search filed under a case carries: the case, and the legal basis its audit rows keep. */
+/**
+ * What a search filed under a case carries: the case, and the legal basis its audit rows keep. `id` is
+ * null for a case the search will open: it is created when the search is filed, after its charge, so a
+ * search refused before (a short balance) opens nothing.
+ */
 export interface FiledCase {
-  id: string;
+  id: string | null;
   reference: string;
   legalBasis: LegalBasis | null;
 }
@@ -59,7 +63,7 @@ const legalBasisOf = (row: CaseRow): LegalBasis | null =>
 
 /** The keys a case adds to every audit row of a search or action under it. */
 export const caseAuditDetails = (filed: FiledCase | null): Record<string, unknown> =>
-  filed
+  filed?.id
     ? {
         case_id: filed.id,
         ...(filed.legalBasis ? { legal_basis: legalBasisLine(filed.legalBasis) } : {}),
@@ -398,26 +402,10 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
         .where(and(match, or(eq(cases.ownerId, user.id), memberOf(user.id))))
         .orderBy(sql`${cases.ownerId} = ${user.id} desc`, desc(cases.updatedAt))
         .limit(1);
-      let row = found;
+      const row = found;
       if (!row) {
         if (options.legalBasisRequired) throw legalBasisMissing(reference);
-        const [created] = await db
-          .insert(cases)
-          .values({ ownerId: user.id, title: reference, reference, createdAt: now(), updatedAt: now() })
-          .onConflictDoNothing()
-          .returning();
-        row =
-          created ??
-          (
-            await db
-              .select()
-              .from(cases)
-              .where(and(match, eq(cases.ownerId, user.id)))
-          )[0];
-        if (!row) throw new Error('a case could not be created for a search');
-        if (created) {
-          await audit(db, user, null, 'case.create', created, { title: created.title, by_search: true });
-        }
+        return { id: null, reference, legalBasis: null };
       }
       if (row.status === 'closed') throw closedCase(row.reference);
       const legalBasis = legalBasisOf(row);
@@ -425,9 +413,39 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
       return { id: row.id, reference: row.reference, legalBasis };
     },
 
-    /** Files a search under its case (idempotent). */
-    async file(filed: FiledCase, lookupId: string, userId: string): Promise<void> {
-      await insertItem(db, filed.id, lookupId, userId);
+    /**
+     * Files a search under its case (idempotent), opening the case first when the search names a new
+     * reference (then `filed.id` is set, for the search's own audit rows).
+     */
+    async file(filed: FiledCase, lookupId: string, user: UserRow): Promise<void> {
+      if (filed.id === null) {
+        const match = sql`lower(${cases.reference}) = lower(${filed.reference})`;
+        const [created] = await db
+          .insert(cases)
+          .values({
+            ownerId: user.id,
+            title: filed.reference,
+            reference: filed.reference,
+            createdAt: now(),
+            updatedAt: now(),
+          })
+          .onConflictDoNothing()
+          .returning();
+        const row =
+          created ??
+          (
+            await db
+              .select()
+              .from(cases)
+              .where(and(match, eq(cases.ownerId, user.id)))
+          )[0];
+        if (!row) throw new Error('a case could not be opened for a search');
+        if (created)
+          await audit(db, user, null, 'case.create', created, { title: created.title, by_search: true });
+        filed.id = row.id;
+        filed.reference = row.reference;
+      }
+      await insertItem(db, filed.id, lookupId, user.id);
     },
 
     async create(

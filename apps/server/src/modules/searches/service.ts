@@ -176,7 +176,7 @@ export function createSearches(deps: SearchesDeps) {
   /** Files a search under its case, if it has one. */
   const file = async (search: PaidSearch<unknown>, lookupId: string) => {
     const filed = search.caseReference.case;
-    if (filed) await deps.cases.file(filed, lookupId, search.user.id);
+    if (filed) await deps.cases.file(filed, lookupId, search.user);
   };
 
   /**
