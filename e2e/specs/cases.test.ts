@@ -35,7 +35,10 @@ describe('/cases', () => {
   it('opens a case, files two lookups under its reference, and shows their searches, entities and notes', async () => {
     const page = await browser.newPage(viewports.desktop);
     await openSignedIn(page, token, '/dashboard');
-    await page.getByRole('navigation', { name: messages.layout.mainNav }).getByRole('link', { name: t.menuLink }).click();
+    await page
+      .getByRole('navigation', { name: messages.layout.mainNav })
+      .getByRole('link', { name: t.menuLink })
+      .click();
     await page.waitForURL('**/cases');
     await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
     await page.getByText(t.empty).waitFor();
@@ -68,6 +71,20 @@ describe('/cases', () => {
     await page.getByText('BQZPD4821K').waitFor();
     expect(await page.getByRole('list', { name: 'Phone' }).count()).toBe(0);
     await page.getByLabel(t.entityType).selectOption('');
+
+    // Three pivots from the entities, each confirmed with its price and filed under the same case.
+    const pivot = async (action: string, value: string) => {
+      await page.getByRole('button', { name: t.pivotLabel(action, value) }).click();
+      const dialog = page.getByRole('dialog', { name: t.pivotTitle(action) });
+      await dialog.getByText(`${t.pivotCost(1)} ${t.pivotFiled('OP-KITE')}`).waitFor();
+      await dialog.getByRole('button', { name: t.pivotRun(1) }).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await pivot('RC details', 'MH12FP1234');
+    await pivot('UPI details', 'rohan.deshmukh@oksbi');
+    await pivot('E-mail lookup', 'rohan.deshmukh90@example.com');
+    await expect.poll(() => searches.getByRole('row').count()).toBe(6);
+    expect(await searches.getByRole('cell', { name: 'MH12FP1234', exact: false }).count()).toBeGreaterThan(0);
 
     await page.getByLabel(t.noteLabel).fill('Both numbers ring from the same handset.');
     await page.getByRole('button', { name: t.addNote }).click();

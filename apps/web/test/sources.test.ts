@@ -1,6 +1,6 @@
 import type { SourcesResponse } from '@footprint/domain';
 import { describe, expect, it } from 'vitest';
-import { kindAvailable, kindPrice, unavailableText } from '../src/lib/sources.ts';
+import { kindAvailable, kindPrice, searchPrice, unavailableText } from '../src/lib/sources.ts';
 
 const sources: SourcesResponse = {
   sandbox: false,
@@ -9,7 +9,17 @@ const sources: SourcesResponse = {
     email: { available: true, price: 2, sources: { hibpData: 'live', emailData: 'not_configured' } },
     rc: { available: false, price: 1, sources: { rc: 'not_configured' } },
   },
+  prices: { tel: 1, email: 2, rc: 1, leak: 3 },
 };
+
+describe('searchPrice', () => {
+  it('tells the price of every paid kind, the leak search included, and null for an unknown one', () => {
+    expect(searchPrice(sources, 'leak')).toBe(3);
+    expect(searchPrice(sources, 'email')).toBe(2);
+    expect(searchPrice(sources, 'verification:pan')).toBeNull();
+    expect(searchPrice(undefined, 'tel')).toBeNull();
+  });
+});
 
 describe('kindAvailable', () => {
   it("follows the deployment's answer", () => {

@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './case-reference.ts';
 export * from './cases/cases.ts';
 export * from './cases/entities.ts';
+export * from './cases/pivots.ts';
 export * from './catalogue/kinds.ts';
 export * from './catalogue/sources.ts';
 export * from './constants.ts';

@@ -471,6 +471,10 @@ describe('entities', () => {
     expect(
       entitiesOf('leak', { data: [null, 1, { name: '\u0000', email: 'not-an-email', phone: '12' }] }),
     ).toEqual([]);
+    // A yes/no flag or a bare number in a field called a name names nobody.
+    expect(
+      entitiesOf('rc', { payloads: { rc: { owner_name: 'No', father_name: '12', name: 'N/A' } } }),
+    ).toEqual([]);
     expect(
       entitiesOf('corporate:pan_to_uan', {
         payloads: {
@@ -478,8 +482,8 @@ describe('entities', () => {
         },
       }),
     ).toEqual([
-      { type: 'pan', value: 'ABCDE1234F', sources: ['corporate:pan_to_uan'] },
-      { type: 'employer', value: 'Acme Widgets', sources: ['corporate:pan_to_uan'] },
+      { type: 'pan', value: 'ABCDE1234F', sources: ['PAN to UAN'] },
+      { type: 'employer', value: 'Acme Widgets', sources: ['PAN to UAN'] },
     ]);
   });
 });

@@ -194,6 +194,9 @@ describe('a fresh answer on request', () => {
     expect(kinds.email.price).toBe(1);
     expect(kinds.rc.price).toBe(1);
     expect(kinds['corporate:credit_report'].price).toBe(5);
+    // Every paid kind's price, the leak search's included (it has no provider, so no entry in `kinds`).
+    const { prices } = (await get('/api/sources', headers)).json();
+    expect(prices).toMatchObject({ tel: 2, email: 1, leak: 1, 'corporate:credit_report': 5 });
   });
 });
 

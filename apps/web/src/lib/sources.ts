@@ -49,6 +49,12 @@ export function kindPrice(sources: SourcesResponse | undefined, kind: ProviderKi
   return typeof price === 'number' ? price : null;
 }
 
+/** What one search of any paid kind costs here (the leak search included); null while not known. */
+export function searchPrice(sources: SourcesResponse | undefined, kind: string): number | null {
+  const price = sources?.prices?.[kind];
+  return typeof price === 'number' ? price : null;
+}
+
 /** `kindAvailable` against the deployment's answer, for a screen. */
 export function useKindAvailable(): (kind: ProviderKind) => boolean {
   const { data } = useSources();

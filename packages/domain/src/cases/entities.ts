@@ -1,3 +1,5 @@
+import { SEARCH_FAMILIES } from '../catalogue/kinds.ts';
+import { corporateTypes, verificationTypes } from '../intel/fields.ts';
 import { flattenIntelResult } from '../intel/flatten.ts';
 import { mergeEmailProfile, mergePhoneProfile } from '../lookup/profile.ts';
 import type { MergedProfile } from '../lookup/profile-types.ts';
@@ -58,6 +60,15 @@ const UPI = /^[a-z0-9._-]{2,}@[a-z][a-z0-9]{1,}$/;
 const ACCOUNT = /^[0-9]{6,20}$/;
 
 const squash = (value: string) => value.replace(/\s+/g, ' ').trim();
+/** Words that fill a text field without naming anything ('No', 'N/A', 'null'), and bare numbers. */
+const NOT_A_NAME = /^(?:yes|no|true|false|null|none|nil|na|n\/a|unknown|-+|\d+)$/i;
+
+const intelLabels: ReadonlyMap<string, string> = new Map(
+  [...corporateTypes, ...verificationTypes].map((type) => [`${type.area}:${type.type}`, type.label]),
+);
+/** The source a detail or intel answer is named by: its search type's label ('RC', 'PAN to UAN'). */
+const kindSource = (kind: string): string =>
+  intelLabels.get(kind) ?? (SEARCH_FAMILIES as Record<string, { label: string }>)[kind]?.label ?? kind;
 
 /**
  * The value of an entity as it is compared across searches, or null when it is not one: phones as
@@ -101,7 +112,7 @@ export function normalizeEntity(type: EntityType, raw: string): string | null {
       return ACCOUNT.test(account) ? account : null;
     }
     default:
-      return value.length >= 2 ? value : null;
+      return value.length >= 2 && !NOT_A_NAME.test(value) ? value : null;
   }
 }
 
@@ -201,7 +212,7 @@ export function entitiesOf(kind: string, result: unknown): ExtractedEntity[] {
     }
   } else {
     const payloads = dict(stored.payloads) ?? {};
-    for (const [source, payload] of Object.entries(payloads)) fromFlat(payload, source, into);
+    for (const [source, payload] of Object.entries(payloads)) fromFlat(payload, kindSource(source), into);
   }
   return into.list();
 }

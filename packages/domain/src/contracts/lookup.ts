@@ -87,5 +87,8 @@ export const sourcesResponse = z.object({
       }),
     )
     .describe('One entry per search kind (tel, email, rc, upi, challan, corporate:*, verification:*).'),
+  prices: z
+    .record(z.string(), z.number().int())
+    .describe('What one search of every paid kind costs, in credits (the leak search included).'),
 });
 export type SourcesResponse = z.infer<typeof sourcesResponse>;

@@ -69,5 +69,17 @@ export const casesTexts = {
     memberRemoved: 'Member removed.',
     ownerBadge: 'Owner',
     saveFailed: 'That did not work. Try again.',
+    pivot: 'Search',
+    pivotLabel: (action: string, value: string) => `${action} of ${value}`,
+    pivotTitle: (action: string) => `${action} under this case`,
+    pivotCost: (price: number | null) =>
+      price === null
+        ? 'It is charged at the price of one such search.'
+        : `It costs ${price === 1 ? '1 credit' : `${price} credits`}.`,
+    pivotFiled: (reference: string) => `It is filed under ${reference}.`,
+    pivotRun: (price: number | null) =>
+      price === null ? 'Run search' : `Run search (${price === 1 ? '1 credit' : `${price} credits`})`,
+    pivotRunning: 'Searching...',
+    pivotDone: 'Search done and filed under the case.',
   },
 } as const;

@@ -92,7 +92,7 @@ export function lookupRoutes(
         response: { 200: sourcesResponse },
       },
     },
-    async () => ({ sandbox: deps.sandbox, kinds: lookups.sources() }),
+    async () => ({ sandbox: deps.sandbox, kinds: lookups.sources(), prices: lookups.prices() }),
   );
 
   api.get(

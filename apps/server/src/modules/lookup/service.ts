@@ -73,6 +73,11 @@ export function createLookupService(deps: LookupDeps) {
   const { searches, runner } = deps;
 
   return {
+    /** What one search of every paid kind costs (the leak search too, which has no provider). */
+    prices(): SourcesResponse['prices'] {
+      return { ...deps.costs };
+    },
+
     /** Which searches this deployment answers, at what price, and who answers each of their sources. */
     sources(): SourcesResponse['kinds'] {
       const modes = runner.modes();

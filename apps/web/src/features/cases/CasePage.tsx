@@ -4,20 +4,26 @@ import {
   ENTITY_LABELS,
   ENTITY_TYPES,
   type EntityType,
+  isLive,
   legalBasisLine,
   messages,
+  type Pivot,
+  pivotOf,
 } from '@footprint/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { LoadingBlock } from '../../components/LoadError.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { TableScroller } from '../../components/TableScroller.tsx';
 import { paths } from '../../config/paths.ts';
-import { isApiError } from '../../lib/api.ts';
+import { isApiError, request } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { formatDateTime } from '../../lib/datetime.ts';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../lib/field-errors.ts';
+import { searchPrice, useSources } from '../../lib/sources.ts';
 import { kindLabel, resultsStateOf, shownQuery, statusTone, useOpenHistoryEntry } from '../history/index.ts';
 import { useAddMember, useAddNote, useCase, useRemoveMember, useUpdateCase } from './api.ts';
 
@@ -103,7 +109,7 @@ function CaseView({ detail }: { detail: CaseDetail }) {
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <Searches detail={detail} />
-          <Entities entities={detail.entities} />
+          <Entities detail={detail} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <Notes detail={detail} />
@@ -200,8 +206,16 @@ function Searches({ detail }: { detail: CaseDetail }) {
   );
 }
 
-function Entities({ entities }: { entities: CaseEntity[] }) {
+function Entities({ detail }: { detail: CaseDetail }) {
+  const entities = detail.entities;
   const id = useId();
+  const { user } = useAuth();
+  const [pivoting, setPivoting] = useState<{ entity: CaseEntity; pivot: Pivot } | null>(null);
+  const pivotFor = (entity: CaseEntity): Pivot | null => {
+    if (detail.status !== 'open') return null;
+    const pivot = pivotOf(entity.type, entity.value, detail.reference);
+    return pivot && (!pivot.liveOnly || isLive(user)) ? pivot : null;
+  };
   const [type, setType] = useState<EntityType | ''>('');
   const present = useMemo(() => ENTITY_TYPES.filter((ty) => entities.some((e) => e.type === ty)), [entities]);
   const shown = type ? entities.filter((e) => e.type === type) : entities;
@@ -254,6 +268,11 @@ function Entities({ entities }: { entities: CaseEntity[] }) {
                       {entity.corroborated && (
                         <span className="status-badge chip-emerald">{t.corroborated}</span>
                       )}
+                      <PivotButton
+                        pivot={pivotFor(entity)}
+                        value={entity.value}
+                        onPick={(pivot) => setPivoting({ entity, pivot })}
+                      />
                     </div>
                     <p className="text-xs text-muted">
                       {t.foundBy(entity.sources.length, entity.items.length)}: {entity.sources.join(', ')}
@@ -278,7 +297,103 @@ function Entities({ entities }: { entities: CaseEntity[] }) {
           ))}
         </div>
       )}
+      {pivoting && (
+        <PivotDialog
+          reference={detail.reference}
+          value={pivoting.entity.value}
+          pivot={pivoting.pivot}
+          onClose={() => setPivoting(null)}
+        />
+      )}
     </section>
+  );
+}
+
+function PivotButton({
+  pivot,
+  value,
+  onPick,
+}: {
+  pivot: Pivot | null;
+  value: string;
+  onPick: (pivot: Pivot) => void;
+}) {
+  if (!pivot) return null;
+  return (
+    <button
+      type="button"
+      className="btn-chip ml-auto"
+      aria-label={t.pivotLabel(pivot.action, value)}
+      onClick={() => onPick(pivot)}
+    >
+      {t.pivot}
+    </button>
+  );
+}
+
+/** Confirms a pivot with its price, runs it under the case's reference, and refreshes the case. */
+function PivotDialog({
+  reference,
+  value,
+  pivot,
+  onClose,
+}: {
+  reference: string;
+  value: string;
+  pivot: Pivot;
+  onClose: () => void;
+}) {
+  const { data: sources } = useSources();
+  const { mergeUser } = useAuth();
+  const queryClient = useQueryClient();
+  const price = searchPrice(sources, pivot.kind);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    if (running) return;
+    setRunning(true);
+    setError(null);
+    try {
+      const answer = await request<{ credits?: unknown }>(pivot.path, {
+        method: pivot.method,
+        ...(pivot.query ? { query: pivot.query } : {}),
+        ...(pivot.body ? { body: pivot.body } : {}),
+      });
+      if (typeof answer?.credits === 'number') mergeUser({ credits: answer.credits });
+      toast.success(t.pivotDone);
+      await queryClient.invalidateQueries({ queryKey: ['cases'] });
+      onClose();
+    } catch (err) {
+      if (isSessionEnd(err)) return;
+      // A refusal says the balance after it (a refund after a failed source).
+      if (isApiError(err) && typeof err.body.credits === 'number') mergeUser({ credits: err.body.credits });
+      setError(failureMessage(err, t.saveFailed));
+      void queryClient.invalidateQueries({ queryKey: ['cases'] });
+    } finally {
+      setRunning(false);
+    }
+  };
+  return (
+    <Modal
+      title={t.pivotTitle(pivot.action)}
+      description={value}
+      onClose={onClose}
+      actions={
+        <button type="button" className="btn-primary" disabled={running} onClick={() => void run()}>
+          {running && <Spinner size="sm" decorative className="mr-1.5" />}
+          {running ? t.pivotRunning : t.pivotRun(price)}
+        </button>
+      }
+    >
+      <p className="text-sm text-text">
+        {t.pivotCost(price)} {t.pivotFiled(reference)}
+      </p>
+      {error && (
+        <p role="alert" className="field-error mt-3">
+          {error}
+        </p>
+      )}
+    </Modal>
   );
 }
 
