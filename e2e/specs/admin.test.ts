@@ -100,7 +100,7 @@ async function expectNoSidewaysScroll(page: Page) {
 async function phoneSearch(page: Page, digits: string, reference: string) {
   await page.getByRole('radio', { name: 'Phone' }).check({ force: true });
   await page.getByRole('textbox', { name: 'Phone number' }).fill(digits);
-  await page.getByRole('textbox', { name: /^Case reference/ }).fill(reference);
+  await page.getByLabel(/^Case reference/).fill(reference);
   const terms = page.getByRole('checkbox', { name: /Terms of Services, Policies/ });
   if (!(await terms.isChecked())) await terms.check();
   const answer = page.waitForResponse((res) => res.url().includes('/api/tel?'));
@@ -179,7 +179,7 @@ describe('admin area', () => {
       credits: 25,
     });
     const user = await pageAs(officerToken, '/dashboard');
-    const field = user.getByRole('textbox', { name: /^Case reference/ });
+    const field = user.getByLabel(/^Case reference/);
     await field.waitFor();
     expect(await field.getAttribute('maxlength')).toBe('100');
     const answer = await phoneSearch(user, '9876543210', caseReference);
@@ -372,7 +372,7 @@ describe('admin area', () => {
     expect(await credits(token)).toBe(before);
 
     const user = await pageAs(token, '/dashboard');
-    await user.getByRole('textbox', { name: /^Case reference/ }).waitFor();
+    await user.getByLabel(/^Case reference/).waitFor();
     await expect.poll(() => user.getByText('Optional', { exact: true }).count()).toBe(0);
     let searched = false;
     user.on('request', (request) => {
@@ -581,7 +581,7 @@ describe('search history', () => {
     const leakReference = `${caseReference}-LEAK`;
     const finder = await pageAs(token, '/leak-data-finder');
     await finder.getByRole('textbox', { name: 'Field 1 value' }).fill('Rohan Deshmukh');
-    await finder.getByRole('textbox', { name: /^Case reference/ }).fill(leakReference);
+    await finder.getByLabel(/^Case reference/).fill(leakReference);
     const leak = finder.waitForRequest((request) => request.url().includes('/api/leak-data-finder/'));
     await finder.getByRole('button', { name: 'Search', exact: true }).click();
     expect((await leak).postDataJSON()).toMatchObject({ case_reference: leakReference });

@@ -32,7 +32,7 @@ beforeAll(async () => {
 async function searchPhone(page: Page, digits: string, caseReference: string): Promise<PhoneLookupResponse> {
   await page.goto('/dashboard');
   await page.getByRole('textbox', { name: 'Phone number' }).fill(digits);
-  await page.getByRole('textbox', { name: /Case reference/ }).fill(caseReference);
+  await page.getByLabel(/^Case reference/).fill(caseReference);
   await page.getByRole('checkbox', { name: /Terms of Services, Policies/ }).check();
   const answer = page.waitForResponse((res) => res.url().includes('/api/tel?'));
   await page.getByRole('button', { name: 'Search', exact: true }).click();

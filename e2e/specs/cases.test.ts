@@ -99,6 +99,46 @@ describe('/cases', () => {
     expect(problemsOf(page)).toEqual([]);
   });
 
+  it('offers the open cases on the search form, and files a result under another case with "Add to case"', async () => {
+    const other = await fetch(`${inject('baseURL')}/api/cases`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Second line of inquiry', reference: 'OP-WREN' }),
+    });
+    expect(other.status).toBe(201);
+    const page = await browser.newPage(viewports.desktop);
+    await openSignedIn(page, token, '/dashboard');
+    const reference = page.getByRole('combobox', { name: messages.caseReference.label });
+    await reference.waitFor();
+    const offered = () =>
+      reference.evaluate((input) =>
+        Array.from((input as HTMLInputElement).list?.options ?? []).map((option) => option.value),
+      );
+    await expect.poll(offered).toEqual(expect.arrayContaining(['OP-KITE', 'OP-WREN']));
+
+    await page.getByRole('radio', { name: 'Phone' }).check({ force: true });
+    await page.getByRole('textbox', { name: 'Phone number' }).fill('9876543210');
+    await reference.fill('OP-KITE');
+    const terms = page.getByRole('checkbox', { name: /Terms of Services, Policies/ });
+    if (!(await terms.isChecked())) await terms.check();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL('**/results');
+
+    await page.getByRole('button', { name: t.addToCase }).click();
+    const dialog = page.getByRole('dialog', { name: t.addToCaseTitle });
+    await dialog.getByLabel(t.pickCase).selectOption({ label: 'OP-WREN · Second line of inquiry' });
+    await dialog.getByRole('button', { name: t.addToCaseRun }).click();
+    await page.locator('.Toastify').getByText(t.addedToCase('OP-WREN')).waitFor();
+    const wren = (await other.json()) as { id: string };
+    const items = await fetch(`${inject('baseURL')}/api/cases/${wren.id}/items`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await items.json()) as { data: Array<{ kind: string }> }).data.map((i) => i.kind)).toEqual([
+      'tel',
+    ]);
+    expect(problemsOf(page)).toEqual([]);
+  });
+
   it('answers a case that is not the user’s as missing', async () => {
     const page = await browser.newPage(viewports.mobile);
     await openSignedIn(page, token, '/cases/00000000-0000-4000-8000-000000000000');

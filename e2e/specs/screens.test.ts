@@ -164,7 +164,7 @@ async function search(page: Page, type: 'tel' | 'email', value: string) {
   await page.goto('/dashboard');
   await page.getByRole('radio', { name: type === 'tel' ? 'Phone' : 'Email' }).check({ force: true });
   await page.getByRole('textbox', { name: type === 'tel' ? 'Phone number' : 'Email address' }).fill(value);
-  await page.getByRole('textbox', { name: /^Case reference/ }).fill(demo.caseReference);
+  await page.getByLabel(/^Case reference/).fill(demo.caseReference);
   const terms = page.getByRole('checkbox', { name: /Terms of Services, Policies/ });
   if (!(await terms.isChecked())) await terms.check();
   const answer = page.waitForResponse((res) =>
@@ -450,7 +450,7 @@ describe('signed-in screens', () => {
     await page.getByRole('button', { name: 'Add field' }).click();
     await page.getByRole('combobox', { name: 'Field 2 type' }).selectOption('phone');
     await value(2).fill(demo.phone);
-    await page.getByRole('textbox', { name: /^Case reference/ }).fill(demo.caseReference);
+    await page.getByLabel(/^Case reference/).fill(demo.caseReference);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('article').first().waitFor();
     found.push(
@@ -481,7 +481,7 @@ describe('signed-in screens', () => {
     for (const box of ['Filing Status', 'HSN Info', 'Filing Frequency', 'Split Address']) {
       await page.getByRole('checkbox', { name: box }).check();
     }
-    await page.getByRole('textbox', { name: /^Case reference/ }).fill(demo.caseReference);
+    await page.getByLabel(/^Case reference/).fill(demo.caseReference);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL('**/corporate-results');
     await heading1(page, 'Corporate Result:').waitFor();
@@ -496,7 +496,7 @@ describe('signed-in screens', () => {
     await typeSelect.selectOption('pan');
     await field('PAN Number').fill(demo.pan);
     await field('Name').fill(demo.panName);
-    await page.getByRole('textbox', { name: /^Case reference/ }).fill(demo.caseReference);
+    await page.getByLabel(/^Case reference/).fill(demo.caseReference);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.waitForURL('**/verification-results');
     await heading1(page, 'Identity Verified Result :').waitFor();
@@ -687,7 +687,7 @@ describe('keyboard alone', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await tabTo(page, page.getByRole('textbox', { name: 'Phone number' }));
     await page.keyboard.type(demo.phone);
-    await tabTo(page, page.getByRole('textbox', { name: /^Case reference/ }));
+    await tabTo(page, page.getByLabel(/^Case reference/));
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(demo.caseReference);
     const terms = page.getByRole('checkbox', { name: /Terms of Services, Policies/ });

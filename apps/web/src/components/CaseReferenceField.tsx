@@ -1,6 +1,7 @@
 import { messages } from '@footprint/domain';
 import { type Ref, useId } from 'react';
 import { CASE_REFERENCE_MAX_LENGTH } from '../lib/case-reference.ts';
+import { useOpenCases } from '../lib/open-cases.ts';
 
 export interface CaseReferenceFieldProps {
   value: string;
@@ -18,9 +19,11 @@ export interface CaseReferenceFieldProps {
 }
 
 /**
- * The 'Case reference' field of every search screen (the investigation a search is made for, kept in the audit trail): a labelled text input, at most 100
- * characters, with an 'Optional' badge unless the deployment requires one. Forms wire it with
- * `useCaseReferenceField`, which checks the value before a search and sends it trimmed.
+ * The 'Case reference' field of every search screen (the investigation a search is made for, kept in
+ * the audit trail): a labelled text input, at most 100 characters, with an 'Optional' badge unless the
+ * deployment requires one. It is also the case picker: the user's open cases are offered as it is
+ * typed in (a datalist), and a reference no case has yet opens a new case with the search. Forms wire
+ * it with `useCaseReferenceField`, which checks the value before a search and sends it trimmed.
  */
 export function CaseReferenceField({
   value,
@@ -36,6 +39,9 @@ export function CaseReferenceField({
   const inputId = id ?? `${generated}-case-reference`;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
+  const listId = `${inputId}-cases`;
+  const openCases = useOpenCases(!disabled);
+  const cases = openCases.data ?? [];
 
   return (
     <div className={className}>
@@ -63,6 +69,7 @@ export function CaseReferenceField({
         spellCheck={false}
         maxLength={CASE_REFERENCE_MAX_LENGTH}
         placeholder={messages.caseReference.placeholder}
+        list={cases.length > 0 ? listId : undefined}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         disabled={disabled}
@@ -72,6 +79,15 @@ export function CaseReferenceField({
         aria-describedby={error ? `${errorId} ${hintId}` : hintId}
         className="input min-h-11 text-base sm:text-sm"
       />
+      {cases.length > 0 && (
+        <datalist id={listId}>
+          {cases.map((item) => (
+            <option key={item.id} value={item.reference}>
+              {item.title}
+            </option>
+          ))}
+        </datalist>
+      )}
       {error && (
         <p id={errorId} className="field-error">
           {error}

@@ -11,7 +11,7 @@ export const accountabilityTexts = {
     label: 'Case reference',
     optional: 'Optional',
     placeholder: 'e.g. FIR 214/2025',
-    hint: 'Saved with the lookup; shown in your search history, the audit trail and reports.',
+    hint: 'Files the search under your case of this reference: pick an open case or type a new reference to open one. Shown in your search history, the audit trail and reports.',
     required: 'A case reference is required for every search.',
     tooLong: 'The case reference may not be greater than 100 characters.',
   },

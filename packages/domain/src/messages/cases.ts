@@ -81,5 +81,13 @@ export const casesTexts = {
       price === null ? 'Run search' : `Run search (${price === 1 ? '1 credit' : `${price} credits`})`,
     pivotRunning: 'Searching...',
     pivotDone: 'Search done and filed under the case.',
+    addToCase: 'Add to case',
+    addToCaseTitle: 'Add this search to a case',
+    addToCaseLead: 'The search and its stored result join the case; its entities are read into it.',
+    pickCase: 'Case',
+    noOpenCases: 'You have no open case yet.',
+    openCasesLink: 'Open a case',
+    addToCaseRun: 'Add to case',
+    addedToCase: (reference: string) => `Filed under ${reference}.`,
   },
 } as const;

@@ -9,6 +9,7 @@ import {
 } from '@footprint/domain';
 import { type ReactNode, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { AddToCaseButton } from '../../components/AddToCaseButton.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { RecordTables } from '../../components/RecordTables.tsx';
@@ -161,6 +162,7 @@ export function IntelResultsPage({ area }: { area: IntelArea }) {
                 {messages.credits.label(user.credits)}
               </p>
             )}
+            <AddToCaseButton lookupId={state.lookupId} className="w-full sm:w-auto" />
             <button type="button" className="btn-primary w-full sm:w-auto" onClick={back}>
               <Icon d={icons.back} />
               {messages.results.newSearch}

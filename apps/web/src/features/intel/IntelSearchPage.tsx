@@ -213,9 +213,16 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
       } satisfies SavedForm,
     });
 
-  const openResults = async (sent: IntelSearchInput, data: unknown, sandbox: boolean) => {
+  const openResults = async (sent: IntelSearchInput, data: unknown, sandbox: boolean, lookupId?: string) => {
     await saveForm();
-    const state: IntelResultsState = { area, type: sent.type, input: sent.data, data, sandbox };
+    const state: IntelResultsState = {
+      area,
+      type: sent.type,
+      input: sent.data,
+      data,
+      sandbox,
+      ...(lookupId ? { lookupId } : {}),
+    };
     await navigate(results, { state });
   };
 
@@ -270,7 +277,12 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
     try {
       const answer = await search.mutateAsync(sent);
       paidAnswer.paid(answer);
-      await openResults(sent, answer.data ?? null, showsSyntheticData(answer.source_status, answer.sandbox));
+      await openResults(
+        sent,
+        answer.data ?? null,
+        showsSyntheticData(answer.source_status, answer.sandbox),
+        typeof answer.lookup_id === 'string' ? answer.lookup_id : undefined,
+      );
       toast.success(messages.intelPages.found);
     } catch (error) {
       const failure = paidAnswer.refused(error);

@@ -15,6 +15,8 @@ export interface IntelResultsState {
   data: unknown;
   /** Some value shown is synthetic (the answer's source answered from the sandbox): the banner shows. */
   sandbox: boolean;
+  /** The search's lookup id ('Add to case'). */
+  lookupId?: string;
 }
 
 /**

@@ -120,6 +120,12 @@ function NoResults({
   );
 }
 
+/** The lookup id a search answered with (absent from answers of an older server). */
+const lookupIdOf = (results: unknown): string | undefined => {
+  const id = (results as { lookup_id?: unknown } | null)?.lookup_id;
+  return typeof id === 'string' ? id : undefined;
+};
+
 /**
  * Shared frame of both result kinds: top bar, the sandbox banner (only when a value shown is
  * synthetic), the cached mark, the source panel, then the content.
@@ -162,6 +168,7 @@ function ResultsFrame({
         copyValue={copyValue}
         report={report}
         answered={answered}
+        lookupId={lookupIdOf(state.results)}
         onNewSearch={newSearch}
       />
       <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-5 sm:px-6 lg:py-6">

@@ -16,6 +16,8 @@ export interface IntelSearchAnswer {
   sandbox?: boolean;
   /** What became of the search's source, when the server says (the lookups always do). */
   source_status?: unknown;
+  /** The search's id (history, reports, cases). */
+  lookup_id?: unknown;
 }
 
 /** The credit report's answer: the PDF itself, with the balance from the `X-Credits` header when sent. */

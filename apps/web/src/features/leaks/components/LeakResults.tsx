@@ -7,6 +7,7 @@ import {
   SANDBOX_BANNER,
 } from '@footprint/domain';
 import { type Ref, useId } from 'react';
+import { AddToCaseButton } from '../../../components/AddToCaseButton.tsx';
 import { LeakRecordCard } from '../../../components/LeakRecordCard.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import type { LeakNeedles } from '../../../lib/leak-highlight.ts';
@@ -88,6 +89,9 @@ export function LeakResults({
               {messages.leaks.cached}
             </span>
           )}
+          <AddToCaseButton
+            lookupId={typeof response.lookup_id === 'string' ? response.lookup_id : undefined}
+          />
         </div>
       </div>
 

@@ -1,6 +1,7 @@
 import { messages } from '@footprint/domain';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { AddToCaseButton } from '../../../components/AddToCaseButton.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -93,6 +94,7 @@ export function ResultsTopBar({
   copyValue,
   report,
   answered,
+  lookupId,
   onNewSearch,
 }: {
   type: 'tel' | 'email';
@@ -102,6 +104,8 @@ export function ResultsTopBar({
   report?: ReportInput;
   /** The answer's time (and its Refresh), under the searched value. */
   answered?: ReactNode;
+  /** The search's lookup id: 'Add to case' files it under one of the user's cases. */
+  lookupId?: string;
   onNewSearch: () => void;
 }) {
   const { user } = useAuth();
@@ -163,6 +167,7 @@ export function ResultsTopBar({
               <SaveMenu busy={plain.isPending} onSave={() => void save()} />
             </>
           )}
+          <AddToCaseButton lookupId={lookupId} />
           {user && (
             // The header shows the balance too; on phones that one is enough.
             <p className="hidden items-center gap-1.5 rounded-full border border-accent/30 bg-accent-soft/40 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-accent sm:inline-flex">
