@@ -81,6 +81,10 @@ export const casesTexts = {
       price === null ? 'Run search' : `Run search (${price === 1 ? '1 credit' : `${price} credits`})`,
     pivotRunning: 'Searching...',
     pivotDone: 'Search done and filed under the case.',
+    showGraph: 'Graph',
+    graphLabel: (searches: number, entities: number) =>
+      `Graph of the case: ${searches === 1 ? '1 search' : `${searches} searches`} linked to the ${entities === 1 ? 'entity' : `${entities} entities`} their results hold. The list below says the same in text.`,
+    graphLoading: 'Drawing the graph...',
     addToCase: 'Add to case',
     addToCaseTitle: 'Add this search to a case',
     addToCaseLead: 'The search and its stored result join the case; its entities are read into it.',

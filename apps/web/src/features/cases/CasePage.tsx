@@ -11,7 +11,7 @@ import {
   pivotOf,
 } from '@footprint/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { LoadingBlock } from '../../components/LoadError.tsx';
@@ -34,6 +34,8 @@ import { useAddMember, useAddNote, useCase, useRemoveMember, useUpdateCase } fro
  */
 
 const t = messages.cases;
+/** The graph library loads only when the graph is asked for. */
+const CaseGraph = lazy(() => import('./CaseGraph.tsx'));
 
 export default function CasePage() {
   const { id = '' } = useParams();
@@ -211,6 +213,7 @@ function Entities({ detail }: { detail: CaseDetail }) {
   const id = useId();
   const { user } = useAuth();
   const [pivoting, setPivoting] = useState<{ entity: CaseEntity; pivot: Pivot } | null>(null);
+  const [graph, setGraph] = useState(false);
   const pivotFor = (entity: CaseEntity): Pivot | null => {
     if (detail.status !== 'open') return null;
     const pivot = pivotOf(entity.type, entity.value, detail.reference);
@@ -231,6 +234,14 @@ function Entities({ detail }: { detail: CaseDetail }) {
         </h2>
         {entities.length > 0 && (
           <div className="flex items-center gap-2">
+            <button
+              type="button"
+              className="btn-chip"
+              aria-pressed={graph}
+              onClick={() => setGraph((on) => !on)}
+            >
+              {t.showGraph}
+            </button>
             <label htmlFor={`${id}-type`} className="text-sm text-muted">
               {t.entityType}
             </label>
@@ -251,6 +262,11 @@ function Entities({ detail }: { detail: CaseDetail }) {
         )}
       </div>
       <p className="mt-1 text-sm text-muted">{t.entitiesLead}</p>
+      {graph && entities.length > 0 && (
+        <Suspense fallback={<p className="mt-3 text-sm text-muted">{t.graphLoading}</p>}>
+          <CaseGraph detail={detail} type={type} />
+        </Suspense>
+      )}
       {entities.length === 0 ? (
         <p className="mt-2 text-sm text-muted">{t.entitiesEmpty}</p>
       ) : (

@@ -1,0 +1,104 @@
+import { type CaseDetail, ENTITY_LABELS, type EntityType, messages } from '@footprint/domain';
+import cytoscape from 'cytoscape';
+import { useEffect, useRef } from 'react';
+import { kindLabel } from '../history/index.ts';
+
+/**
+ * The case as a graph (loaded only when asked for: cytoscape is not in the first paint): one node per
+ * search and per entity, an edge from each search to every entity its result holds. Corroborated
+ * entities are drawn larger. The entity list beside it says the same in text.
+ */
+
+const t = messages.cases;
+
+/** Colours of the theme (the page's CSS custom properties), with fallbacks. */
+function themeColour(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value ? (value.startsWith('#') || value.startsWith('rgb') ? value : `rgb(${value})`) : fallback;
+}
+
+export default function CaseGraph({ detail, type }: { detail: CaseDetail; type: EntityType | '' }) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const entities = type ? detail.entities.filter((e) => e.type === type) : detail.entities;
+    const linked = new Set(entities.flatMap((e) => e.items));
+    const items = detail.items.filter((item) => linked.has(item.lookup_id) || !type);
+    const accent = themeColour('--color-accent', '#22d3ee');
+    const text = themeColour('--color-text', '#e5e7eb');
+    const muted = themeColour('--color-muted', '#94a3b8');
+    const good = '#34d399';
+    const graph = cytoscape({
+      container: container.current,
+      elements: [
+        ...items.map((item) => ({
+          data: {
+            id: `s:${item.lookup_id}`,
+            label: `${kindLabel(item.kind)}\n${item.query_typed}`,
+            kind: 'search',
+          },
+        })),
+        ...entities.map((entity) => ({
+          data: {
+            id: `e:${entity.type}:${entity.value}`,
+            label: `${ENTITY_LABELS[entity.type as EntityType] ?? entity.type}\n${entity.value}`,
+            kind: entity.corroborated ? 'corroborated' : 'entity',
+          },
+        })),
+        ...entities.flatMap((entity) =>
+          entity.items
+            .filter((id) => items.some((item) => item.lookup_id === id))
+            .map((id) => ({
+              data: {
+                id: `${id}->${entity.type}:${entity.value}`,
+                source: `s:${id}`,
+                target: `e:${entity.type}:${entity.value}`,
+              },
+            })),
+        ),
+      ],
+      style: [
+        {
+          selector: 'node',
+          style: {
+            label: 'data(label)',
+            'text-wrap': 'wrap',
+            'text-max-width': '140px',
+            'font-size': 9,
+            color: text,
+            'text-valign': 'bottom',
+            'text-margin-y': 4,
+            'background-color': muted,
+            width: 12,
+            height: 12,
+          },
+        },
+        {
+          selector: 'node[kind = "search"]',
+          style: { 'background-color': accent, shape: 'round-rectangle', width: 22, height: 22 },
+        },
+        {
+          selector: 'node[kind = "corroborated"]',
+          style: { 'background-color': good, width: 18, height: 18 },
+        },
+        {
+          selector: 'edge',
+          style: { width: 1, 'line-color': muted, opacity: 0.5, 'curve-style': 'haystack' },
+        },
+      ],
+      layout: { name: 'cose', animate: false, nodeRepulsion: () => 9000, idealEdgeLength: () => 70 },
+      wheelSensitivity: 0.3,
+    });
+    return () => graph.destroy();
+  }, [detail, type]);
+
+  return (
+    <div
+      ref={container}
+      role="img"
+      aria-label={t.graphLabel(detail.items.length, detail.entities.length)}
+      className="mt-3 h-[28rem] w-full rounded-md border border-line/70 bg-surface"
+    />
+  );
+}
