@@ -8,7 +8,7 @@
  * on a page of its own, and headers and footers are drawn last, over every buffered page, so they can
  * say 'Page X of Y'.
  */
-import { fontRuns, type Weight } from './fonts.ts';
+import { fontRuns, sharedLayoutCache, type Weight } from './fonts.ts';
 
 // ---------- theme ----------
 
@@ -110,6 +110,16 @@ const NO_STYLE: TextStyle = { size: 0, color: COLOR.body };
 
 /** Widths of (font, text) at size 1, shared by every document of this thread (the fonts are shared). */
 const widthCache = new Map<string, number>();
+
+interface UnitRun {
+  font: string;
+  text: string;
+  /** Width at size 1. */
+  unit: number;
+}
+
+/** A text's face runs (fontRuns) with their widths at size 1, by weight and text. */
+const runCache = new Map<string, UnitRun[]>();
 let segmenter: Intl.Segmenter | undefined;
 const SOFT_BREAKS = ['/', '?', '&', '=', '-', '_', '.', '@', ','];
 
@@ -123,13 +133,137 @@ function tokenHeight(token: Token): { height: number; baseline: number } {
   return { height, baseline: (height - size * LINE_BOX) / 2 + size * ASCENT };
 }
 
+/** One glyph's place as pdfkit's font layout gives it (in thousandths of the size). */
+interface GlyphPosition {
+  xAdvance: number;
+  advanceWidth: number;
+  xOffset: number;
+  yOffset: number;
+}
+
+/**
+ * The parts of pdfkit's embedded font the text path uses: `encode` adds the glyphs to the document's
+ * subset (and its ToUnicode map and widths) and gives their codes; `layoutCache` is its per-document
+ * cache of shaped words, replaced by one shared by every document of the thread.
+ */
+interface EmbeddedFont {
+  id: string;
+  ascender: number;
+  layoutCache?: Record<string, unknown>;
+  encode(text: string): [string[], GlyphPosition[]];
+  ref(): unknown;
+}
+
+const isEmbeddedFont = (font: unknown): font is EmbeddedFont => {
+  const f = font as Partial<EmbeddedFont> | undefined;
+  return (
+    typeof f?.encode === 'function' &&
+    typeof f.ref === 'function' &&
+    typeof f.id === 'string' &&
+    typeof f.ascender === 'number' &&
+    typeof f.layoutCache === 'object'
+  );
+};
+
+/** PDF number as pdfkit writes it (6 decimals at most). */
+const num = (n: number): number => Math.round(n * 1e6) / 1e6;
+
+/** '#RRGGBB' → the PDF fill operator, once per colour. */
+const fillOps = new Map<string, string>();
+function fillOp(color: string): string {
+  let op = fillOps.get(color);
+  if (op === undefined) {
+    const hex = Number.parseInt(color.slice(1), 16);
+    op = `${num((hex >> 16) / 255)} ${num(((hex >> 8) & 0xff) / 255)} ${num((hex & 0xff) / 255)} rg`;
+    fillOps.set(color, op);
+  }
+  return op;
+}
+
+/**
+ * Text operators of one line, written as one block. Neighbouring pieces of the same face, size and
+ * colour share one TJ array, the space between them written as a move of the pen. pdfkit's own
+ * `text()` writes a block per word, shapes and measures each word again and saves and restores the
+ * graphics state around it, which was most of a report's render time.
+ */
+class TextBlock {
+  private readonly ops: string[] = [];
+  private font = '';
+  private size = 0;
+  private color = '';
+  /** The open TJ array's glyph strings, its baseline and where its pen stands. */
+  private readonly run: string[] = [];
+  private runY = Number.NaN;
+  private pen = 0;
+
+  add(
+    font: EmbeddedFont,
+    size: number,
+    color: string,
+    x: number,
+    y: number,
+    glyphs: string,
+    width: number,
+  ): void {
+    if (font.id === this.font && size === this.size && color === this.color && y === this.runY) {
+      const move = num(((this.pen - x) * 1000) / size);
+      if (move !== 0) this.run.push(String(move));
+      this.run.push(glyphs);
+      this.pen = x + width;
+      return;
+    }
+    this.close();
+    if (font.id !== this.font || size !== this.size) {
+      this.ops.push(`/${font.id} ${num(size)} Tf`);
+      this.font = font.id;
+      this.size = size;
+    }
+    if (color !== this.color) {
+      this.ops.push(fillOp(color));
+      this.color = color;
+    }
+    this.ops.push(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
+    this.run.push(glyphs);
+    this.runY = y;
+    this.pen = x + width;
+  }
+
+  private close(): void {
+    if (this.run.length === 0) return;
+    this.ops.push(`[${this.run.join(' ')}] TJ`);
+    this.run.length = 0;
+    this.runY = Number.NaN;
+  }
+
+  /** Writes the block into the page (its own graphics state: nothing leaks into later drawing). */
+  flush(doc: PDFKit.PDFDocument): void {
+    this.close();
+    if (this.ops.length === 0) return;
+    const height = (doc.page as unknown as { height: number }).height;
+    doc.addContent(`q\n1 0 0 -1 0 ${num(height)} cm\nBT\n${this.ops.join('\n')}\nET\nQ`);
+    this.ops.length = 0;
+    this.font = '';
+    this.size = 0;
+    this.color = '';
+  }
+}
+
 export class TextEngine {
+  /** The document's embedded fonts by face name; `null` when pdfkit's internals are not as expected. */
+  private readonly fonts = new Map<string, EmbeddedFont | null>();
+  /** TJ array elements of a (face, text) in this document, or `null` when a glyph is offset (pdfkit draws it). */
+  private readonly encoded = new Map<string, string | null>();
+  /** Text drawn but not yet written to the page, and how many callers hold it back. */
+  private readonly block = new TextBlock();
+  private holds = 0;
+
   constructor(private readonly doc: PDFKit.PDFDocument) {}
 
   private unitWidth(font: string, value: string): number {
     const key = `${font}\u0000${value}`;
     let width = widthCache.get(key);
     if (width === undefined) {
+      this.embedded(font);
       width = this.doc.font(font).fontSize(1).widthOfString(value);
       if (widthCache.size > 200_000) widthCache.clear();
       widthCache.set(key, width);
@@ -137,12 +271,71 @@ export class TextEngine {
     return width;
   }
 
+  /** The document's embedded font for a face, sharing the thread's cache of shaped words. */
+  private embedded(name: string): EmbeddedFont | null {
+    let font = this.fonts.get(name);
+    if (font === undefined) {
+      this.doc.font(name);
+      const candidate = (this.doc as unknown as { _font?: unknown })._font;
+      font = isEmbeddedFont(candidate) ? candidate : null;
+      if (font) font.layoutCache = sharedLayoutCache(name);
+      this.fonts.set(name, font);
+    }
+    return font;
+  }
+
+  /** The glyph strings of a piece for a TJ array, or null when pdfkit has to draw it (a glyph with an offset). */
+  private glyphs(font: EmbeddedFont, name: string, value: string): string | null {
+    const key = `${name}\u0000${value}`;
+    let glyphs = this.encoded.get(key);
+    if (glyphs === undefined) {
+      const [codes, positions] = font.encode(value);
+      const parts: string[] = [];
+      let last = 0;
+      glyphs = '';
+      for (let i = 0; i < positions.length; i++) {
+        const position = positions[i]!;
+        if (position.xOffset || position.yOffset) {
+          glyphs = null;
+          break;
+        }
+        const kern = position.xAdvance - position.advanceWidth;
+        if (kern !== 0 || i === positions.length - 1) {
+          parts.push(`<${codes.slice(last, i + 1).join('')}>`);
+          if (kern !== 0) parts.push(String(num(-kern)));
+          last = i + 1;
+        }
+      }
+      if (glyphs !== null) glyphs = parts.join(' ');
+      this.encoded.set(key, glyphs);
+    }
+    return glyphs;
+  }
+
+  /** The face runs of a text with their widths at size 1, shared by every document of this thread. */
+  private runs(value: string, weight: Weight): UnitRun[] {
+    const key = `${weight}\u0000${value}`;
+    let runs = runCache.get(key);
+    if (runs === undefined) {
+      runs = fontRuns(value, weight).map((run) => ({
+        font: run.font,
+        text: run.text,
+        unit: this.unitWidth(run.font, run.text),
+      }));
+      if (runCache.size > 200_000) runCache.clear();
+      runCache.set(key, runs);
+    }
+    return runs;
+  }
+
   private pieces(value: string, style: TextStyle): Piece[] {
-    return fontRuns(value, style.weight ?? 'regular').map((run) => ({
-      font: run.font,
-      text: run.text,
-      width: this.unitWidth(run.font, run.text) * style.size,
-    }));
+    const runs = this.runs(value, style.weight ?? 'regular');
+    const pieces: Piece[] = new Array(runs.length);
+    for (let i = 0; i < runs.length; i++) {
+      const run = runs[i]!;
+      pieces[i] = { font: run.font, text: run.text, width: run.unit * style.size };
+    }
+    return pieces;
   }
 
   private token(kind: Token['kind'], value: string, style: TextStyle): Token {
@@ -264,36 +457,68 @@ export class TextEngine {
     return token;
   }
 
+  /**
+   * Holds the text of the lines drawn next back until `release`, to write them as one block. Only for
+   * lines no shape drawn meanwhile covers: shapes go to the page at once, the held text after them.
+   */
+  hold(): void {
+    this.holds += 1;
+  }
+
+  release(): void {
+    this.holds = Math.max(0, this.holds - 1);
+    if (this.holds === 0) this.flush();
+  }
+
+  /** Writes the held text to the current page (before a page is left). */
+  flush(): void {
+    this.block.flush(this.doc);
+  }
+
   /** Draws one line with its top at `y`. */
   drawLine(line: Line, x: number, y: number): void {
     const doc = this.doc;
     const baseline = y + line.baseline;
+    const { block } = this;
     let cursor = x;
     for (const token of line.tokens) {
       const { style } = token;
       if (token.kind === 'chip' && style.chip) {
+        // The pill is drawn now, its text with the line's other text after it: on top of it.
         const height = style.size * CHIP_HEIGHT;
         const top = baseline - style.size * CHIP_BASELINE;
         doc.roundedRect(cursor, top, token.width, height, height / 2);
         if (style.chip.stroke) doc.lineWidth(0.6).fillAndStroke(style.chip.fill, style.chip.stroke);
         else doc.fill(style.chip.fill);
-        this.drawPieces(token.pieces, cursor + CHIP_PAD_X * style.size, baseline, style);
+        this.drawPieces(block, token.pieces, cursor + CHIP_PAD_X * style.size, baseline, style);
       } else if (token.kind === 'word' || token.kind === 'space') {
-        this.drawPieces(token.pieces, cursor, baseline, style);
+        this.drawPieces(block, token.pieces, cursor, baseline, style);
       }
       cursor += token.width;
     }
+    if (this.holds === 0) block.flush(doc);
   }
 
-  private drawPieces(pieces: Piece[], x: number, baseline: number, style: TextStyle): void {
+  private drawPieces(block: TextBlock, pieces: Piece[], x: number, baseline: number, style: TextStyle): void {
     let cursor = x;
     for (const piece of pieces) {
       if (piece.text.trim()) {
-        this.doc
-          .font(piece.font)
-          .fontSize(style.size)
-          .fillColor(style.color)
-          .text(piece.text, cursor, baseline - style.size * ASCENT, { lineBreak: false });
+        const font = this.embedded(piece.font);
+        const glyphs = font && this.glyphs(font, piece.font, piece.text);
+        if (font && glyphs) {
+          const page = this.doc.page as unknown as { height: number; fonts: Record<string, unknown> };
+          page.fonts[font.id] ??= font.ref();
+          // pdfkit's text(x, top) puts the baseline at top + ascender; the page is flipped back for text.
+          const top = baseline - style.size * ASCENT;
+          const pdfY = page.height - top - (font.ascender / 1000) * style.size;
+          block.add(font, style.size, style.color, cursor, pdfY, glyphs, piece.width);
+        } else {
+          this.doc
+            .font(piece.font)
+            .fontSize(style.size)
+            .fillColor(style.color)
+            .text(piece.text, cursor, baseline - style.size * ASCENT, { lineBreak: false });
+        }
       }
       cursor += piece.width;
     }
@@ -414,6 +639,7 @@ export class Writer {
   }
 
   newPage(): void {
+    this.text.flush();
     this.doc.addPage();
     this.page += 1;
     this.y = PAGE.top;
@@ -436,11 +662,13 @@ export class Writer {
   paragraph(spans: Span[], options: { indent?: number; width?: number; after?: number } = {}): void {
     const indent = options.indent ?? 0;
     const lines = this.text.wrap(spans, options.width ?? this.width - indent);
+    this.text.hold();
     for (const line of lines) {
       this.ensure(line.height);
       this.text.drawLine(line, this.left + indent, this.y);
       this.y += line.height;
     }
+    this.text.release();
     this.y += options.after ?? 0;
   }
 
@@ -486,10 +714,12 @@ export class Writer {
     else doc.fill(tone.fill);
     doc.rect(this.left, this.y, 3.2, height).fill(tone.bar);
     let y = this.y + pad;
+    this.text.hold();
     for (const line of lines) {
       this.text.drawLine(line, this.left + pad + 4, y);
       y += line.height;
     }
+    this.text.release();
     this.y += height + after;
   }
 
@@ -523,10 +753,12 @@ export class Writer {
       const fill = tone === 'warn' ? COLOR.redFill : tone === 'good' ? COLOR.greenFill : COLOR.panel;
       this.doc.roundedRect(x, this.y, boxWidth, height, 3).lineWidth(0.6).fillAndStroke(fill, COLOR.rule);
       let y = this.y + pad;
+      this.text.hold();
       for (const line of lines) {
         this.text.drawLine(line, x + pad, y);
         y += line.height;
       }
+      this.text.release();
     });
     this.y += height + 10;
   }
@@ -592,6 +824,7 @@ export class Writer {
     const height = this.headerHeight(options);
     if (height === 0) return;
     this.doc.rect(this.left, this.y, this.width, height).fill(COLOR.headerFill);
+    this.text.hold();
     let x = this.left;
     options.columns.forEach((column, i) => {
       if (column.header) {
@@ -604,6 +837,7 @@ export class Writer {
       }
       x += widths[i]!;
     });
+    this.text.release();
     this.y += height;
   }
 
@@ -714,6 +948,9 @@ export class Writer {
   ): void {
     const { doc } = this;
     if (row.fill) doc.rect(this.left, this.y, this.width, height).fill(row.fill);
+    // The cells' text as one block, then the bars under it (bars and text do not overlap).
+    this.text.hold();
+    const bars: Array<{ x: number; y: number; width: number; bar: NonNullable<CellLayout['bar']> }> = [];
     let x = this.left;
     cells.forEach((cell, i) => {
       let y = this.y + padY + (cell.shift ?? 0);
@@ -722,15 +959,16 @@ export class Writer {
         this.text.drawLine(line, right ? x + widths[i]! - padX - line.width : x + padX, y);
         y += line.height;
       }
-      if (cell.bar) {
-        const track = Math.min(widths[i]! - 2 * padX, 64);
-        const value = Math.max(0, Math.min(1, cell.bar.value));
-        doc.roundedRect(x + padX, y + 2.5, track, 3.2, 1.6).fill(COLOR.greyFill);
-        if (value > 0)
-          doc.roundedRect(x + padX, y + 2.5, Math.max(track * value, 3.2), 3.2, 1.6).fill(cell.bar.color);
-      }
+      if (cell.bar) bars.push({ x: x + padX, y, width: widths[i]! - 2 * padX, bar: cell.bar });
       x += widths[i]!;
     });
+    this.text.release();
+    for (const { x: barX, y, width, bar } of bars) {
+      const track = Math.min(width, 64);
+      const value = Math.max(0, Math.min(1, bar.value));
+      doc.roundedRect(barX, y + 2.5, track, 3.2, 1.6).fill(COLOR.greyFill);
+      if (value > 0) doc.roundedRect(barX, y + 2.5, Math.max(track * value, 3.2), 3.2, 1.6).fill(bar.color);
+    }
     const divider = row.divider ?? (rules ? 'light' : 'none');
     if (divider !== 'none') {
       const y = this.y + height;
