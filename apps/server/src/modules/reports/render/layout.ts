@@ -769,7 +769,20 @@ export class Writer {
     return columns.map((column) => (this.width * column.weight) / total);
   }
 
+  /** Rows already laid out, by row and column widths: a table measures its rows before drawing them. */
+  private readonly rowLayouts = new WeakMap<Row, { key: string; cells: CellLayout[] }>();
+
+  /** A row's cells broken into lines. The result is not changed by its callers (they copy to split). */
   private layoutRow(row: Row, widths: number[], padX: number): CellLayout[] {
+    const key = `${padX}:${widths.join(',')}`;
+    const known = this.rowLayouts.get(row);
+    if (known?.key === key) return known.cells;
+    const cells = this.measureRow(row, widths, padX);
+    this.rowLayouts.set(row, { key, cells });
+    return cells;
+  }
+
+  private measureRow(row: Row, widths: number[], padX: number): CellLayout[] {
     const cells: CellLayout[] = row.cells.map((cell, i) => {
       const spec: CellSpec = Array.isArray(cell) ? { spans: cell } : cell;
       const lines = this.text.wrap(spec.spans, Math.max(widths[i]! - 2 * padX, 10));
