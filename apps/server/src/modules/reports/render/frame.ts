@@ -15,6 +15,7 @@ import {
   type Span,
   STYLE,
   type Surface,
+  shape,
   text,
   Writer,
 } from './layout.ts';
@@ -55,6 +56,9 @@ export function openDocument(meta: DocumentMeta): { writer: Writer; bytes: Promi
     margin: 0,
     compress: true,
     autoFirstPage: false,
+    // No default font: pdfkit would parse its Helvetica metrics for every document (and embed the
+    // unused font); every piece of text names its Noto Sans face.
+    font: null as unknown as string,
     bufferPages: true,
     displayTitle: true,
     lang: 'en',
@@ -100,8 +104,8 @@ export function finishDocument(
 function drawHeader(writer: Writer, title: string): void {
   const { doc, text: engine } = writer;
   const band = 40;
-  doc.rect(0, 0, PAGE.width, band).fill(COLOR.navy);
-  doc.rect(0, band, PAGE.width, 2).fill(COLOR.accent);
+  shape.box(doc, { x: 0, y: 0, width: PAGE.width, height: band }, COLOR.navy);
+  shape.box(doc, { x: 0, y: band, width: PAGE.width, height: 2 }, COLOR.accent);
   const [brand] = engine.wrap([text('Footprint', { size: 14, color: COLOR.white, weight: 'bold' })], 200);
   engine.hold();
   engine.drawLine(brand!, writer.left, (band - brand!.height) / 2);
@@ -128,7 +132,7 @@ function drawFooter(
 ): void {
   const { doc, text: engine } = writer;
   const ruleY = PAGE.height - 44;
-  doc.moveTo(writer.left, ruleY).lineTo(writer.right, ruleY).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+  shape.rule(doc, writer.left, writer.right, ruleY, 0.5, COLOR.rule);
   const [left] = engine.wrap(
     [text(`Report ${clean(frame.reportId, { max: 80 })} · Page ${page} of ${total}`, STYLE.small)],
     writer.width * 0.62,

@@ -180,6 +180,68 @@ function fillOp(color: string): string {
   return op;
 }
 
+/** '#RRGGBB' → the PDF stroke colour operator. */
+const strokeOp = (color: string): string => `${fillOp(color).slice(0, -2)}RG`;
+
+const KAPPA = (4 * (Math.SQRT2 - 1)) / 3;
+
+/** The path of a rectangle with round corners, as pdfkit's roundedRect draws it. */
+function roundedRectPath(x: number, y: number, w: number, h: number, radius: number): string {
+  const r = Math.max(0, Math.min(radius, 0.5 * w, 0.5 * h));
+  if (r === 0) return `${num(x)} ${num(y)} ${num(w)} ${num(h)} re`;
+  const c = r * (1 - KAPPA);
+  const right = x + w;
+  const bottom = y + h;
+  return [
+    `${num(x + r)} ${num(y)} m`,
+    `${num(right - r)} ${num(y)} l`,
+    `${num(right - c)} ${num(y)} ${num(right)} ${num(y + c)} ${num(right)} ${num(y + r)} c`,
+    `${num(right)} ${num(bottom - r)} l`,
+    `${num(right)} ${num(bottom - c)} ${num(right - c)} ${num(bottom)} ${num(right - r)} ${num(bottom)} c`,
+    `${num(x + r)} ${num(bottom)} l`,
+    `${num(x + c)} ${num(bottom)} ${num(x)} ${num(bottom - c)} ${num(x)} ${num(bottom - r)} c`,
+    `${num(x)} ${num(y + r)} l`,
+    `${num(x)} ${num(y + c)} ${num(x + c)} ${num(y)} ${num(x + r)} ${num(y)} c`,
+    'h',
+  ].join('\n');
+}
+
+/**
+ * Writes operators into the current page as bytes. pdfkit turns each string it is given into bytes
+ * one character at a time in JavaScript; Buffer does it natively.
+ */
+function writeOps(doc: PDFKit.PDFDocument, ops: string): void {
+  const page = doc.page as unknown as { write?: (chunk: Uint8Array) => void };
+  if (typeof page.write === 'function') page.write(Buffer.from(`${ops}\n`, 'latin1'));
+  else doc.addContent(ops);
+}
+
+/**
+ * Shapes drawn straight into the page, one write each: pdfkit writes every path segment, colour and
+ * paint operator as its own chunk. Coordinates are the page's (top left origin), as with pdfkit.
+ */
+export const shape = {
+  /** A filled rectangle, with round corners when `radius` is given, optionally outlined. */
+  box(
+    doc: PDFKit.PDFDocument,
+    box: { x: number; y: number; width: number; height: number; radius?: number },
+    fill: string,
+    stroke?: { color: string; width: number },
+  ): void {
+    const path = roundedRectPath(box.x, box.y, box.width, box.height, box.radius ?? 0);
+    writeOps(
+      doc,
+      stroke
+        ? `${num(stroke.width)} w\n${strokeOp(stroke.color)}\n${fillOp(fill)}\n${path}\nB`
+        : `${fillOp(fill)}\n${path}\nf`,
+    );
+  },
+  /** A horizontal rule. */
+  rule(doc: PDFKit.PDFDocument, x1: number, x2: number, y: number, width: number, color: string): void {
+    writeOps(doc, `${num(width)} w\n${strokeOp(color)}\n${num(x1)} ${num(y)} m\n${num(x2)} ${num(y)} l\nS`);
+  },
+};
+
 /**
  * Text operators of one line, written as one block. Neighbouring pieces of the same face, size and
  * colour share one TJ array, the space between them written as a move of the pen. pdfkit's own
@@ -240,7 +302,7 @@ class TextBlock {
     this.close();
     if (this.ops.length === 0) return;
     const height = (doc.page as unknown as { height: number }).height;
-    doc.addContent(`q\n1 0 0 -1 0 ${num(height)} cm\nBT\n${this.ops.join('\n')}\nET\nQ`);
+    writeOps(doc, `q\n1 0 0 -1 0 ${num(height)} cm\nBT\n${this.ops.join('\n')}\nET\nQ`);
     this.ops.length = 0;
     this.font = '';
     this.size = 0;
@@ -487,9 +549,9 @@ export class TextEngine {
         // The pill is drawn now, its text with the line's other text after it: on top of it.
         const height = style.size * CHIP_HEIGHT;
         const top = baseline - style.size * CHIP_BASELINE;
-        doc.roundedRect(cursor, top, token.width, height, height / 2);
-        if (style.chip.stroke) doc.lineWidth(0.6).fillAndStroke(style.chip.fill, style.chip.stroke);
-        else doc.fill(style.chip.fill);
+        const pill = { x: cursor, y: top, width: token.width, height, radius: height / 2 };
+        const stroke = style.chip.stroke;
+        shape.box(doc, pill, style.chip.fill, stroke ? { color: stroke, width: 0.6 } : undefined);
         this.drawPieces(block, token.pieces, cursor + CHIP_PAD_X * style.size, baseline, style);
       } else if (token.kind === 'word' || token.kind === 'space') {
         this.drawPieces(block, token.pieces, cursor, baseline, style);
@@ -693,12 +755,14 @@ export class Writer {
       this.text.drawLine(note!, this.right - note!.width, this.y + titleLine!.baseline - note!.baseline);
     }
     const ruleY = this.y + titleLine!.height + 2;
-    this.doc
-      .moveTo(this.left, ruleY)
-      .lineTo(this.right, ruleY)
-      .lineWidth(level === 1 ? 1.1 : 0.6)
-      .strokeColor(level === 1 ? COLOR.accent : COLOR.ruleStrong)
-      .stroke();
+    shape.rule(
+      this.doc,
+      this.left,
+      this.right,
+      ruleY,
+      level === 1 ? 1.1 : 0.6,
+      level === 1 ? COLOR.accent : COLOR.ruleStrong,
+    );
     this.y += height;
   }
 
@@ -709,10 +773,9 @@ export class Writer {
     const height = linesHeight(lines) + 2 * pad;
     this.ensure(height);
     const { doc } = this;
-    doc.roundedRect(this.left, this.y, this.width, height, 3);
-    if (tone.stroke) doc.lineWidth(0.6).fillAndStroke(tone.fill, tone.stroke);
-    else doc.fill(tone.fill);
-    doc.rect(this.left, this.y, 3.2, height).fill(tone.bar);
+    const panel = { x: this.left, y: this.y, width: this.width, height, radius: 3 };
+    shape.box(doc, panel, tone.fill, tone.stroke ? { color: tone.stroke, width: 0.6 } : undefined);
+    shape.box(doc, { x: this.left, y: this.y, width: 3.2, height }, tone.bar);
     let y = this.y + pad;
     this.text.hold();
     for (const line of lines) {
@@ -751,7 +814,8 @@ export class Writer {
       const x = this.left + i * (boxWidth + gapX);
       const tone = items[i]!.tone;
       const fill = tone === 'warn' ? COLOR.redFill : tone === 'good' ? COLOR.greenFill : COLOR.panel;
-      this.doc.roundedRect(x, this.y, boxWidth, height, 3).lineWidth(0.6).fillAndStroke(fill, COLOR.rule);
+      const box = { x, y: this.y, width: boxWidth, height, radius: 3 };
+      shape.box(this.doc, box, fill, { color: COLOR.rule, width: 0.6 });
       let y = this.y + pad;
       this.text.hold();
       for (const line of lines) {
@@ -836,7 +900,7 @@ export class Writer {
   private drawHeader(options: TableOptions, widths: number[], padX: number): void {
     const height = this.headerHeight(options);
     if (height === 0) return;
-    this.doc.rect(this.left, this.y, this.width, height).fill(COLOR.headerFill);
+    shape.box(this.doc, { x: this.left, y: this.y, width: this.width, height }, COLOR.headerFill);
     this.text.hold();
     let x = this.left;
     options.columns.forEach((column, i) => {
@@ -960,7 +1024,7 @@ export class Writer {
     rules: boolean,
   ): void {
     const { doc } = this;
-    if (row.fill) doc.rect(this.left, this.y, this.width, height).fill(row.fill);
+    if (row.fill) shape.box(doc, { x: this.left, y: this.y, width: this.width, height }, row.fill);
     // The cells' text as one block, then the bars under it (bars and text do not overlap).
     this.text.hold();
     const bars: Array<{ x: number; y: number; width: number; bar: NonNullable<CellLayout['bar']> }> = [];
@@ -979,18 +1043,17 @@ export class Writer {
     for (const { x: barX, y, width, bar } of bars) {
       const track = Math.min(width, 64);
       const value = Math.max(0, Math.min(1, bar.value));
-      doc.roundedRect(barX, y + 2.5, track, 3.2, 1.6).fill(COLOR.greyFill);
-      if (value > 0) doc.roundedRect(barX, y + 2.5, Math.max(track * value, 3.2), 3.2, 1.6).fill(bar.color);
+      shape.box(doc, { x: barX, y: y + 2.5, width: track, height: 3.2, radius: 1.6 }, COLOR.greyFill);
+      if (value > 0) {
+        const filled = { x: barX, y: y + 2.5, width: Math.max(track * value, 3.2), height: 3.2, radius: 1.6 };
+        shape.box(doc, filled, bar.color);
+      }
     }
     const divider = row.divider ?? (rules ? 'light' : 'none');
     if (divider !== 'none') {
       const y = this.y + height;
-      doc
-        .moveTo(this.left, y)
-        .lineTo(this.right, y)
-        .lineWidth(divider === 'strong' ? 0.8 : 0.5)
-        .strokeColor(divider === 'strong' ? COLOR.ruleStrong : COLOR.rule)
-        .stroke();
+      const strong = divider === 'strong';
+      shape.rule(doc, this.left, this.right, y, strong ? 0.8 : 0.5, strong ? COLOR.ruleStrong : COLOR.rule);
     }
     this.y += height;
   }
