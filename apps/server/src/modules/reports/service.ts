@@ -37,6 +37,8 @@ export interface ReportFile {
   /** The lookup's case reference, for the audit row. */
   caseReference: string | null;
   lookupId: string;
+  /** The `reports` row, written with the audit row in one transaction (`audited`). */
+  row: typeof reports.$inferInsert;
 }
 
 /** A stored lookup a report is drawn from; for a cache hit, `original` is the paid lookup it reused. */
@@ -124,17 +126,6 @@ export function createReportService(deps: {
       throw error;
     }
     const sha256 = createHash('sha256').update(pdf).digest('hex');
-    await db.insert(reports).values({
-      id: job.reportId,
-      userId: user.id,
-      lookupId: lookup.id,
-      kind,
-      fileName,
-      sha256,
-      bytes: pdf.byteLength,
-      writer,
-      createdAt: now(),
-    });
     return {
       reportId: job.reportId,
       fileName,
@@ -142,6 +133,17 @@ export function createReportService(deps: {
       pdf,
       caseReference: lookup.caseReference,
       lookupId: lookup.id,
+      row: {
+        id: job.reportId,
+        userId: user.id,
+        lookupId: lookup.id,
+        kind,
+        fileName,
+        sha256,
+        bytes: pdf.byteLength,
+        writer,
+        createdAt: now(),
+      },
     };
   }
 
@@ -281,15 +283,19 @@ export function createReportService(deps: {
     ): Promise<ReportFile> {
       try {
         const file = await work();
-        await recordAudit(db, {
-          action,
-          outcome: 'success',
-          user,
-          client,
-          target: file.reportId,
-          cost: 0,
-          caseReference: file.caseReference,
-          details: { file_name: file.fileName, sha256: file.sha256, lookup_id: file.lookupId },
+        // The report's hash (for /verify) and its audit row in one commit, the audit row last.
+        await db.transaction(async (tx) => {
+          await tx.insert(reports).values(file.row);
+          await recordAudit(tx, {
+            action,
+            outcome: 'success',
+            user,
+            client,
+            target: file.reportId,
+            cost: 0,
+            caseReference: file.caseReference,
+            details: { file_name: file.fileName, sha256: file.sha256, lookup_id: file.lookupId },
+          });
         });
         return file;
       } catch (error) {
