@@ -147,6 +147,8 @@ export const envSchema = z.object({
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: int(20_000, 500, 300_000),
   REPORT_THREADS: int(0, 0, 64),
+  // Reports that may wait for a render thread (pool.ts DEFAULT_REPORT_QUEUE); past it a request answers 503.
+  REPORT_QUEUE: int(50, 0, 10_000),
 
   SEED_DEMO: bool(false),
   DEMO_PASSWORD: z.string().min(12).default('footprint-demo'),
@@ -245,6 +247,8 @@ export interface Config {
   reports: {
     /** Worker threads for PDF rendering; 0 means one fewer than the cores. */
     threads: number;
+    /** Reports that may wait for a render thread before a request is refused with 503. */
+    queue: number;
     llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   };
   /** The media proxy (GET /api/media): pictures reach the browser only through the server. */
@@ -420,6 +424,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     reports: {
       threads: env.REPORT_THREADS,
+      queue: env.REPORT_QUEUE,
       llm: env.LLM_BASE_URL
         ? {
             baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''),

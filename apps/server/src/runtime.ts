@@ -109,7 +109,10 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     modes: sourceModes(providers),
     envPrefixes: Object.fromEntries(VENDORS.map((vendor) => [vendor.id, vendor.prefix])),
   };
-  const reportPool = createReportPool({ threads: config.reports.threads || undefined });
+  const reportPool = createReportPool({
+    threads: config.reports.threads || undefined,
+    queue: config.reports.queue,
+  });
   const llm = config.reports.llm ? createLlmWriter(config.reports.llm) : undefined;
   const app = await buildApp({
     config,

@@ -162,6 +162,22 @@ export const noRecord = (credits: number, lookupId: string) =>
 export const sourceFailed = (credits: number, lookupId: string) =>
   new AppError(502, 'source_failed', messages.intel.upstreamFailed, { credits, lookup_id: lookupId });
 
+/**
+ * 503: every report thread is busy and the report queue is full (REPORT_THREADS, REPORT_QUEUE); try
+ * again after Retry-After seconds. Nothing was drawn; a paid credit report was refunded (`credits`).
+ */
+export const reportsBusy = (
+  retryAfterSeconds: number,
+  extra: { credits?: number; lookup_id?: string } = {},
+) =>
+  new AppError(
+    503,
+    'reports_busy',
+    `Reports are busy right now. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.${extra.credits === undefined ? '' : ' Your credits were refunded.'}`,
+    { retry_after: retryAfterSeconds, ...extra },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
 /** 500: the credit report could not be drawn; the charge was refunded. */
 export const renderFailed = (credits: number, lookupId: string) =>
   new AppError(500, 'render_failed', messages.creditReport.failed, { credits, lookup_id: lookupId });

@@ -247,6 +247,44 @@ describe('the credit report', () => {
     consent: 'Y',
   };
 
+  it('answers 503 with Retry-After when the report queue is full, and keeps only the drawn reports charged', async () => {
+    // One render thread and no waiting room: credit reports asked for together find it busy.
+    const busy = await createTestApp({
+      env: { RATE_LIMIT_ENABLED: 'false', REPORT_THREADS: '1', REPORT_QUEUE: '0' },
+    });
+    try {
+      const user = await createUser(busy.db, { credits: 50, appMode: 'live' });
+      const { token } = await signIn(busy, user.email, user.password);
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          busy.app.inject({
+            method: 'POST',
+            url: CORPORATE,
+            payload: JSON.stringify({ type: 'credit_report', data }),
+            headers,
+          }),
+        ),
+      );
+      const drawn = answers.filter((res) => res.statusCode === 200);
+      const refused = answers.filter((res) => res.statusCode === 503);
+      expect(drawn.length + refused.length, answers.map((res) => res.statusCode).join()).toBe(4);
+      expect(drawn.length).toBeGreaterThanOrEqual(1);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      for (const res of refused) {
+        expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(res.json().message).toMatch(/^Reports are busy right now/);
+      }
+      const [row] = await busy.db.select({ credits: users.credits }).from(users).where(eq(users.id, user.id));
+      expect(row!.credits).toBe(50 - 5 * drawn.length);
+      expect(await findLedgerMismatches(busy.db)).toEqual([]);
+      const stored = await busy.db.select().from(reports).where(eq(reports.userId, user.id));
+      expect(stored).toHaveLength(drawn.length);
+    } finally {
+      await busy.close();
+    }
+  });
+
   it('answers a PDF, charges 5, keeps the balance in X-Credits and a verifiable report row', async () => {
     const { user, auth } = await userWith(7);
     const res = await post(CORPORATE, { type: 'credit_report', data }, auth);

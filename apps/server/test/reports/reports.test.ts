@@ -356,3 +356,47 @@ describe('detail reports', () => {
     expect(nameless.statusCode).toBe(422);
   });
 });
+
+describe('a full report queue', () => {
+  it('answers 503 with Retry-After, draws and stores nothing for the refused request, and audits it', async () => {
+    // One render thread and no waiting room: a report asked for while another is drawn is refused.
+    const busy = await createTestApp({
+      env: { RATE_LIMIT_ENABLED: 'false', REPORT_THREADS: '1', REPORT_QUEUE: '0' },
+    });
+    try {
+      const user = await createUser(busy.db, { credits: 5, appMode: 'live' });
+      const { token } = await signIn(busy, user.email, user.password);
+      const headers = { authorization: `Bearer ${token}` };
+      const lookup = await busy.app.inject({ method: 'GET', url: '/api/tel?number=919876543210', headers });
+      expect(lookup.statusCode).toBe(200);
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          busy.app.inject({
+            method: 'POST',
+            url: '/api/generate-report',
+            payload: { userInput: '9876543210', type: 'tel', results: lookup.json() },
+            headers,
+          }),
+        ),
+      );
+      const drawn = answers.filter((res) => res.statusCode === 200);
+      const refused = answers.filter((res) => res.statusCode === 503);
+      expect(drawn.length + refused.length, answers.map((res) => res.statusCode).join()).toBe(4);
+      expect(drawn.length).toBeGreaterThanOrEqual(1);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      for (const res of refused) {
+        expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(res.json()).toMatchObject({ message: expect.stringMatching(/^Reports are busy right now/) });
+      }
+      const stored = await busy.db.select().from(reports).where(eq(reports.userId, user.id));
+      expect(stored).toHaveLength(drawn.length);
+      const failures = await busy.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.userId, user.id), eq(auditEvents.action, 'report.lookup')));
+      expect(failures.filter((row) => row.outcome === 'failure')).toHaveLength(refused.length);
+    } finally {
+      await busy.close();
+    }
+  });
+});

@@ -22,11 +22,12 @@ import {
   liveOnly,
   noRecord as noRecordFound,
   renderFailed,
+  reportsBusy,
   sourceFailed,
 } from '../../http/errors.ts';
 import type { Runner } from '../../providers/runner.ts';
 import { type AuditOutcome, recordAudit } from '../audit/service.ts';
-import type { ReportPool } from '../reports/pool.ts';
+import { type ReportPool, ReportsBusyError } from '../reports/pool.ts';
 import { safeFilePart } from '../reports/service.ts';
 import type { Searches } from '../searches/service.ts';
 
@@ -149,6 +150,12 @@ export function createIntelService(deps: {
       const target = `${t.type}:${query}`;
       // No vendor for this search in this deployment: say so before anything is charged.
       if (!runner.available(kind)) throw kindUnavailable(t.label);
+      // A credit report while the report queue is full: refused before anything is charged.
+      const busy = t.returnsPdf ? deps.pool.busy() : undefined;
+      if (busy) {
+        await audit('failure', target, 0, checkedReference, { reason: 'reports_busy' });
+        throw reportsBusy(busy.retryAfterSeconds);
+      }
       const caseReference = await searches.caseReference(case_reference, user);
 
       const searched = await searches.run<Found>({
@@ -221,13 +228,18 @@ export function createIntelService(deps: {
               },
               record,
             });
-          } catch {
+          } catch (error) {
+            // The queue filled up while the bureau answered: refunded, and the caller may try again.
+            const busy = error instanceof ReportsBusyError ? error : undefined;
             return {
               ok: false,
-              refund: 'Report could not be drawn',
+              refund: busy ? 'Reports busy' : 'Report could not be drawn',
               sourceErrors: {},
-              details: { reason: 'render_failed' },
-              error: (credits) => renderFailed(credits, lookupId),
+              details: { reason: busy ? 'reports_busy' : 'render_failed' },
+              error: (credits) =>
+                busy
+                  ? reportsBusy(busy.retryAfterSeconds, { credits, lookup_id: lookupId })
+                  : renderFailed(credits, lookupId),
             };
           }
           const sha256 = createHash('sha256').update(pdf).digest('hex');

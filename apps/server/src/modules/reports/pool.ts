@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { ReportJob } from './render/types.ts';
+import type { ReportTask } from './job.ts';
 
 /**
  * Where the worker code is: the bundle ships dist/report-worker.js beside dist/main.js; from source
@@ -16,23 +16,55 @@ function workerEntry(): { filename: string; execArgv: string[] } {
   return { filename: new URL('./worker.ts', import.meta.url).href, execArgv: ['--import', 'tsx'] };
 }
 
+/** Every render thread is busy and as many reports wait as the queue holds: try again after a while. */
+export class ReportsBusyError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Every report thread is busy and the report queue is full.');
+  }
+}
+
 export interface ReportPool {
-  render(job: ReportJob): Promise<Buffer>;
+  /** Draws a report in a worker thread; rejects with ReportsBusyError when the queue is full. */
+  render(task: ReportTask): Promise<Buffer>;
+  /** Whether a report asked for now would be refused as busy (checked before any other work). */
+  busy(): ReportsBusyError | undefined;
   close(): Promise<void>;
 }
 
+/** Reports that may wait for a render thread when REPORT_QUEUE is not set. */
+export const DEFAULT_REPORT_QUEUE = 50;
+
 /**
  * A small pool of worker threads for PDF rendering, so that twenty reports at once leave the event
- * loop free for lookups. One thread fewer than the cores (at least one), started lazily.
+ * loop free for lookups. One thread fewer than the cores (at least one), started lazily. At most
+ * `threads + queue` reports are in the pool at once; past that `render` refuses at once instead of
+ * letting the wait grow without bound.
  */
-export function createReportPool(options: { threads?: number } = {}): ReportPool {
+export function createReportPool(options: { threads?: number; queue?: number } = {}): ReportPool {
   const { filename, execArgv } = workerEntry();
   const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
+  const queue = options.queue ?? DEFAULT_REPORT_QUEUE;
   const pool = new Piscina({ filename, execArgv, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
+  let inPool = 0;
+  /** Moving average of a report's time in the pool (waiting and drawing): about how long a full queue takes to move. */
+  let averageMs = 1000;
+  const busy = () =>
+    inPool < threads + queue ? undefined : new ReportsBusyError(Math.max(1, Math.ceil(averageMs / 1000)));
   return {
-    async render(job) {
-      const bytes = (await pool.run(job)) as Uint8Array;
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    busy,
+    async render(task) {
+      const refused = busy();
+      if (refused) throw refused;
+      inPool += 1;
+      const started = performance.now();
+      try {
+        // The worker transfers the PDF's memory (no copy); see worker.ts.
+        const bytes = (await pool.run(task)) as Uint8Array;
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      } finally {
+        inPool -= 1;
+        averageMs = 0.8 * averageMs + 0.2 * (performance.now() - started);
+      }
     },
     close: () => pool.destroy(),
   };

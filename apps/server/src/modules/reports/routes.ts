@@ -45,7 +45,8 @@ export function reportRoutes(
 
   const fromLookup =
     "Drawn from what the server stored for the caller's own lookup (`results.lookup_id`), never from " +
-    "what the browser sends. 404 when no stored lookup of the caller's matches.";
+    "what the browser sends. 404 when no stored lookup of the caller's matches. 503 with Retry-After " +
+    'when every report thread is busy and the report queue is full (REPORT_QUEUE).';
 
   api.post(
     '/api/generate-report',
@@ -96,7 +97,8 @@ export function reportRoutes(
         preHandler,
         schema: {
           summary: `The PDF report of a ${type === 'rc' ? 'vehicle registration' : type === 'upi' ? 'UPI id' : 'challan'} lookup`,
-          description: "Drawn from the caller's own stored lookup of the id the record names.",
+          description:
+            "Drawn from the caller's own stored lookup of the id the record names. 503 with Retry-After when the report queue is full.",
           tags,
           body: detailReportRequest,
           response: { 200: reportPdfResponse },

@@ -1,19 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  type AnswerMeta,
   type AnswerSourceStatus,
-  analyzeEmailLookup,
-  analyzePhoneLookup,
-  type Breach,
   type DetailKind,
-  type EmailLookupData,
-  extraRecords,
   type LookupKind,
-  mergeEmailProfile,
-  mergePhoneProfile,
   normalizeRc,
-  type PhoneLookupResponse,
-  phoneHighlights,
   type SourceStatus,
   showsSyntheticData,
   sourceStatusOf,
@@ -22,10 +12,11 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type LookupRow, lookups, reports, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { AppError, notFound, reportsBusy, validationError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { type LookupReportSource, lookupViews, type ReportTask } from './job.ts';
 import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
-import type { ReportPool } from './pool.ts';
+import { type ReportPool, ReportsBusyError } from './pool.ts';
 import { presentPublicCheck, presentReportCheck } from './present.ts';
 import type { ReportJob } from './render/types.ts';
 
@@ -46,6 +37,8 @@ export interface ReportFile {
   /** The lookup's case reference, for the audit row. */
   caseReference: string | null;
   lookupId: string;
+  /** The `reports` row, written with the audit row in one transaction (`audited`). */
+  row: typeof reports.$inferInsert;
 }
 
 /** A stored lookup a report is drawn from; for a cache hit, `original` is the paid lookup it reused. */
@@ -78,6 +71,12 @@ export function createReportService(deps: {
 }) {
   const { db, pool } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /** A full report queue refuses a request before it reads anything (503 with Retry-After). */
+  const refuseWhenBusy = () => {
+    const busy = pool.busy();
+    if (busy) throw reportsBusy(busy.retryAfterSeconds);
+  };
 
   /**
    * The user's stored lookup for what they searched; a cache hit is followed to the answer it reused,
@@ -114,24 +113,19 @@ export function createReportService(deps: {
   async function finish(
     user: UserRow,
     lookup: LookupRow,
-    job: ReportJob,
+    job: ReportTask,
     kind: 'lookup' | 'ai' | DetailKind,
     fileName: string,
     writer: string | null,
   ): Promise<ReportFile> {
-    const pdf = await pool.render(job);
+    let pdf: Buffer;
+    try {
+      pdf = await pool.render(job);
+    } catch (error) {
+      if (error instanceof ReportsBusyError) throw reportsBusy(error.retryAfterSeconds);
+      throw error;
+    }
     const sha256 = createHash('sha256').update(pdf).digest('hex');
-    await db.insert(reports).values({
-      id: job.reportId,
-      userId: user.id,
-      lookupId: lookup.id,
-      kind,
-      fileName,
-      sha256,
-      bytes: pdf.byteLength,
-      writer,
-      createdAt: now(),
-    });
     return {
       reportId: job.reportId,
       fileName,
@@ -139,6 +133,17 @@ export function createReportService(deps: {
       pdf,
       caseReference: lookup.caseReference,
       lookupId: lookup.id,
+      row: {
+        id: job.reportId,
+        userId: user.id,
+        lookupId: lookup.id,
+        kind,
+        fileName,
+        sha256,
+        bytes: pdf.byteLength,
+        writer,
+        createdAt: now(),
+      },
     };
   }
 
@@ -179,31 +184,6 @@ export function createReportService(deps: {
     answeredAt: answeredAtOf(found.original ?? found.row),
   });
 
-  function views(kind: LookupKind, result: StoredResult, meta: AnswerMeta = {}) {
-    if (kind === 'tel') {
-      const response = { ...result.payloads, errors: result.errors } as Partial<PhoneLookupResponse>;
-      return {
-        profile: mergePhoneProfile(response),
-        highlights: phoneHighlights(response),
-        breaches: [] as Breach[],
-        registeredSites: [] as string[],
-        records: extraRecords(response.osintData),
-        analysis: () => analyzePhoneLookup(response, meta),
-      };
-    }
-    const data = { ...result.payloads, errors: result.errors } as Partial<EmailLookupData>;
-    return {
-      profile: mergeEmailProfile(data),
-      highlights: undefined,
-      breaches: Array.isArray(data.hibpData) ? data.hibpData : [],
-      registeredSites: Array.isArray(data.holeheData?.used)
-        ? data.holeheData.used.filter((s) => typeof s === 'string')
-        : [],
-      records: extraRecords(data.osintData),
-      analysis: () => analyzeEmailLookup(data, meta),
-    };
-  }
-
   return {
     async lookupReport(
       user: UserRow,
@@ -211,22 +191,18 @@ export function createReportService(deps: {
       userInput: string,
       hint: unknown,
     ): Promise<ReportFile> {
+      refuseWhenBusy();
       const query = kind === 'email' ? userInput.trim().toLowerCase() : userInput.replace(/\D/g, '');
       const found = await storedLookup(user, kind, query, hint);
       if (!found) throw noLookup();
       const sources = statusesOf(kind, found);
-      const view = views(kind, found.result, metaOf(found, sources));
-      const job: ReportJob = {
-        template: 'lookup',
+      // The worker merges and analyses the stored answer (job.ts): this thread only read the row.
+      const job: LookupReportSource = {
+        template: 'lookup-source',
         ...common(user, found, sources),
         kind,
         query: displayQuery(kind, found.row.query),
-        profile: view.profile,
-        analysis: view.analysis(),
-        highlights: view.highlights,
-        breaches: view.breaches,
-        registeredSites: view.registeredSites,
-        extraRecords: view.records,
+        result: { payloads: found.result.payloads, errors: found.result.errors },
         sourceErrors: found.result.errors,
         sourceStatus: sources.status,
         sourceStatusDerived: sources.derived,
@@ -235,11 +211,12 @@ export function createReportService(deps: {
     },
 
     async aiReport(user: UserRow, kind: LookupKind, userInput: string, hint: unknown): Promise<ReportFile> {
+      refuseWhenBusy();
       const query = kind === 'email' ? userInput.trim().toLowerCase() : userInput.replace(/\D/g, '');
       const found = await storedLookup(user, kind, query, hint);
       if (!found) throw noLookup();
       const sources = statusesOf(kind, found);
-      const analysis = views(kind, found.result, metaOf(found, sources)).analysis();
+      const analysis = lookupViews(kind, found.result, metaOf(found, sources)).analysis();
       const shown = displayQuery(kind, found.row.query);
       const narrative = await narrativeFor(
         {
@@ -269,6 +246,7 @@ export function createReportService(deps: {
     },
 
     async detailReport(user: UserRow, type: DetailKind, data: Record<string, unknown>): Promise<ReportFile> {
+      refuseWhenBusy();
       const raw = type === 'upi' ? data.upi_id : (data.rc_number ?? data.id_number);
       if (typeof raw !== 'string' || raw.trim() === '' || raw.length > 100) {
         const message = `The data field must name the ${type === 'upi' ? 'UPI id' : 'RC number'}.`;
@@ -305,15 +283,19 @@ export function createReportService(deps: {
     ): Promise<ReportFile> {
       try {
         const file = await work();
-        await recordAudit(db, {
-          action,
-          outcome: 'success',
-          user,
-          client,
-          target: file.reportId,
-          cost: 0,
-          caseReference: file.caseReference,
-          details: { file_name: file.fileName, sha256: file.sha256, lookup_id: file.lookupId },
+        // The report's hash (for /verify) and its audit row in one commit, the audit row last.
+        await db.transaction(async (tx) => {
+          await tx.insert(reports).values(file.row);
+          await recordAudit(tx, {
+            action,
+            outcome: 'success',
+            user,
+            client,
+            target: file.reportId,
+            cost: 0,
+            caseReference: file.caseReference,
+            details: { file_name: file.fileName, sha256: file.sha256, lookup_id: file.lookupId },
+          });
         });
         return file;
       } catch (error) {

@@ -120,9 +120,37 @@ export function fontFaces(): Record<Weight, Face[]> {
 
 /** Registers the report faces in a document. */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
+  trimLayoutCaches();
   const all = fontFaces();
   for (const face of [...all.regular, ...all.bold]) {
     doc.registerFont(face.name, face.source as Buffer);
+  }
+}
+
+/**
+ * pdfkit shapes every word with fontkit (OpenType substitutions and positioning) and caches the result
+ * per document, so each report shaped its words again. The cache is shared by every document of the
+ * thread instead: a shaped word depends only on the face. Checked for size every 100 documents.
+ */
+const layoutCaches = new Map<string, Record<string, unknown>>();
+let documentsSinceCheck = 0;
+const MAX_SHAPED_WORDS = 50_000;
+
+export function sharedLayoutCache(face: string): Record<string, unknown> {
+  let cache = layoutCaches.get(face);
+  if (!cache) {
+    cache = Object.create(null) as Record<string, unknown>;
+    layoutCaches.set(face, cache);
+  }
+  return cache;
+}
+
+/** Called once per document: drops a face's shaped words when they have grown past the bound. */
+export function trimLayoutCaches(): void {
+  if (++documentsSinceCheck < 100) return;
+  documentsSinceCheck = 0;
+  for (const [face, cache] of layoutCaches) {
+    if (Object.keys(cache).length > MAX_SHAPED_WORDS) layoutCaches.delete(face);
   }
 }
 

@@ -8,7 +8,7 @@
  * on a page of its own, and headers and footers are drawn last, over every buffered page, so they can
  * say 'Page X of Y'.
  */
-import { fontRuns, type Weight } from './fonts.ts';
+import { fontRuns, sharedLayoutCache, type Weight } from './fonts.ts';
 
 // ---------- theme ----------
 
@@ -110,6 +110,16 @@ const NO_STYLE: TextStyle = { size: 0, color: COLOR.body };
 
 /** Widths of (font, text) at size 1, shared by every document of this thread (the fonts are shared). */
 const widthCache = new Map<string, number>();
+
+interface UnitRun {
+  font: string;
+  text: string;
+  /** Width at size 1. */
+  unit: number;
+}
+
+/** A text's face runs (fontRuns) with their widths at size 1, by weight and text. */
+const runCache = new Map<string, UnitRun[]>();
 let segmenter: Intl.Segmenter | undefined;
 const SOFT_BREAKS = ['/', '?', '&', '=', '-', '_', '.', '@', ','];
 
@@ -123,13 +133,199 @@ function tokenHeight(token: Token): { height: number; baseline: number } {
   return { height, baseline: (height - size * LINE_BOX) / 2 + size * ASCENT };
 }
 
+/** One glyph's place as pdfkit's font layout gives it (in thousandths of the size). */
+interface GlyphPosition {
+  xAdvance: number;
+  advanceWidth: number;
+  xOffset: number;
+  yOffset: number;
+}
+
+/**
+ * The parts of pdfkit's embedded font the text path uses: `encode` adds the glyphs to the document's
+ * subset (and its ToUnicode map and widths) and gives their codes; `layoutCache` is its per-document
+ * cache of shaped words, replaced by one shared by every document of the thread.
+ */
+interface EmbeddedFont {
+  id: string;
+  ascender: number;
+  layoutCache?: Record<string, unknown>;
+  encode(text: string): [string[], GlyphPosition[]];
+  ref(): unknown;
+}
+
+const isEmbeddedFont = (font: unknown): font is EmbeddedFont => {
+  const f = font as Partial<EmbeddedFont> | undefined;
+  return (
+    typeof f?.encode === 'function' &&
+    typeof f.ref === 'function' &&
+    typeof f.id === 'string' &&
+    typeof f.ascender === 'number' &&
+    typeof f.layoutCache === 'object'
+  );
+};
+
+/** PDF number as pdfkit writes it (6 decimals at most). */
+const num = (n: number): number => Math.round(n * 1e6) / 1e6;
+
+/** '#RRGGBB' → the PDF fill operator, once per colour. */
+const fillOps = new Map<string, string>();
+function fillOp(color: string): string {
+  let op = fillOps.get(color);
+  if (op === undefined) {
+    const hex = Number.parseInt(color.slice(1), 16);
+    op = `${num((hex >> 16) / 255)} ${num(((hex >> 8) & 0xff) / 255)} ${num((hex & 0xff) / 255)} rg`;
+    fillOps.set(color, op);
+  }
+  return op;
+}
+
+/** '#RRGGBB' → the PDF stroke colour operator. */
+const strokeOp = (color: string): string => `${fillOp(color).slice(0, -2)}RG`;
+
+const KAPPA = (4 * (Math.SQRT2 - 1)) / 3;
+
+/** The path of a rectangle with round corners, as pdfkit's roundedRect draws it. */
+function roundedRectPath(x: number, y: number, w: number, h: number, radius: number): string {
+  const r = Math.max(0, Math.min(radius, 0.5 * w, 0.5 * h));
+  if (r === 0) return `${num(x)} ${num(y)} ${num(w)} ${num(h)} re`;
+  const c = r * (1 - KAPPA);
+  const right = x + w;
+  const bottom = y + h;
+  return [
+    `${num(x + r)} ${num(y)} m`,
+    `${num(right - r)} ${num(y)} l`,
+    `${num(right - c)} ${num(y)} ${num(right)} ${num(y + c)} ${num(right)} ${num(y + r)} c`,
+    `${num(right)} ${num(bottom - r)} l`,
+    `${num(right)} ${num(bottom - c)} ${num(right - c)} ${num(bottom)} ${num(right - r)} ${num(bottom)} c`,
+    `${num(x + r)} ${num(bottom)} l`,
+    `${num(x + c)} ${num(bottom)} ${num(x)} ${num(bottom - c)} ${num(x)} ${num(bottom - r)} c`,
+    `${num(x)} ${num(y + r)} l`,
+    `${num(x)} ${num(y + c)} ${num(x + c)} ${num(y)} ${num(x + r)} ${num(y)} c`,
+    'h',
+  ].join('\n');
+}
+
+/**
+ * Writes operators into the current page as bytes. pdfkit turns each string it is given into bytes
+ * one character at a time in JavaScript; Buffer does it natively.
+ */
+function writeOps(doc: PDFKit.PDFDocument, ops: string): void {
+  const page = doc.page as unknown as { write?: (chunk: Uint8Array) => void };
+  if (typeof page.write === 'function') page.write(Buffer.from(`${ops}\n`, 'latin1'));
+  else doc.addContent(ops);
+}
+
+/**
+ * Shapes drawn straight into the page, one write each: pdfkit writes every path segment, colour and
+ * paint operator as its own chunk. Coordinates are the page's (top left origin), as with pdfkit.
+ */
+export const shape = {
+  /** A filled rectangle, with round corners when `radius` is given, optionally outlined. */
+  box(
+    doc: PDFKit.PDFDocument,
+    box: { x: number; y: number; width: number; height: number; radius?: number },
+    fill: string,
+    stroke?: { color: string; width: number },
+  ): void {
+    const path = roundedRectPath(box.x, box.y, box.width, box.height, box.radius ?? 0);
+    writeOps(
+      doc,
+      stroke
+        ? `${num(stroke.width)} w\n${strokeOp(stroke.color)}\n${fillOp(fill)}\n${path}\nB`
+        : `${fillOp(fill)}\n${path}\nf`,
+    );
+  },
+  /** A horizontal rule. */
+  rule(doc: PDFKit.PDFDocument, x1: number, x2: number, y: number, width: number, color: string): void {
+    writeOps(doc, `${num(width)} w\n${strokeOp(color)}\n${num(x1)} ${num(y)} m\n${num(x2)} ${num(y)} l\nS`);
+  },
+};
+
+/**
+ * Text operators of one line, written as one block. Neighbouring pieces of the same face, size and
+ * colour share one TJ array, the space between them written as a move of the pen. pdfkit's own
+ * `text()` writes a block per word, shapes and measures each word again and saves and restores the
+ * graphics state around it, which was most of a report's render time.
+ */
+class TextBlock {
+  private readonly ops: string[] = [];
+  private font = '';
+  private size = 0;
+  private color = '';
+  /** The open TJ array's glyph strings, its baseline and where its pen stands. */
+  private readonly run: string[] = [];
+  private runY = Number.NaN;
+  private pen = 0;
+
+  add(
+    font: EmbeddedFont,
+    size: number,
+    color: string,
+    x: number,
+    y: number,
+    glyphs: string,
+    width: number,
+  ): void {
+    if (font.id === this.font && size === this.size && color === this.color && y === this.runY) {
+      const move = num(((this.pen - x) * 1000) / size);
+      if (move !== 0) this.run.push(String(move));
+      this.run.push(glyphs);
+      this.pen = x + width;
+      return;
+    }
+    this.close();
+    if (font.id !== this.font || size !== this.size) {
+      this.ops.push(`/${font.id} ${num(size)} Tf`);
+      this.font = font.id;
+      this.size = size;
+    }
+    if (color !== this.color) {
+      this.ops.push(fillOp(color));
+      this.color = color;
+    }
+    this.ops.push(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
+    this.run.push(glyphs);
+    this.runY = y;
+    this.pen = x + width;
+  }
+
+  private close(): void {
+    if (this.run.length === 0) return;
+    this.ops.push(`[${this.run.join(' ')}] TJ`);
+    this.run.length = 0;
+    this.runY = Number.NaN;
+  }
+
+  /** Writes the block into the page (its own graphics state: nothing leaks into later drawing). */
+  flush(doc: PDFKit.PDFDocument): void {
+    this.close();
+    if (this.ops.length === 0) return;
+    const height = (doc.page as unknown as { height: number }).height;
+    writeOps(doc, `q\n1 0 0 -1 0 ${num(height)} cm\nBT\n${this.ops.join('\n')}\nET\nQ`);
+    this.ops.length = 0;
+    this.font = '';
+    this.size = 0;
+    this.color = '';
+  }
+}
+
 export class TextEngine {
+  /** The document's embedded fonts by face name; `null` when pdfkit's internals are not as expected. */
+  private readonly fonts = new Map<string, EmbeddedFont | null>();
+  /** TJ array elements of a (face, text) in this document, or `null` when a glyph is offset (pdfkit draws it). */
+  private readonly encoded = new Map<string, string | null>();
+  /** Text drawn but not yet written to the page, and how many callers hold it back. */
+  private readonly block = new TextBlock();
+  private holds = 0;
+
   constructor(private readonly doc: PDFKit.PDFDocument) {}
 
   private unitWidth(font: string, value: string): number {
     const key = `${font}\u0000${value}`;
     let width = widthCache.get(key);
     if (width === undefined) {
+      this.embedded(font);
       width = this.doc.font(font).fontSize(1).widthOfString(value);
       if (widthCache.size > 200_000) widthCache.clear();
       widthCache.set(key, width);
@@ -137,12 +333,71 @@ export class TextEngine {
     return width;
   }
 
+  /** The document's embedded font for a face, sharing the thread's cache of shaped words. */
+  private embedded(name: string): EmbeddedFont | null {
+    let font = this.fonts.get(name);
+    if (font === undefined) {
+      this.doc.font(name);
+      const candidate = (this.doc as unknown as { _font?: unknown })._font;
+      font = isEmbeddedFont(candidate) ? candidate : null;
+      if (font) font.layoutCache = sharedLayoutCache(name);
+      this.fonts.set(name, font);
+    }
+    return font;
+  }
+
+  /** The glyph strings of a piece for a TJ array, or null when pdfkit has to draw it (a glyph with an offset). */
+  private glyphs(font: EmbeddedFont, name: string, value: string): string | null {
+    const key = `${name}\u0000${value}`;
+    let glyphs = this.encoded.get(key);
+    if (glyphs === undefined) {
+      const [codes, positions] = font.encode(value);
+      const parts: string[] = [];
+      let last = 0;
+      glyphs = '';
+      for (let i = 0; i < positions.length; i++) {
+        const position = positions[i]!;
+        if (position.xOffset || position.yOffset) {
+          glyphs = null;
+          break;
+        }
+        const kern = position.xAdvance - position.advanceWidth;
+        if (kern !== 0 || i === positions.length - 1) {
+          parts.push(`<${codes.slice(last, i + 1).join('')}>`);
+          if (kern !== 0) parts.push(String(num(-kern)));
+          last = i + 1;
+        }
+      }
+      if (glyphs !== null) glyphs = parts.join(' ');
+      this.encoded.set(key, glyphs);
+    }
+    return glyphs;
+  }
+
+  /** The face runs of a text with their widths at size 1, shared by every document of this thread. */
+  private runs(value: string, weight: Weight): UnitRun[] {
+    const key = `${weight}\u0000${value}`;
+    let runs = runCache.get(key);
+    if (runs === undefined) {
+      runs = fontRuns(value, weight).map((run) => ({
+        font: run.font,
+        text: run.text,
+        unit: this.unitWidth(run.font, run.text),
+      }));
+      if (runCache.size > 200_000) runCache.clear();
+      runCache.set(key, runs);
+    }
+    return runs;
+  }
+
   private pieces(value: string, style: TextStyle): Piece[] {
-    return fontRuns(value, style.weight ?? 'regular').map((run) => ({
-      font: run.font,
-      text: run.text,
-      width: this.unitWidth(run.font, run.text) * style.size,
-    }));
+    const runs = this.runs(value, style.weight ?? 'regular');
+    const pieces: Piece[] = new Array(runs.length);
+    for (let i = 0; i < runs.length; i++) {
+      const run = runs[i]!;
+      pieces[i] = { font: run.font, text: run.text, width: run.unit * style.size };
+    }
+    return pieces;
   }
 
   private token(kind: Token['kind'], value: string, style: TextStyle): Token {
@@ -264,36 +519,68 @@ export class TextEngine {
     return token;
   }
 
+  /**
+   * Holds the text of the lines drawn next back until `release`, to write them as one block. Only for
+   * lines no shape drawn meanwhile covers: shapes go to the page at once, the held text after them.
+   */
+  hold(): void {
+    this.holds += 1;
+  }
+
+  release(): void {
+    this.holds = Math.max(0, this.holds - 1);
+    if (this.holds === 0) this.flush();
+  }
+
+  /** Writes the held text to the current page (before a page is left). */
+  flush(): void {
+    this.block.flush(this.doc);
+  }
+
   /** Draws one line with its top at `y`. */
   drawLine(line: Line, x: number, y: number): void {
     const doc = this.doc;
     const baseline = y + line.baseline;
+    const { block } = this;
     let cursor = x;
     for (const token of line.tokens) {
       const { style } = token;
       if (token.kind === 'chip' && style.chip) {
+        // The pill is drawn now, its text with the line's other text after it: on top of it.
         const height = style.size * CHIP_HEIGHT;
         const top = baseline - style.size * CHIP_BASELINE;
-        doc.roundedRect(cursor, top, token.width, height, height / 2);
-        if (style.chip.stroke) doc.lineWidth(0.6).fillAndStroke(style.chip.fill, style.chip.stroke);
-        else doc.fill(style.chip.fill);
-        this.drawPieces(token.pieces, cursor + CHIP_PAD_X * style.size, baseline, style);
+        const pill = { x: cursor, y: top, width: token.width, height, radius: height / 2 };
+        const stroke = style.chip.stroke;
+        shape.box(doc, pill, style.chip.fill, stroke ? { color: stroke, width: 0.6 } : undefined);
+        this.drawPieces(block, token.pieces, cursor + CHIP_PAD_X * style.size, baseline, style);
       } else if (token.kind === 'word' || token.kind === 'space') {
-        this.drawPieces(token.pieces, cursor, baseline, style);
+        this.drawPieces(block, token.pieces, cursor, baseline, style);
       }
       cursor += token.width;
     }
+    if (this.holds === 0) block.flush(doc);
   }
 
-  private drawPieces(pieces: Piece[], x: number, baseline: number, style: TextStyle): void {
+  private drawPieces(block: TextBlock, pieces: Piece[], x: number, baseline: number, style: TextStyle): void {
     let cursor = x;
     for (const piece of pieces) {
       if (piece.text.trim()) {
-        this.doc
-          .font(piece.font)
-          .fontSize(style.size)
-          .fillColor(style.color)
-          .text(piece.text, cursor, baseline - style.size * ASCENT, { lineBreak: false });
+        const font = this.embedded(piece.font);
+        const glyphs = font && this.glyphs(font, piece.font, piece.text);
+        if (font && glyphs) {
+          const page = this.doc.page as unknown as { height: number; fonts: Record<string, unknown> };
+          page.fonts[font.id] ??= font.ref();
+          // pdfkit's text(x, top) puts the baseline at top + ascender; the page is flipped back for text.
+          const top = baseline - style.size * ASCENT;
+          const pdfY = page.height - top - (font.ascender / 1000) * style.size;
+          block.add(font, style.size, style.color, cursor, pdfY, glyphs, piece.width);
+        } else {
+          this.doc
+            .font(piece.font)
+            .fontSize(style.size)
+            .fillColor(style.color)
+            .text(piece.text, cursor, baseline - style.size * ASCENT, { lineBreak: false });
+        }
       }
       cursor += piece.width;
     }
@@ -414,6 +701,7 @@ export class Writer {
   }
 
   newPage(): void {
+    this.text.flush();
     this.doc.addPage();
     this.page += 1;
     this.y = PAGE.top;
@@ -436,11 +724,13 @@ export class Writer {
   paragraph(spans: Span[], options: { indent?: number; width?: number; after?: number } = {}): void {
     const indent = options.indent ?? 0;
     const lines = this.text.wrap(spans, options.width ?? this.width - indent);
+    this.text.hold();
     for (const line of lines) {
       this.ensure(line.height);
       this.text.drawLine(line, this.left + indent, this.y);
       this.y += line.height;
     }
+    this.text.release();
     this.y += options.after ?? 0;
   }
 
@@ -465,12 +755,14 @@ export class Writer {
       this.text.drawLine(note!, this.right - note!.width, this.y + titleLine!.baseline - note!.baseline);
     }
     const ruleY = this.y + titleLine!.height + 2;
-    this.doc
-      .moveTo(this.left, ruleY)
-      .lineTo(this.right, ruleY)
-      .lineWidth(level === 1 ? 1.1 : 0.6)
-      .strokeColor(level === 1 ? COLOR.accent : COLOR.ruleStrong)
-      .stroke();
+    shape.rule(
+      this.doc,
+      this.left,
+      this.right,
+      ruleY,
+      level === 1 ? 1.1 : 0.6,
+      level === 1 ? COLOR.accent : COLOR.ruleStrong,
+    );
     this.y += height;
   }
 
@@ -481,15 +773,16 @@ export class Writer {
     const height = linesHeight(lines) + 2 * pad;
     this.ensure(height);
     const { doc } = this;
-    doc.roundedRect(this.left, this.y, this.width, height, 3);
-    if (tone.stroke) doc.lineWidth(0.6).fillAndStroke(tone.fill, tone.stroke);
-    else doc.fill(tone.fill);
-    doc.rect(this.left, this.y, 3.2, height).fill(tone.bar);
+    const panel = { x: this.left, y: this.y, width: this.width, height, radius: 3 };
+    shape.box(doc, panel, tone.fill, tone.stroke ? { color: tone.stroke, width: 0.6 } : undefined);
+    shape.box(doc, { x: this.left, y: this.y, width: 3.2, height }, tone.bar);
     let y = this.y + pad;
+    this.text.hold();
     for (const line of lines) {
       this.text.drawLine(line, this.left + pad + 4, y);
       y += line.height;
     }
+    this.text.release();
     this.y += height + after;
   }
 
@@ -521,12 +814,15 @@ export class Writer {
       const x = this.left + i * (boxWidth + gapX);
       const tone = items[i]!.tone;
       const fill = tone === 'warn' ? COLOR.redFill : tone === 'good' ? COLOR.greenFill : COLOR.panel;
-      this.doc.roundedRect(x, this.y, boxWidth, height, 3).lineWidth(0.6).fillAndStroke(fill, COLOR.rule);
+      const box = { x, y: this.y, width: boxWidth, height, radius: 3 };
+      shape.box(this.doc, box, fill, { color: COLOR.rule, width: 0.6 });
       let y = this.y + pad;
+      this.text.hold();
       for (const line of lines) {
         this.text.drawLine(line, x + pad, y);
         y += line.height;
       }
+      this.text.release();
     });
     this.y += height + 10;
   }
@@ -537,7 +833,20 @@ export class Writer {
     return columns.map((column) => (this.width * column.weight) / total);
   }
 
+  /** Rows already laid out, by row and column widths: a table measures its rows before drawing them. */
+  private readonly rowLayouts = new WeakMap<Row, { key: string; cells: CellLayout[] }>();
+
+  /** A row's cells broken into lines. The result is not changed by its callers (they copy to split). */
   private layoutRow(row: Row, widths: number[], padX: number): CellLayout[] {
+    const key = `${padX}:${widths.join(',')}`;
+    const known = this.rowLayouts.get(row);
+    if (known?.key === key) return known.cells;
+    const cells = this.measureRow(row, widths, padX);
+    this.rowLayouts.set(row, { key, cells });
+    return cells;
+  }
+
+  private measureRow(row: Row, widths: number[], padX: number): CellLayout[] {
     const cells: CellLayout[] = row.cells.map((cell, i) => {
       const spec: CellSpec = Array.isArray(cell) ? { spans: cell } : cell;
       const lines = this.text.wrap(spec.spans, Math.max(widths[i]! - 2 * padX, 10));
@@ -591,7 +900,8 @@ export class Writer {
   private drawHeader(options: TableOptions, widths: number[], padX: number): void {
     const height = this.headerHeight(options);
     if (height === 0) return;
-    this.doc.rect(this.left, this.y, this.width, height).fill(COLOR.headerFill);
+    shape.box(this.doc, { x: this.left, y: this.y, width: this.width, height }, COLOR.headerFill);
+    this.text.hold();
     let x = this.left;
     options.columns.forEach((column, i) => {
       if (column.header) {
@@ -604,6 +914,7 @@ export class Writer {
       }
       x += widths[i]!;
     });
+    this.text.release();
     this.y += height;
   }
 
@@ -713,7 +1024,10 @@ export class Writer {
     rules: boolean,
   ): void {
     const { doc } = this;
-    if (row.fill) doc.rect(this.left, this.y, this.width, height).fill(row.fill);
+    if (row.fill) shape.box(doc, { x: this.left, y: this.y, width: this.width, height }, row.fill);
+    // The cells' text as one block, then the bars under it (bars and text do not overlap).
+    this.text.hold();
+    const bars: Array<{ x: number; y: number; width: number; bar: NonNullable<CellLayout['bar']> }> = [];
     let x = this.left;
     cells.forEach((cell, i) => {
       let y = this.y + padY + (cell.shift ?? 0);
@@ -722,24 +1036,24 @@ export class Writer {
         this.text.drawLine(line, right ? x + widths[i]! - padX - line.width : x + padX, y);
         y += line.height;
       }
-      if (cell.bar) {
-        const track = Math.min(widths[i]! - 2 * padX, 64);
-        const value = Math.max(0, Math.min(1, cell.bar.value));
-        doc.roundedRect(x + padX, y + 2.5, track, 3.2, 1.6).fill(COLOR.greyFill);
-        if (value > 0)
-          doc.roundedRect(x + padX, y + 2.5, Math.max(track * value, 3.2), 3.2, 1.6).fill(cell.bar.color);
-      }
+      if (cell.bar) bars.push({ x: x + padX, y, width: widths[i]! - 2 * padX, bar: cell.bar });
       x += widths[i]!;
     });
+    this.text.release();
+    for (const { x: barX, y, width, bar } of bars) {
+      const track = Math.min(width, 64);
+      const value = Math.max(0, Math.min(1, bar.value));
+      shape.box(doc, { x: barX, y: y + 2.5, width: track, height: 3.2, radius: 1.6 }, COLOR.greyFill);
+      if (value > 0) {
+        const filled = { x: barX, y: y + 2.5, width: Math.max(track * value, 3.2), height: 3.2, radius: 1.6 };
+        shape.box(doc, filled, bar.color);
+      }
+    }
     const divider = row.divider ?? (rules ? 'light' : 'none');
     if (divider !== 'none') {
       const y = this.y + height;
-      doc
-        .moveTo(this.left, y)
-        .lineTo(this.right, y)
-        .lineWidth(divider === 'strong' ? 0.8 : 0.5)
-        .strokeColor(divider === 'strong' ? COLOR.ruleStrong : COLOR.rule)
-        .stroke();
+      const strong = divider === 'strong';
+      shape.rule(doc, this.left, this.right, y, strong ? 0.8 : 0.5, strong ? COLOR.ruleStrong : COLOR.rule);
     }
     this.y += height;
   }
