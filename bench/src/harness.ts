@@ -30,10 +30,18 @@ export async function freshDatabase() {
   };
 }
 
-/** Starts the built server (apps/server/dist/main.js) as its own process and waits for /api/health. */
-export async function startServer(env: Record<string, string>, port: number, nodeArgs: string[] = []) {
+/**
+ * Starts the built server (apps/server/dist/main.js) as its own process and waits for /api/health.
+ * `checkout` is the directory of the build to run: this one unless a bench compares with another.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  nodeArgs: string[] = [],
+  checkout: string = root,
+) {
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
-    cwd: root,
+    cwd: checkout,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',

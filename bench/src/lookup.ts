@@ -1,26 +1,63 @@
-// Benchmark of /api/tel. Run: npm run bench:lookup [-- --seconds 15]
+// Benchmark of /api/tel. Run: npm run bench:lookup [-- --seconds 15] [-- --against <checkout> --runs 3]
 // 1. Sandbox providers at zero latency, 50 concurrent users: lookups/s and p50/p99 of /api/tel beside
 //    a baseline route that does only the token check and one SELECT (GET /api/admin/settings: token,
-//    role check, one settings SELECT) on the same server in the same run. Goal: >= 0.5x.
+//    role check, one settings SELECT) on the same server in the same run. Goal: >= 0.6x.
 // 2. 100-800 ms injected per source: per request, end-to-end minus the time spent waiting for sources
 //    (the Server-Timing header, i.e. the slowest source). Goal: p99 <= 30 ms.
+// With --against <dir> (another checkout whose apps/server/dist is built, e.g. a worktree of main), each
+// run measures that build and this one one after the other, alternating which goes first, so the
+// before/after comparison shares the machine's load. The load averages are printed with every run.
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { fmt, freshDatabase, load, percentile, seedUsers, startServer } from './harness.ts';
+import { fmt, freshDatabase, load, percentile, root, seedUsers, startServer } from './harness.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, workers: { type: 'string', default: '50' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    workers: { type: 'string', default: '50' },
+    against: { type: 'string' },
+    runs: { type: 'string', default: '1' },
+  },
 });
 const seconds = Number(values.seconds);
 const workers = Number(values.workers);
+const runs = Number(values.runs);
 const port = 3900 + Math.floor(Math.random() * 90);
 const number = (w: number, i: number) => `91${String(7_000_000_000 + w * 1_000_000 + i).slice(0, 10)}`;
 
-async function phase(latency: string) {
+interface Build {
+  name: string;
+  checkout: string;
+}
+const builds: Build[] = values.against
+  ? [
+      { name: 'before', checkout: values.against },
+      { name: 'after', checkout: root },
+    ]
+  : [{ name: 'this build', checkout: root }];
+
+/** CPU seconds (user + system) the process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** A measured load, and the server's CPU time per answered request during it (less sensitive to a busy machine). */
+async function measured(pid: number, run: () => ReturnType<typeof load>) {
+  const before = cpuSeconds(pid);
+  const result = await run();
+  const ok = result.samples.filter((s) => s.status === 200).length;
+  return { ...result, cpuMs: ((cpuSeconds(pid) - before) * 1000) / Math.max(ok, 1) };
+}
+
+async function phase(build: Build, latency: string) {
   const db = await freshDatabase();
   const server = await startServer(
     { DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false', LOOKUP_CACHE_HOURS: '0', SANDBOX_LATENCY: latency },
     port,
     (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    build.checkout,
   );
   try {
     // Admins, so that the baseline route (admin settings: token check + one SELECT) is open to them.
@@ -37,15 +74,19 @@ async function phase(latency: string) {
     await load({ port, seconds: 1, workers, token, path: () => '/api/admin/settings' });
     const baseline =
       latency === ''
-        ? await load({ port, seconds, workers, token, path: () => '/api/admin/settings' })
+        ? await measured(server.pid, () =>
+            load({ port, seconds, workers, token, path: () => '/api/admin/settings' }),
+          )
         : undefined;
-    const tel = await load({
-      port,
-      seconds,
-      workers,
-      token,
-      path: (w, i) => `/api/tel?number=${number(w, i)}`,
-    });
+    const tel = await measured(server.pid, () =>
+      load({
+        port,
+        seconds,
+        workers,
+        token,
+        path: (w, i) => `/api/tel?number=${number(w, i)}`,
+      }),
+    );
     return { baseline, tel };
   } finally {
     await server.stop();
@@ -53,11 +94,15 @@ async function phase(latency: string) {
   }
 }
 
-const summary = (name: string, run: { samples: { ms: number; status: number }[]; seconds: number }) => {
+const summary = (
+  name: string,
+  run: { samples: { ms: number; status: number }[]; seconds: number; cpuMs: number },
+) => {
   const ok = run.samples.filter((s) => s.status === 200);
   const ms = ok.map((s) => s.ms);
   return {
     name,
+    cpuMs: run.cpuMs,
     requests: run.samples.length,
     errors: run.samples.length - ok.length,
     rps: ok.length / run.seconds,
@@ -66,28 +111,82 @@ const summary = (name: string, run: { samples: { ms: number; status: number }[];
   };
 };
 
+const load1 = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+interface Measured {
+  run: number;
+  build: string;
+  baseline: number;
+  tel: number;
+  ratio: number;
+  baselineCpu: number;
+  telCpu: number;
+  overheadP50: number;
+  overheadP99: number;
+  errors: number;
+  load: string;
+}
+
+async function measure(run: number, build: Build): Promise<Measured> {
+  const loadBefore = load1();
+  const zero = await phase(build, '');
+  const base = summary('GET /api/admin/settings (baseline: token + 1 SELECT)', zero.baseline!);
+  const tel = summary('GET /api/tel (11 sources, 0 ms)', zero.tel);
+  console.log(`\n## run ${run}, ${build.name} (${build.checkout}); load average before: ${loadBefore}`);
+  console.log(
+    '\n| route | requests | non-200 | req/s | p50 ms | p99 ms | server CPU ms per request |\n|---|---|---|---|---|---|---|',
+  );
+  for (const r of [base, tel]) {
+    console.log(
+      `| ${r.name} | ${r.requests} | ${r.errors} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.cpuMs, 2)} |`,
+    );
+  }
+  console.log(`\nthroughput ratio /api/tel : baseline = ${fmt(tel.rps / base.rps, 2)} (goal >= 0.60)`);
+
+  const slow = await phase(build, '*=100-800');
+  const overhead = slow.tel.samples
+    .filter((s) => s.status === 200 && s.serverTiming)
+    .map((s) => s.ms - Number(/sources;dur=([\d.]+)/.exec(s.serverTiming!)?.[1] ?? Number.NaN));
+  const slowSummary = summary('GET /api/tel (11 sources, 100-800 ms each)', slow.tel);
+  console.log(`\n| with 100-800 ms per source | value |\n|---|---|`);
+  console.log(`| requests (non-200) | ${slowSummary.requests} (${slowSummary.errors}) |`);
+  console.log(`| end-to-end p50 / p99 ms | ${fmt(slowSummary.p50)} / ${fmt(slowSummary.p99)} |`);
+  console.log(
+    `| end-to-end minus slowest source, p50 / p99 ms | ${fmt(percentile(overhead, 50))} / ${fmt(percentile(overhead, 99))} (goal p99 <= 30) |`,
+  );
+  return {
+    run,
+    build: build.name,
+    baseline: base.rps,
+    tel: tel.rps,
+    ratio: tel.rps / base.rps,
+    baselineCpu: base.cpuMs,
+    telCpu: tel.cpuMs,
+    overheadP50: percentile(overhead, 50),
+    overheadP99: percentile(overhead, 99),
+    errors: base.errors + tel.errors + slowSummary.errors,
+    load: `${loadBefore} → ${load1()}`,
+  };
+}
+
 console.log(
   `/api/tel benchmark: ${workers} concurrent users, ${seconds} s per measurement, PostgreSQL, sandbox providers`,
 );
-const zero = await phase('');
-const base = summary('GET /api/admin/settings (baseline: token + 1 SELECT)', zero.baseline!);
-const tel = summary('GET /api/tel (11 sources, 0 ms)', zero.tel);
-console.log('\n| route | requests | non-200 | req/s | p50 ms | p99 ms |\n|---|---|---|---|---|---|');
-for (const r of [base, tel]) {
+const results: Measured[] = [];
+for (let run = 1; run <= runs; run++) {
+  // Alternate which build goes first, so neither always gets the quieter half of a run.
+  const order = run % 2 === 1 ? builds : [...builds].reverse();
+  for (const build of order) results.push(await measure(run, build));
+}
+
+console.log(
+  '\n## Summary\n\n| run | build | baseline req/s | /api/tel req/s | ratio (goal ≥ 0.60) | server CPU ms/request, baseline / tel | overhead p50 / p99 ms (goal p99 ≤ 30) | non-200 | load average (1, 5, 15 min) before → after |\n|---|---|---|---|---|---|---|---|---|',
+);
+for (const r of results) {
   console.log(
-    `| ${r.name} | ${r.requests} | ${r.errors} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} |`,
+    `| ${r.run} | ${r.build} | ${fmt(r.baseline, 0)} | ${fmt(r.tel, 0)} | ${fmt(r.ratio, 2)} | ${fmt(r.baselineCpu, 2)} / ${fmt(r.telCpu, 2)} | ${fmt(r.overheadP50)} / ${fmt(r.overheadP99)} | ${r.errors} | ${r.load} |`,
   );
 }
-console.log(`\nthroughput ratio /api/tel : baseline = ${fmt(tel.rps / base.rps, 2)} (goal >= 0.50)`);
-
-const slow = await phase('*=100-800');
-const overhead = slow.tel.samples
-  .filter((s) => s.status === 200 && s.serverTiming)
-  .map((s) => s.ms - Number(/sources;dur=([\d.]+)/.exec(s.serverTiming!)?.[1] ?? Number.NaN));
-const slowSummary = summary('GET /api/tel (11 sources, 100-800 ms each)', slow.tel);
-console.log(`\n| with 100-800 ms per source | value |\n|---|---|`);
-console.log(`| requests (non-200) | ${slowSummary.requests} (${slowSummary.errors}) |`);
-console.log(`| end-to-end p50 / p99 ms | ${fmt(slowSummary.p50)} / ${fmt(slowSummary.p99)} |`);
-console.log(
-  `| end-to-end minus slowest source, p50 / p99 ms | ${fmt(percentile(overhead, 50))} / ${fmt(percentile(overhead, 99))} (goal p99 <= 30) |`,
-);
