@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-const adminUrl =
+export const adminUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
@@ -21,6 +21,7 @@ export async function freshDatabase() {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();

@@ -10,7 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { fmt, freshDatabase, load, percentile, root, seedUsers, startServer } from './harness.ts';
+import pg from 'pg';
+import { adminUrl, fmt, freshDatabase, load, percentile, root, seedUsers, startServer } from './harness.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,18 +38,48 @@ const builds: Build[] = values.against
     ]
   : [{ name: 'this build', checkout: root }];
 
-/** CPU seconds (user + system) the process has used so far, from /proc (Linux). */
+/** CPU seconds (user + system) the process has used so far, from /proc (Linux); 0 once it has gone. */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
-/** A measured load, and the server's CPU time per answered request during it (less sensitive to a busy machine). */
-async function measured(pid: number, run: () => ReturnType<typeof load>) {
+/**
+ * CPU seconds used so far by each PostgreSQL backend serving the bench's database (PostgreSQL runs on
+ * this machine). Background processes (WAL writer, checkpointer) are not counted.
+ */
+async function backendCpu(database: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1',
+      [database],
+    );
+    return new Map(rows.map((row) => [row.pid, cpuSeconds(row.pid)]));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A measured load, and CPU time per answered request during it: the server's, and that of the
+ * database backends serving it (both less sensitive to a busy machine than req/s).
+ */
+async function measured(pid: number, database: string, run: () => ReturnType<typeof load>) {
   const before = cpuSeconds(pid);
+  const backendsBefore = await backendCpu(database);
   const result = await run();
-  const ok = result.samples.filter((s) => s.status === 200).length;
-  return { ...result, cpuMs: ((cpuSeconds(pid) - before) * 1000) / Math.max(ok, 1) };
+  const ok = Math.max(result.samples.filter((s) => s.status === 200).length, 1);
+  const server = cpuSeconds(pid) - before;
+  let backends = 0;
+  for (const [backend, now] of await backendCpu(database))
+    backends += now - (backendsBefore.get(backend) ?? 0);
+  return { ...result, cpuMs: (server * 1000) / ok, dbCpuMs: (backends * 1000) / ok };
 }
 
 async function phase(build: Build, latency: string) {
@@ -74,11 +105,11 @@ async function phase(build: Build, latency: string) {
     await load({ port, seconds: 1, workers, token, path: () => '/api/admin/settings' });
     const baseline =
       latency === ''
-        ? await measured(server.pid, () =>
+        ? await measured(server.pid, db.name, () =>
             load({ port, seconds, workers, token, path: () => '/api/admin/settings' }),
           )
         : undefined;
-    const tel = await measured(server.pid, () =>
+    const tel = await measured(server.pid, db.name, () =>
       load({
         port,
         seconds,
@@ -96,13 +127,14 @@ async function phase(build: Build, latency: string) {
 
 const summary = (
   name: string,
-  run: { samples: { ms: number; status: number }[]; seconds: number; cpuMs: number },
+  run: { samples: { ms: number; status: number }[]; seconds: number; cpuMs: number; dbCpuMs: number },
 ) => {
   const ok = run.samples.filter((s) => s.status === 200);
   const ms = ok.map((s) => s.ms);
   return {
     name,
     cpuMs: run.cpuMs,
+    dbCpuMs: run.dbCpuMs,
     requests: run.samples.length,
     errors: run.samples.length - ok.length,
     rps: ok.length / run.seconds,
@@ -122,10 +154,11 @@ interface Measured {
   baseline: number;
   tel: number;
   ratio: number;
-  baselineCpu: number;
-  telCpu: number;
+  baselineCpu: string;
+  telCpu: string;
   overheadP50: number;
   overheadP99: number;
+  serverOverhead: string;
   errors: number;
   load: string;
 }
@@ -137,11 +170,11 @@ async function measure(run: number, build: Build): Promise<Measured> {
   const tel = summary('GET /api/tel (11 sources, 0 ms)', zero.tel);
   console.log(`\n## run ${run}, ${build.name} (${build.checkout}); load average before: ${loadBefore}`);
   console.log(
-    '\n| route | requests | non-200 | req/s | p50 ms | p99 ms | server CPU ms per request |\n|---|---|---|---|---|---|---|',
+    '\n| route | requests | non-200 | req/s | p50 ms | p99 ms | CPU ms per request, server + database |\n|---|---|---|---|---|---|---|',
   );
   for (const r of [base, tel]) {
     console.log(
-      `| ${r.name} | ${r.requests} | ${r.errors} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.cpuMs, 2)} |`,
+      `| ${r.name} | ${r.requests} | ${r.errors} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.cpuMs, 2)} + ${fmt(r.dbCpuMs, 2)} |`,
     );
   }
   console.log(`\nthroughput ratio /api/tel : baseline = ${fmt(tel.rps / base.rps, 2)} (goal >= 0.60)`);
@@ -150,6 +183,16 @@ async function measure(run: number, build: Build): Promise<Measured> {
   const overhead = slow.tel.samples
     .filter((s) => s.status === 200 && s.serverTiming)
     .map((s) => s.ms - Number(/sources;dur=([\d.]+)/.exec(s.serverTiming!)?.[1] ?? Number.NaN));
+  // The same, as the server saw it (its own time to the answer minus the sources'): without the
+  // load generator's and the network's share, which a busy machine inflates.
+  const serverOverhead = slow.tel.samples
+    .filter((s) => s.status === 200 && s.serverTiming)
+    .map(
+      (s) =>
+        Number(/app;dur=([\d.]+)/.exec(s.serverTiming!)?.[1] ?? Number.NaN) -
+        Number(/sources;dur=([\d.]+)/.exec(s.serverTiming!)?.[1] ?? Number.NaN),
+    )
+    .filter(Number.isFinite);
   const slowSummary = summary('GET /api/tel (11 sources, 100-800 ms each)', slow.tel);
   console.log(`\n| with 100-800 ms per source | value |\n|---|---|`);
   console.log(`| requests (non-200) | ${slowSummary.requests} (${slowSummary.errors}) |`);
@@ -157,16 +200,20 @@ async function measure(run: number, build: Build): Promise<Measured> {
   console.log(
     `| end-to-end minus slowest source, p50 / p99 ms | ${fmt(percentile(overhead, 50))} / ${fmt(percentile(overhead, 99))} (goal p99 <= 30) |`,
   );
+  console.log(
+    `| the same inside the server (Server-Timing app − sources), p50 / p99 ms | ${fmt(percentile(serverOverhead, 50))} / ${fmt(percentile(serverOverhead, 99))} |`,
+  );
   return {
     run,
     build: build.name,
     baseline: base.rps,
     tel: tel.rps,
     ratio: tel.rps / base.rps,
-    baselineCpu: base.cpuMs,
-    telCpu: tel.cpuMs,
+    baselineCpu: `${fmt(base.cpuMs, 2)} + ${fmt(base.dbCpuMs, 2)}`,
+    telCpu: `${fmt(tel.cpuMs, 2)} + ${fmt(tel.dbCpuMs, 2)}`,
     overheadP50: percentile(overhead, 50),
     overheadP99: percentile(overhead, 99),
+    serverOverhead: `${fmt(percentile(serverOverhead, 50))} / ${fmt(percentile(serverOverhead, 99))}`,
     errors: base.errors + tel.errors + slowSummary.errors,
     load: `${loadBefore} → ${load1()}`,
   };
@@ -183,10 +230,10 @@ for (let run = 1; run <= runs; run++) {
 }
 
 console.log(
-  '\n## Summary\n\n| run | build | baseline req/s | /api/tel req/s | ratio (goal ≥ 0.60) | server CPU ms/request, baseline / tel | overhead p50 / p99 ms (goal p99 ≤ 30) | non-200 | load average (1, 5, 15 min) before → after |\n|---|---|---|---|---|---|---|---|---|',
+  '\n## Summary\n\n| run | build | baseline req/s | /api/tel req/s | ratio (goal ≥ 0.60) | CPU ms/request (server + database), baseline / tel | overhead p50 / p99 ms (goal p99 ≤ 30) | in the server p50 / p99 ms | non-200 | load average (1, 5, 15 min) before → after |\n|---|---|---|---|---|---|---|---|---|---|',
 );
 for (const r of results) {
   console.log(
-    `| ${r.run} | ${r.build} | ${fmt(r.baseline, 0)} | ${fmt(r.tel, 0)} | ${fmt(r.ratio, 2)} | ${fmt(r.baselineCpu, 2)} / ${fmt(r.telCpu, 2)} | ${fmt(r.overheadP50)} / ${fmt(r.overheadP99)} | ${r.errors} | ${r.load} |`,
+    `| ${r.run} | ${r.build} | ${fmt(r.baseline, 0)} | ${fmt(r.tel, 0)} | ${fmt(r.ratio, 2)} | ${r.baselineCpu} / ${r.telCpu} | ${fmt(r.overheadP50)} / ${fmt(r.overheadP99)} | ${r.serverOverhead} | ${r.errors} | ${r.load} |`,
   );
 }
