@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-const adminUrl =
+export const adminUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
@@ -21,6 +21,7 @@ export async function freshDatabase() {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -30,10 +31,18 @@ export async function freshDatabase() {
   };
 }
 
-/** Starts the built server (apps/server/dist/main.js) as its own process and waits for /api/health. */
-export async function startServer(env: Record<string, string>, port: number, nodeArgs: string[] = []) {
+/**
+ * Starts the built server (apps/server/dist/main.js) as its own process and waits for /api/health.
+ * `checkout` is the directory of the build to run: this one unless a bench compares with another.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  nodeArgs: string[] = [],
+  checkout: string = root,
+) {
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
-    cwd: root,
+    cwd: checkout,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',

@@ -5,6 +5,7 @@ import { authTokens, passkeys, type UserRow, users, userTotp } from '../db/schem
 import { sha256 } from '../security/crypto.ts';
 import { bearerOf } from './context.ts';
 import { forbidden, secondFactorSetupRequired, unauthenticated } from './errors.ts';
+import { type Session, sessionCacheOf } from './session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,6 +18,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route stays open to an account that must still set up a second factor (the Security page). */
     allowWithoutSecondFactor?: boolean;
+    /**
+     * The route reads the account from the database on every request, never from the session cache
+     * (http/session-cache.ts): it shows the balance, or changes the account or its sessions.
+     */
+    freshSession?: boolean;
   }
 }
 
@@ -30,6 +36,7 @@ function prepareTokenLookup(db: Database) {
       user: users,
       tokenId: authTokens.id,
       lastUsedAt: authTokens.lastUsedAt,
+      expiresAt: authTokens.expiresAt,
       hasSecondFactor: sql<boolean>`(exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.confirmedAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`,
     })
     .from(authTokens)
@@ -56,24 +63,49 @@ export function registerAuth(
   secondFactorRequired: () => Promise<boolean> = async () => false,
 ) {
   const tokenLookup = prepareTokenLookup(db);
+  const cache = sessionCacheOf(db);
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
   app.decorateRequest('secondFactorSetupRequired', false);
 
+  /**
+   * The session behind a token hash: from the cache when it was checked less than SESSION_CACHE_MS
+   * ago (so a revocation elsewhere takes effect within that time), else from the database.
+   */
+  async function sessionOf(hash: string, fresh: boolean): Promise<Session | undefined> {
+    if (!fresh) {
+      const cached = cache.get(hash);
+      if (cached) return cached;
+    }
+    const ticket = cache.ticket();
+    const [found] = await tokenLookup.execute({ hash });
+    if (!found) return undefined;
+    // Touch at most once a minute: a write per request would cost more than it tells.
+    if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) {
+      found.lastUsedAt = new Date();
+      await db
+        .update(authTokens)
+        .set({ lastUsedAt: found.lastUsedAt })
+        .where(eq(authTokens.id, found.tokenId));
+    }
+    // An account that must still set up a second factor is not kept: once it has one, the next
+    // request sees it.
+    if (found.hasSecondFactor || !(await secondFactorRequired())) cache.set(hash, found, ticket);
+    return found;
+  }
+
   const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
     const token = bearerOf(request);
     if (!token) throw unauthenticated();
-    const [found] = await tokenLookup.execute({ hash: sha256(token) });
+    const config = request.routeOptions.config;
+    const found = await sessionOf(sha256(token), config.freshSession === true);
     if (!found) throw unauthenticated();
-    request.user = found.user;
+    // Each request its own copy: a handler may not change what the next one reads.
+    request.user = { ...found.user };
     request.tokenId = found.tokenId;
     request.secondFactorSetupRequired = !found.hasSecondFactor && (await secondFactorRequired());
-    if (request.secondFactorSetupRequired && !request.routeOptions.config.allowWithoutSecondFactor) {
+    if (request.secondFactorSetupRequired && !config.allowWithoutSecondFactor) {
       throw secondFactorSetupRequired();
-    }
-    // Touch at most once a minute: a write per request would cost more than it tells.
-    if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) {
-      await db.update(authTokens).set({ lastUsedAt: new Date() }).where(eq(authTokens.id, found.tokenId));
     }
   };
 

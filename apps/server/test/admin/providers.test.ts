@@ -137,6 +137,11 @@ describe('the usage tally', () => {
 
   it('reads days and months in UTC', () => {
     expect(utcDay(new Date('2026-03-01T00:30:00+05:30'))).toBe('2026-02-28');
+    // Remembering the last day formatted never answers a stale one, across midnight either way.
+    expect(utcDay(new Date('2026-02-28T23:59:59.999Z'))).toBe('2026-02-28');
+    expect(utcDay(new Date('2026-03-01T00:00:00.000Z'))).toBe('2026-03-01');
+    expect(utcDay(new Date('2026-02-28T12:00:00.000Z'))).toBe('2026-02-28');
+    expect(utcDay(new Date('1969-12-31T23:59:59.999Z'))).toBe('1969-12-31');
     expect(monthStart('2026-02-28')).toBe('2026-02-01');
   });
 });

@@ -13,19 +13,22 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-describe('grouped lookup charges', () => {
+describe.each([1, 3, 8])('grouped lookup charges, %i statements in flight', (inFlight) => {
   it('charge each user exactly what their balance allows, with a lookup and a ledger row per charge', async () => {
     const people = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        createUser(handle.db, { credits: i % 3, email: `batch${i}@example.test` }),
+        createUser(handle.db, { credits: i % 3, email: `batch${inFlight}-${i}@example.test` }),
       ),
     );
-    const charge = createChargeBatcher(handle.db);
+    const charge = createChargeBatcher(handle.db, inFlight);
     const at = new Date();
-    // Three charges per user, all at once: users with 0, 1 and 2 credits.
+    // Three charges per user, all at once: users with 0, 1 and 2 credits. Half of them arrive while
+    // the first statements are in flight, so later statements are started beside earlier ones.
+    const later = new Promise((resolve) => setTimeout(resolve, 2));
     const attempts = people.flatMap((person, i) =>
-      [0, 1, 2].map((n) =>
-        charge({
+      [0, 1, 2].map(async (n) => {
+        if ((i + n) % 2 === 1) await later;
+        return charge({
           userId: person.id,
           cost: 1,
           kind: 'tel',
@@ -35,8 +38,8 @@ describe('grouped lookup charges', () => {
           deviceId: null,
           caseReference: `CASE-${i}`,
           at,
-        }).then((result) => ({ person, result })),
-      ),
+        }).then((result) => ({ person, result }));
+      }),
     );
     const results = await Promise.all(attempts);
 
@@ -63,7 +66,7 @@ describe('grouped lookup charges', () => {
 
   it('writes no ledger row for a free lookup', async () => {
     const person = await createUser(handle.db, { credits: 0 });
-    const charge = createChargeBatcher(handle.db);
+    const charge = createChargeBatcher(handle.db, inFlight);
     const result = await charge({
       userId: person.id,
       cost: 0,

@@ -10,6 +10,7 @@ import type {
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { leakSources } from '../../db/schema.ts';
+import { forgetSessions } from '../../http/session-cache.ts';
 import type { Runner } from '../../providers/runner.ts';
 import type { PasswordPolicy } from '../../security/password-policy.ts';
 import { createChainMonitor } from '../audit/monitor.ts';
@@ -191,8 +192,9 @@ export function createAdminService(deps: AdminDeps) {
   const chain = createChainMonitor(db, { now });
   return {
     readSettings: () => readAdminSettings(db, deps.settings),
+    // A second factor required from now on applies to sessions this process has checked already.
     updateSettings: (patch: AdminSettingsPatch, acting: Acting) =>
-      updateAdminSettings(db, deps.settings, patch, acting),
+      updateAdminSettings(db, deps.settings, patch, acting).finally(() => forgetSessions(db)),
     /** Provider health, mode, vendor and spend per source, sources nobody answers included. */
     providers: () => listProviders(db, deps, now()),
     leakSources: () => listLeakSources(db),
@@ -200,13 +202,17 @@ export function createAdminService(deps: AdminDeps) {
     createUser: (input: NewUser & Pick<AdminCreateUserRequest, 'credits'>, acting: Acting) =>
       createUser(db, input, acting, deps.passwordPolicy),
     getUser: async (id: string) => ({ user: presentAdminUser(await getUser(db, id)) }),
-    updateUser: async (id: string, patch: UserPatch, acting: Acting) => ({
-      user: await updateUser(db, id, patch, acting, now()),
-    }),
+    // An account's role, mode or status, and its sessions, as every request on this process sees
+    // them from the moment the change has committed (not after the session cache's second).
+    updateUser: async (id: string, patch: UserPatch, acting: Acting) => {
+      const user = await updateUser(db, id, patch, acting, now());
+      forgetSessions(db);
+      return { user };
+    },
     approveUser: (id: string, acting: Acting) =>
-      decideAndNotify(deps, id, { kind: 'approve' }, acting, now()),
+      decideAndNotify(deps, id, { kind: 'approve' }, acting, now()).finally(() => forgetSessions(db)),
     rejectUser: (id: string, reason: string | undefined, acting: Acting) =>
-      decideAndNotify(deps, id, { kind: 'reject', reason }, acting, now()),
+      decideAndNotify(deps, id, { kind: 'reject', reason }, acting, now()).finally(() => forgetSessions(db)),
     changeCredits: (id: string, input: { amount: number; reason: string }, acting: Acting) =>
       changeCredits(db, id, input, acting),
     listAudit: (filters: AuditFilters, page: { page: number; per_page: number }) =>

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { authTokens, passwordResets, secondFactorChallenges, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { validationError } from '../../http/errors.ts';
+import { forgetSessions } from '../../http/session-cache.ts';
 import { randomToken, sha256 } from '../../security/crypto.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { accountAtIp } from '../../security/rate-limit.ts';
@@ -122,6 +123,7 @@ export function createPasswordReset(deps: AuthDeps) {
         return true;
       });
       if (!done) throw await invalid();
+      forgetSessions(db);
       return { status: messages.reset.status };
     },
   };

@@ -55,7 +55,8 @@ export function authRoutes(
     '/api/user',
     {
       preHandler: guards.authenticate,
-      config: { allowWithoutSecondFactor: true },
+      // The balance shown must be the one after the last search, not a second old.
+      config: { allowWithoutSecondFactor: true, freshSession: true },
       schema: { summary: 'The signed-in user', tags, response: { 200: userResponse } },
     },
     async (request) => ({

@@ -37,7 +37,11 @@ export function securityRoutes(
   const { auth, guards, secureCookies } = deps;
   const api = app.withTypeProvider<ContractTypeProvider>();
   const security = auth.security;
-  const signedIn = { preHandler: guards.authenticate, config: { allowWithoutSecondFactor: true } };
+  // The account's own security: always read from the database, never from the session cache.
+  const signedIn = {
+    preHandler: guards.authenticate,
+    config: { allowWithoutSecondFactor: true, freshSession: true },
+  };
 
   api.post(
     '/api/login/second-factor',

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { authTokens, otpChallenges, secondFactorChallenges, type UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { notFound, validationError } from '../../http/errors.ts';
+import { forgetSessions } from '../../http/session-cache.ts';
 import { verifyPassword } from '../../security/passwords.ts';
 import { recordAudit } from '../audit/service.ts';
 import { isSecondFactorRequired } from '../settings/service.ts';
@@ -82,6 +83,8 @@ export function createSecurity(
   /** Without any factor left, the recovery codes have nothing to recover. */
   async function afterRemoval(userId: string) {
     if (!(await factors.enrolled(db, userId)).any) await factors.removeRecoveryCodes(db, userId);
+    // The account may now lack the second factor the deployment requires: checked again at once.
+    forgetSessions(db);
   }
 
   return {
@@ -277,6 +280,7 @@ export function createSecurity(
           }),
         );
       });
+      forgetSessions(db);
       return { message: messages.security.everywhere.done };
     },
   };

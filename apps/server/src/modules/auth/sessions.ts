@@ -2,6 +2,7 @@ import { messages, type TokenResponse } from '@footprint/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { authTokens, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
+import { forgetSessions } from '../../http/session-cache.ts';
 import { randomToken, sha256 } from '../../security/crypto.ts';
 import { type AuditEntry, recordAudit } from '../audit/service.ts';
 import { findUserById } from '../users/repository.ts';
@@ -39,6 +40,7 @@ export function createSessions(deps: Pick<AuthDeps, 'db' | 'config' | 'now'>) {
           .set({ revokedAt: now() })
           .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)))
           .returning({ id: authTokens.id, userId: authTokens.userId });
+        if (revoked) forgetSessions(db);
         const user = revoked ? await findUserById(db, revoked.userId) : undefined;
         if (user) {
           await recordAudit(

@@ -67,7 +67,11 @@ export function lookupRoutes(
       caseReference,
       options,
     );
-    reply.header('server-timing', `sources;dur=${outcome.sourcesMs.toFixed(1)}`);
+    // The sources' time, and the server's whole time so far (token check, charge, sources, settle).
+    reply.header(
+      'server-timing',
+      `sources;dur=${outcome.sourcesMs.toFixed(1)}, app;dur=${reply.elapsedTime.toFixed(1)}`,
+    );
     const meta = {
       lookup_id: outcome.lookupId,
       cached: outcome.cached,

@@ -6,68 +6,104 @@ export type ChargeResult = { lookupId: string; credits: number } | null;
 const MAX_PER_STATEMENT = 200;
 
 /**
- * Group commit for search charges. Charges that arrive while one statement is in flight are written
- * together by the next, through the ledger's chargeLookups: each debit still needs `credits >= cost`
- * on its own row, each charged search still gets its lookups row and its ledger row in the same
- * statement, so the money rules are the ones chargeForLookup keeps, at a fraction of the round trips
- * and commits under load.
- *
- * A batch holds at most one charge per user; a user's further charges wait for the next batch. If
- * PostgreSQL rolls a batch back anyway (a deadlock), its charges are retried one by one.
+ * How many charge statements may be in flight at once (each holds one pooled connection until its
+ * commit). With one, every charge that arrives during a commit waits for it and the next; with a few,
+ * the next batch goes out while the last one commits. The pool has 20 connections (db/client.ts);
+ * the settle writer takes at most 2 per batch in flight, the token check and refunds one each.
  */
-export function createChargeBatcher(db: Database) {
-  let queue: Array<{ charge: LookupCharge; done: (result: ChargeResult, error?: unknown) => void }> = [];
-  let running = false;
+export const CHARGE_BATCHES_IN_FLIGHT = 3;
 
-  async function drain() {
-    running = true;
-    while (queue.length > 0) {
-      const batch: typeof queue = [];
-      const rest: typeof queue = [];
+type Entry = { charge: LookupCharge; done: (result: ChargeResult, error?: unknown) => void };
+
+/**
+ * Pipelined group commit for search charges. Charges that arrive while statements are in flight are
+ * written together by the next one, through the ledger's chargeLookups: each debit still needs
+ * `credits >= cost` on its own row, each charged search still gets its lookups row and its ledger row
+ * in the same statement, so the money rules are the ones chargeForLookup keeps, at a fraction of the
+ * round trips and commits under load.
+ *
+ * Up to `inFlight` statements run at once. A user is in at most one of them: a batch holds at most
+ * one charge per user, and a user whose charge is in flight is left in the queue until that
+ * statement has committed or failed. So no two statements in flight touch the same users row, their
+ * row locks never wait on each other, and a user's charges are made one after the other. If
+ * PostgreSQL rolls a batch back anyway (a deadlock with some other writer), its charges are retried
+ * one by one, their users still held out of other batches.
+ */
+export function createChargeBatcher(db: Database, inFlight = CHARGE_BATCHES_IN_FLIGHT) {
+  let queue: Entry[] = [];
+  /** Users with a charge in a statement in flight. */
+  const busy = new Set<string>();
+  let running = 0;
+  let scheduled = false;
+
+  /** Starts statements while a slot is free and the queue holds a charge of a user not in flight. */
+  function pump() {
+    while (running < inFlight && queue.length > 0) {
+      const batch: Entry[] = [];
+      const rest: Entry[] = [];
       const users = new Set<string>();
       for (const entry of queue) {
-        if (batch.length < MAX_PER_STATEMENT && !users.has(entry.charge.userId)) {
-          users.add(entry.charge.userId);
+        const user = entry.charge.userId;
+        if (batch.length < MAX_PER_STATEMENT && !users.has(user) && !busy.has(user)) {
+          users.add(user);
           batch.push(entry);
         } else rest.push(entry);
       }
+      if (batch.length === 0) return;
       queue = rest;
-      if (batch.length === 1) {
-        const [only] = batch;
-        await chargeForLookup(db, only!.charge).then(
-          (result) => only!.done(result),
-          (error) => only!.done(null, error),
-        );
-        continue;
+      for (const user of users) busy.add(user);
+      running++;
+      void write(batch).finally(() => {
+        for (const user of users) busy.delete(user);
+        running--;
+        pump();
+      });
+    }
+  }
+
+  async function write(batch: Entry[]) {
+    if (batch.length === 1) {
+      const [only] = batch;
+      await chargeForLookup(db, only!.charge).then(
+        (result) => only!.done(result),
+        (error) => only!.done(null, error),
+      );
+      return;
+    }
+    try {
+      const results = await chargeLookups(
+        db,
+        batch.map((entry) => entry.charge),
+      );
+      for (const [index, entry] of batch.entries()) entry.done(results.get(index) ?? null);
+    } catch (error) {
+      // Only a statement the database itself rolled back is safe to retry; after any other error
+      // (a connection lost after the commit) a retry could charge twice, so those charges fail.
+      if (!isRolledBack(error)) {
+        for (const entry of batch) entry.done(null, error);
+        return;
       }
-      try {
-        const results = await chargeLookups(
-          db,
-          batch.map((entry) => entry.charge),
+      for (const entry of batch) {
+        await chargeForLookup(db, entry.charge).then(
+          (result) => entry.done(result),
+          (err) => entry.done(null, err),
         );
-        for (const [index, entry] of batch.entries()) entry.done(results.get(index) ?? null);
-      } catch (error) {
-        // Only a statement the database itself rolled back is safe to retry; after any other error
-        // (a connection lost after the commit) a retry could charge twice, so those charges fail.
-        if (!isRolledBack(error)) {
-          for (const entry of batch) entry.done(null, error);
-          continue;
-        }
-        for (const entry of batch) {
-          await chargeForLookup(db, entry.charge).then(
-            (result) => entry.done(result),
-            (err) => entry.done(null, err),
-          );
-        }
       }
     }
-    running = false;
   }
 
   return (charge: LookupCharge): Promise<ChargeResult> =>
     new Promise((resolve, reject) => {
       queue.push({ charge, done: (result, error) => (error ? reject(error) : resolve(result)) });
-      if (!running) void drain();
+      // Start on the next turn of the event loop, so that the charges of requests that arrived
+      // together go out in one statement rather than one each while a slot is free.
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          pump();
+        });
+      }
     });
 }
 

@@ -54,6 +54,12 @@ export type WriteResult = { written: false } | { written: true; credits: number 
 
 const MAX_ROWS_PER_STATEMENT = 500;
 
+/**
+ * How many settle batches may be in flight at once; each takes up to two pooled connections (settles
+ * and repeats go out side by side). The pool has 20 (db/client.ts).
+ */
+export const SETTLE_BATCHES_IN_FLIGHT = 3;
+
 /** The lookups status of a written search: an answer that found nothing is 'no_record'. */
 const statusOf = (row: Written): 'complete' | 'no_record' => (row.noRecord ? 'no_record' : 'complete');
 
@@ -62,32 +68,44 @@ const outcomeSql = (from: 'v' | 'settled') =>
   sql.raw(`case when ${from}.status = 'no_record' then 'no_record' else 'success' end`);
 
 /**
- * Group commit for answered searches. Each caller waits until its row is written, exactly as with a
- * single statement, but rows that finish while a write is in flight go out together in the next
- * statement: under load one statement and one commit serve many searches. The same statement writes
+ * Pipelined group commit for answered searches. Each caller waits until its row is written, exactly
+ * as with a single statement, but rows that finish while writes are in flight go out together in the
+ * next statement: under load one statement and one commit serve many searches, and up to `inFlight`
+ * statements run at once, so a batch does not wait for the previous one's commit. The same statement writes
  * each search's success row of the audit trail (who, from where, what, at what cost, with which case
  * reference), so the trail costs no round trip and a completed search never lacks its row. This is
  * the only SQL that completes a search; refusals and refunds go through the ledger and recordAudit.
  */
-export function createSettleWriter(db: Database) {
+export function createSettleWriter(db: Database, inFlight = SETTLE_BATCHES_IN_FLIGHT) {
   const queue: Array<{ row: WrittenSearch; done: (result: WriteResult, error?: unknown) => void }> = [];
-  let writing = false;
+  let running = 0;
+  let scheduled = false;
 
-  async function drain() {
-    writing = true;
-    while (queue.length > 0) {
+  /**
+   * Starts batches while a slot is free. Batches in flight never share a row: each settle completes
+   * its own pending lookups row, each repeat inserts a new one, so they commit in any order.
+   */
+  function pump() {
+    while (running < inFlight && queue.length > 0) {
       const batch = queue.splice(0, MAX_ROWS_PER_STATEMENT);
-      try {
-        const credits = await write(batch.map((entry) => entry.row));
-        for (const entry of batch) {
-          const balance = credits.get(entry.row.id);
-          entry.done(balance === undefined ? { written: false } : { written: true, credits: balance });
-        }
-      } catch (error) {
-        for (const entry of batch) entry.done({ written: false }, error);
-      }
+      running++;
+      void write(batch.map((entry) => entry.row))
+        .then(
+          (credits) => {
+            for (const entry of batch) {
+              const balance = credits.get(entry.row.id);
+              entry.done(balance === undefined ? { written: false } : { written: true, credits: balance });
+            }
+          },
+          (error) => {
+            for (const entry of batch) entry.done({ written: false }, error);
+          },
+        )
+        .finally(() => {
+          running--;
+          pump();
+        });
     }
-    writing = false;
   }
 
   /** A batch's settles and repeats, each kind of row in its own statement. */
@@ -178,6 +196,13 @@ export function createSettleWriter(db: Database) {
   return (row: WrittenSearch): Promise<WriteResult> =>
     new Promise((resolve, reject) => {
       queue.push({ row, done: (result, error) => (error ? reject(error) : resolve(result)) });
-      if (!writing) void drain();
+      // Start on the next turn of the event loop, so that searches answered together share a statement.
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          pump();
+        });
+      }
     });
 }

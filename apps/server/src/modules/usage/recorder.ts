@@ -47,8 +47,15 @@ interface Log {
   error(obj: object, msg: string): void;
 }
 
+/** The last day formatted: every provider call of a lookup asks for it (11 a phone lookup), nearly always the same. */
+let lastDay = { number: Number.NaN, text: '' };
+
 /** The UTC day of a moment, YYYY-MM-DD. */
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+export function utcDay(at: Date): string {
+  const number = Math.floor(at.getTime() / 86_400_000);
+  if (number !== lastDay.number) lastDay = { number, text: at.toISOString().slice(0, 10) };
+  return lastDay.text;
+}
 
 /** The first day of the UTC month of a day (YYYY-MM-DD → YYYY-MM-01). */
 export const monthStart = (day: string): string => `${day.slice(0, 8)}01`;

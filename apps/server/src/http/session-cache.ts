@@ -1,0 +1,89 @@
+import type { Database } from '../db/client.ts';
+import type { UserRow } from '../db/schema.ts';
+
+/**
+ * How long a checked token is trusted without asking the database again. Every server process that
+ * shares the database sees a revocation, an expiry or a disabled account within this time, whatever
+ * wrote it (another process, the CLI, SQL by hand); writes through this process forget their
+ * sessions at once (forgetSessions). Under a second, as the issue (18) requires, with room for timer
+ * granularity.
+ */
+export const SESSION_CACHE_MS = 900;
+
+/** What the token check found: the active user behind a live, unrevoked token. */
+export interface Session {
+  user: UserRow;
+  tokenId: string;
+  lastUsedAt: Date | null;
+  expiresAt: Date;
+  hasSecondFactor: boolean;
+}
+
+interface Entry {
+  session: Session;
+  /** When the query that found it was sent (performance.now()): a revocation after it is seen. */
+  checkedAt: number;
+}
+
+/** Token hash → session, briefly. Bounded: a flood of distinct tokens empties it rather than growing it. */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+  /** Bumped by forget(): a token check in flight when sessions were forgotten does not store its answer. */
+  private generation = 0;
+
+  constructor(
+    readonly ttlMs = SESSION_CACHE_MS,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(hash: string): Session | undefined {
+    const entry = this.entries.get(hash);
+    if (!entry) return undefined;
+    if (
+      performance.now() - entry.checkedAt >= this.ttlMs ||
+      entry.session.expiresAt.getTime() <= Date.now()
+    ) {
+      this.entries.delete(hash);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  /** A ticket for a check about to be sent: the time it was sent and the generation it belongs to. */
+  ticket(): { checkedAt: number; generation: number } {
+    return { checkedAt: performance.now(), generation: this.generation };
+  }
+
+  set(hash: string, session: Session, ticket: { checkedAt: number; generation: number }) {
+    if (this.ttlMs <= 0 || ticket.generation !== this.generation) return;
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(hash, { session, checkedAt: ticket.checkedAt });
+  }
+
+  /** Every session is checked against the database again on its next request. */
+  forget() {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+const caches = new WeakMap<object, SessionCache>();
+
+/** The session cache of the server on this database handle (one per app). */
+export function sessionCacheOf(db: Database): SessionCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new SessionCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * After a write that ends or changes sessions (sign-out, sign-out everywhere, a password change or
+ * reset, an admin's change to an account): this process checks every token against the database
+ * again at once, rather than after SESSION_CACHE_MS. Call it after the write has committed.
+ */
+export function forgetSessions(db: Database) {
+  caches.get(db)?.forget();
+}
