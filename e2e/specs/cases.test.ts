@@ -72,6 +72,14 @@ describe('/cases', () => {
     expect(await page.getByRole('list', { name: 'Phone' }).count()).toBe(0);
     await page.getByLabel(t.entityType).selectOption('');
 
+    // The graph loads only when asked for, and draws the searches and their entities.
+    const graphButton = page.getByRole('button', { name: t.showGraph, exact: true });
+    await graphButton.click();
+    expect(await graphButton.getAttribute('aria-pressed')).toBe('true');
+    const graph = page.getByRole('img', { name: /^Graph of the case: 2 searches/ });
+    await graph.waitFor();
+    await expect.poll(() => graph.locator('canvas').count()).toBeGreaterThan(0);
+
     // Three pivots from the entities, each confirmed with its price and filed under the same case.
     const pivot = async (action: string, value: string) => {
       await page.getByRole('button', { name: t.pivotLabel(action, value) }).click();

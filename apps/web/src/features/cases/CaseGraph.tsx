@@ -17,11 +17,25 @@ function themeColour(name: string, fallback: string): string {
   return value ? (value.startsWith('#') || value.startsWith('rgb') ? value : `rgb(${value})`) : fallback;
 }
 
+/**
+ * Cytoscape adds a <style> element for its container's `position: relative` unless an element with its
+ * stylesheet's id exists; the CSP refuses inline styles, so an empty marker takes that id and the
+ * container gets the rule from its own class instead.
+ */
+function markCytoscapeStylesheet() {
+  const id = '__________cytoscape_stylesheet';
+  if (document.getElementById(id)) return;
+  const marker = document.createElement('meta');
+  marker.id = id;
+  document.head.append(marker);
+}
+
 export default function CaseGraph({ detail, type }: { detail: CaseDetail; type: EntityType | '' }) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!container.current) return;
+    markCytoscapeStylesheet();
     const entities = type ? detail.entities.filter((e) => e.type === type) : detail.entities;
     const linked = new Set(entities.flatMap((e) => e.items));
     const items = detail.items.filter((item) => linked.has(item.lookup_id) || !type);
@@ -98,7 +112,7 @@ export default function CaseGraph({ detail, type }: { detail: CaseDetail; type: 
       ref={container}
       role="img"
       aria-label={t.graphLabel(detail.items.length, detail.entities.length)}
-      className="mt-3 h-[28rem] w-full rounded-md border border-line/70 bg-surface"
+      className="relative mt-3 h-[28rem] w-full rounded-md border border-line/70 bg-surface"
     />
   );
 }
