@@ -19,12 +19,26 @@
     }
     import(entry);
   };
-  // After the load event the whole document and the stylesheet are in; the frame after it has
-  // painted them. A hidden tab paints no frames, so there the app starts at once.
-  const afterPaint = () => {
-    if (document.visibilityState === 'hidden') start();
-    else requestAnimationFrame(() => setTimeout(start, 0));
+  // After the load event the whole document and the stylesheet are in, and the frame after it draws
+  // them; the first contentful paint's entry then says that the paint has reached the screen. A hidden
+  // tab paints no frames, so there the app starts at once; without paint timing, after that frame.
+  const whenPainted = () => {
+    try {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        start();
+      }).observe({ type: 'paint', buffered: true });
+    } catch {
+      start();
+    }
+    // Never later than this, whatever paint timing says.
+    setTimeout(start, 3000);
   };
-  if (document.readyState === 'complete') afterPaint();
-  else window.addEventListener('load', afterPaint, { once: true });
+  const afterLoad = () => {
+    if (document.visibilityState === 'hidden') start();
+    else requestAnimationFrame(() => setTimeout(whenPainted, 0));
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 })();
