@@ -14,11 +14,11 @@
 // Baseline in the same run, page by page beside each figure: by default the same pages with the
 // browser asking for no encoding (Accept-Encoding: identity), which is what the server sent every
 // browser before compression; with --baseline-ref REF, the web app as commit REF builds it (its
-// apps/web, built with this checkout's node_modules and packages/domain), served by a second server
+// apps/web and packages/domain, built with this checkout's node_modules), served by a second server
 // on the same database.
 
 import { execFileSync, execSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -212,20 +212,20 @@ async function runLighthouse(target: Target, path: string, token?: string): Prom
 }
 
 /**
- * The web app as commit `ref` builds it, in .bench-baseline/ inside this checkout (so that its imports
- * resolve to this checkout's node_modules and packages/domain). Returns its dist directory.
+ * The web app as commit `ref` builds it, with that commit's packages/domain, in .bench-baseline/
+ * inside this checkout (so that its other imports resolve to this checkout's node_modules). Returns
+ * its dist directory.
  */
 function buildBaseline(ref: string): string {
   const dir = join(root, '.bench-baseline', ref.replace(/[^\w.-]+/g, '_'));
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  execSync(
-    `git archive ${JSON.stringify(ref)} apps/web tsconfig.base.json | tar -x -C ${JSON.stringify(dir)}`,
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  mkdirSync(join(dir, 'node_modules/@footprint'), { recursive: true });
+  symlinkSync('../../packages/domain', join(dir, 'node_modules/@footprint/domain'));
+  const paths = 'apps/web packages/domain tsconfig.base.json';
+  execSync(`git archive ${JSON.stringify(ref)} ${paths} | tar -x -C ${JSON.stringify(dir)}`, {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   execFileSync('npm', ['run', 'build'], {
     cwd: join(dir, 'apps/web'),
     stdio: ['ignore', 'ignore', 'inherit'],
