@@ -182,7 +182,10 @@ async function runLighthouse(target: Target, path: string, token?: string): Prom
       },
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-    const { categories, audits, finalDisplayedUrl } = result.lhr;
+    const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
+    // A run that failed scores 0: say why, beside the figures.
+    if (runtimeError)
+      console.log(`Lighthouse ${path} (${target.base}): ${runtimeError.code} ${runtimeError.message}`);
     // A signed-in page that ends on /login measured the wrong page.
     if (new URL(finalDisplayedUrl).pathname !== path)
       throw new Error(`Lighthouse on ${path} ended on ${finalDisplayedUrl}`);
