@@ -6,22 +6,24 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const api = process.env.FOOTPRINT_API ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
     // Every text asset (index.html included) is written beside itself as .br and .gz at the highest
     // levels, once at build time; the server picks one by the browser's Accept-Encoding. Source maps
     // are left out (only served outside production), and so is anything that would not shrink.
-    compression({
-      include: /\.(html|css|js|mjs|svg|json|txt|webmanifest)$/,
-      threshold: 512,
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      logLevel: 'silent',
-    }),
+    // The server-side build only renders pages at build time (scripts/prerender.ts): never served.
+    !isSsrBuild &&
+      compression({
+        include: /\.(html|css|js|mjs|svg|json|txt|webmanifest)$/,
+        threshold: 512,
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+        logLevel: 'silent',
+      }),
   ],
   resolve: {
     // react-toastify's main entry injects a <style> element at run time, which the strict CSP
@@ -40,5 +42,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Which chunk holds which route module, for the prerendered pages' modulepreload hints
+    // (scripts/prerender.ts reads it, then deletes it).
+    manifest: !isSsrBuild,
   },
-});
+}));

@@ -233,13 +233,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   openApiRoutes(app);
 
-  const spaIndex = await registerSpa(app, config.webDist, { sourceMaps: !config.isProduction });
+  const spaPage = await registerSpa(app, config.webDist, { sourceMaps: !config.isProduction });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // A missing build file (an old chunk after a deploy, a withheld source map) is a 404, not the app.
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path.startsWith('/assets/');
-    if (spaIndex && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (spaPage && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile(spaPage(path));
     }
     return reply.status(404).send({ message: messages.errors.notFound });
   });

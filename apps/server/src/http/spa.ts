@@ -1,11 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app from the same origin as the API. Unknown non-API GETs get index.html so
- * that the browser's router decides (and shows its own 404 page).
+ * that the browser's router decides (and shows its own 404 page). The pages the build prerendered
+ * (apps/web/scripts/prerender.ts: `/` and `/login`, as a signed-out visitor sees them) get their own
+ * file instead, drawn before any script runs.
+ *
+ * Returns the file to send for a page path, or null when there is no web build.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -15,7 +19,16 @@ export async function registerSpa(
   const index = join(webDist, 'index.html');
   if (!existsSync(index)) {
     app.log.warn({ webDist }, 'web build not found; serving the API only (run npm run build)');
-    return;
+    return null;
+  }
+  const prerendered = new Map<string, string>();
+  const dir = join(webDist, 'prerendered');
+  if (existsSync(dir)) {
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.html')) continue;
+      const page = name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`;
+      prerendered.set(page, `prerendered/${name}`);
+    }
   }
   await app.register(fastifyStatic, {
     root: webDist,
@@ -39,5 +52,5 @@ export async function registerSpa(
       );
     },
   });
-  return index;
+  return (path: string): string => prerendered.get(path) ?? 'index.html';
 }

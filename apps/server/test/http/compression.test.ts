@@ -15,9 +15,24 @@ const robotsFile = new URL('../../../web/public/robots.txt', import.meta.url);
 async function compressedWebBuild() {
   const dir = await mkdtemp(join(tmpdir(), 'fp-web-z-'));
   await mkdir(join(dir, 'assets'));
+  await mkdir(join(dir, 'prerendered'));
   const index = `<!doctype html><title>Footprint</title><div id="root"></div>${'<!-- padding -->'.repeat(80)}`;
   const bundle = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
-  const files: Record<string, string> = { 'index.html': index, 'assets/app-abc123.js': bundle };
+  // The pages the build prerenders (apps/web/scripts/prerender.ts), each its own document.
+  const home = index.replace(
+    '<div id="root"></div>',
+    '<div id="root" data-prerendered="" inert=""><h1>Home</h1></div>',
+  );
+  const login = index.replace(
+    '<div id="root"></div>',
+    '<div id="root" data-prerendered="" inert=""><h1>Login</h1></div>',
+  );
+  const files: Record<string, string> = {
+    'index.html': index,
+    'assets/app-abc123.js': bundle,
+    'prerendered/index.html': home,
+    'prerendered/login.html': login,
+  };
   for (const [name, text] of Object.entries(files)) {
     await writeFile(join(dir, name), text);
     await writeFile(join(dir, `${name}.br`), brotliCompressSync(text));
@@ -72,7 +87,7 @@ describe('compressed answers', () => {
   });
 
   it.each([
-    ['/', 'br'],
+    ['/about', 'br'],
     ['/dashboard', 'gzip'],
   ])('serves the app page %s compressed (%s) and never cached without asking', async (url, encoding) => {
     const res = await get(url, encoding);
@@ -83,6 +98,33 @@ describe('compressed answers', () => {
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(decode(encoding, res.rawPayload).toString()).toBe(files['index.html']);
+  });
+
+  it.each([
+    ['/', 'prerendered/index.html', 'br'],
+    ['/login', 'prerendered/login.html', 'gzip'],
+    ['/login?from=menu', 'prerendered/login.html', 'br'],
+    ['/login', 'prerendered/login.html', undefined],
+  ])(
+    'serves %s as the page the build prerendered (%s, %s), under the same rules',
+    async (url, file, encoding) => {
+      const res = await get(url, encoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(decode(encoding, res.rawPayload).toString()).toBe(files[file]);
+    },
+  );
+
+  it('serves every other page the plain shell, prerendered pages only at their exact path', async () => {
+    for (const url of ['/register', '/login/extra', '/prerendered', '/dashboard']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(decode('br', res.rawPayload).toString(), url).toBe(files['index.html']);
+    }
   });
 
   it('does not hand out the compressed copies by their own names', async () => {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { PageSpinner } from '../components/Spinner.tsx';
 import { paths } from '../config/paths.ts';
 import AppRoot from './AppRoot.tsx';
@@ -121,5 +121,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -141,7 +141,10 @@ function useAfterFirstPaint(): boolean {
 }
 
 function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() => window.matchMedia?.(reducedMotionQuery).matches ?? false);
+  // No window when the build prerenders a page: the field starts moving there, as it does by default.
+  const [reduced, setReduced] = useState(
+    () => (typeof window !== 'undefined' && window.matchMedia?.(reducedMotionQuery).matches) || false,
+  );
   useEffect(() => {
     const query = window.matchMedia?.(reducedMotionQuery);
     if (!query) return;

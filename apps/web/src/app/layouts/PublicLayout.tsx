@@ -7,6 +7,7 @@ import ParticlesBackground from '../../components/ParticlesBackground.tsx';
 import { PublicFooter } from '../../components/PublicFooter.tsx';
 import { useDrawer } from '../../components/useDrawer.ts';
 import { isPublicPath, paths } from '../../config/paths.ts';
+import { prerendered } from '../../lib/prerendered.ts';
 
 const icon = (d: ReactNode) => (
   <svg
@@ -79,6 +80,9 @@ const navItems = [
 ] as const;
 
 const desktopQuery = '(min-width: 64rem)';
+
+/** The first page of this visit came prerendered (lib/prerendered.ts); pages after it fade in. */
+let drawnBeforeScript = prerendered;
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 
 /**
@@ -90,6 +94,11 @@ const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 function PageTransition({ children }: { children: ReactNode }) {
   const [scope, animate] = useAnimate<HTMLDivElement>();
   useLayoutEffect(() => {
+    // A prerendered first page is on screen already: fading it out to fade it in would hide it.
+    if (drawnBeforeScript) {
+      drawnBeforeScript = false;
+      return;
+    }
     const still = window.matchMedia?.(reducedMotionQuery).matches ?? false;
     const controls = animate(
       scope.current,
