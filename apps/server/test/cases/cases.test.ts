@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, caseNotes, lookupEntities, lookups, users } from '../../src/db/schema.ts';
 import { purgeExpiredResults } from '../../src/modules/lookup/retention.ts';
 import { createTestApp, createUser, json, newDeviceId, signIn, type TestApp } from '../support/app.ts';
+import { pdfText } from '../support/pdf.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -381,6 +382,18 @@ describe('searches under a case', () => {
         legal_basis: 'FIR 214/2026: Tracing the caller of an extortion complaint',
       });
       expect(bare.id).not.toBe(based.id);
+
+      // The report of a search under the case prints its legal basis on the cover.
+      const report = await me.post('/api/generate-report', {
+        userInput: '9876543210',
+        type: 'tel',
+        results: ok.json(),
+      });
+      expect(report.statusCode, report.body.slice(0, 200)).toBe(200);
+      const text = (await pdfText(report.rawPayload)).replace(/\s+/g, ' ');
+      expect(text).toContain('Legal basis');
+      // Two columns of facts: pdftotext reads the value's wrapped second line after the next fact.
+      expect(text).toContain('FIR 214/2026: Tracing the caller of an extortion');
     } finally {
       await setSettings({ legal_basis_required: false });
     }

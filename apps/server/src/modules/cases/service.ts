@@ -633,3 +633,23 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
 }
 
 export type Cases = ReturnType<typeof createCases>;
+
+/**
+ * The legal basis a report of this lookup prints: that of the case it is filed under (the case of its
+ * own reference first, when it is in several), as one line; null when its case has none.
+ */
+export async function legalBasisOfLookup(
+  db: Executor,
+  lookupId: string,
+  caseReference: string | null,
+): Promise<string | null> {
+  const [row] = await db
+    .select()
+    .from(cases)
+    .innerJoin(caseItems, eq(caseItems.caseId, cases.id))
+    .where(eq(caseItems.lookupId, lookupId))
+    .orderBy(sql`lower(${cases.reference}) = lower(${caseReference ?? ''}) desc`, asc(caseItems.addedAt))
+    .limit(1);
+  const basis = row ? legalBasisOf(row.cases) : null;
+  return basis ? legalBasisLine(basis) : null;
+}

@@ -8,6 +8,7 @@ import {
   intelQueryText,
   intelTypedText,
   isRecord,
+  legalBasisLine,
   messages,
   normalizeIntelData,
   parseIntelRequest,
@@ -220,6 +221,9 @@ export function createIntelService(deps: {
               account: { name: user.name, email: user.email },
               sandbox: fanOut.sandbox,
               caseReference: caseReference.value,
+              legalBasis: caseReference.case?.legalBasis
+                ? legalBasisLine(caseReference.case.legalBasis)
+                : null,
               subject: {
                 pan: String(params.pan ?? ''),
                 name: String(params.name ?? ''),

@@ -14,6 +14,7 @@ import { type LookupRow, lookups, reports, type UserRow, users } from '../../db/
 import type { ClientContext } from '../../http/context.ts';
 import { AppError, notFound, reportsBusy, validationError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { legalBasisOfLookup } from '../cases/service.ts';
 import { type LookupReportSource, lookupViews, type ReportTask } from './job.ts';
 import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
 import { type ReportPool, ReportsBusyError } from './pool.ts';
@@ -46,6 +47,8 @@ interface Found {
   row: LookupRow;
   result: StoredResult;
   original?: LookupRow;
+  /** The legal basis of the case the lookup is filed under, as one line; null without one. */
+  legalBasis: string | null;
 }
 
 /** When a lookup's sources answered: its completion (its start for a row written before that was kept). */
@@ -101,13 +104,16 @@ export function createReportService(deps: {
     const where = typeof hint === 'string' && UUID.test(hint) ? and(base, eq(lookups.id, hint)) : base;
     const [row] = await db.select().from(lookups).where(where).orderBy(desc(lookups.createdAt)).limit(1);
     if (!row) return undefined;
-    if (row.result) return { row, result: row.result as StoredResult };
+    const legalBasis = await legalBasisOfLookup(db, row.id, row.caseReference);
+    if (row.result) return { row, result: row.result as StoredResult, legalBasis };
     if (!row.cacheOf) return undefined; // kept past its retention period: the result is gone
     const [original] = await db
       .select()
       .from(lookups)
       .where(and(eq(lookups.id, row.cacheOf), eq(lookups.userId, user.id)));
-    return original?.result ? { row, result: original.result as StoredResult, original } : undefined;
+    return original?.result
+      ? { row, result: original.result as StoredResult, original, legalBasis }
+      : undefined;
   }
 
   async function finish(
@@ -174,6 +180,7 @@ export function createReportService(deps: {
         : null,
       account: { name: user.name, email: user.email },
       caseReference: row.caseReference,
+      legalBasis: found.legalBasis,
       sandbox: showsSyntheticData(sources.status, row.sandbox),
     };
   };

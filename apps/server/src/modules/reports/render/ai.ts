@@ -160,6 +160,7 @@ export function drawAiReport(writer: Writer, job: AiReportJob): void {
     lookupId: job.lookupId,
     reportId: job.reportId,
     caseReference: job.caseReference,
+    legalBasis: job.legalBasis ?? null,
     sandbox: job.sandbox,
   });
 

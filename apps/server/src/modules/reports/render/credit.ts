@@ -59,6 +59,7 @@ export function drawCreditReport(writer: Writer, job: CreditReportJob): void {
     lookupId: job.lookupId,
     reportId: job.reportId,
     caseReference: job.caseReference ?? null,
+    legalBasis: job.legalBasis ?? null,
     sandbox: job.sandbox,
     extra: [
       ['Name given', [text(clean(job.subject.name, { max: 200 }) || '–', STYLE.value)]],

@@ -172,6 +172,7 @@ export function drawDetailReport(writer: Writer, job: DetailReportJob): void {
     lookupId: job.lookupId,
     reportId: job.reportId,
     caseReference: job.caseReference ?? null,
+    legalBasis: job.legalBasis ?? null,
     sandbox: job.sandbox,
   });
 

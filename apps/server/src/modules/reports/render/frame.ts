@@ -170,6 +170,8 @@ export interface CoverFacts {
   reportId: string;
   /** Shown for lookups ('None recorded' when empty); detail reports pass `false` to leave it out. */
   caseReference?: string | null | false;
+  /** The legal basis of the lookup's case, as one line: printed after the case reference when known. */
+  legalBasis?: string | null | undefined;
   sandbox: boolean;
   /** Extra fact rows, each a label and spans. */
   extra?: Array<[label: string, value: Span[]]>;
@@ -256,6 +258,11 @@ export function drawCover(writer: Surface, facts: CoverFacts): void {
       [text(account || email, STYLE.valueBold), ...(account ? [text(`\n${email}`, STYLE.small)] : [])],
     ],
     ...caseReferenceFacts(facts),
+    ...(clean(facts.legalBasis, { max: 700 })
+      ? ([['Legal basis', [text(clean(facts.legalBasis, { max: 700 }), STYLE.value)]]] as Array<
+          [string, Span[]]
+        >)
+      : []),
     ['Lookup ID', [text(clean(facts.lookupId, { max: 100 }), STYLE.value)]],
     ['Report ID', [text(clean(facts.reportId, { max: 100 }), STYLE.value)]],
     ...(facts.extra ?? []),

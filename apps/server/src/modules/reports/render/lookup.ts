@@ -508,6 +508,7 @@ export function drawLookupReport(writer: Surface, input: LookupReportJob): void 
     lookupId: job.lookupId,
     reportId: job.reportId,
     caseReference: job.caseReference,
+    legalBasis: job.legalBasis ?? null,
     sandbox: job.sandbox,
     extra: [
       [

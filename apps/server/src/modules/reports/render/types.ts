@@ -42,6 +42,8 @@ interface ReportJobBase {
   /** Set when the lookup reused an earlier one's answer. */
   reusedFrom?: ReportReuse | null;
   account: ReportAccount;
+  /** The legal basis of the lookup's case ('FIR 214/2026: ...'), printed on the cover; null: none. */
+  legalBasis?: string | null;
   /** Whether a value shown came from a sandbox provider: every page then says so. */
   sandbox: boolean;
 }
