@@ -147,6 +147,19 @@ describe('/cases', () => {
     expect(problemsOf(page)).toEqual([]);
   });
 
+  it('says a page whose code cannot load could not be loaded, and reloads it', async () => {
+    const page = await browser.newPage(viewports.mobile);
+    const chunk = /\/assets\/CasesPage-[^/]*\.js$/;
+    await page.route(chunk, (route) => route.abort('connectionreset'));
+    await openSignedIn(page, token, '/cases');
+    await page.getByRole('heading', { name: messages.layout.routeErrorTitle, level: 1 }).waitFor();
+    await settle(page);
+    expect(await axeProblems(page, 'route-error')).toEqual([]);
+    await page.unroute(chunk);
+    await page.getByRole('button', { name: messages.layout.reload }).click();
+    await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
+  });
+
   it('answers a case that is not the user’s as missing', async () => {
     const page = await browser.newPage(viewports.mobile);
     await openSignedIn(page, token, '/cases/00000000-0000-4000-8000-000000000000');

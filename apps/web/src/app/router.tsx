@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { PageSpinner } from '../components/Spinner.tsx';
 import { paths } from '../config/paths.ts';
 import AppRoot from './AppRoot.tsx';
+import RouteError from './RouteError.tsx';
 
 /** Every page is its own chunk, so each route loads only what it shows. */
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
@@ -13,6 +14,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     HydrateFallback: PageSpinner,
+    // A page whose chunk cannot load says so and offers a reload, never the router's developer screen.
+    errorElement: <RouteError />,
     children: [
       {
         ...page(() => import('./layouts/PublicLayout.tsx')),

@@ -123,6 +123,12 @@ export const siteTexts = {
     closeMenu: 'Close menu',
     profileMenu: (name: string) => `Profile: ${name}`,
     opensInNewTab: ' (opens in a new tab)',
+    /** A page whose code could not be loaded (a dropped connection, or a new version deployed meanwhile). */
+    routeErrorTitle: 'This page could not be loaded',
+    routeErrorLead:
+      'The connection may have dropped, or Footprint was updated while this tab was open. Reloading fetches the current version; nothing you saved is lost.',
+    reload: 'Reload',
+    home: 'Go to the start page',
   },
   /** /help (spec §2.3 does not show its content). */
   helpPage: {
