@@ -101,7 +101,14 @@ export default function CaseGraph({ detail, type }: { detail: CaseDetail; type: 
           style: { width: 1, 'line-color': muted, opacity: 0.5, 'curve-style': 'haystack' },
         },
       ],
-      layout: { name: 'cose', animate: false, nodeRepulsion: () => 9000, idealEdgeLength: () => 70 },
+      layout: {
+        name: 'cose',
+        animate: false,
+        nodeDimensionsIncludeLabels: true,
+        padding: 16,
+        nodeRepulsion: () => 20000,
+        idealEdgeLength: () => 90,
+      },
       wheelSensitivity: 0.3,
     });
     return () => graph.destroy();
