@@ -10,8 +10,8 @@
 //   3. PostgreSQL's ceiling (the baseline): psql \copy of that same COPY text into an unindexed table,
 //      then the time to build the leak index's seven indexes over it from scratch.
 import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -30,21 +30,44 @@ const dir = mkdtempSync(join(tmpdir(), 'fp-bench-import-'));
 const dump = join(dir, 'dump.jsonl');
 const copyFile = join(dir, 'dump.copy');
 
-function child(command: string, args: string[], env: Record<string, string> = {}) {
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
+/** Resident memory of a process in MiB, from /proc (0 once it is gone). */
+function rssMiB(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs a command; its wall time in seconds and its peak RSS (sampled every 100 ms) in MiB. */
+function run(command: string, args: string[], env: Record<string, string> = {}) {
   const started = performance.now();
-  return new Promise<number>((resolve, reject) => {
+  return new Promise<{ seconds: number; peakRss: number }>((resolve, reject) => {
     const proc = spawn(command, args, {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    proc.on('exit', (code) =>
-      code === 0
-        ? resolve((performance.now() - started) / 1000)
-        : reject(new Error(`${command} exited ${code}`)),
-    );
+    let peakRss = 0;
+    const sampler = setInterval(() => {
+      if (proc.pid) peakRss = Math.max(peakRss, rssMiB(proc.pid));
+    }, 100);
+    proc.on('exit', (code) => {
+      clearInterval(sampler);
+      if (code === 0) resolve({ seconds: (performance.now() - started) / 1000, peakRss });
+      else reject(new Error(`${command} exited ${code}`));
+    });
   });
 }
+
+const child = async (command: string, args: string[], env: Record<string, string> = {}) =>
+  (await run(command, args, env)).seconds;
 
 async function writeDump() {
   const out = createWriteStream(dump);
@@ -98,7 +121,8 @@ try {
   const server = await startServer({ DATABASE_URL: db.url, SEED_DEMO: 'false' }, port);
   await server.stop();
 
-  const importSeconds = await child(
+  console.log(`Load average before the import: ${load()}`);
+  const { seconds: importSeconds, peakRss } = await run(
     process.execPath,
     [
       '--import',
@@ -169,6 +193,8 @@ try {
   console.log(
     `| baseline: \\copy + index build | ${fmt(copySeconds + indexSeconds)} | ${rate(rows, copySeconds + indexSeconds)} |`,
   );
+  console.log(`\nImporter peak RSS: ${fmt(peakRss, 0)} MiB. Load average at the end: ${load()}`);
+  console.log(`importer ÷ (\\copy + index build) = ${fmt((copySeconds + indexSeconds) / importSeconds, 2)}`);
   console.log(
     `\nGoal >= 100,000 rows/s: ${rows / importSeconds >= 100_000 ? 'met' : 'not met'} (importer ÷ goal = ${fmt(rows / importSeconds / 100_000, 2)})`,
   );
