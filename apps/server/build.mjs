@@ -12,6 +12,8 @@ const entries = {
   cli: 'src/cli/index.ts',
   // The report pool's worker thread loads this file beside main.js.
   'report-worker': 'src/modules/reports/worker.ts',
+  // The leak importer's parse pool loads this file beside cli.js.
+  'leak-parse-worker': 'src/modules/leaks/import/parse-worker.ts',
 };
 await build({
   entryPoints: entries,
