@@ -46,7 +46,7 @@ export const leakCliUsage = `  leaks:import <file> --source "Name" [--breach-dat
                   [--format csv|jsonl] [--delimiter ','|';'|tab] [--map field=column,...]
                   [--rejects path] [--bulk auto|on|off] [--threads N] [--writers N]
                   Stream a CSV or JSONL dump into the leak index (idempotent: a re-run adds only
-                  what is missing). A new source from a file of 32 MiB or more (--bulk on: any
+                  what is missing). A new source from a file of 16 MiB or more (--bulk on: any
                   size) is bulk-loaded on PostgreSQL: into a table of its own, indexed after the
                   load, searchable when the import ends. --threads: parsing threads (default
                   cores - 1), --writers: batches written at once (default cores, 2 to 4). --map takes field=column pairs (fields: name, email, phone,

@@ -55,7 +55,7 @@ export interface ImportLeakFileOptions {
   signal?: AbortSignal | undefined;
   /**
    * PostgreSQL: load a NEW source into a segment of its own, indexed after the load (./bulk.ts).
-   * 'auto' (default): when the source has no records yet and the file is at least 32 MiB; 'on': for
+   * 'auto' (default): when the source has no records yet and the file is at least 16 MiB; 'on': for
    * any new source (an error if it has records); 'off': never. An unfinished bulk load of the source
    * is always resumed.
    */
@@ -99,7 +99,7 @@ export class LeakImportError extends Error {}
 const DEFAULT_BATCH = 5_000;
 const PROGRESS_INTERVAL_MS = 200;
 /** From this file size, a new source is bulk-loaded ('auto'). */
-export const BULK_MIN_BYTES = 32 << 20;
+export const BULK_MIN_BYTES = 16 << 20;
 /** From this file size, parsing moves to worker threads (default `threads`). */
 const THREADS_MIN_BYTES = 4 << 20;
 
@@ -208,6 +208,9 @@ export async function importLeakFile(options: ImportLeakFileOptions): Promise<Im
       );
       const { client } = control;
       const unfinished = await unfinishedBulkLoad(client, source.id);
+      if (bulkMode === 'on' && unfinished === null && source.segment !== 0) {
+        throw new LeakImportError(`'${sourceName}' has records already: a bulk load is for a new source.`);
+      }
       const wanted =
         unfinished !== null ||
         ((bulkMode === 'on' || (bulkMode === 'auto' && totalBytes >= BULK_MIN_BYTES)) &&
