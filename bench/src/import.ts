@@ -21,7 +21,18 @@ import { copyText } from '../../apps/server/src/modules/leaks/import/writer.ts';
 import { generateSandboxLeaks, SANDBOX_LEAK_SOURCES } from '../../apps/server/src/sandbox/index.ts';
 import { fmt, freshDatabase, root, startServer } from './harness.ts';
 
-const { values } = parseArgs({ options: { records: { type: 'string', default: '1000000' } } });
+const { values } = parseArgs({
+  options: {
+    records: { type: 'string', default: '1000000' },
+    // Passed to leaks:import: auto bulk-loads the new source (a dump of 16 MiB or more).
+    bulk: { type: 'string', default: 'auto' },
+    threads: { type: 'string' },
+    writers: { type: 'string' },
+    // Also time the ordinary path (--bulk off: indexes maintained live, ON CONFLICT) on a copy of the
+    // dump under a second source name, in the same database.
+    regular: { type: 'boolean', default: false },
+  },
+});
 const records = Number(values.records);
 if (!Number.isInteger(records) || records < 1000) throw new Error('--records must be an integer >= 1000');
 
@@ -121,29 +132,45 @@ try {
   const server = await startServer({ DATABASE_URL: db.url, SEED_DEMO: 'false' }, port);
   await server.stop();
 
+  const importer = (sourceName: string, bulk: string) =>
+    run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/src/cli/index.ts',
+        'leaks:import',
+        dump,
+        '--source',
+        sourceName,
+        ...Object.entries(source.mapping).flatMap(([column, field]) => ['--map', `${field}=${column}`]),
+        '--rejects',
+        join(dir, 'rejects.jsonl'),
+        '--bulk',
+        bulk,
+        ...(values.threads ? ['--threads', values.threads] : []),
+        ...(values.writers ? ['--writers', values.writers] : []),
+      ],
+      { DATABASE_URL: db.url, CI: 'true' },
+    );
   console.log(`Load average before the import: ${load()}`);
-  const { seconds: importSeconds, peakRss } = await run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/server/src/cli/index.ts',
-      'leaks:import',
-      dump,
-      '--source',
-      source.name,
-      ...Object.entries(source.mapping).flatMap(([column, field]) => ['--map', `${field}=${column}`]),
-      '--rejects',
-      join(dir, 'rejects.jsonl'),
-    ],
-    { DATABASE_URL: db.url, CI: 'true' },
-  );
+  const { seconds: importSeconds, peakRss } = await importer(source.name, values.bulk as string);
 
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   const { rows: countRows } = await client.query<{ n: string }>('select count(*) as n from leak_records');
   const imported = Number(countRows[0]?.n ?? 0);
   if (imported !== rows) throw new Error(`imported ${imported} of ${rows} rows`);
+  const { rows: segmentRows } = await client.query<{ segment: number }>(
+    'select segment from leak_sources where name = $1',
+    [source.name],
+  );
+  const segment = segmentRows[0]?.segment ?? 0;
+  let regular: { seconds: number; peakRss: number } | null = null;
+  if (values.regular) {
+    console.log(`Load average before the ordinary-path import: ${load()}`);
+    regular = await importer(`${source.name} (ordinary path)`, 'off');
+  }
 
   const parsed = await parseOnly();
 
@@ -179,8 +206,13 @@ try {
   console.log('\n| path | seconds | rate |');
   console.log('|---|---|---|');
   console.log(
-    `| leaks:import end to end (indexed, partitioned, idempotent) | ${fmt(importSeconds)} | ${rate(rows, importSeconds)} |`,
+    `| leaks:import end to end (--bulk ${values.bulk}: ${segment > 0 ? `bulk-loaded into segment ${segment}` : 'ordinary path'}; indexed, idempotent) | ${fmt(importSeconds)} | ${rate(rows, importSeconds)} |`,
   );
+  if (regular) {
+    console.log(
+      `| leaks:import --bulk off (ordinary path: indexes live, ON CONFLICT) | ${fmt(regular.seconds)} | ${rate(rows, regular.seconds)} |`,
+    );
+  }
   console.log(
     `| importer CPU alone: read + parse + normalize + hash + COPY text, no database | ${fmt(parsed.seconds)} | ${rate(parsed.rows, parsed.seconds)} |`,
   );
@@ -193,7 +225,9 @@ try {
   console.log(
     `| baseline: \\copy + index build | ${fmt(copySeconds + indexSeconds)} | ${rate(rows, copySeconds + indexSeconds)} |`,
   );
-  console.log(`\nImporter peak RSS: ${fmt(peakRss, 0)} MiB. Load average at the end: ${load()}`);
+  console.log(
+    `\nImporter peak RSS: ${fmt(peakRss, 0)} MiB${regular ? ` (--bulk off: ${fmt(regular.peakRss, 0)} MiB)` : ''}. Load average at the end: ${load()}`,
+  );
   console.log(`importer ÷ (\\copy + index build) = ${fmt((copySeconds + indexSeconds) / importSeconds, 2)}`);
   console.log(
     `\nGoal >= 100,000 rows/s: ${rows / importSeconds >= 100_000 ? 'met' : 'not met'} (importer ÷ goal = ${fmt(rows / importSeconds / 100_000, 2)})`,
