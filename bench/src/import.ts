@@ -57,13 +57,21 @@ function rssMiB(pid: number): number {
 }
 
 /** Runs a command; its wall time in seconds and its peak RSS (sampled every 100 ms) in MiB. */
-function run(command: string, args: string[], env: Record<string, string> = {}) {
+function run(command: string, args: string[], env: Record<string, string> = {}, echo = false) {
   const started = performance.now();
   return new Promise<{ seconds: number; peakRss: number }>((resolve, reject) => {
     const proc = spawn(command, args, {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', echo ? 'pipe' : 'ignore', 'inherit'],
+    });
+    // The importer's summary (rows, rate, bulk finish time), without its progress bar.
+    let out = '';
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    proc.on('close', () => {
+      for (const line of out.split('\n')) if (line && !line.startsWith('Importing')) console.log(`  ${line}`);
     });
     let peakRss = 0;
     const sampler = setInterval(() => {
@@ -152,6 +160,7 @@ try {
         ...(values.writers ? ['--writers', values.writers] : []),
       ],
       { DATABASE_URL: db.url, CI: 'true' },
+      true,
     );
   console.log(`Load average before the import: ${load()}`);
   const { seconds: importSeconds, peakRss } = await importer(source.name, values.bulk as string);

@@ -88,7 +88,8 @@ function summary(stats: ImportStats, rejectsPath: string): string[] {
     lines.push(
       stats.aborted
         ? `Bulk load into segment ${stats.segment}: not searchable until a re-run finishes it.`
-        : `Bulk-loaded into segment ${stats.segment} (leak_records_seg_${stats.segment}), indexed and attached.`,
+        : `Bulk-loaded into segment ${stats.segment} (leak_records_seg_${stats.segment}), indexed and attached ` +
+            `(indexes and attach: ${stats.finishSeconds.toFixed(1)} s).`,
     );
   }
   if (stats.rejected > 0) lines.push(`Rejected rows: ${rejectsPath}`);
