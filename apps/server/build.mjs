@@ -4,7 +4,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@footprint/'));
+// esbuild too: the leak parse pool imports it (dynamically) only when run from source.
+const external = [...Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@footprint/')), 'esbuild'];
 
 rmSync('dist', { recursive: true, force: true });
 const entries = {

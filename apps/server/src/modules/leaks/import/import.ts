@@ -296,7 +296,7 @@ export async function importLeakFile(options: ImportLeakFileOptions): Promise<Im
   };
 
   // ------------------------------------------------ parsing: tasks in file order
-  const pool: ParsePool = createParsePool(threads);
+  const pool: ParsePool = await createParsePool(threads);
   const depth = Math.max(2, threads * 2 + writerCount);
   const parsing: Promise<ParseResult>[] = [];
   const take = async () => {

@@ -4,10 +4,11 @@
  * rejects' redacted lines and the batch's COPY text. The main thread only reads lines (and splits
  * CSV, whose quoted fields may span lines) and writes; see ./import.ts and ./parse-worker.ts.
  */
+
+import { copyText } from './copy-text.ts';
 import { joinCsv, jsonlRows, MAX_RAW_CHARS, type ParsedRow, type SourceLine, splitCsv } from './readers.ts';
 import { isRejected, type LeakColumnMapping, LeakRecordBuilder, type PreparedLeakRecord } from './record.ts';
 import { isSecretColumn } from './secrets.ts';
-import { copyText } from './writer.ts';
 
 export type LeakFileFormat = 'csv' | 'jsonl';
 
