@@ -5,7 +5,10 @@ import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 // esbuild too: the leak parse pool imports it (dynamically) only when run from source.
-const external = [...Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@footprint/')), 'esbuild'];
+const external = [
+  ...Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@footprint/')),
+  'esbuild',
+];
 
 rmSync('dist', { recursive: true, force: true });
 const entries = {
