@@ -4,7 +4,11 @@ import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@footprint/'));
+// esbuild too: the leak parse pool imports it (dynamically) only when run from source.
+const external = [
+  ...Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@footprint/')),
+  'esbuild',
+];
 
 rmSync('dist', { recursive: true, force: true });
 const entries = {
@@ -12,6 +16,8 @@ const entries = {
   cli: 'src/cli/index.ts',
   // The report pool's worker thread loads this file beside main.js.
   'report-worker': 'src/modules/reports/worker.ts',
+  // The leak importer's parse pool loads this file beside cli.js.
+  'leak-parse-worker': 'src/modules/leaks/import/parse-worker.ts',
 };
 await build({
   entryPoints: entries,

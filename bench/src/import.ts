@@ -10,8 +10,8 @@
 //   3. PostgreSQL's ceiling (the baseline): psql \copy of that same COPY text into an unindexed table,
 //      then the time to build the leak index's seven indexes over it from scratch.
 import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -21,7 +21,18 @@ import { copyText } from '../../apps/server/src/modules/leaks/import/writer.ts';
 import { generateSandboxLeaks, SANDBOX_LEAK_SOURCES } from '../../apps/server/src/sandbox/index.ts';
 import { fmt, freshDatabase, root, startServer } from './harness.ts';
 
-const { values } = parseArgs({ options: { records: { type: 'string', default: '1000000' } } });
+const { values } = parseArgs({
+  options: {
+    records: { type: 'string', default: '1000000' },
+    // Passed to leaks:import: auto bulk-loads the new source (a dump of 16 MiB or more).
+    bulk: { type: 'string', default: 'auto' },
+    threads: { type: 'string' },
+    writers: { type: 'string' },
+    // Also time the ordinary path (--bulk off: indexes maintained live, ON CONFLICT) on a copy of the
+    // dump under a second source name, in the same database.
+    regular: { type: 'boolean', default: false },
+  },
+});
 const records = Number(values.records);
 if (!Number.isInteger(records) || records < 1000) throw new Error('--records must be an integer >= 1000');
 
@@ -30,21 +41,52 @@ const dir = mkdtempSync(join(tmpdir(), 'fp-bench-import-'));
 const dump = join(dir, 'dump.jsonl');
 const copyFile = join(dir, 'dump.copy');
 
-function child(command: string, args: string[], env: Record<string, string> = {}) {
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
+/** Resident memory of a process in MiB, from /proc (0 once it is gone). */
+function rssMiB(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs a command; its wall time in seconds and its peak RSS (sampled every 100 ms) in MiB. */
+function run(command: string, args: string[], env: Record<string, string> = {}, echo = false) {
   const started = performance.now();
-  return new Promise<number>((resolve, reject) => {
+  return new Promise<{ seconds: number; peakRss: number }>((resolve, reject) => {
     const proc = spawn(command, args, {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', echo ? 'pipe' : 'ignore', 'inherit'],
     });
-    proc.on('exit', (code) =>
-      code === 0
-        ? resolve((performance.now() - started) / 1000)
-        : reject(new Error(`${command} exited ${code}`)),
-    );
+    // The importer's summary (rows, rate, bulk finish time), without its progress bar.
+    let out = '';
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    proc.on('close', () => {
+      for (const line of out.split('\n')) if (line && !line.startsWith('Importing')) console.log(`  ${line}`);
+    });
+    let peakRss = 0;
+    const sampler = setInterval(() => {
+      if (proc.pid) peakRss = Math.max(peakRss, rssMiB(proc.pid));
+    }, 100);
+    proc.on('exit', (code) => {
+      clearInterval(sampler);
+      if (code === 0) resolve({ seconds: (performance.now() - started) / 1000, peakRss });
+      else reject(new Error(`${command} exited ${code}`));
+    });
   });
 }
+
+const child = async (command: string, args: string[], env: Record<string, string> = {}) =>
+  (await run(command, args, env)).seconds;
 
 async function writeDump() {
   const out = createWriteStream(dump);
@@ -98,28 +140,46 @@ try {
   const server = await startServer({ DATABASE_URL: db.url, SEED_DEMO: 'false' }, port);
   await server.stop();
 
-  const importSeconds = await child(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/server/src/cli/index.ts',
-      'leaks:import',
-      dump,
-      '--source',
-      source.name,
-      ...Object.entries(source.mapping).flatMap(([column, field]) => ['--map', `${field}=${column}`]),
-      '--rejects',
-      join(dir, 'rejects.jsonl'),
-    ],
-    { DATABASE_URL: db.url, CI: 'true' },
-  );
+  const importer = (sourceName: string, bulk: string) =>
+    run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/src/cli/index.ts',
+        'leaks:import',
+        dump,
+        '--source',
+        sourceName,
+        ...Object.entries(source.mapping).flatMap(([column, field]) => ['--map', `${field}=${column}`]),
+        '--rejects',
+        join(dir, 'rejects.jsonl'),
+        '--bulk',
+        bulk,
+        ...(values.threads ? ['--threads', values.threads] : []),
+        ...(values.writers ? ['--writers', values.writers] : []),
+      ],
+      { DATABASE_URL: db.url, CI: 'true' },
+      true,
+    );
+  console.log(`Load average before the import: ${load()}`);
+  const { seconds: importSeconds, peakRss } = await importer(source.name, values.bulk as string);
 
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   const { rows: countRows } = await client.query<{ n: string }>('select count(*) as n from leak_records');
   const imported = Number(countRows[0]?.n ?? 0);
   if (imported !== rows) throw new Error(`imported ${imported} of ${rows} rows`);
+  const { rows: segmentRows } = await client.query<{ segment: number }>(
+    'select segment from leak_sources where name = $1',
+    [source.name],
+  );
+  const segment = segmentRows[0]?.segment ?? 0;
+  let regular: { seconds: number; peakRss: number } | null = null;
+  if (values.regular) {
+    console.log(`Load average before the ordinary-path import: ${load()}`);
+    regular = await importer(`${source.name} (ordinary path)`, 'off');
+  }
 
   const parsed = await parseOnly();
 
@@ -155,8 +215,13 @@ try {
   console.log('\n| path | seconds | rate |');
   console.log('|---|---|---|');
   console.log(
-    `| leaks:import end to end (indexed, partitioned, idempotent) | ${fmt(importSeconds)} | ${rate(rows, importSeconds)} |`,
+    `| leaks:import end to end (--bulk ${values.bulk}: ${segment > 0 ? `bulk-loaded into segment ${segment}` : 'ordinary path'}; indexed, idempotent) | ${fmt(importSeconds)} | ${rate(rows, importSeconds)} |`,
   );
+  if (regular) {
+    console.log(
+      `| leaks:import --bulk off (ordinary path: indexes live, ON CONFLICT) | ${fmt(regular.seconds)} | ${rate(rows, regular.seconds)} |`,
+    );
+  }
   console.log(
     `| importer CPU alone: read + parse + normalize + hash + COPY text, no database | ${fmt(parsed.seconds)} | ${rate(parsed.rows, parsed.seconds)} |`,
   );
@@ -169,6 +234,10 @@ try {
   console.log(
     `| baseline: \\copy + index build | ${fmt(copySeconds + indexSeconds)} | ${rate(rows, copySeconds + indexSeconds)} |`,
   );
+  console.log(
+    `\nImporter peak RSS: ${fmt(peakRss, 0)} MiB${regular ? ` (--bulk off: ${fmt(regular.peakRss, 0)} MiB)` : ''}. Load average at the end: ${load()}`,
+  );
+  console.log(`importer ÷ (\\copy + index build) = ${fmt((copySeconds + indexSeconds) / importSeconds, 2)}`);
   console.log(
     `\nGoal >= 100,000 rows/s: ${rows / importSeconds >= 100_000 ? 'met' : 'not met'} (importer ÷ goal = ${fmt(rows / importSeconds / 100_000, 2)})`,
   );

@@ -77,7 +77,9 @@ async function main(argv: string[]): Promise<number> {
         return 1;
       }
       case 'leaks:import':
-        return await runLeaksImport(database, config.databaseUrl, positionals.slice(1), values);
+        return await runLeaksImport(database, config.databaseUrl, positionals.slice(1), values, {
+          bulkUrl: config.migrationDatabaseUrl,
+        });
       case 'leaks:sandbox':
         return await runLeaksSandbox(database, config.databaseUrl, values);
       case 'users:create':

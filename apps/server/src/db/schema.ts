@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -519,13 +520,21 @@ export const leakSources = pgTable('leak_sources', {
   importedAt: timestamp('imported_at', { withTimezone: true }),
   /** Synthetic records from the sandbox generator (leaks:sandbox), not a real dump: answers say so. */
   sandbox: boolean('sandbox').notNull().default(false),
+  /**
+   * The leak_records partition (segment) holding this source's records: 0 is the shared,
+   * hash-partitioned table; a source bulk-loaded as new has its own (leak_records_seg_<n>).
+   */
+  segment: integer('segment').notNull().default(0),
   createdAt: createdAt(),
 });
 
 /**
- * Leaked records with normalized search keys. The real table is PARTITIONED BY HASH (record_hash) in
- * the migration (0005), which drizzle-kit cannot express; this definition is for typed queries.
- * `record_hash` is a digest of the source and the record's content: importing a file twice adds nothing.
+ * Leaked records with normalized search keys. The real table is PARTITIONED BY LIST (segment) in the
+ * migrations (0004, leak_segments), which drizzle-kit cannot express; this definition is for typed
+ * queries. Segment 0 (leak_records_shared) is itself PARTITIONED BY HASH (record_hash); a bulk-loaded
+ * source gets a segment of its own (see modules/leaks/import/README.md). `record_hash` is a digest of
+ * the source and the record's content, unique per source within its segment: importing a file twice
+ * adds nothing.
  */
 export const leakRecords = pgTable('leak_records', {
   id: bigint('id', { mode: 'number' }).notNull(),
@@ -541,7 +550,43 @@ export const leakRecords = pgTable('leak_records', {
   phoneNorm: text('phone_norm'),
   usernameNorm: text('username_norm'),
   nameTokens: text('name_tokens').array(),
+  segment: integer('segment').notNull().default(0),
 });
+
+/** Numbers of the segments bulk loads create (segment 0 is the shared table). */
+export const leakSegmentSeq = pgSequence('leak_segment_seq', { startWith: 1 });
+
+/**
+ * A bulk load of a new source in progress: its records go into a standalone table without secondary
+ * indexes (leak_records_seg_<segment>), which is indexed and attached to leak_records at the end, then
+ * this row is deleted. `file_fingerprint` ties the load to its file, so that a re-run after a crash
+ * resumes only from the same file.
+ */
+export const leakBulkLoads = pgTable('leak_bulk_loads', {
+  sourceId: uuid('source_id')
+    .primaryKey()
+    .references(() => leakSources.id, { onDelete: 'cascade' }),
+  segment: integer('segment').notNull(),
+  fileFingerprint: text('file_fingerprint').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The checkpoint of a bulk load: the data rows (numbered from 0, rejects included) of every batch
+ * committed, written in the batch's own transaction. A re-run skips the rows of these ranges.
+ */
+export const leakBulkBatches = pgTable(
+  'leak_bulk_batches',
+  {
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => leakBulkLoads.sourceId, { onDelete: 'cascade' }),
+    firstRow: bigint('first_row', { mode: 'number' }).notNull(),
+    lastRow: bigint('last_row', { mode: 'number' }).notNull(),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sourceId, t.firstRow] })],
+);
 
 /**
  * What each provider was called and what it cost, per UTC day, so that vendor spend survives a

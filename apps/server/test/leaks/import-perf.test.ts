@@ -65,6 +65,8 @@ describe('leak import at volume', () => {
       file: path,
       source: { name: 'Fictional Memory Dump' },
       mapping: { full_name: 'name', email_address: 'email', mobile: 'phone' },
+      // One parse thread, whatever the machine's cores: each is a V8 isolate of its own (~50 MB).
+      threads: 1,
       onProgress: () => {
         peak = Math.max(peak, process.memoryUsage().rss);
       },
@@ -81,6 +83,7 @@ describe('leak import at volume', () => {
       .innerJoin(leakSources, eq(leakSources.id, leakRecords.sourceId))
       .where(eq(leakSources.name, 'Fictional Memory Dump'));
     expect(total?.n).toBe(200_000);
-    expect(peak - before).toBeLessThan(150 * 1024 * 1024);
+    // 150 MB for the import itself (at most a few batches in flight), plus the parse thread's isolate.
+    expect(peak - before).toBeLessThan((150 + 50) * 1024 * 1024);
   }, 240_000);
 });

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../../db/client.ts';
 import { leakRecords } from '../../db/schema.ts';
 import { isRejected, LeakRecordBuilder, type PreparedLeakRecord } from '../../modules/leaks/import/record.ts';
-import { refreshLeakSourceCounts, upsertLeakSource } from '../../modules/leaks/import/sources.ts';
+import { refreshLeakSourceCounts, upsertLeakSourceRow } from '../../modules/leaks/import/sources.ts';
 import { createLeakWriter } from '../../modules/leaks/import/writer.ts';
 import { generateSandboxLeaks, SANDBOX_LEAK_SOURCES } from './generator.ts';
 
@@ -37,15 +37,19 @@ export async function loadSandboxLeaks(
   options: LoadSandboxLeaksOptions,
 ): Promise<LoadSandboxLeaksResult> {
   const started = performance.now();
-  const sources = new Map<string, { id: string; builder: LeakRecordBuilder; batch: PreparedLeakRecord[] }>();
+  const sources = new Map<
+    string,
+    { id: string; segment: number; builder: LeakRecordBuilder; batch: PreparedLeakRecord[] }
+  >();
   for (const source of SANDBOX_LEAK_SOURCES) {
-    const id = await upsertLeakSource(handle.db, { ...source, sandbox: true });
-    sources.set(source.name, { id, builder: new LeakRecordBuilder(source.name, source.mapping), batch: [] });
+    const { id, segment } = await upsertLeakSourceRow(handle.db, { ...source, sandbox: true });
+    const builder = new LeakRecordBuilder(source.name, source.mapping);
+    sources.set(source.name, { id, segment, builder, batch: [] });
   }
   const writer = await createLeakWriter(handle, { url: options.url });
   const result = { sources: sources.size, generated: 0, inserted: 0, duplicates: 0, rejected: 0 };
-  const flush = async (entry: { id: string; batch: PreparedLeakRecord[] }) => {
-    const inserted = await writer.write(entry.id, entry.batch);
+  const flush = async (entry: { id: string; segment: number; batch: PreparedLeakRecord[] }) => {
+    const inserted = await writer.write(entry.id, entry.batch, entry.segment);
     result.inserted += inserted;
     result.duplicates += entry.batch.length - inserted;
     entry.batch = [];

@@ -2,7 +2,8 @@
  * Operator commands for the leak index (wired into src/cli/index.ts; `leaks:sandbox` is the sandbox
  * wing's own, in src/sandbox/leaks/cli.ts):
  *   leaks:import <file> --source "Name" [--breach-date YYYY-MM-DD] [--description "…"] [--format csv|jsonl]
- *                [--delimiter ,|;|tab] [--map field=column,...] [--rejects path]
+ *                [--delimiter ,|;|tab] [--map field=column,...] [--rejects path] [--bulk auto|on|off]
+ *                [--threads N] [--writers N]
  */
 import { unlink } from 'node:fs/promises';
 import cliProgress from 'cli-progress';
@@ -21,6 +22,9 @@ export const leakCliOptions = {
   rejects: { type: 'string' },
   count: { type: 'string' },
   seed: { type: 'string' },
+  bulk: { type: 'string' },
+  threads: { type: 'string' },
+  writers: { type: 'string' },
 } as const;
 
 export interface LeakCliValues {
@@ -33,13 +37,19 @@ export interface LeakCliValues {
   rejects?: string | undefined;
   count?: string | undefined;
   seed?: string | undefined;
+  bulk?: string | undefined;
+  threads?: string | undefined;
+  writers?: string | undefined;
 }
 
 export const leakCliUsage = `  leaks:import <file> --source "Name" [--breach-date YYYY-MM-DD] [--description "..."]
                   [--format csv|jsonl] [--delimiter ','|';'|tab] [--map field=column,...]
-                  [--rejects path]
+                  [--rejects path] [--bulk auto|on|off] [--threads N] [--writers N]
                   Stream a CSV or JSONL dump into the leak index (idempotent: a re-run adds only
-                  what is missing). --map takes field=column pairs (fields: name, email, phone,
+                  what is missing). A new source from a file of 16 MiB or more (--bulk on: any
+                  size) is bulk-loaded on PostgreSQL: into a table of its own, indexed after the
+                  load, searchable when the import ends. --threads: parsing threads (default
+                  cores - 1), --writers: batches written at once (default cores, 2 to 4). --map takes field=column pairs (fields: name, email, phone,
                   username, address, other, skip; a field may take several columns, e.g.
                   name=first_name,name=last_name). Unmapped columns go to 'other'; password, hash,
                   salt, token and similar columns are never stored. Rejected rows are written to
@@ -74,6 +84,14 @@ function summary(stats: ImportStats, rejectsPath: string): string[] {
     `Rows read: ${number(stats.rowsRead)} in ${stats.seconds.toFixed(1)} s (${number(stats.rowsPerSecond)} rows/s)`,
     `Inserted: ${number(stats.inserted)}, already present: ${number(stats.duplicates)}, rejected: ${number(stats.rejected)}`,
   ];
+  if (stats.bulk) {
+    lines.push(
+      stats.aborted
+        ? `Bulk load into segment ${stats.segment}: not searchable until a re-run finishes it.`
+        : `Bulk-loaded into segment ${stats.segment} (leak_records_seg_${stats.segment}), indexed and attached ` +
+            `(indexes and attach: ${stats.finishSeconds.toFixed(1)} s).`,
+    );
+  }
   if (stats.rejected > 0) lines.push(`Rejected rows: ${rejectsPath}`);
   if (stats.droppedSecretColumns.length > 0) {
     lines.push(`Secret columns dropped (never stored): ${stats.droppedSecretColumns.join(', ')}`);
@@ -83,11 +101,19 @@ function summary(stats: ImportStats, rejectsPath: string): string[] {
   return lines;
 }
 
+/** A whole number from `min` to `max`, or undefined when not given; null when invalid. */
+function count(value: string | undefined, min: number, max: number): number | undefined | null {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  return /^\d+$/.test(value) && n >= min && n <= max ? n : null;
+}
+
 export async function runLeaksImport(
   database: DatabaseHandle,
   url: string | undefined,
   args: readonly string[],
   values: LeakCliValues,
+  extra: { bulkUrl?: string | undefined } = {},
 ): Promise<number> {
   const [file] = args;
   if (!file || !values.source) {
@@ -104,6 +130,16 @@ export async function runLeaksImport(
       : (values.delimiter as string | undefined);
   if (delimiter !== undefined && (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n')) {
     console.error(`--delimiter must be one character (or 'tab'), not '${values.delimiter}'.`);
+    return 2;
+  }
+  if (values.bulk !== undefined && !['auto', 'on', 'off'].includes(values.bulk)) {
+    console.error(`--bulk must be auto, on or off, not '${values.bulk}'.`);
+    return 2;
+  }
+  const threads = count(values.threads, 0, 16);
+  const writers = count(values.writers, 1, 8);
+  if (threads === null || writers === null) {
+    console.error('--threads must be a whole number from 0 to 16, --writers from 1 to 8.');
     return 2;
   }
   const mapping = parseMapOption(values.map ?? []);
@@ -135,6 +171,10 @@ export async function runLeaksImport(
       source: { name: values.source, breachDate: values['breach-date'], description: values.description },
       mapping,
       rejectsPath,
+      bulk: values.bulk as 'auto' | 'on' | 'off' | undefined,
+      bulkUrl: extra.bulkUrl,
+      threads,
+      writers,
       signal: controller.signal,
       onProgress: (progress) => {
         const payload = { rows: number(progress.rowsRead), rate: number(progress.rowsPerSecond) };

@@ -6,31 +6,33 @@
 import { once } from 'node:events';
 import { createReadStream, type WriteStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { pipeline } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { createGunzip } from 'node:zlib';
+import type pg from 'pg';
 import type { DatabaseHandle } from '../../../db/client.ts';
 import {
-  csvRows,
-  joinCsv,
-  jsonlRows,
-  MAX_RAW_CHARS,
-  type ParsedRow,
-  type RowChunk,
-  readLines,
-  splitCsv,
-} from './readers.ts';
-import { isRejected, type LeakColumnMapping, LeakRecordBuilder, type PreparedLeakRecord } from './record.ts';
-import { isSecretColumn } from './secrets.ts';
+  type BulkLoad,
+  fileFingerprint,
+  mayBulkLoad,
+  sourceIsEmpty,
+  startBulkLoad,
+  unfinishedBulkLoad,
+} from './bulk.ts';
+import { createParsePool, type ParsePool } from './parse-pool.ts';
+import type { LeakFileFormat, ParseResult, ParseTask } from './parse-task.ts';
+import { csvRows, type ParsedRow, readLines, type SourceLine } from './readers.ts';
+import { type LeakColumnMapping, LeakRecordBuilder } from './record.ts';
 import {
   type LeakSourceInput,
   refreshLeakSourceCounts,
-  upsertLeakSource,
+  upsertLeakSourceRow,
   validateLeakSource,
 } from './sources.ts';
-import { createLeakWriter, type LeakWriter } from './writer.ts';
+import { createLeakWriter, dedicatedConnection, type LeakWriter } from './writer.ts';
 
-export type LeakFileFormat = 'csv' | 'jsonl';
+export type { LeakFileFormat } from './parse-task.ts';
 
 export interface ImportLeakFileOptions {
   handle: DatabaseHandle;
@@ -49,8 +51,21 @@ export interface ImportLeakFileOptions {
   /** Rows a transaction; default 5,000. */
   batchSize?: number | undefined;
   onProgress?: ((progress: ImportProgress) => void) | undefined;
-  /** Stops after the batch in flight; the stats say `aborted`. */
+  /** Stops after the batches in flight; the stats say `aborted`. */
   signal?: AbortSignal | undefined;
+  /**
+   * PostgreSQL: load a NEW source into a segment of its own, indexed after the load (./bulk.ts).
+   * 'auto' (default): when the source has no records yet and the file is at least 16 MiB; 'on': for
+   * any new source (an error if it has records); 'off': never. An unfinished bulk load of the source
+   * is always resumed.
+   */
+  bulk?: 'auto' | 'on' | 'off' | undefined;
+  /** PostgreSQL: URL of a role owning leak_records, for the bulk path's DDL (default: `url`). */
+  bulkUrl?: string | undefined;
+  /** Worker threads parsing; 0 parses on this thread. Default: cores − 1 (1 to 4) from 4 MiB up, else 0. */
+  threads?: number | undefined;
+  /** PostgreSQL: connections writing batches at once; default: the number of cores, 2 to 4. */
+  writers?: number | undefined;
 }
 
 export interface ImportStats {
@@ -66,11 +81,17 @@ export interface ImportStats {
   droppedSecretColumns: string[];
   seconds: number;
   rowsPerSecond: number;
-  /** Time spent in the database writes (COPY + INSERT), for the write-path rate. */
+  /** Time spent in the database writes (COPY + INSERT), summed over the writers, finish included. */
   writeSeconds: number;
+  /** Bulk path: the finish (deduplication, index builds, ANALYZE, attach). */
+  finishSeconds: number;
   bytesRead: number;
   totalBytes: number;
   aborted: boolean;
+  /** Loaded through the bulk path (a new segment). */
+  bulk: boolean;
+  /** The leak_records segment holding the source's records (0: the shared table). */
+  segment: number;
 }
 
 export type ImportProgress = Omit<ImportStats, 'sourceId'>;
@@ -79,6 +100,10 @@ export class LeakImportError extends Error {}
 
 const DEFAULT_BATCH = 5_000;
 const PROGRESS_INTERVAL_MS = 200;
+/** From this file size, a new source is bulk-loaded ('auto'). */
+export const BULK_MIN_BYTES = 16 << 20;
+/** From this file size, parsing moves to worker threads (default `threads`). */
+const THREADS_MIN_BYTES = 4 << 20;
 
 export function leakFileFormat(file: string): LeakFileFormat {
   const name = file.toLowerCase().replace(/\.gz$/, '');
@@ -87,59 +112,22 @@ export function leakFileFormat(file: string): LeakFileFormat {
   throw new LeakImportError(`Cannot tell the format of '${file}' from its extension: give csv or jsonl.`);
 }
 
-// ---------------------------------------------------------------- rejects
-
-const cut = (text: string) => (text.length > MAX_RAW_CHARS ? `${text.slice(0, MAX_RAW_CHARS)}…` : text);
-
-const JSON_PAIR = /("(?:[^"\\]|\\.)*")(\s*:\s*)("(?:[^"\\]|\\.)*"|[^,}\]\s]+)/g;
-
-/** Best effort for text that could not be parsed: values of secret-looking keys are replaced. */
-function redactJsonText(text: string): string {
-  return text.replace(JSON_PAIR, (match, key: string, colon: string) => {
-    let name = key.slice(1, -1);
-    try {
-      name = JSON.parse(key) as string;
-    } catch {}
-    return isSecretColumn(name) ? `${key}${colon}"[dropped]"` : match;
-  });
-}
-
-/** A reject's `raw`, with the values of secret columns taken out when the row's columns are known. */
-function redactedRaw(row: ParsedRow, format: LeakFileFormat, builder: LeakRecordBuilder, delimiter: string) {
-  const secret = row.columns.map((column) => builder.target(column) === 'secret');
-  if (format === 'csv') {
-    if (!secret.includes(true)) return cut(row.raw);
-    let fields: (string | undefined)[] = [...row.values];
-    let tail = '';
-    if (fields.length === 0) {
-      // Unparsed (unterminated quote, over-long line): keep the complete fields, not the rest.
-      const split = splitCsv(row.raw, delimiter);
-      fields = split.fields;
-      if (split.open) tail = `${fields.length > 0 ? delimiter : ''}[unparsed remainder]`;
-    }
-    const kept = fields.map((field, i) => (secret[i] ? '[dropped]' : (field ?? '')));
-    return cut(joinCsv(kept, delimiter) + tail);
-  }
-  if (row.columns.length === 0) return cut(redactJsonText(row.raw));
-  if (!secret.includes(true)) return cut(row.raw);
-  return cut(
-    JSON.stringify(
-      Object.fromEntries(row.columns.flatMap((c, i) => (secret[i] ? [] : [[c, row.values[i]]]))),
-    ),
-  );
-}
-
 async function writeChunk(stream: WriteStream, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, 'drain');
 }
 
 // ---------------------------------------------------------------- import
 
+const defaultThreads = (totalBytes: number) =>
+  totalBytes >= THREADS_MIN_BYTES ? Math.max(1, Math.min(4, availableParallelism() - 1)) : 0;
+
 /**
- * Imports one file. Memory stays constant: the file is read in 1 MiB chunks, parsed into batches of
- * `batchSize` rows, and each batch is written in its own transaction while the next one is parsed.
- * A crash leaves every committed batch in place; running the same import again skips those rows as
- * duplicates (same record_hash) and carries on. record_count is refreshed at the end of every run.
+ * Imports one file, as a pipeline: this thread reads lines (and splits CSV records) into tasks of
+ * `batchSize` rows; worker threads parse and build them (./parse-task.ts); their batches, taken in file
+ * order, go to `writers` connections at once, each batch in its own transaction. Memory stays flat:
+ * only a few tasks and batches are in flight. A crash leaves every committed batch in place; running the
+ * same import again skips those rows (as duplicates, or by the bulk load's checkpoint) and carries on.
+ * record_count is refreshed at the end of every run.
  */
 export async function importLeakFile(options: ImportLeakFileOptions): Promise<ImportStats> {
   const started = performance.now();
@@ -150,6 +138,13 @@ export async function importLeakFile(options: ImportLeakFileOptions): Promise<Im
   const batchSize = Math.max(1, Math.min(options.batchSize ?? DEFAULT_BATCH, 50_000));
   const totalBytes = (await stat(options.file)).size;
   const builder = new LeakRecordBuilder(sourceName, options.mapping);
+  const postgres = options.handle.kind === 'postgres';
+  const bulkMode = options.bulk ?? 'auto';
+  if (bulkMode === 'on' && !postgres) throw new LeakImportError('A bulk load needs PostgreSQL (not PGlite).');
+  const writerCount = postgres
+    ? Math.max(1, Math.min(options.writers ?? Math.max(2, Math.min(4, availableParallelism())), 8))
+    : 1;
+  const threads = Math.max(0, Math.min(options.threads ?? defaultThreads(totalBytes), 16));
 
   const stats: ImportStats = {
     sourceId: '',
@@ -162,9 +157,12 @@ export async function importLeakFile(options: ImportLeakFileOptions): Promise<Im
     seconds: 0,
     rowsPerSecond: 0,
     writeSeconds: 0,
+    finishSeconds: 0,
     bytesRead: 0,
     totalBytes,
     aborted: false,
+    bulk: false,
+    segment: 0,
   };
   const snapshot = (): ImportStats => {
     const seconds = (performance.now() - started) / 1000;
@@ -195,31 +193,147 @@ export async function importLeakFile(options: ImportLeakFileOptions): Promise<Im
   rejects?.on('error', (error) => {
     rejectsError = { error };
   });
-  let writer: LeakWriter | null = null;
 
-  const ready = async (): Promise<LeakWriter> => {
-    if (!stats.sourceId) stats.sourceId = await upsertLeakSource(options.handle.db, options.source);
-    writer ??= await createLeakWriter(options.handle, { url: options.url });
-    return writer;
+  // ------------------------------------------------ the source, and how it is written
+  const regular: (LeakWriter | Promise<LeakWriter> | undefined)[] = [];
+  let control: { client: pg.Client | pg.PoolClient; release: () => Promise<void> } | null = null;
+  let bulk: BulkLoad | null = null;
+  let prepared: Promise<void> | null = null;
+  const prepare = () => {
+    prepared ??= (async () => {
+      const source = await upsertLeakSourceRow(options.handle.db, options.source);
+      stats.sourceId = source.id;
+      stats.segment = source.segment;
+      if (!postgres || (bulkMode === 'off' && source.segment !== 0)) return;
+      const url = options.bulkUrl ?? options.url;
+      control = await dedicatedConnection(options.handle, url, (c) =>
+        c.query('SELECT pg_advisory_unlock_all()'),
+      );
+      const { client } = control;
+      const unfinished = await unfinishedBulkLoad(client, source.id);
+      if (bulkMode === 'on' && unfinished === null && source.segment !== 0) {
+        throw new LeakImportError(`'${sourceName}' has records already: a bulk load is for a new source.`);
+      }
+      const wanted =
+        unfinished !== null ||
+        ((bulkMode === 'on' || (bulkMode === 'auto' && totalBytes >= BULK_MIN_BYTES)) &&
+          source.segment === 0);
+      if (!wanted) return;
+      // One import of a bulk-loaded source at a time: the lock lives as long as this connection.
+      const { rows } = await client.query<{ locked: boolean }>(
+        `SELECT pg_try_advisory_lock(hashtextextended('leak_bulk_load:' || $1, 0)) AS locked`,
+        [source.id],
+      );
+      if (!rows[0]?.locked) {
+        throw new LeakImportError(`Another import of '${sourceName}' is running; try again when it ends.`);
+      }
+      const fresh = unfinished !== null || (await sourceIsEmpty(client, source.id, source.segment));
+      const allowed = await mayBulkLoad(client);
+      if (unfinished && !allowed) {
+        throw new LeakImportError(
+          `'${sourceName}' has an unfinished bulk load, and this database role may not finish it ` +
+            '(it must own leak_records: run the import with MIGRATION_DATABASE_URL set).',
+        );
+      }
+      if (bulkMode === 'on' && !fresh) {
+        throw new LeakImportError(`'${sourceName}' has records already: a bulk load is for a new source.`);
+      }
+      if (bulkMode === 'on' && !allowed) {
+        throw new LeakImportError('This database role may not bulk-load (it must own leak_records).');
+      }
+      if (!fresh || !allowed) return;
+      bulk = await startBulkLoad(
+        {
+          handle: options.handle,
+          url,
+          sourceId: source.id,
+          fingerprint: await fileFingerprint(options.file),
+          writers: writerCount,
+        },
+        client,
+      );
+      stats.bulk = true;
+      stats.segment = bulk.segment;
+    })();
+    return prepared;
   };
-  const flush = async (records: PreparedLeakRecord[]) => {
-    const target = await ready();
-    const t0 = performance.now();
-    const inserted = await target.write(stats.sourceId, records);
-    stats.writeSeconds += (performance.now() - t0) / 1000;
-    stats.inserted += inserted;
-    stats.duplicates += records.length - inserted;
-    report(true);
-  };
-  // One batch is written while the next is parsed.
-  let inFlight: Promise<void> = Promise.resolve();
+
+  // ------------------------------------------------ writing: `writerCount` batches at once
+  const free = Array.from({ length: writerCount }, (_, slot) => writerCount - 1 - slot);
+  const waiting: (() => void)[] = [];
+  const writing = new Set<Promise<void>>();
   let failure: { error: unknown } | null = null;
-  const submit = async (records: PreparedLeakRecord[]) => {
-    await inFlight;
+  const writerAt = async (slot: number): Promise<LeakWriter> => {
+    regular[slot] ??= createLeakWriter(options.handle, { url: options.url });
+    const writer = await regular[slot];
+    regular[slot] = writer;
+    return writer as LeakWriter;
+  };
+  const write = async (batch: ParseResult) => {
+    while (free.length === 0) await new Promise<void>((resolve) => waiting.push(resolve));
     if (failure) throw failure.error;
-    inFlight = flush(records).catch((error: unknown) => {
-      failure = { error };
+    const slot = free.pop() as number;
+    const job = (async () => {
+      const t0 = performance.now();
+      try {
+        const b = bulk as BulkLoad | null;
+        const inserted = b
+          ? await b.write(slot, batch.copy, batch.accepted, batch.firstLine, batch.lastLine)
+          : await (await writerAt(slot)).writeText(stats.sourceId, batch.copy, stats.segment);
+        stats.writeSeconds += (performance.now() - t0) / 1000;
+        stats.inserted += inserted;
+        stats.duplicates += batch.accepted - inserted;
+        report(true);
+      } catch (error) {
+        failure ??= { error };
+      } finally {
+        free.push(slot);
+        waiting.shift()?.();
+      }
+    })();
+    writing.add(job);
+    void job.then(() => writing.delete(job));
+  };
+
+  // ------------------------------------------------ parsing: tasks in file order
+  const pool: ParsePool = await createParsePool(threads);
+  const depth = Math.max(2, threads * 2 + writerCount);
+  const parsing: Promise<ParseResult>[] = [];
+  const take = async () => {
+    const batch = await (parsing.shift() as Promise<ParseResult>);
+    if (failure) throw failure.error;
+    stats.rowsRead += batch.rows;
+    stats.rejected += batch.rejected;
+    stats.duplicates += batch.skipped;
+    for (const column of batch.dropped) builder.noteDroppedSecret(column);
+    if (rejects && batch.rejects) {
+      if (rejectsError) throw (rejectsError as { error: unknown }).error;
+      await writeChunk(rejects, batch.rejects);
+    }
+    if (batch.accepted > 0) await write(batch);
+    report();
+  };
+  const stopping = () => {
+    if (options.signal?.aborted) stats.aborted = true;
+    return stats.aborted;
+  };
+  const submit = async (
+    task: Omit<ParseTask, 'format' | 'sourceName' | 'mapping' | 'delimiter' | 'wantRejects'>,
+  ) => {
+    await prepare();
+    const b = bulk as BulkLoad | null;
+    const running = pool.run({
+      ...task,
+      format,
+      sourceName,
+      mapping: options.mapping,
+      delimiter,
+      wantRejects: rejects !== null,
+      skip: b && b.committed.length > 0 ? b.committed : undefined,
     });
+    running.catch(() => {}); // awaited in order by take(); no unhandled rejection meanwhile
+    parsing.push(running);
+    while (parsing.length >= depth) await take();
   };
 
   const onHeader = (columns: string[]) => {
@@ -233,59 +347,62 @@ export async function importLeakFile(options: ImportLeakFileOptions): Promise<Im
       );
     }
   };
-  const rows: AsyncIterable<RowChunk> =
-    format === 'csv' ? csvRows(readLines(input), { delimiter, onHeader }) : jsonlRows(readLines(input));
 
   try {
-    let batch: PreparedLeakRecord[] = [];
-    const stopping = () => {
-      if (options.signal?.aborted) stats.aborted = true;
-      return stats.aborted;
-    };
-    for await (const chunk of rows) {
-      let rejected = '';
-      for (const row of chunk.rows) {
+    if (format === 'csv') {
+      let rows: ParsedRow[] = [];
+      for await (const chunk of csvRows(readLines(input), { delimiter, onHeader })) {
+        for (const row of chunk.rows) rows.push(row);
+        stats.bytesRead = fileStream.bytesRead;
+        while (rows.length >= batchSize && !stopping()) {
+          await submit({ rows: rows.slice(0, batchSize) });
+          rows = rows.slice(batchSize);
+        }
+        // Let the database's answers in between chunks, so that writing overlaps reading.
+        await yieldToLoop();
         if (stopping()) break;
-        stats.rowsRead++;
-        let reason = row.error;
-        if (reason === undefined) {
-          const built = builder.build(row.columns, row.values);
-          if (!isRejected(built)) {
-            batch.push(built);
-            if (batch.length >= batchSize) {
-              await submit(batch);
-              batch = [];
-            }
-            continue;
-          }
-          reason = built.reject;
-        }
-        stats.rejected++;
-        if (rejects) {
-          const raw = redactedRaw(row, format, builder, delimiter);
-          rejected += `${JSON.stringify({ line: row.line, reason, raw })}\n`;
-        }
       }
-      if (rejects && rejected) {
-        if (rejectsError) throw (rejectsError as { error: unknown }).error;
-        await writeChunk(rejects, rejected);
+      if (rows.length > 0 && !stopping()) await submit({ rows });
+    } else {
+      let lines: SourceLine[] = [];
+      for await (const chunk of readLines(input)) {
+        for (const line of chunk.lines) lines.push(line);
+        stats.bytesRead = fileStream.bytesRead;
+        while (lines.length >= batchSize && !stopping()) {
+          await submit({ lines: lines.slice(0, batchSize) });
+          lines = lines.slice(batchSize);
+        }
+        await yieldToLoop();
+        if (stopping()) break;
       }
-      stats.bytesRead = fileStream.bytesRead;
-      report();
-      // Let the database's answers in between chunks, so that writing overlaps parsing.
-      await yieldToLoop();
-      if (stopping()) break;
+      if (lines.length > 0 && !stopping()) await submit({ lines });
     }
-    if (batch.length > 0) await submit(batch);
-    await inFlight;
+    // Stopped: what was parsed but not handed to a writer is dropped (a re-run reads it again).
+    while (parsing.length > 0 && !stopping()) await take();
+    await Promise.all(writing);
     if (failure) throw (failure as { error: unknown }).error;
     stats.bytesRead = fileStream.bytesRead;
-    await ready();
+    await prepare();
+    const b = bulk as BulkLoad | null;
+    if (b && !stats.aborted) {
+      const t0 = performance.now();
+      const removed = await b.finish();
+      stats.finishSeconds = (performance.now() - t0) / 1000;
+      stats.writeSeconds += stats.finishSeconds;
+      stats.inserted -= removed;
+      stats.duplicates += removed;
+    }
     await refreshLeakSourceCounts(options.handle.db, [stats.sourceId]);
   } finally {
-    await inFlight;
+    parsing.splice(0);
+    await Promise.all(writing);
     fileStream.destroy();
-    await (writer as LeakWriter | null)?.close();
+    await pool.close();
+    const b = bulk as BulkLoad | null;
+    await b?.close();
+    await Promise.all(regular.map(async (w) => (await w)?.close()).map((p) => p.catch(() => {})));
+    const c = control as { release: () => Promise<void> } | null;
+    await c?.release();
     if (rejects && !rejects.destroyed) {
       rejects.end();
       await once(rejects, 'close').catch(() => {});

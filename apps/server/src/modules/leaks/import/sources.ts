@@ -30,6 +30,14 @@ export function validateLeakSource(source: LeakSourceInput): void {
 
 /** The source's id, creating it by name when absent; a given breach date or description is updated. */
 export async function upsertLeakSource(db: Database, source: LeakSourceInput): Promise<string> {
+  return (await upsertLeakSourceRow(db, source)).id;
+}
+
+/** upsertLeakSource(), with the segment of leak_records that holds the source's records. */
+export async function upsertLeakSourceRow(
+  db: Database,
+  source: LeakSourceInput,
+): Promise<{ id: string; segment: number }> {
   validateLeakSource(source);
   const [row] = await db
     .insert(leakSources)
@@ -47,8 +55,8 @@ export async function upsertLeakSource(db: Database, source: LeakSourceInput): P
         sandbox: sql`${leakSources.sandbox} or excluded.sandbox`,
       },
     })
-    .returning({ id: leakSources.id });
-  return (row as { id: string }).id;
+    .returning({ id: leakSources.id, segment: leakSources.segment });
+  return row as { id: string; segment: number };
 }
 
 /** record_count = what leak_records holds for the source now, imported_at = now(). */

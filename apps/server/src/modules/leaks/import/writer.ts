@@ -1,10 +1,16 @@
 /**
  * Batch writers into leak_records. Each `write` is one transaction: a crash loses at most the batch in
  * flight, and `ON CONFLICT (record_hash, source_id) DO NOTHING` makes a re-run skip what is already in.
+ * A batch goes straight into the segment table that holds its source (leak_records_shared, or the
+ * source's own leak_records_seg_<n> after a bulk load, see ./bulk.ts): uniqueness is kept per segment,
+ * so the partitioned parent has no unique index to infer the conflict target from.
  *
  * - PostgreSQL: COPY (text format) into a TEMP staging table on a dedicated connection, then one
  *   INSERT ... SELECT ... ON CONFLICT DO NOTHING. COPY is the fastest way in; the INSERT gives the
- *   idempotency COPY alone cannot.
+ *   idempotency COPY alone cannot. Several writers may run at once (one connection each). Rows keep
+ *   the file's order (ids follow it within a batch), so two batches in flight that share rows (the
+ *   same row twice in a file, far apart) can deadlock: PostgreSQL then rolls one back after
+ *   deadlock_timeout, and the writer retries it.
  * - PGlite: the same COPY → staging → INSERT, with the batch handed over as a /dev/blob (PGlite's way
  *   of feeding COPY ... FROM). `mode: 'insert'` uses parameterized multi-row INSERTs instead (kept for
  *   comparison; slower, see the import README).
@@ -13,11 +19,16 @@ import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pgl
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import type { DatabaseHandle } from '../../../db/client.ts';
+import { arrayLiteral, copyText } from './copy-text.ts';
 import type { PreparedLeakRecord } from './record.ts';
+
+export { arrayLiteral, copyText, copyValue } from './copy-text.ts';
 
 export interface LeakWriter {
   /** Inserts one batch in its own transaction; returns how many rows were new. */
-  write(sourceId: string, records: readonly PreparedLeakRecord[]): Promise<number>;
+  write(sourceId: string, records: readonly PreparedLeakRecord[], segment?: number): Promise<number>;
+  /** The same with the batch already as COPY text (copyText()), e.g. made in a worker thread. */
+  writeText(sourceId: string, text: string, segment?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -28,7 +39,7 @@ export interface LeakWriterOptions {
   pgliteMode?: 'copy' | 'insert';
 }
 
-const COLUMNS =
+export const COLUMNS =
   'record_hash, name, email, phone, username, address, other, email_norm, phone_norm, username_norm, name_tokens';
 
 const STAGING = 'leak_import_staging';
@@ -40,58 +51,15 @@ const CREATE_STAGING = `CREATE TEMP TABLE IF NOT EXISTS ${STAGING} (
 
 const CREATE_STAGING_PG = CREATE_STAGING.replace(' ON COMMIT DELETE ROWS', '');
 
-const MERGE = `INSERT INTO leak_records (source_id, ${COLUMNS})
+/** The table of a segment: 0 is the shared, hash-partitioned one. */
+export function segmentTable(segment: number): string {
+  if (!Number.isInteger(segment) || segment < 0) throw new Error(`Not a leak segment: ${segment}`);
+  return segment === 0 ? 'leak_records_shared' : `leak_records_seg_${segment}`;
+}
+
+const merge = (segment: number) => `INSERT INTO ${segmentTable(segment)} (source_id, ${COLUMNS})
   SELECT $1::uuid, ${COLUMNS} FROM ${STAGING}
   ON CONFLICT (record_hash, source_id) DO NOTHING`;
-
-// ---------------------------------------------------------------- COPY text format
-
-const COPY_SPECIAL = /[\\\n\r\t]/;
-const COPY_SPECIAL_ALL = /[\\\n\r\t]/g;
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/** One value in COPY's text format: \N for NULL, backslash, newline, CR and tab escaped. */
-export function copyValue(value: string | null): string {
-  if (value === null) return '\\N';
-  return COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIAL_ALL, (c) => COPY_ESCAPES[c] as string) : value;
-}
-
-/** A PostgreSQL array literal with every element quoted (so a token 'null' stays a string). */
-export function arrayLiteral(items: readonly string[]): string {
-  let literal = '{';
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i] as string;
-    const quoted = item.includes('"') || item.includes('\\') ? item.replace(/["\\]/g, '\\$&') : item;
-    literal += i === 0 ? `"${quoted}"` : `,"${quoted}"`;
-  }
-  return `${literal}}`;
-}
-
-const nullable = (value: string | null) => (value === null ? '\\N' : value);
-
-/** A batch as COPY text-format rows, in COLUMNS order. */
-export function copyText(records: readonly PreparedLeakRecord[]): string {
-  let text = '';
-  for (const r of records) {
-    const tokens = r.nameTokens === null ? null : arrayLiteral(r.nameTokens);
-    // One test a row: most rows have nothing to escape (the hash and the norms never do).
-    const row = `${r.name}${r.email}${r.phone}${r.username}${r.address}${r.otherJson}${tokens}`;
-    if (COPY_SPECIAL.test(row)) {
-      text += `${r.recordHash}\t${copyValue(r.name)}\t${copyValue(r.email)}\t${copyValue(r.phone)}\t${copyValue(
-        r.username,
-      )}\t${copyValue(r.address)}\t${copyValue(r.otherJson)}\t${copyValue(r.emailNorm)}\t${copyValue(
-        r.phoneNorm,
-      )}\t${copyValue(r.usernameNorm)}\t${copyValue(tokens)}\n`;
-    } else {
-      text += `${r.recordHash}\t${nullable(r.name)}\t${nullable(r.email)}\t${nullable(r.phone)}\t${nullable(
-        r.username,
-      )}\t${nullable(r.address)}\t${nullable(r.otherJson)}\t${nullable(r.emailNorm)}\t${nullable(
-        r.phoneNorm,
-      )}\t${nullable(r.usernameNorm)}\t${nullable(tokens)}\n`;
-    }
-  }
-  return text;
-}
 
 // ---------------------------------------------------------------- PostgreSQL
 
@@ -101,51 +69,81 @@ interface PoolLike {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function postgresWriter(handle: DatabaseHandle, options: LeakWriterOptions): Promise<LeakWriter> {
-  let client: pg.Client | pg.PoolClient;
-  let release: () => Promise<void>;
-  if (options.url) {
-    const own = new pg.Client({ connectionString: options.url });
+/**
+ * A connection of its own: a new one to `url`, or one borrowed from the handle's pool (`cleanup` runs
+ * before it goes back).
+ */
+export async function dedicatedConnection(
+  handle: DatabaseHandle,
+  url: string | undefined,
+  cleanup?: (client: pg.ClientBase) => Promise<unknown>,
+): Promise<{ client: pg.Client | pg.PoolClient; release: () => Promise<void> }> {
+  if (url) {
+    const own = new pg.Client({ connectionString: url });
     await own.connect();
-    client = own;
-    release = () => own.end();
-  } else {
-    const pool = (handle.db as unknown as { $client?: PoolLike }).$client;
-    if (!pool || typeof pool.connect !== 'function') {
-      throw new Error('A PostgreSQL URL is needed to import (the database handle exposes no pool).');
-    }
-    const borrowed = await pool.connect();
-    client = borrowed;
-    release = async () => {
-      await borrowed.query(`DROP TABLE IF EXISTS ${STAGING}`).catch(() => {});
-      borrowed.release();
-    };
+    return { client: own, release: () => own.end() };
   }
+  const pool = (handle.db as unknown as { $client?: PoolLike }).$client;
+  if (!pool || typeof pool.connect !== 'function') {
+    throw new Error('A PostgreSQL URL is needed to import (the database handle exposes no pool).');
+  }
+  const borrowed = await pool.connect();
+  return {
+    client: borrowed,
+    release: async () => {
+      if (cleanup) await cleanup(borrowed).catch(() => {});
+      borrowed.release();
+    },
+  };
+}
+
+/** Sends `text` as COPY data for `statement` (a COPY ... FROM STDIN). */
+export function copyFrom(client: pg.ClientBase, statement: string, text: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const stream = client.query(copyStreams.from(statement));
+    stream.on('error', reject);
+    stream.on('finish', resolve);
+    stream.end(text);
+  });
+}
+
+async function postgresWriter(handle: DatabaseHandle, options: LeakWriterOptions): Promise<LeakWriter> {
+  const { client, release } = await dedicatedConnection(handle, options.url, (c) =>
+    c.query(`DROP TABLE IF EXISTS ${STAGING}`),
+  );
   // A plain temp table (not ON COMMIT DELETE ROWS): COPY runs in its own implicit transaction and the
   // merge below empties it. Temp tables are not WAL-logged and vanish with the connection.
   await client.query(CREATE_STAGING_PG);
   await client.query(`TRUNCATE ${STAGING}`);
+  const writeText = async (sourceId: string, text: string, segment = 0): Promise<number> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await writeOnce(sourceId, text, segment);
+      } catch (error) {
+        // Rare (see above); the deadlock victim was rolled back whole: retry it.
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 3) throw error;
+        await client.query(`TRUNCATE ${STAGING}`);
+      }
+    }
+  };
+  const writeOnce = async (sourceId: string, text: string, segment: number) => {
+    if (text === '') return 0;
+    if (!UUID.test(sourceId)) throw new Error(`Not a source id: ${sourceId}`);
+    // Two round trips a batch, queued back to back on the connection: COPY into staging, then one
+    // simple-protocol query whose statements run as a single transaction (all or nothing).
+    const copied = copyFrom(client, `COPY ${STAGING} (${COLUMNS}) FROM STDIN`, text);
+    const merged = client.query(
+      `${merge(segment).replace('$1::uuid', `'${sourceId}'::uuid`)}; TRUNCATE ${STAGING}`,
+    ) as unknown as Promise<pg.QueryResult[]>;
+    const [copy, result] = await Promise.allSettled([copied, merged]);
+    if (copy.status === 'rejected') throw copy.reason;
+    if (result.status === 'rejected') throw result.reason;
+    return result.value[0]?.rowCount ?? 0;
+  };
   return {
-    async write(sourceId, records) {
-      if (records.length === 0) return 0;
-      if (!UUID.test(sourceId)) throw new Error(`Not a source id: ${sourceId}`);
-      const text = copyText(records);
-      // Two round trips a batch, queued back to back on the connection: COPY into staging, then one
-      // simple-protocol query whose statements run as a single transaction (all or nothing).
-      const copied = new Promise<void>((resolve, reject) => {
-        const stream = client.query(copyStreams.from(`COPY ${STAGING} (${COLUMNS}) FROM STDIN`));
-        stream.on('error', reject);
-        stream.on('finish', resolve);
-        stream.end(text);
-      });
-      const merged = client.query(
-        `${MERGE.replace('$1::uuid', `'${sourceId}'::uuid`)}; TRUNCATE ${STAGING}`,
-      ) as unknown as Promise<pg.QueryResult[]>;
-      const [copy, merge] = await Promise.allSettled([copied, merged]);
-      if (copy.status === 'rejected') throw copy.reason;
-      if (merge.status === 'rejected') throw merge.reason;
-      return merge.value[0]?.rowCount ?? 0;
-    },
+    writeText,
+    write: (sourceId, records, segment = 0) =>
+      records.length === 0 ? Promise.resolve(0) : writeText(sourceId, copyText(records), segment),
     close: () => release(),
   };
 }
@@ -155,7 +153,7 @@ async function postgresWriter(handle: DatabaseHandle, options: LeakWriterOptions
 /** 11 parameters a row (source id is shared): 5,000 rows stay under PostgreSQL's 65,535. */
 const INSERT_ROWS_PER_STATEMENT = 1_000;
 
-function insertStatement(sourceId: string, records: readonly PreparedLeakRecord[]) {
+function insertStatement(segment: number, sourceId: string, records: readonly PreparedLeakRecord[]) {
   const params: unknown[] = [sourceId];
   const rows: string[] = [];
   for (const r of records) {
@@ -178,7 +176,7 @@ function insertStatement(sourceId: string, records: readonly PreparedLeakRecord[
     );
   }
   return {
-    text: `INSERT INTO leak_records (source_id, ${COLUMNS}) VALUES ${rows.join(',')}
+    text: `INSERT INTO ${segmentTable(segment)} (source_id, ${COLUMNS}) VALUES ${rows.join(',')}
       ON CONFLICT (record_hash, source_id) DO NOTHING`,
     params,
   };
@@ -191,20 +189,28 @@ async function pgliteWriter(handle: DatabaseHandle, options: LeakWriterOptions):
   }
   const mode = options.pgliteMode ?? 'copy';
   if (mode === 'copy') await client.exec(CREATE_STAGING);
-  return {
-    async write(sourceId, records) {
-      if (records.length === 0) return 0;
-      // transaction() holds PGlite's single connection for the whole batch.
-      return client.transaction(async (tx: PGliteTransaction) => {
-        if (mode === 'copy') {
-          const blob = new Blob([copyText(records)]);
-          await tx.query(`COPY ${STAGING} (${COLUMNS}) FROM '/dev/blob'`, [], { blob });
-          const result = await tx.query(MERGE, [sourceId]);
+  // transaction() holds PGlite's single connection for the whole batch.
+  const writeText = (sourceId: string, text: string, segment = 0) =>
+    text === ''
+      ? Promise.resolve(0)
+      : client.transaction(async (tx: PGliteTransaction) => {
+          await tx.query(`COPY ${STAGING} (${COLUMNS}) FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+          const result = await tx.query(merge(segment), [sourceId]);
           return result.affectedRows ?? 0;
-        }
+        });
+  return {
+    writeText,
+    async write(sourceId, records, segment = 0) {
+      if (records.length === 0) return 0;
+      if (mode === 'copy') return writeText(sourceId, copyText(records), segment);
+      return client.transaction(async (tx: PGliteTransaction) => {
         let inserted = 0;
         for (let i = 0; i < records.length; i += INSERT_ROWS_PER_STATEMENT) {
-          const { text, params } = insertStatement(sourceId, records.slice(i, i + INSERT_ROWS_PER_STATEMENT));
+          const { text, params } = insertStatement(
+            segment,
+            sourceId,
+            records.slice(i, i + INSERT_ROWS_PER_STATEMENT),
+          );
           const result = await tx.query(text, params);
           inserted += result.affectedRows ?? 0;
         }
