@@ -7,10 +7,13 @@ import {
   type CaseStatus,
   type CaseSummary,
   casesMessages,
+  caseTimeline,
+  datesOf,
   entitiesOf,
   type LegalBasis,
   type LegalBasisKind,
   legalBasisLine,
+  type TimelineEntry,
 } from '@footprint/domain';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -20,6 +23,7 @@ import {
   caseMembers,
   caseNotes,
   cases,
+  lookupDates,
   lookupEntities,
   lookups,
   type UserRow,
@@ -185,7 +189,7 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
       },
     });
 
-  /** Reads the entities of the case's searches that were not read yet (once per search). */
+  /** Reads the entities and dated facts of the case's searches that were not read yet (once per search). */
   async function readEntities(caseId: string): Promise<void> {
     const due = await db
       .select({
@@ -212,6 +216,13 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
       for (const item of due) {
         const result = item.result ?? (item.cacheOf ? kept.get(item.cacheOf) : null) ?? null;
         const entities = result === null ? [] : entitiesOf(item.kind, result);
+        const dates = result === null ? [] : datesOf(item.kind, result);
+        if (dates.length > 0) {
+          await tx
+            .insert(lookupDates)
+            .values(dates.map((d) => ({ lookupId: item.lookupId, ...d })))
+            .onConflictDoNothing();
+        }
         if (entities.length > 0) {
           await tx
             .insert(lookupEntities)
@@ -339,6 +350,21 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
         other_cases: row.other_cases === null ? [] : json(row.other_cases),
       };
     });
+  }
+
+  /** The case's timeline: its searches and the dated facts their results hold (read by readEntities). */
+  async function timelineOf(caseId: string, items: CaseItem[]): Promise<TimelineEntry[]> {
+    const facts = await db
+      .select({
+        at: lookupDates.at,
+        label: lookupDates.label,
+        source: lookupDates.source,
+        lookup_id: lookupDates.lookupId,
+      })
+      .from(caseItems)
+      .innerJoin(lookupDates, eq(lookupDates.lookupId, caseItems.lookupId))
+      .where(eq(caseItems.caseId, caseId));
+    return caseTimeline(items, facts);
   }
 
   async function notesOf(caseId: string): Promise<CaseNote[]> {
@@ -487,14 +513,16 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
     async get(user: UserRow, id: string): Promise<CaseDetail> {
       const { row } = await visible(user, id);
       await readEntities(row.id);
-      const [summary, members, notes, items, entities] = await Promise.all([
+      const itemsRead = itemsOf(row.id);
+      const [summary, members, notes, items, entities, timeline] = await Promise.all([
         summaryOf(user, row.id),
         membersOf(row.id),
         notesOf(row.id),
-        itemsOf(row.id),
+        itemsRead,
         entitiesOfCase(user, row.id),
+        itemsRead.then((items) => timelineOf(row.id, items)),
       ]);
-      return { ...summary, members, notes, items, entities };
+      return { ...summary, members, notes, items, entities, timeline };
     },
 
     async items(user: UserRow, id: string): Promise<CaseItem[]> {
