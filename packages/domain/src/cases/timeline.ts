@@ -223,11 +223,20 @@ export function datesOf(kind: string, result: unknown): DatedFact[] {
   return into.list();
 }
 
+/** Formatting a number is slow (a case page names 200 searches): the last numbers formatted, kept. */
+const PHONES_KEPT = 5_000;
+const displayed = new Map<string, string>();
+
 /** '+91 98765 43210' for a stored '919876543210'; other values as they are. */
 export function displayPhone(query: string): string {
+  const known = displayed.get(query);
+  if (known !== undefined) return known;
   const digits = query.replace(/\D/g, '');
   const parsed = digits.length >= 8 ? parsePhoneNumberFromString(`+${digits}`) : undefined;
-  return parsed?.isValid() ? parsed.formatInternational() : query;
+  const shown = parsed?.isValid() ? parsed.formatInternational() : query;
+  if (displayed.size >= PHONES_KEPT) displayed.clear();
+  displayed.set(query, shown);
+  return shown;
 }
 
 /** What the timeline says of a search itself. */
@@ -295,7 +304,15 @@ export function caseTimeline(
     unique.push(fact);
   }
   const compare = (a: TimelineEntry, b: TimelineEntry) =>
-    sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : a.label.localeCompare(b.label);
+    sortKey(a) < sortKey(b)
+      ? -1
+      : sortKey(a) > sortKey(b)
+        ? 1
+        : a.label < b.label
+          ? -1
+          : a.label > b.label
+            ? 1
+            : 0;
   unique.sort(compare);
   const room = Math.max(0, max - own.length);
   const kept = unique.length > room ? unique.slice(unique.length - room) : unique;
