@@ -264,7 +264,9 @@ describe('GET /api/cases/{id}/bundle', () => {
       case_id: c.id,
       sha256: sha256(zip),
       legal_basis: 'FIR 214/2026: tracing the caller of the extortion complaint',
+      report_ids: manifest.files.flatMap((f) => (f.report_id ? [f.report_id] : [])),
     });
+    expect(auditRows[0]!.details.report_ids).toHaveLength(3);
   });
 
   it("answers another user's case 404, as if it did not exist, and registers nothing", async () => {

@@ -152,6 +152,8 @@ export function createCaseBundles(deps: {
                 bytes,
                 items: items.length,
                 files: files.length,
+                // The reports drawn for it (the summary and each search's), registered each on its own.
+                report_ids: files.flatMap((file) => (file.report_id ? [file.report_id] : [])),
               },
             });
           }).then(
