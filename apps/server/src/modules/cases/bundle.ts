@@ -7,6 +7,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import type { Database } from '../../db/client.ts';
 import { auditEvents, lookups, type UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
 import { auditCsvOf } from '../audit/query.ts';
 import { recordAudit } from '../audit/service.ts';
 import { type ReportService, reportKindOf, safeFilePart } from '../reports/service.ts';
@@ -51,6 +52,9 @@ export interface BundleManifest {
   items: BundleItem[];
   note: string;
 }
+
+/** How often a bundle waits for a full report queue before it gives up. */
+const MAX_BUSY_TRIES = 60;
 
 const NO_REPORT_KIND =
   'No PDF report exists for this kind of search: its stored result is included as JSON only.';
@@ -209,6 +213,23 @@ export function createCaseBundles(deps: {
           });
         });
 
+      /**
+       * Draws through the report pool; while its queue is full (503 reports_busy) the bundle waits the
+       * time the pool names and tries again, rather than failing half-sent.
+       */
+      async function whenFree<T>(work: () => Promise<T>): Promise<T> {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await work();
+          } catch (error) {
+            const busy = error instanceof AppError && error.code === 'reports_busy';
+            if (!busy || aborted || attempt >= MAX_BUSY_TRIES) throw error;
+            const seconds = Number(error.extra.retry_after) || 1;
+            await new Promise((resolve) => setTimeout(resolve, Math.min(seconds, 10) * 1000));
+          }
+        }
+      }
+
       const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
 
       async function write(): Promise<void> {
@@ -229,41 +250,43 @@ export function createCaseBundles(deps: {
           ...ENTITY_TYPES,
           ...[...byType.keys()].filter((t) => !ENTITY_TYPES.includes(t as never)),
         ];
-        const summary = await reports.caseSummary(
-          user,
-          {
-            template: 'case',
-            reportId: randomUUID(),
-            generatedAt: now().toISOString(),
-            account: { name: user.name, email: user.email },
-            sandbox,
-            case: {
-              id: detail.id,
-              title: detail.title,
-              reference: detail.reference,
-              status: detail.status,
-              legalBasis: detail.legal_basis ? legalBasisLine(detail.legal_basis) : null,
-              owner: detail.owner,
-              createdAt: detail.created_at,
-            },
-            members: detail.members.map((m) => ({ name: m.name, email: m.email, addedAt: m.added_at })),
-            notes: detail.notes.map((n) => ({ author: n.author, body: n.body, createdAt: n.created_at })),
-            searches: detail.items.map((item) => ({
-              lookupId: item.lookup_id,
-              label: searchLabel(item),
-              createdAt: item.created_at,
-              status: item.status,
-              kept: item.result_available,
-            })),
-            entities: order
-              .filter((type) => byType.has(type))
-              .map((type) => ({
-                type: (ENTITY_LABELS as Record<string, string>)[type] ?? type,
-                items: byType.get(type)!,
+        const summary = await whenFree(() =>
+          reports.caseSummary(
+            user,
+            {
+              template: 'case',
+              reportId: randomUUID(),
+              generatedAt: now().toISOString(),
+              account: { name: user.name, email: user.email },
+              sandbox,
+              case: {
+                id: detail.id,
+                title: detail.title,
+                reference: detail.reference,
+                status: detail.status,
+                legalBasis: detail.legal_basis ? legalBasisLine(detail.legal_basis) : null,
+                owner: detail.owner,
+                createdAt: detail.created_at,
+              },
+              members: detail.members.map((m) => ({ name: m.name, email: m.email, addedAt: m.added_at })),
+              notes: detail.notes.map((n) => ({ author: n.author, body: n.body, createdAt: n.created_at })),
+              searches: detail.items.map((item) => ({
+                lookupId: item.lookup_id,
+                label: searchLabel(item),
+                createdAt: item.created_at,
+                status: item.status,
+                kept: item.result_available,
               })),
-            timeline: detail.timeline.map(({ at, label, source }) => ({ at, label, source })),
-          },
-          'case-summary.pdf',
+              entities: order
+                .filter((type) => byType.has(type))
+                .map((type) => ({
+                  type: (ENTITY_LABELS as Record<string, string>)[type] ?? type,
+                  items: byType.get(type)!,
+                })),
+              timeline: detail.timeline.map(({ at, label, source }) => ({ at, label, source })),
+            },
+            'case-summary.pdf',
+          ),
         );
         await add('case-summary.pdf', summary.pdf, false, { report_id: summary.reportId });
 
@@ -289,7 +312,9 @@ export function createCaseBundles(deps: {
           }
           if (reportKindOf(item.kind)) {
             const path = `reports/${base}.pdf`;
-            const file = await reports.searchReport(user, item.lookup_id, safeFilePart(`${base}.pdf`));
+            const file = await whenFree(() =>
+              reports.searchReport(user, item.lookup_id, safeFilePart(`${base}.pdf`)),
+            );
             if (file) {
               await add(path, file.pdf, false, { report_id: file.reportId });
               entry.report = path;
