@@ -23,6 +23,7 @@ import { createAdminService } from './modules/admin/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { securityRoutes } from './modules/auth/security-routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createCaseBundles } from './modules/cases/bundle.ts';
 import { caseRoutes } from './modules/cases/routes.ts';
 import { createCases } from './modules/cases/service.ts';
 import { historyRoutes } from './modules/history/routes.ts';
@@ -175,7 +176,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const settings = deploymentDefaults(config);
   // One paid search for every kind: one group commit for charges and one for answers.
   const cases = createCases({ db, now: deps.now });
-  caseRoutes(app, { cases, guards });
   const searches = createSearches({
     db,
     cacheHours: config.lookups.cacheHours,
@@ -204,6 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   intelRoutes(app, { intel, guards });
   const reports = createReportService({ db, pool: deps.reportPool, llm: deps.llm, now: deps.now });
   reportRoutes(app, { reports, guards, limits: deps.limits });
+  const bundles = createCaseBundles({ db, cases, reports, now: deps.now });
+  caseRoutes(app, { cases, bundles, guards });
   const history = createHistoryService({ db, settings, now: deps.now });
   historyRoutes(app, { history, guards });
   adminRoutes(app, {

@@ -5,6 +5,7 @@ export * from './case-reference.ts';
 export * from './cases/cases.ts';
 export * from './cases/entities.ts';
 export * from './cases/pivots.ts';
+export * from './cases/timeline.ts';
 export * from './catalogue/kinds.ts';
 export * from './catalogue/sources.ts';
 export * from './constants.ts';

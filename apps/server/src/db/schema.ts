@@ -380,6 +380,20 @@ export const auditChainHead = pgTable(
 );
 
 /** Every generated PDF: its id is printed in the file, its SHA-256 lets a holder check the file. */
+/** What a row of `reports` is the file of. */
+export const REPORT_KINDS = [
+  'lookup',
+  'ai',
+  'rc',
+  'upi',
+  'challan',
+  'credit_report',
+  'case_summary',
+  'case_bundle',
+] as const;
+
+const reportKindList = sql.raw(REPORT_KINDS.map((kind) => `'${kind}'`).join(', '));
+
 export const reports = pgTable(
   'reports',
   {
@@ -388,14 +402,22 @@ export const reports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     lookupId: uuid('lookup_id').references(() => lookups.id, { onDelete: 'restrict' }),
-    kind: text('kind', { enum: ['lookup', 'ai', 'rc', 'upi', 'challan', 'credit_report'] }).notNull(),
+    /**
+     * `case_summary` and `case_bundle`: a case's summary PDF and its evidence bundle (a ZIP, GET
+     * /api/cases/{id}/bundle), with no lookup of their own.
+     */
+    kind: text('kind', { enum: REPORT_KINDS }).notNull(),
     fileName: text('file_name').notNull(),
     sha256: text('sha256').notNull(),
     bytes: integer('bytes').notNull(),
     writer: text('writer'),
     createdAt: createdAt(),
   },
-  (t) => [index('reports_sha256_idx').on(t.sha256), index('reports_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('reports_sha256_idx').on(t.sha256),
+    index('reports_user_idx').on(t.userId, t.createdAt),
+    check('reports_kind_valid', sql`${t.kind} in (${reportKindList})`),
+  ],
 );
 
 /**
@@ -508,6 +530,25 @@ export const lookupEntities = pgTable(
     primaryKey({ columns: [t.lookupId, t.type, t.value] }),
     index('lookup_entities_value_idx').on(t.type, t.value),
   ],
+);
+
+/**
+ * The dated facts of a stored search result (domain `datesOf`: breach, registration, reported and
+ * last-updated dates), read once with its entities when the search is first shown in a case, for the
+ * case's timeline. Removed with the result by the retention purge.
+ */
+export const lookupDates = pgTable(
+  'lookup_dates',
+  {
+    lookupId: uuid('lookup_id')
+      .notNull()
+      .references(() => lookups.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM-DD' or an ISO date-time in UTC, as the timeline shows it. */
+    at: text('at').notNull(),
+    label: text('label').notNull(),
+    source: text('source').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lookupId, t.at, t.label, t.source] })],
 );
 
 /** A breach or dump that leak records came from. */

@@ -126,6 +126,7 @@ describe('who sees a case', () => {
     for (const res of [
       await stranger.get(`/api/cases/${c.id}`),
       await stranger.get(`/api/cases/${c.id}/items`),
+      await stranger.get(`/api/cases/${c.id}/bundle`),
       await stranger.patch(`/api/cases/${c.id}`, { title: 'mine now' }),
       await stranger.post(`/api/cases/${c.id}/notes`, { body: 'hello' }),
       await stranger.post(`/api/cases/${c.id}/members`, { email: stranger.user.email }),

@@ -65,6 +65,7 @@ const matrix: Record<string, Access> = {
   'POST /api/cases': 'user',
   'GET /api/cases/:id': 'user',
   'PATCH /api/cases/:id': 'user',
+  'GET /api/cases/:id/bundle': 'user',
   'GET /api/cases/:id/items': 'user',
   'POST /api/cases/:id/items': 'user',
   'POST /api/cases/:id/members': 'user',

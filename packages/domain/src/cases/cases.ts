@@ -4,6 +4,7 @@ import { CASE_REFERENCE_MAX_LENGTH } from '../case-reference.ts';
 import { EMAIL_MAX_LENGTH } from '../constants.ts';
 import { fieldMessages } from '../messages.ts';
 import { emailField, requiredText } from '../validation.ts';
+import type { TimelineEntry } from './timeline.ts';
 
 /**
  * Cases (not in the spec): an investigation that collects the searches made under it, the people who
@@ -188,4 +189,6 @@ export interface CaseDetail extends CaseSummary {
   notes: CaseNote[];
   items: CaseItem[];
   entities: CaseEntity[];
+  /** Dated facts of its searches' results and the searches themselves, oldest first (capped). */
+  timeline: TimelineEntry[];
 }

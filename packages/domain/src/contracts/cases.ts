@@ -7,7 +7,8 @@ import {
   type CaseSummary,
   LEGAL_BASIS_KINDS,
 } from '../cases/cases.ts';
-import { isoTimestamp } from './common.ts';
+import { MAX_TIMELINE_ENTRIES } from '../cases/timeline.ts';
+import { fileDownload, isoTimestamp } from './common.ts';
 
 /** The answers of /api/cases (requests: createCaseBody, updateCaseBody, casesQuery, addMemberBody, addNoteBody, addItemBody). */
 
@@ -82,4 +83,22 @@ export const caseDetailResponse: z.ZodType<CaseDetail> = z.object({
         .describe('Other cases the caller can see whose searches found it too.'),
     }),
   ),
+  timeline: z
+    .array(
+      z.object({
+        at: z.string().describe("'YYYY-MM-DD' when the source gives a day, else an ISO date-time in UTC."),
+        label: z.string().describe("What happened: 'Breach of Cricket Khel', 'Phone lookup of … by …'."),
+        source: z.string().describe("Who said so; 'Footprint' for the searches themselves."),
+        lookup_id: z.string().describe('The search whose result holds it, or the search itself.'),
+      }),
+    )
+    .describe(
+      `The case's dated facts, oldest first: every search, and the dates its result holds (at most ${MAX_TIMELINE_ENTRIES} entries; past that the most recent facts are kept).`,
+    ),
 });
+
+/** GET /api/cases/{id}/bundle. */
+export const caseBundleResponse = fileDownload(
+  'application/zip',
+  "The case's evidence bundle as a ZIP (file name in Content-Disposition); its SHA-256 is registered once it is complete and verifies at POST /api/verify.",
+);

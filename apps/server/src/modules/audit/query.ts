@@ -138,13 +138,17 @@ const csvLine = (event: AuditEvent) =>
  * The filtered trail as CSV, newest first, read in keyset batches so memory stays flat however
  * long the range is. Yields the header line first, then one chunk per batch.
  */
-export async function* auditCsv(
+export function auditCsv(db: Executor, filters: AuditFilters, batchSize = 1000): AsyncGenerator<string> {
+  return auditCsvOf(db, auditWhere(filters), batchSize);
+}
+
+/** The rows of the trail that `base` selects as CSV (the same layout and batches as `auditCsv`). */
+export async function* auditCsvOf(
   db: Executor,
-  filters: AuditFilters,
+  base: SQL | undefined,
   batchSize = 1000,
 ): AsyncGenerator<string> {
   yield `${AUDIT_CSV_COLUMNS.join(',')}\r\n`;
-  const base = auditWhere(filters);
   let before: number | undefined;
   for (;;) {
     const rows = await db

@@ -2,6 +2,7 @@ import {
   addItemBody,
   addMemberBody,
   addNoteBody,
+  caseBundleResponse,
   caseDetailResponse,
   caseItemsResponse,
   caseListResponse,
@@ -17,6 +18,7 @@ import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
+import type { CaseBundles } from './bundle.ts';
 import type { Cases } from './service.ts';
 
 const tags = ['Cases'];
@@ -29,7 +31,10 @@ const membersResponse = z.object({
  * /api/cases: the signed-in user's cases. A case someone cannot see answers 404 as if it did not
  * exist; members add searches and notes, the owner (and admins) also change the case and its members.
  */
-export function caseRoutes(app: FastifyInstance, deps: { cases: Cases; guards: Guards }) {
+export function caseRoutes(
+  app: FastifyInstance,
+  deps: { cases: Cases; bundles: CaseBundles; guards: Guards },
+) {
   const preHandler = deps.guards.authenticate;
   const api = app.withTypeProvider<ContractTypeProvider>();
   const { cases } = deps;
@@ -100,6 +105,33 @@ export function caseRoutes(app: FastifyInstance, deps: { cases: Cases; guards: G
         parseInput(updateCaseBody, request.body),
         clientOf(request),
       ),
+  );
+
+  api.get<{ Params: { id: string } }>(
+    '/api/cases/:id/bundle',
+    {
+      preHandler,
+      schema: {
+        summary: "The case's evidence bundle: a ZIP, streamed as it is made",
+        description:
+          "case-summary.pdf (the case, its members, notes, entities and timeline), reports/ (the PDF report of every search whose kind has one and whose result is kept), results/ (every stored result as JSON), audit.csv (the audit rows of the case and its searches) and manifest.json (every file with its SHA-256, size and generation time; purged results listed as such). The ZIP's own SHA-256 is registered once its last byte is made, so POST /api/verify knows it. Same visibility as the case: 404 for anyone else.",
+        tags,
+        params: caseId,
+        response: { 200: caseBundleResponse },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, stream } = await deps.bundles.open(
+        request.user!,
+        request.params.id,
+        clientOf(request),
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
   );
 
   api.get<{ Params: { id: string } }>(

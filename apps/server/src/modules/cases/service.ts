@@ -7,10 +7,13 @@ import {
   type CaseStatus,
   type CaseSummary,
   casesMessages,
+  caseTimeline,
+  datesOf,
   entitiesOf,
   type LegalBasis,
   type LegalBasisKind,
   legalBasisLine,
+  type TimelineEntry,
 } from '@footprint/domain';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -20,6 +23,7 @@ import {
   caseMembers,
   caseNotes,
   cases,
+  lookupDates,
   lookupEntities,
   lookups,
   type UserRow,
@@ -185,7 +189,7 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
       },
     });
 
-  /** Reads the entities of the case's searches that were not read yet (once per search). */
+  /** Reads the entities and dated facts of the case's searches that were not read yet (once per search). */
   async function readEntities(caseId: string): Promise<void> {
     const due = await db
       .select({
@@ -212,6 +216,13 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
       for (const item of due) {
         const result = item.result ?? (item.cacheOf ? kept.get(item.cacheOf) : null) ?? null;
         const entities = result === null ? [] : entitiesOf(item.kind, result);
+        const dates = result === null ? [] : datesOf(item.kind, result);
+        if (dates.length > 0) {
+          await tx
+            .insert(lookupDates)
+            .values(dates.map((d) => ({ lookupId: item.lookupId, ...d })))
+            .onConflictDoNothing();
+        }
         if (entities.length > 0) {
           await tx
             .insert(lookupEntities)
@@ -313,16 +324,20 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
           where c.id <> ${caseId}
             and (c.owner_id = ${viewer.id}
               or exists (select 1 from ${caseMembers} m where m.case_id = c.id and m.user_id = ${viewer.id}))
+        ), theirs as (
+          -- Set-based, from the viewer's other cases (a per-entity subquery cost ~1 ms per entity).
+          select mine.type, mine.key,
+                 jsonb_agg(distinct jsonb_build_object('id', seen.id, 'title', seen.title, 'reference', seen.reference)) as other_cases
+          from seen
+          join ${caseItems} oi on oi.case_id = seen.id
+          join ${lookupEntities} oe on oe.lookup_id = oi.lookup_id
+          join mine on mine.type = oe.type
+            and mine.key = (case when oe.type in ('name', 'address', 'employer', 'username') then lower(oe.value) else oe.value end)
+          group by 1, 2
         )
-        select mine.type, mine.value, mine.sources, mine.items,
-          (select jsonb_agg(distinct jsonb_build_object('id', seen.id, 'title', seen.title, 'reference', seen.reference))
-             from seen
-             join ${caseItems} oi on oi.case_id = seen.id
-             join ${lookupEntities} oe on oe.lookup_id = oi.lookup_id
-             where oe.type = mine.type
-               and (case when oe.type in ('name', 'address', 'employer', 'username') then lower(oe.value) else oe.value end) = mine.key
-          ) as other_cases
+        select mine.type, mine.value, mine.sources, mine.items, theirs.other_cases
         from mine
+        left join theirs on theirs.type = mine.type and theirs.key = mine.key
         order by mine.type, mine.value
       `),
     );
@@ -339,6 +354,21 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
         other_cases: row.other_cases === null ? [] : json(row.other_cases),
       };
     });
+  }
+
+  /** The case's timeline: its searches and the dated facts their results hold (read by readEntities). */
+  async function timelineOf(caseId: string, items: CaseItem[]): Promise<TimelineEntry[]> {
+    const facts = await db
+      .select({
+        at: lookupDates.at,
+        label: lookupDates.label,
+        source: lookupDates.source,
+        lookup_id: lookupDates.lookupId,
+      })
+      .from(caseItems)
+      .innerJoin(lookupDates, eq(lookupDates.lookupId, caseItems.lookupId))
+      .where(eq(caseItems.caseId, caseId));
+    return caseTimeline(items, facts);
   }
 
   async function notesOf(caseId: string): Promise<CaseNote[]> {
@@ -487,14 +517,16 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
     async get(user: UserRow, id: string): Promise<CaseDetail> {
       const { row } = await visible(user, id);
       await readEntities(row.id);
-      const [summary, members, notes, items, entities] = await Promise.all([
+      const itemsRead = itemsOf(row.id);
+      const [summary, members, notes, items, entities, timeline] = await Promise.all([
         summaryOf(user, row.id),
         membersOf(row.id),
         notesOf(row.id),
-        itemsOf(row.id),
+        itemsRead,
         entitiesOfCase(user, row.id),
+        itemsRead.then((items) => timelineOf(row.id, items)),
       ]);
-      return { ...summary, members, notes, items, entities };
+      return { ...summary, members, notes, items, entities, timeline };
     },
 
     async items(user: UserRow, id: string): Promise<CaseItem[]> {

@@ -20,7 +20,7 @@ export interface PurgeResult {
  * Removes stored lookup results older than the retention period (the admin setting
  * lookup_retention_days, else LOOKUP_RETENTION_DAYS). The lookups rows stay (who searched what,
  * when, at what cost) and so does the audit trail; only `result` goes, and `result_purged_at` says
- * when; the entities a case read from it (lookup_entities) go too. Works in batches so no statement holds many row locks, and skips rows another purge holds.
+ * when; the entities and dates a case read from it (lookup_entities, lookup_dates) go too. Works in batches so no statement holds many row locks, and skips rows another purge holds.
  */
 export async function purgeExpiredResults(
   db: Executor,
@@ -49,6 +49,9 @@ export async function purgeExpiredResults(
         ), entities as (
           -- The identifiers a case read out of the result go with it.
           delete from lookup_entities e using purged where e.lookup_id = purged.id
+        ), dates as (
+          -- And so do the dated facts its case timeline read.
+          delete from lookup_dates d using purged where d.lookup_id = purged.id
         )
         select id from purged
       `),

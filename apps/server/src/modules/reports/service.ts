@@ -9,8 +9,8 @@ import {
   sourceStatusOf,
 } from '@footprint/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { type LookupRow, lookups, reports, type UserRow, users } from '../../db/schema.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { type LookupRow, lookups, type REPORT_KINDS, reports, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { AppError, notFound, reportsBusy, validationError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -19,9 +19,10 @@ import { type LookupReportSource, lookupViews, type ReportTask } from './job.ts'
 import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
 import { type ReportPool, ReportsBusyError } from './pool.ts';
 import { presentPublicCheck, presentReportCheck } from './present.ts';
-import type { ReportJob } from './render/types.ts';
+import type { CaseSummaryJob, ReportAccount, ReportJob } from './render/types.ts';
 
 export type { DetailKind, LookupKind };
+export type ReportKind = (typeof REPORT_KINDS)[number];
 
 interface StoredResult {
   payloads: Record<string, unknown>;
@@ -53,6 +54,14 @@ interface Found {
 
 /** When a lookup's sources answered: its completion (its start for a row written before that was kept). */
 const answeredAtOf = (row: LookupRow): string => (row.completedAt ?? row.createdAt).toISOString();
+
+/** The report kind a search kind has, if any: the lookup report, or its detail report. */
+export const reportKindOf = (kind: string): 'lookup' | DetailKind | null =>
+  kind === 'tel' || kind === 'email'
+    ? 'lookup'
+    : kind === 'rc' || kind === 'upi' || kind === 'challan'
+      ? kind
+      : null;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -104,16 +113,59 @@ export function createReportService(deps: {
     const where = typeof hint === 'string' && UUID.test(hint) ? and(base, eq(lookups.id, hint)) : base;
     const [row] = await db.select().from(lookups).where(where).orderBy(desc(lookups.createdAt)).limit(1);
     if (!row) return undefined;
+    // Kept past its retention period, the result is gone; a free repeat shows the answer it reused.
+    return keptAnswer(row);
+  }
+
+  /** A lookup's stored answer: its own, or for a free repeat the one it reused; undefined once purged. */
+  async function keptAnswer(row: LookupRow): Promise<Found | undefined> {
     const legalBasis = await legalBasisOfLookup(db, row.id, row.caseReference);
     if (row.result) return { row, result: row.result as StoredResult, legalBasis };
-    if (!row.cacheOf) return undefined; // kept past its retention period: the result is gone
+    if (!row.cacheOf) return undefined;
     const [original] = await db
       .select()
       .from(lookups)
-      .where(and(eq(lookups.id, row.cacheOf), eq(lookups.userId, user.id)));
+      .where(and(eq(lookups.id, row.cacheOf), eq(lookups.userId, row.userId)));
     return original?.result
       ? { row, result: original.result as StoredResult, original, legalBasis }
       : undefined;
+  }
+
+  /** Registers a file this server made, so that its SHA-256 verifies (GET /api/reports/{id}/verify, POST /api/verify). */
+  async function register(
+    executor: Executor,
+    user: UserRow,
+    file: {
+      id: string;
+      kind: ReportKind;
+      fileName: string;
+      sha256: string;
+      bytes: number;
+      lookupId?: string | null;
+      writer?: string | null;
+    },
+  ): Promise<void> {
+    await executor.insert(reports).values({
+      id: file.id,
+      userId: user.id,
+      lookupId: file.lookupId ?? null,
+      kind: file.kind,
+      fileName: file.fileName,
+      sha256: file.sha256,
+      bytes: file.bytes,
+      writer: file.writer ?? null,
+      createdAt: now(),
+    });
+  }
+
+  /** Draws a task in the pool; a full queue answers 503 (reports_busy). */
+  async function draw(task: ReportTask): Promise<Buffer> {
+    try {
+      return await pool.render(task);
+    } catch (error) {
+      if (error instanceof ReportsBusyError) throw reportsBusy(error.retryAfterSeconds);
+      throw error;
+    }
   }
 
   async function finish(
@@ -124,13 +176,7 @@ export function createReportService(deps: {
     fileName: string,
     writer: string | null,
   ): Promise<ReportFile> {
-    let pdf: Buffer;
-    try {
-      pdf = await pool.render(job);
-    } catch (error) {
-      if (error instanceof ReportsBusyError) throw reportsBusy(error.retryAfterSeconds);
-      throw error;
-    }
+    const pdf = await draw(job);
     const sha256 = createHash('sha256').update(pdf).digest('hex');
     return {
       reportId: job.reportId,
@@ -166,7 +212,7 @@ export function createReportService(deps: {
    * its sources answered is the lookup's completion; for a reuse, the completion of the lookup whose
    * answer it replays, which is named with its case reference. The render time is only 'generated'.
    */
-  const common = (user: UserRow, found: Found, sources: AnswerSourceStatus) => {
+  const common = (account: ReportAccount, found: Found, sources: AnswerSourceStatus) => {
     const { row, original } = found;
     const answeredAt = answeredAtOf(original ?? row);
     return {
@@ -178,7 +224,7 @@ export function createReportService(deps: {
       reusedFrom: original
         ? { lookupId: original.id, answeredAt, caseReference: original.caseReference }
         : null,
-      account: { name: user.name, email: user.email },
+      account: { name: account.name, email: account.email },
       caseReference: row.caseReference,
       legalBasis: found.legalBasis,
       sandbox: showsSyntheticData(sources.status, row.sandbox),
@@ -191,6 +237,37 @@ export function createReportService(deps: {
     answeredAt: answeredAtOf(found.original ?? found.row),
   });
 
+  /** The lookup report's task: the facts and the stored answer, which the worker merges (job.ts). */
+  function lookupJob(account: ReportAccount, kind: LookupKind, found: Found): LookupReportSource {
+    const sources = statusesOf(kind, found);
+    return {
+      template: 'lookup-source',
+      ...common(account, found, sources),
+      kind,
+      query: displayQuery(kind, found.row.query),
+      result: { payloads: found.result.payloads, errors: found.result.errors },
+      sourceErrors: found.result.errors,
+      sourceStatus: sources.status,
+      sourceStatusDerived: sources.derived,
+    };
+  }
+
+  /** The RC, UPI or challan report's job: the vendor's record of the stored answer. */
+  function detailJob(account: ReportAccount, type: DetailKind, id: string, found: Found): ReportJob {
+    const envelope = found.result.payloads[type] as { data?: unknown } | undefined;
+    const record =
+      envelope && typeof envelope.data === 'object' && envelope.data !== null
+        ? (envelope.data as Record<string, unknown>)
+        : {};
+    return {
+      template: 'detail',
+      ...common(account, found, statusesOf(type, found)),
+      type,
+      id,
+      record,
+    };
+  }
+
   return {
     async lookupReport(
       user: UserRow,
@@ -202,20 +279,65 @@ export function createReportService(deps: {
       const query = kind === 'email' ? userInput.trim().toLowerCase() : userInput.replace(/\D/g, '');
       const found = await storedLookup(user, kind, query, hint);
       if (!found) throw noLookup();
-      const sources = statusesOf(kind, found);
       // The worker merges and analyses the stored answer (job.ts): this thread only read the row.
-      const job: LookupReportSource = {
-        template: 'lookup-source',
-        ...common(user, found, sources),
-        kind,
-        query: displayQuery(kind, found.row.query),
-        result: { payloads: found.result.payloads, errors: found.result.errors },
-        sourceErrors: found.result.errors,
-        sourceStatus: sources.status,
-        sourceStatusDerived: sources.derived,
-      };
+      const job = lookupJob(user, kind, found);
       return finish(user, found.row, job, 'lookup', `report-${safeFilePart(userInput)}.pdf`, null);
     },
+
+    /**
+     * The report of one stored search, drawn as its kind's report endpoint draws it (the lookup report
+     * for phone and e-mail lookups, the RC, UPI and challan reports) and registered like every report,
+     * for a caller who may see it (a case's member: the caller checks that). 'Run by account' names
+     * who ran the search; the report is registered to `user`, who made the file. Null when the kind
+     * has no report (leak, corporate and verification searches) or its result is no longer kept. A
+     * full report queue answers 503 (reports_busy), as the report endpoints do.
+     */
+    async searchReport(user: UserRow, lookupId: string, fileName: string): Promise<ReportFile | null> {
+      if (!UUID.test(lookupId)) return null;
+      const [found] = await db
+        .select({ row: lookups, runner: { name: users.name, email: users.email } })
+        .from(lookups)
+        .innerJoin(users, eq(users.id, lookups.userId))
+        .where(eq(lookups.id, lookupId));
+      if (!found || !reportKindOf(found.row.kind)) return null;
+      if (!['complete', 'no_record'].includes(found.row.status)) return null;
+      const stored = await keptAnswer(found.row);
+      if (!stored) return null;
+      const kind = found.row.kind as LookupKind | DetailKind;
+      const file =
+        kind === 'tel' || kind === 'email'
+          ? await finish(user, found.row, lookupJob(found.runner, kind, stored), 'lookup', fileName, null)
+          : await finish(
+              user,
+              found.row,
+              detailJob(found.runner, kind, found.row.query, stored),
+              kind,
+              fileName,
+              null,
+            );
+      await db.insert(reports).values(file.row);
+      return file;
+    },
+
+    /** Draws a case's summary PDF in the report pool and registers it (kind `case_summary`). */
+    async caseSummary(
+      user: UserRow,
+      job: CaseSummaryJob,
+      fileName: string,
+    ): Promise<{ reportId: string; sha256: string; pdf: Buffer }> {
+      const pdf = await draw(job);
+      const sha256 = createHash('sha256').update(pdf).digest('hex');
+      await register(db, user, {
+        id: job.reportId,
+        kind: 'case_summary',
+        fileName,
+        sha256,
+        bytes: pdf.byteLength,
+      });
+      return { reportId: job.reportId, sha256, pdf };
+    },
+
+    register,
 
     async aiReport(user: UserRow, kind: LookupKind, userInput: string, hint: unknown): Promise<ReportFile> {
       refuseWhenBusy();
@@ -262,18 +384,7 @@ export function createReportService(deps: {
       const id = type === 'upi' ? raw.trim().toLowerCase() : normalizeRc(raw);
       const found = await storedLookup(user, type, id);
       if (!found) throw noLookup();
-      const envelope = found.result.payloads[type] as { data?: unknown } | undefined;
-      const record =
-        envelope && typeof envelope.data === 'object' && envelope.data !== null
-          ? (envelope.data as Record<string, unknown>)
-          : {};
-      const job: ReportJob = {
-        template: 'detail',
-        ...common(user, found, statusesOf(type, found)),
-        type,
-        id,
-        record,
-      };
+      const job = detailJob(user, type, id, found);
       return finish(user, found.row, job, type, `${type}-details-${safeFilePart(id)}.pdf`, null);
     },
 

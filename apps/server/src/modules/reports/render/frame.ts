@@ -30,7 +30,8 @@ export interface DocumentMeta {
   title: string;
   subject: string;
   reportId: string;
-  lookupId: string;
+  /** Absent for a document of no one lookup (a case summary). */
+  lookupId?: string;
   generatedAt: string;
   sandbox: boolean;
   keywords?: string[];
@@ -47,7 +48,7 @@ export function openDocument(meta: DocumentMeta): { writer: Writer; bytes: Promi
   const keywords = [
     'Footprint',
     `report ${meta.reportId}`,
-    `lookup ${meta.lookupId}`,
+    ...(meta.lookupId ? [`lookup ${meta.lookupId}`] : []),
     ...(meta.sandbox ? ['sandbox'] : []),
     ...(meta.keywords ?? []),
   ];

@@ -4,25 +4,26 @@
  * Runs inside the report worker pool (DESIGN §6).
  */
 import { AI_TITLE, drawAiReport } from './ai.ts';
+import { CASE_TITLE, drawCaseSummary } from './case.ts';
 import { CREDIT_TITLE, drawCreditReport } from './credit.ts';
 import { DETAIL_TITLES, drawDetailReport } from './detail.ts';
 import { finishDocument, openDocument } from './frame.ts';
 import { drawLookupReport, LOOKUP_TITLE } from './lookup.ts';
-import type { ReportJob } from './types.ts';
+import type { CaseSummaryJob, ReportJob } from './types.ts';
 
 export { detailGroups, detailLabel, hiddenDetailValue } from './detail.ts';
 export type * from './types.ts';
 
 const KIND_NAME = { tel: 'phone number', email: 'e-mail address' } as const;
 
-function titleOf(job: ReportJob): string {
+function titleOf(job: Exclude<ReportJob, CaseSummaryJob>): string {
   if (job.template === 'lookup') return LOOKUP_TITLE;
   if (job.template === 'ai') return AI_TITLE;
   if (job.template === 'credit') return CREDIT_TITLE;
   return DETAIL_TITLES[job.type];
 }
 
-function subjectOf(job: ReportJob): string {
+function subjectOf(job: Exclude<ReportJob, CaseSummaryJob>): string {
   const who = `${job.account.name} <${job.account.email}>`;
   if (job.template === 'detail') return `${DETAIL_TITLES[job.type]} for ${job.id}, for ${who}`;
   if (job.template === 'credit') return `${CREDIT_TITLE} for PAN ${job.subject.pan}, for ${who}`;
@@ -32,6 +33,19 @@ function subjectOf(job: ReportJob): string {
 
 /** Draws a report. The same job always gives the same bytes (dates come from the job). */
 export async function renderReport(job: ReportJob): Promise<Buffer> {
+  if (job.template === 'case') {
+    const { writer, bytes } = openDocument({
+      title: `${CASE_TITLE} — ${job.case.reference}`,
+      subject: `${CASE_TITLE} of case ${job.case.reference}, for ${job.account.name} <${job.account.email}>`,
+      reportId: job.reportId,
+      generatedAt: job.generatedAt,
+      sandbox: job.sandbox,
+      keywords: [`case ${job.case.id}`, 'case_summary'],
+    });
+    drawCaseSummary(writer, job);
+    finishDocument(writer, { title: CASE_TITLE, reportId: job.reportId, sandbox: job.sandbox });
+    return bytes;
+  }
   const title = titleOf(job);
   const searched =
     job.template === 'detail' ? job.id : job.template === 'credit' ? job.subject.pan : job.query;

@@ -111,4 +111,35 @@ export interface CreditReportJob extends ReportJobBase {
   record: Record<string, unknown>;
 }
 
-export type ReportJob = LookupReportJob | AiReportJob | DetailReportJob | CreditReportJob;
+/** The summary PDF of a case's evidence bundle: the case as GET /api/cases/{id} answers it. */
+export interface CaseSummaryJob {
+  template: 'case';
+  reportId: string;
+  /** ISO date-time. */
+  generatedAt: string;
+  /** Who asked for the bundle. */
+  account: ReportAccount;
+  /** Whether a search of the case was answered by a sandbox source: every page then says so. */
+  sandbox: boolean;
+  case: {
+    id: string;
+    title: string;
+    reference: string;
+    status: string;
+    /** legalBasisLine() of the case's legal basis, or null. */
+    legalBasis: string | null;
+    owner: { name: string; email: string };
+    createdAt: string;
+  };
+  members: Array<{ name: string; email: string; addedAt: string }>;
+  notes: Array<{ author: { name: string; email: string }; body: string; createdAt: string }>;
+  searches: Array<{ lookupId: string; label: string; createdAt: string; status: string; kept: boolean }>;
+  /** Entities grouped by type label ('Phone', 'E-mail'), in display order. */
+  entities: Array<{
+    type: string;
+    items: Array<{ value: string; sources: string[]; searches: number; corroborated: boolean }>;
+  }>;
+  timeline: Array<{ at: string; label: string; source: string }>;
+}
+
+export type ReportJob = LookupReportJob | AiReportJob | DetailReportJob | CreditReportJob | CaseSummaryJob;
