@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { messages } from '@footprint/domain';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeProblems, openSignedIn, screenPicture, settle, viewports } from '../support/a11y.ts';
@@ -97,6 +99,29 @@ describe('/cases', () => {
     await page.getByLabel(t.noteLabel).fill('Both numbers ring from the same handset.');
     await page.getByRole('button', { name: t.addNote }).click();
     await page.getByText('Both numbers ring from the same handset.').waitFor();
+
+    // The timeline holds the searches themselves and the dated facts of their results.
+    const timeline = page.getByRole('list', { name: t.timelineTitle });
+    expect(await timeline.getByRole('listitem').count()).toBeGreaterThan(5);
+    await timeline
+      .getByText(/^Phone lookup of \+91 98765 ?43210/)
+      .first()
+      .waitFor();
+
+    // The evidence bundle: a ZIP, whose SHA-256 the public check knows.
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: t.downloadBundle }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const checked = await fetch(`${inject('baseURL')}/api/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sha256 }),
+    });
+    expect(((await checked.json()) as { valid: boolean }).valid).toBe(true);
 
     await settle(page);
     expect(await axeProblems(page, 'case')).toEqual([]);

@@ -81,6 +81,15 @@ export const casesTexts = {
       price === null ? 'Run search' : `Run search (${price === 1 ? '1 credit' : `${price} credits`})`,
     pivotRunning: 'Searching...',
     pivotDone: 'Search done and filed under the case.',
+    timelineTitle: 'Timeline',
+    timelineLead:
+      'Dated facts from the searches’ results (breaches, registrations, reports, updates) and the searches themselves, oldest first.',
+    timelineEmpty: 'No dated facts yet.',
+    timelineSearch: 'Search',
+    downloadBundle: 'Download evidence bundle',
+    downloadingBundle: 'Preparing the bundle...',
+    bundleSaved: 'Evidence bundle saved. Its SHA-256 can be checked on the Verify a report page.',
+    bundleFailed: 'The evidence bundle could not be prepared. Try again.',
     showGraph: 'Graph',
     graphLabel: (searches: number, entities: number) =>
       `Graph of the case: ${searches === 1 ? '1 search' : `${searches} searches`} linked to the ${entities === 1 ? 'entity' : `${entities} entities`} their results hold. The list below says the same in text.`,

@@ -19,9 +19,9 @@ import { Modal } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { TableScroller } from '../../components/TableScroller.tsx';
 import { paths } from '../../config/paths.ts';
-import { isApiError, request } from '../../lib/api.ts';
+import { isApiError, request, saveBlob } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
-import { formatDateTime } from '../../lib/datetime.ts';
+import { formatDate, formatDateTime } from '../../lib/datetime.ts';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../lib/field-errors.ts';
 import { searchPrice, useSources } from '../../lib/sources.ts';
 import { kindLabel, resultsStateOf, shownQuery, statusTone, useOpenHistoryEntry } from '../history/index.ts';
@@ -90,17 +90,20 @@ function CaseView({ detail }: { detail: CaseDetail }) {
             </span>
           </p>
         </div>
-        {manage && (
-          <button
-            type="button"
-            className="btn-ghost"
-            disabled={update.isPending}
-            onClick={() => void toggle()}
-          >
-            {update.isPending && <Spinner size="sm" decorative className="mr-1.5" />}
-            {detail.status === 'open' ? t.closeCase : t.reopenCase}
-          </button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          <BundleButton detail={detail} />
+          {manage && (
+            <button
+              type="button"
+              className="btn-ghost"
+              disabled={update.isPending}
+              onClick={() => void toggle()}
+            >
+              {update.isPending && <Spinner size="sm" decorative className="mr-1.5" />}
+              {detail.status === 'open' ? t.closeCase : t.reopenCase}
+            </button>
+          )}
+        </div>
       </header>
       {detail.status === 'closed' && (
         <p className="mt-4 rounded-md border border-line bg-surface px-3 py-2 text-sm text-muted">
@@ -112,6 +115,7 @@ function CaseView({ detail }: { detail: CaseDetail }) {
         <div className="flex min-w-0 flex-col gap-6">
           <Searches detail={detail} />
           <Entities detail={detail} />
+          <Timeline detail={detail} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <Notes detail={detail} />
@@ -119,6 +123,67 @@ function CaseView({ detail }: { detail: CaseDetail }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** Downloads the case's evidence bundle (a ZIP the server streams and registers for /verify). */
+function BundleButton({ detail }: { detail: CaseDetail }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { blob, headers } = await request(`/api/cases/${encodeURIComponent(detail.id)}/bundle`, {
+        responseType: 'file',
+      });
+      const named = /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1];
+      saveBlob(blob, named ?? `case-${detail.reference}.zip`);
+      toast.success(t.bundleSaved);
+    } catch (error) {
+      if (!isSessionEnd(error)) toast.error(failureMessage(error, t.bundleFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn-primary" disabled={busy} onClick={() => void download()}>
+      {busy && <Spinner size="sm" decorative className="mr-1.5" />}
+      {busy ? t.downloadingBundle : t.downloadBundle}
+    </button>
+  );
+}
+
+/** The dated facts of the case, oldest first. */
+function Timeline({ detail }: { detail: CaseDetail }) {
+  const id = useId();
+  const entries = detail.timeline ?? [];
+  const when = (at: string) => (at.length === 10 ? formatDate(at) : formatDateTime(at));
+  return (
+    <section aria-labelledby={`${id}-title`} className="card px-4 py-4">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-text">
+        {t.timelineTitle} <span className="section-count">{entries.length}</span>
+      </h2>
+      <p className="mt-1 text-sm text-muted">{t.timelineLead}</p>
+      {entries.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">{t.timelineEmpty}</p>
+      ) : (
+        <ol className="timeline mt-3" aria-label={t.timelineTitle}>
+          {entries.map((entry) => (
+            // The server drops duplicate entries: the four fields together are unique.
+            <li
+              key={`${entry.lookup_id}|${entry.at}|${entry.source}|${entry.label}`}
+              className="timeline-item"
+            >
+              <p className="timeline-date">{when(entry.at)}</p>
+              <p className="text-sm text-text">{entry.label}</p>
+              <p className="timeline-source text-xs text-muted">
+                {entry.source === 'Footprint' ? t.timelineSearch : entry.source}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
