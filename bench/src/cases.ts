@@ -12,6 +12,7 @@ import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { chromium } from 'playwright-core';
 import { fmt, freshDatabase, percentile, seedUsers, startServer } from './harness.ts';
 
 const { values } = parseArgs({
@@ -19,6 +20,8 @@ const { values } = parseArgs({
     items: { type: 'string', default: '200' },
     runs: { type: 'string', default: '300' },
     bundle: { type: 'string', default: 'true' },
+    /** The case page and its graph in Chromium, beside the history page. */
+    browser: { type: 'string', default: 'true' },
     /** Leave the database in place (its URL is printed) for EXPLAIN. */
     keep: { type: 'boolean', default: false },
     /** Write a CPU profile of the server to this directory (node --cpu-prof). */
@@ -132,6 +135,77 @@ const rssMb = (pid: number) => {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
 
+/**
+ * The page in Chromium, as a user gets it: /history until its first row shows, then /cases/{id} until
+ * its heading shows and, after a click on Graph, until the graph of every search and entity is drawn,
+ * with the main thread's long tasks meanwhile (what keeps the page from answering input), and then how
+ * long the page takes to answer a drag on the graph (one frame after the input).
+ */
+async function browserStep(token: string, caseId: string, searches: number, entities: number) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  try {
+    const rows: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await page.goto(`http://127.0.0.1:${port}/about`);
+      // Browser-side code as strings: this file is typed for Node, not the DOM.
+      const expiry = new Date(Date.now() + 3_600_000).toISOString();
+      await page.evaluate(
+        `localStorage.setItem('auth_token', ${JSON.stringify(token)}); localStorage.setItem('token_expiry', '${expiry}');`,
+      );
+      await page.addInitScript({
+        content: `window.longTasks = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });`,
+      });
+      const longTasks = () =>
+        page.evaluate(
+          `(() => { const all = window.longTasks.splice(0); return { total: all.reduce((a, b) => a + b, 0), max: Math.max(0, ...all) }; })()`,
+        ) as Promise<{ total: number; max: number }>;
+      let t0 = performance.now();
+      await page.goto(`http://127.0.0.1:${port}/history`);
+      await page.locator('table tbody tr').first().waitFor({ timeout: 60_000 });
+      const history = performance.now() - t0;
+      await longTasks();
+      t0 = performance.now();
+      await page.goto(`http://127.0.0.1:${port}/cases/${caseId}`);
+      await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 });
+      await page.getByRole('button', { name: 'Graph', exact: true }).waitFor({ timeout: 60_000 });
+      const casePage = performance.now() - t0;
+      const caseTasks = await longTasks();
+      t0 = performance.now();
+      await page.getByRole('button', { name: 'Graph', exact: true }).click();
+      await page.locator('[data-ready="true"]').waitFor({ timeout: 120_000 });
+      const graph = performance.now() - t0;
+      const graphTasks = await longTasks();
+      // A drag across the graph: the time until the page has painted the frame after it.
+      const box = (await page.getByRole('img', { name: /^Graph of the case/ }).boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      t0 = performance.now();
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 40, { steps: 4 });
+      await page.mouse.up();
+      await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => resolve(null)))');
+      const drag = performance.now() - t0;
+      rows.push(
+        `| ${round + 1} | ${fmt(history)} | ${fmt(casePage)} | ${fmt(caseTasks.total)} / ${fmt(caseTasks.max)} | ${fmt(graph)} | ${fmt(graphTasks.total)} / ${fmt(graphTasks.max)} | ${fmt(drag)} |`,
+      );
+      await page.close();
+    }
+    console.log(
+      `\nIn Chromium (desktop 1440x900), ${searches} searches and ${entities} entities; load average ${load()}:`,
+    );
+    console.log(
+      '| round | /history to first row ms | case page to heading ms | its long tasks total / max ms | Graph click to drawn ms | its long tasks total / max ms | drag to next frame ms |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    for (const row of rows) console.log(row);
+  } finally {
+    await browser.close();
+  }
+}
+
 const db = await freshDatabase();
 const port = 3800 + Math.floor(Math.random() * 90);
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -222,6 +296,9 @@ try {
       `p95 ${fmt(p95 / percentile(times.history, 95), 2)}x. Goal: case page p95 <= ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'NOT MET'}.`,
   );
   console.log(`Load average ${load()} after the page runs`);
+
+  if (values.browser !== 'false')
+    await browserStep(token!, caseId, detail.items.length, detail.entities.length);
 
   if (withBundle) {
     // The bundle of the small case first (it also starts the report pool's worker thread, whose own
