@@ -80,8 +80,6 @@ export const accountabilityTexts = {
     /** The kind filter and column: one label per search family (catalogue/kinds.ts). */
     kinds: searchFamilyLabels,
     exportCsv: 'Export CSV',
-    exportCsvLabel: (kind: string | null) =>
-      kind ? `Export the ${kind} lookups as CSV` : 'Export all lookups as CSV',
     exporting: 'Exporting...',
     exportFailed: 'The list could not be exported. Please try again.',
   },
