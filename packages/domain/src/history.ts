@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Page, pageFields } from './accountability.ts';
+import { accountabilityMessages, type Page, pageFields } from './accountability.ts';
 
 /** The signed-in user's own records: search history (/api/history) and the credit statement. */
 
@@ -13,6 +13,17 @@ export const historyQuery = z.strictObject({
     .regex(LOOKUP_KIND_PATTERN, 'The kind field is not a lookup kind.')
     .optional(),
 });
+
+/** The file formats a stored result downloads as: GET /api/history/{id}/export?format=csv|json. */
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const historyExportQuery = z.strictObject({
+  format: z.enum(EXPORT_FORMATS, { error: accountabilityMessages.exportFormat }),
+});
+
+/** GET /api/history.csv: the lookups list with the same kind filter as /api/history, unpaged. */
+export const historyCsvQuery = historyQuery.pick({ kind: true });
 
 /** What became of a lookup: `no_record` means its sources answered and found nothing. */
 export const LOOKUP_STATUSES = ['pending', 'complete', 'no_record', 'refunded'] as const;

@@ -72,6 +72,8 @@ const matrix: Record<string, Access> = {
   'DELETE /api/cases/:id/members/:userId': 'user',
   'POST /api/cases/:id/notes': 'user',
   'GET /api/history/:id': 'user',
+  'GET /api/history/:id/export': 'user',
+  'GET /api/history.csv': 'user',
   'GET /api/credits/statement': 'user',
   'GET /api/case-reference-policy': 'user',
   'GET /api/media': 'user',
@@ -204,6 +206,14 @@ describe("another user's resources", () => {
     expect(adminView.statusCode, 'history is personal, admins read the audit trail instead').toBe(404);
     const mine = await t.app.inject({ method: 'GET', url: `/api/history/${id}`, headers: headers.live });
     expect(mine.statusCode).toBe(200);
+    for (const format of ['csv', 'json']) {
+      const url = `/api/history/${id}/export?format=${format}`;
+      expect((await t.app.inject({ method: 'GET', url, headers: headers.trial })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url, headers: headers.admin })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url, headers: headers.live })).statusCode).toBe(200);
+    }
+    const otherCsv = await t.app.inject({ method: 'GET', url: '/api/history.csv', headers: headers.trial });
+    expect(otherCsv.body).not.toContain(id);
     const otherHistory = await t.app.inject({ method: 'GET', url: '/api/history', headers: headers.trial });
     expect(otherHistory.json().data.map((row: { id: string }) => row.id)).not.toContain(id);
 

@@ -8,11 +8,12 @@ import {
   LOOKUP_STATUSES,
   type StatementEntry,
 } from '../history.ts';
-import { isoTimestamp, pageOf } from './common.ts';
+import { fileDownload, isoTimestamp, pageOf } from './common.ts';
 
 /**
  * The signed-in user's own records: GET /api/history (request: `historyQuery`), GET /api/history/{id},
- * GET /api/credits/statement (`statementQuery`) and GET /api/case-reference-policy.
+ * GET /api/credits/statement (`statementQuery`) and GET /api/case-reference-policy; the downloads
+ * GET /api/history/{id}/export (`historyExportQuery`) and GET /api/history.csv (`historyCsvQuery`).
  */
 
 const lookupStatus = z
@@ -76,3 +77,21 @@ export const creditStatementResponse: z.ZodType<CreditStatement> = z.object({
 export const caseReferencePolicyResponse: z.ZodType<CaseReferencePolicyResponse> = z.object({
   required: z.boolean(),
 });
+
+/** One stored result as a download: CSV (one row per value) or the stored answer as JSON. */
+export const historyExportResponse = {
+  description:
+    'The stored result as an attachment named <kind>-<query>-<date>.<csv|json>. CSV: `section,label,value,source` ' +
+    'rows of the merged profile (phone, e-mail), one row per record (leak page: ' +
+    '`source,breach_date,name,email,phone,username,address,other`) or `label,value` lines (detail, corporate, ' +
+    'verification). JSON: `{ lookup_id, kind, query, query_typed, created_at, case_reference, result }`.',
+  content: {
+    ...fileDownload('text/csv', '').content,
+    ...fileDownload('application/json', '').content,
+  },
+};
+
+export const historyCsvResponse = fileDownload(
+  'text/csv',
+  "The caller's lookups as CSV, newest first (same kind filter as /api/history); the row count is in X-History-Rows.",
+);

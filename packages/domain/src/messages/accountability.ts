@@ -79,5 +79,16 @@ export const accountabilityTexts = {
     pages: 'Pages',
     /** The kind filter and column: one label per search family (catalogue/kinds.ts). */
     kinds: searchFamilyLabels,
+    exportCsv: 'Export CSV',
+    exporting: 'Exporting...',
+    exportFailed: 'The list could not be exported. Please try again.',
+  },
+  /** The rows of a stored result exported as CSV (GET /api/history/{id}/export). */
+  exports: {
+    images: 'Images',
+    active: 'Active',
+    notActive: 'Not active',
+    qualification: 'Qualification',
+    position: 'Position',
   },
 } as const;

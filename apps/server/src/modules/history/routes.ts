@@ -1,7 +1,12 @@
+import { Readable } from 'node:stream';
 import {
   caseReferencePolicyResponse,
   creditStatementResponse,
+  historyCsvQuery,
+  historyCsvResponse,
   historyDetailResponse,
+  historyExportQuery,
+  historyExportResponse,
   historyPageResponse,
   historyQuery,
   statementQuery,
@@ -47,6 +52,63 @@ export function historyRoutes(app: FastifyInstance, deps: { history: HistoryServ
       },
     },
     async (request) => deps.history.open(request.user!, request.params.id, clientOf(request)),
+  );
+
+  api.get<{ Params: { id: string } }>(
+    '/api/history/:id/export',
+    {
+      preHandler,
+      schema: {
+        summary:
+          "One of the caller's lookups as a CSV or JSON download, from its stored result, free (410 once purged)",
+        tags,
+        params: z.object({ id: z.string().describe('The lookup id.') }),
+        querystring: historyExportQuery,
+        response: { 200: historyExportResponse },
+      },
+    },
+    async (request, reply) => {
+      const { format } = parseInput(historyExportQuery, request.query);
+      const file = await deps.history.exportResult(
+        request.user!,
+        request.params.id,
+        format,
+        clientOf(request),
+      );
+      return reply
+        .header('content-type', file.mediaType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+
+  /** The lookups list as a CSV download, streamed; the export itself is written to the trail first. */
+  api.get(
+    '/api/history.csv',
+    {
+      preHandler,
+      schema: {
+        summary: "The caller's lookups as a CSV download, newest first (the export is audited)",
+        tags,
+        querystring: historyCsvQuery,
+        response: { 200: historyCsvResponse },
+      },
+    },
+    async (request, reply) => {
+      const query = parseInput(historyCsvQuery, request.query);
+      const { fileName, rows, chunks } = await deps.history.exportList(
+        request.user!,
+        query,
+        clientOf(request),
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-history-rows', String(rows))
+        .send(Readable.from(chunks));
+    },
   );
 
   api.get(

@@ -14,6 +14,7 @@ import { CopyButton } from '../../components/CopyButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { RecordTables } from '../../components/RecordTables.tsx';
 import { SandboxBanner } from '../../components/SandboxBanner.tsx';
+import { SaveMenu } from '../../components/SaveMenu.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { readIntelResultsState } from './intelState.ts';
@@ -163,6 +164,7 @@ export function IntelResultsPage({ area }: { area: IntelArea }) {
               </p>
             )}
             <AddToCaseButton lookupId={state.lookupId} className="w-full sm:w-auto" />
+            <SaveMenu lookupId={state.lookupId} className="w-full sm:w-auto" />
             <button type="button" className="btn-primary w-full sm:w-auto" onClick={back}>
               <Icon d={icons.back} />
               {messages.results.newSearch}

@@ -43,6 +43,8 @@ const knownActions = [
   'report.upi',
   'report.challan',
   'history.view',
+  'lookup.export',
+  'history.export',
   'admin.user.create',
   'admin.user.update',
   'admin.user.sessions.revoke',

@@ -19,6 +19,7 @@ import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
 import { isSessionEnd } from '../../../lib/field-errors.ts';
+import { useExportHistory } from '../api/exportHistory.ts';
 import { useOpenHistoryEntry } from '../api/getHistoryEntry.ts';
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/listHistory.ts';
 import { baseKind, filterKinds, kindLabel, shownQuery, statusTone } from '../format.ts';
@@ -70,6 +71,7 @@ export function LookupsPanel({
   const queryClient = useQueryClient();
   const history = useHistory({ page, kind });
   const open = useOpenHistoryEntry();
+  const exportCsv = useExportHistory();
   const [opening, setOpening] = useState<string | null>(null);
   const [shown, setShown] = useState<HistoryDetail | null>(null);
 
@@ -91,6 +93,14 @@ export function LookupsPanel({
       toast.error((isApiError(error) && error.body.message) || t.openFailed);
     } finally {
       setOpening(null);
+    }
+  };
+
+  const saveCsv = async () => {
+    try {
+      await exportCsv.mutateAsync(kind);
+    } catch (error) {
+      if (!isSessionEnd(error)) toast.error((isApiError(error) && error.body.message) || t.exportFailed);
     }
   };
 
@@ -120,6 +130,15 @@ export function LookupsPanel({
               </option>
             ))}
           </select>
+          <button
+            type="button"
+            className="btn-ghost min-h-10 px-3 whitespace-nowrap"
+            onClick={() => void saveCsv()}
+            disabled={exportCsv.isPending}
+          >
+            {exportCsv.isPending && <Spinner size="sm" decorative />}
+            {exportCsv.isPending ? t.exporting : t.exportCsv}
+          </button>
         </div>
       </div>
 

@@ -10,6 +10,7 @@ import { type Ref, useId } from 'react';
 import { AddToCaseButton } from '../../../components/AddToCaseButton.tsx';
 import { LeakRecordCard } from '../../../components/LeakRecordCard.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
+import { SaveMenu } from '../../../components/SaveMenu.tsx';
 import type { LeakNeedles } from '../../../lib/leak-highlight.ts';
 import { originStatusParts } from '../../../lib/leak-origins.ts';
 
@@ -92,6 +93,7 @@ export function LeakResults({
           <AddToCaseButton
             lookupId={typeof response.lookup_id === 'string' ? response.lookup_id : undefined}
           />
+          <SaveMenu lookupId={typeof response.lookup_id === 'string' ? response.lookup_id : undefined} />
         </div>
       </div>
 

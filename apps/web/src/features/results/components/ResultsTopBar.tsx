@@ -1,11 +1,11 @@
 import { messages } from '@footprint/domain';
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { AddToCaseButton } from '../../../components/AddToCaseButton.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { Icon } from '../../../components/Icon.tsx';
+import { SaveMenu } from '../../../components/SaveMenu.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { useDisclosure } from '../../../components/useDisclosure.ts';
 import { saveBlob } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { isSessionEnd } from '../../../lib/field-errors.ts';
@@ -16,8 +16,6 @@ import { fileSafe } from '../format.ts';
 const paths = {
   sparkle:
     'M12 3v3M12 18v3M3 12h3M18 12h3M6.3 6.3l2.1 2.1M15.6 15.6l2.1 2.1M6.3 17.7l2.1-2.1M15.6 8.4l2.1-2.1',
-  download: 'M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19h14',
-  chevron: 'm6 9 6 6 6-6',
   back: 'M15 6l-6 6 6 6',
   phone:
     'M5 4h3.5l1.5 4.5-2 1.5a11 11 0 0 0 6 6l1.5-2 4.5 1.5V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z',
@@ -26,66 +24,9 @@ const paths = {
     'M12 4c4.4 0 8 1.3 8 3s-3.6 3-8 3-8-1.3-8-3 3.6-3 8-3zM4 7v5c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12v5c0 1.7 3.6 3 8 3s8-1.3 8-3v-5',
 };
 
-/** 'Save Results' → 'Save as pdf' (spec §2.5): a small disclosure menu. */
-function SaveMenu({ busy, onSave }: { busy: boolean; onSave: () => void }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const item = useRef<HTMLButtonElement>(null);
-
-  useDisclosure(
-    open,
-    setOpen,
-    useMemo(() => ({ wrapper, toggle, firstItem: item }), []),
-  );
-
-  return (
-    <div ref={wrapper} className="relative">
-      <button
-        ref={toggle}
-        type="button"
-        className="btn-ghost w-full px-3 whitespace-nowrap sm:w-auto sm:px-4"
-        aria-expanded={open}
-        aria-controls={id}
-        disabled={busy}
-        onClick={() => setOpen((value) => !value)}
-      >
-        {busy ? (
-          <Spinner size="sm" decorative />
-        ) : (
-          <Icon d={paths.download} className="hidden size-4 sm:block" />
-        )}
-        {busy ? messages.results.generating : messages.results.saveResults}
-        <Icon d={paths.chevron} className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
-      </button>
-      {open && (
-        <div
-          id={id}
-          className="dropdown-enter absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-xl border border-line bg-surface p-1 shadow-2xl shadow-black/50"
-        >
-          <button
-            ref={item}
-            type="button"
-            className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-text hover:bg-surface-2 hover:text-accent"
-            onClick={() => {
-              setOpen(false);
-              toggle.current?.focus();
-              onSave();
-            }}
-          >
-            <Icon d={paths.download} />
-            {messages.results.saveAsPdf}
-          </button>
-        </div>
-      )}
-    </div>
-  );
-}
-
 /**
  * The results page's top bar (spec §2.5): the searched value with a copy button and, under it, when
- * the sources answered (`answered`); 'AI Report', 'Save Results' → 'Save as pdf', the credits and
+ * the sources answered (`answered`); 'AI Report', 'Save Results' → 'Save as pdf' / CSV / JSON, the credits and
  * 'New Search' (one page back).
  */
 export function ResultsTopBar({
@@ -104,7 +45,7 @@ export function ResultsTopBar({
   report?: ReportInput;
   /** The answer's time (and its Refresh), under the searched value. */
   answered?: ReactNode;
-  /** The search's lookup id: 'Add to case' files it under one of the user's cases. */
+  /** The search's lookup id: 'Add to case' files it under one of the user's cases; CSV and JSON export it. */
   lookupId?: string;
   onNewSearch: () => void;
 }) {
@@ -154,19 +95,21 @@ export function ResultsTopBar({
 
         <div className="grid w-full grid-cols-2 items-center gap-2 sm:flex sm:w-auto sm:flex-wrap">
           {report && (
-            <>
-              <button
-                type="button"
-                className="btn-ghost px-3 whitespace-nowrap sm:px-4"
-                onClick={() => void saveAi()}
-                disabled={ai.isPending}
-              >
-                {ai.isPending ? <Spinner size="sm" decorative /> : <Icon d={paths.sparkle} />}
-                {ai.isPending ? messages.results.generating : messages.results.aiReport}
-              </button>
-              <SaveMenu busy={plain.isPending} onSave={() => void save()} />
-            </>
+            <button
+              type="button"
+              className="btn-ghost px-3 whitespace-nowrap sm:px-4"
+              onClick={() => void saveAi()}
+              disabled={ai.isPending}
+            >
+              {ai.isPending ? <Spinner size="sm" decorative /> : <Icon d={paths.sparkle} />}
+              {ai.isPending ? messages.results.generating : messages.results.aiReport}
+            </button>
           )}
+          <SaveMenu
+            busy={plain.isPending}
+            onSavePdf={report ? () => void save() : undefined}
+            lookupId={lookupId}
+          />
           <AddToCaseButton lookupId={lookupId} />
           {user && (
             // The header shows the balance too; on phones that one is enough.

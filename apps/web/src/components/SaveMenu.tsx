@@ -1,0 +1,125 @@
+import { type ExportFormat, messages } from '@footprint/domain';
+import { useId, useMemo, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { saveLookupExport } from '../lib/exports.ts';
+import { isSessionEnd } from '../lib/field-errors.ts';
+import { Icon } from './Icon.tsx';
+import { Spinner } from './Spinner.tsx';
+import { useDisclosure } from './useDisclosure.ts';
+
+const paths = {
+  download: 'M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19h14',
+  chevron: 'm6 9 6 6 6-6',
+};
+
+const itemClass =
+  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-text hover:bg-surface-2 hover:text-accent focus-visible:bg-surface-2';
+
+/**
+ * 'Save Results' (spec §2.5): a small disclosure menu of 'Save as pdf' (where the page has a report)
+ * and 'Save as CSV' / 'Save as JSON' (where it has a lookup id: the server exports what it stored).
+ * Focus moves to the first item when it opens; Escape or a pointer outside closes it.
+ */
+export function SaveMenu({
+  busy = false,
+  onSavePdf,
+  lookupId,
+  className = '',
+}: {
+  /** A PDF is being made: the toggle shows a spinner. */
+  busy?: boolean;
+  onSavePdf?: () => void;
+  lookupId?: string | undefined;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const id = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const item = useRef<HTMLButtonElement>(null);
+
+  useDisclosure(
+    open,
+    setOpen,
+    useMemo(() => ({ wrapper, toggle, firstItem: item }), []),
+  );
+
+  if (!onSavePdf && !lookupId) return null;
+  const pending = busy || exporting !== null;
+
+  const choose = (action: () => void) => {
+    setOpen(false);
+    toggle.current?.focus();
+    action();
+  };
+
+  const saveExport = async (format: ExportFormat) => {
+    if (!lookupId) return;
+    setExporting(format);
+    try {
+      await saveLookupExport(lookupId, format);
+    } catch (error) {
+      if (!isSessionEnd(error)) toast.error(messages.results.saveFailed);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const exports: Array<{ format: ExportFormat; label: string }> = lookupId
+    ? [
+        { format: 'csv', label: messages.results.saveAsCsv },
+        { format: 'json', label: messages.results.saveAsJson },
+      ]
+    : [];
+
+  return (
+    <div ref={wrapper} className={`relative ${className}`}>
+      <button
+        ref={toggle}
+        type="button"
+        className="btn-ghost w-full px-3 whitespace-nowrap sm:w-auto sm:px-4"
+        aria-expanded={open}
+        aria-controls={id}
+        disabled={pending}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {pending ? (
+          <Spinner size="sm" decorative />
+        ) : (
+          <Icon d={paths.download} className="hidden size-4 sm:block" />
+        )}
+        {pending ? messages.results.generating : messages.results.saveResults}
+        <Icon d={paths.chevron} className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      {open && (
+        <div
+          id={id}
+          className="dropdown-enter absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-xl border border-line bg-surface p-1 shadow-2xl shadow-black/50"
+        >
+          {onSavePdf && (
+            <button ref={item} type="button" className={itemClass} onClick={() => choose(onSavePdf)}>
+              <Icon d={paths.download} />
+              {messages.results.saveAsPdf}
+            </button>
+          )}
+          {exports.map(({ format, label }, index) => (
+            <button
+              key={format}
+              ref={!onSavePdf && index === 0 ? item : undefined}
+              type="button"
+              className={itemClass}
+              onClick={() => choose(() => void saveExport(format))}
+            >
+              <Icon d={paths.download} />
+              {label}
+            </button>
+          ))}
+        </div>
+      )}
+      <p className="sr-only" role="status">
+        {exporting ? messages.results.generating : ''}
+      </p>
+    </div>
+  );
+}
