@@ -360,6 +360,9 @@ export const auditEvents = pgTable(
     index('audit_events_at_idx').on(t.at),
     index('audit_events_user_idx').on(t.userId, t.at),
     index('audit_events_action_idx').on(t.action, t.at),
+    // A case's rows for its evidence bundle: its searches' (details.case_id) and its own actions.
+    index('audit_events_case_idx').on(sql`(${t.details}->>'case_id')`),
+    index('audit_events_case_target_idx').on(t.target).where(sql`${t.action} like 'case.%'`),
     check('audit_events_outcome_valid', sql`${t.outcome} in ('success', 'no_record', 'failure', 'denied')`),
   ],
 );

@@ -218,6 +218,20 @@ describe('who sees a case', () => {
     expect((await admin.get('/api/cases')).json().data).toEqual([]);
   });
 
+  it("finds a case's audit rows (for its bundle) by index, not by reading the whole trail", async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const id = '00000000-0000-4000-8000-000000000000';
+      return JSON.stringify(
+        await tx.execute(
+          sql`explain select id from audit_events where (details->>'case_id' = ${id}) or (action like 'case.%' and target = ${id})`,
+        ),
+      );
+    });
+    expect(plan).toContain('audit_events_case_idx');
+    expect(plan).toContain('audit_events_case_target_idx');
+  });
+
   it('keeps notes append-only in the database itself', async () => {
     const owner = await signedIn();
     const c = await openCase(owner);

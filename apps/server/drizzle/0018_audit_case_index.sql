@@ -1,0 +1,2 @@
+CREATE INDEX "audit_events_case_idx" ON "audit_events" USING btree (("details"->>'case_id'));--> statement-breakpoint
+CREATE INDEX "audit_events_case_target_idx" ON "audit_events" USING btree ("target") WHERE "audit_events"."action" like 'case.%';
