@@ -202,7 +202,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
   intelRoutes(app, { intel, guards });
-  const reports = createReportService({ db, pool: deps.reportPool, llm: deps.llm, now: deps.now });
+  const reports = createReportService({
+    db,
+    pool: deps.reportPool,
+    llm: deps.llm,
+    now: deps.now,
+    legalBasisOfLookup: cases.legalBasisOfLookup,
+  });
   reportRoutes(app, { reports, guards, limits: deps.limits });
   const bundles = createCaseBundles({ db, cases, reports, now: deps.now });
   caseRoutes(app, { cases, bundles, guards });

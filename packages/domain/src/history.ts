@@ -29,6 +29,9 @@ export const historyCsvQuery = historyQuery.pick({ kind: true });
 export const LOOKUP_STATUSES = ['pending', 'complete', 'no_record', 'refunded'] as const;
 export type LookupStatus = (typeof LOOKUP_STATUSES)[number];
 
+/** A lookup whose stored result can be reopened: answered, whether it found something or not. */
+export const isAnswered = (status: string): boolean => status === 'complete' || status === 'no_record';
+
 export interface HistoryEntry {
   id: string;
   kind: string;

@@ -10,6 +10,7 @@ import {
   caseTimeline,
   datesOf,
   entitiesOf,
+  isAnswered,
   type LegalBasis,
   type LegalBasisKind,
   legalBasisLine,
@@ -33,7 +34,6 @@ import type { ClientContext } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { rowsOf } from '../credits/service.ts';
-import { isAnswered } from '../history/present.ts';
 
 type CaseRow = typeof cases.$inferSelect;
 
@@ -411,6 +411,22 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
 
   return {
     /**
+     * The legal basis a report of this lookup prints: that of the case it is filed under (the case of
+     * its own reference first, when it is in several), as one line; null when its case has none.
+     */
+    async legalBasisOfLookup(lookupId: string, caseReference: string | null): Promise<string | null> {
+      const [row] = await db
+        .select()
+        .from(cases)
+        .innerJoin(caseItems, eq(caseItems.caseId, cases.id))
+        .where(eq(caseItems.lookupId, lookupId))
+        .orderBy(sql`lower(${cases.reference}) = lower(${caseReference ?? ''}) desc`, asc(caseItems.addedAt))
+        .limit(1);
+      const basis = row ? legalBasisOf(row.cases) : null;
+      return basis ? legalBasisLine(basis) : null;
+    },
+
+    /**
      * The case a search with this (checked) reference files itself under: the user's own case of that
      * reference, else one they are a member of (the most recently active), else a new case of theirs
      * titled with the reference. A closed case, or one without a legal basis while the deployment
@@ -665,23 +681,3 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
 }
 
 export type Cases = ReturnType<typeof createCases>;
-
-/**
- * The legal basis a report of this lookup prints: that of the case it is filed under (the case of its
- * own reference first, when it is in several), as one line; null when its case has none.
- */
-export async function legalBasisOfLookup(
-  db: Executor,
-  lookupId: string,
-  caseReference: string | null,
-): Promise<string | null> {
-  const [row] = await db
-    .select()
-    .from(cases)
-    .innerJoin(caseItems, eq(caseItems.caseId, cases.id))
-    .where(eq(caseItems.lookupId, lookupId))
-    .orderBy(sql`lower(${cases.reference}) = lower(${caseReference ?? ''}) desc`, asc(caseItems.addedAt))
-    .limit(1);
-  const basis = row ? legalBasisOf(row.cases) : null;
-  return basis ? legalBasisLine(basis) : null;
-}

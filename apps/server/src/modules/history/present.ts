@@ -1,4 +1,4 @@
-import type { HistoryDetail, HistoryEntry } from '@footprint/domain';
+import { type HistoryDetail, type HistoryEntry, isAnswered } from '@footprint/domain';
 import type { LookupRow } from '../../db/schema.ts';
 import { presentAnswerTime, presentStoredResult, type ReusedLookup } from '../lookup/present.ts';
 
@@ -16,9 +16,6 @@ export type HistoryListRow = Pick<
   | 'createdAt'
   | 'sandbox'
 > & { kept: unknown; refunded: unknown };
-
-/** A lookup whose result history can reopen: answered, whether it found something or not. */
-export const isAnswered = (status: string): boolean => status === 'complete' || status === 'no_record';
 
 /** One line of the history list: the result is available only for an answered lookup still kept. */
 export const presentHistoryEntry = (row: HistoryListRow): HistoryEntry => ({

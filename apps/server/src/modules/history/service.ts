@@ -5,6 +5,7 @@ import {
   type ExportFormat,
   type HistoryDetail,
   type HistoryEntry,
+  isAnswered,
   type Page,
 } from '@footprint/domain';
 import { and, count, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
@@ -23,7 +24,7 @@ import {
   readDeploymentSettings,
 } from '../settings/service.ts';
 import { csvLine, HISTORY_CSV_COLUMNS, historyCsvFileName, resultCsv, resultFileName } from './export.ts';
-import { isAnswered, presentHistoryDetail, presentHistoryEntry } from './present.ts';
+import { presentHistoryDetail, presentHistoryEntry } from './present.ts';
 
 /** The history CSV's cost and time columns: written by the server, never neutralised. */
 const PLAIN_HISTORY_COLUMNS: ReadonlySet<number> = new Set([0, 1, 5]);

@@ -14,7 +14,6 @@ import { type LookupRow, lookups, type REPORT_KINDS, reports, type UserRow, user
 import type { ClientContext } from '../../http/context.ts';
 import { AppError, notFound, reportsBusy, validationError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
-import { legalBasisOfLookup } from '../cases/service.ts';
 import { type LookupReportSource, lookupViews, type ReportTask } from './job.ts';
 import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
 import { type ReportPool, ReportsBusyError } from './pool.ts';
@@ -80,6 +79,11 @@ export function createReportService(deps: {
   pool: ReportPool;
   llm?: LlmWriter;
   now?: () => Date;
+  /**
+   * The legal basis of the case a lookup is filed under, as one line, for the cover (the cases
+   * module answers it; reports stand below cases and do not import it).
+   */
+  legalBasisOfLookup: (lookupId: string, caseReference: string | null) => Promise<string | null>;
 }) {
   const { db, pool } = deps;
   const now = deps.now ?? (() => new Date());
@@ -119,7 +123,7 @@ export function createReportService(deps: {
 
   /** A lookup's stored answer: its own, or for a free repeat the one it reused; undefined once purged. */
   async function keptAnswer(row: LookupRow): Promise<Found | undefined> {
-    const legalBasis = await legalBasisOfLookup(db, row.id, row.caseReference);
+    const legalBasis = await deps.legalBasisOfLookup(row.id, row.caseReference);
     if (row.result) return { row, result: row.result as StoredResult, legalBasis };
     if (!row.cacheOf) return undefined;
     const [original] = await db
