@@ -55,6 +55,19 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
     )
     else false end)`;
 
+  /** The columns of a history line, in the list and in its CSV export. */
+  const entryColumns = {
+    id: lookups.id,
+    kind: lookups.kind,
+    query: lookups.query,
+    queryTyped: lookups.queryTyped,
+    cost: lookups.cost,
+    status: lookups.status,
+    cacheOf: lookups.cacheOf,
+    caseReference: lookups.caseReference,
+    createdAt: lookups.createdAt,
+  };
+
   /** Kept: the row (or the one it reused) still has its result and is within the retention period. */
   const keptSql = (since: Date) => {
     const at = since.toISOString();
@@ -157,15 +170,7 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
       const [rows, [counted]] = await Promise.all([
         db
           .select({
-            id: lookups.id,
-            kind: lookups.kind,
-            query: lookups.query,
-            queryTyped: lookups.queryTyped,
-            cost: lookups.cost,
-            status: lookups.status,
-            cacheOf: lookups.cacheOf,
-            caseReference: lookups.caseReference,
-            createdAt: lookups.createdAt,
+            ...entryColumns,
             sandbox: lookups.sandbox,
             kept: keptSql(since),
             refunded: refundedSql,
@@ -259,15 +264,7 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
         for (;;) {
           const batch = await db
             .select({
-              id: lookups.id,
-              kind: lookups.kind,
-              query: lookups.query,
-              queryTyped: lookups.queryTyped,
-              cost: lookups.cost,
-              status: lookups.status,
-              cacheOf: lookups.cacheOf,
-              caseReference: lookups.caseReference,
-              createdAt: lookups.createdAt,
+              ...entryColumns,
               // The exact timestamp (microseconds), for the next batch's key.
               at: sql<string>`${lookups.createdAt}::text`,
               refunded: refundedSql,
