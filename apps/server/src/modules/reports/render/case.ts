@@ -3,9 +3,8 @@
  * its members, its notes, its searches, the entities they found grouped by type with their sources,
  * and its timeline. Drawn in the same frame as every report (header band, footer with the report id).
  */
-import { SANDBOX_BANNER } from '@footprint/domain';
 import { clean, count, isoUtc, readableDay, readableUtc } from './format.ts';
-import { drawAbout } from './frame.ts';
+import { drawAbout, drawSandboxNotice } from './frame.ts';
 import {
   COLOR,
   type Column,
@@ -47,15 +46,9 @@ function drawFacts(writer: Writer, job: CaseSummaryJob): void {
     { after: 10 },
   );
   if (job.sandbox) {
-    writer.notice(
-      [
-        text(`${SANDBOX_BANNER}. `, { size: 9, color: COLOR.amber, weight: 'bold' }),
-        text(
-          'Some searches of this case were answered by Footprint’s sandbox providers: their values describe no real person and must not be used as evidence.',
-          { size: 8.5, color: COLOR.amber },
-        ),
-      ],
-      { fill: COLOR.amberFill, bar: COLOR.amberLine, stroke: COLOR.amberLine },
+    drawSandboxNotice(
+      writer,
+      'Some searches of this case were answered by Footprint’s sandbox providers: their values describe no real person and must not be used as evidence.',
     );
   }
   const basis = clean(c.legalBasis, { max: 700 });
