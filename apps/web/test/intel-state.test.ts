@@ -25,6 +25,12 @@ describe('readIntelResultsState', () => {
     ).toEqual({ area: 'verification', type: 'pan', input: {}, data: null, sandbox: false });
   });
 
+  it('keeps the lookup id of the search (Save and Add to case need it), and only a string one', () => {
+    const base = { area: 'corporate', type: 'corporate_cin', input: {}, data: { a: 1 }, sandbox: false };
+    expect(readIntelResultsState('corporate', { ...base, lookupId: 'abc-123' })?.lookupId).toBe('abc-123');
+    expect(readIntelResultsState('corporate', { ...base, lookupId: 42 })).not.toHaveProperty('lookupId');
+  });
+
   it("refuses another area's state and malformed ones", () => {
     expect(readIntelResultsState('verification', { area: 'corporate', type: 'pan' })).toBeNull();
     expect(readIntelResultsState('corporate', { area: 'corporate' })).toBeNull();

@@ -156,7 +156,7 @@ export function IntelResultsPage({ area }: { area: IntelArea }) {
             </div>
             <CopyButton text={searched[0] ?? display} label={messages.intelPages.copySearched} />
           </div>
-          <div className="flex w-full items-center gap-2 sm:w-auto">
+          <div className="grid w-full grid-cols-2 items-center gap-2 sm:flex sm:w-auto sm:flex-wrap">
             {user && (
               <p className="hidden items-center gap-1.5 rounded-full border border-accent/30 bg-accent-soft/40 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-accent sm:inline-flex">
                 <Icon d={icons.coins} />
@@ -165,7 +165,7 @@ export function IntelResultsPage({ area }: { area: IntelArea }) {
             )}
             <AddToCaseButton lookupId={state.lookupId} className="w-full sm:w-auto" />
             <SaveMenu lookupId={state.lookupId} className="w-full sm:w-auto" />
-            <button type="button" className="btn-primary w-full sm:w-auto" onClick={back}>
+            <button type="button" className="btn-primary col-span-2 w-full sm:w-auto" onClick={back}>
               <Icon d={icons.back} />
               {messages.results.newSearch}
             </button>

@@ -31,5 +31,12 @@ export function readIntelResultsState(area: IntelArea, state: unknown): IntelRes
       if (typeof value === 'string' || typeof value === 'boolean') input[key] = value;
     }
   }
-  return { area, type: state.type, input, data: state.data ?? null, sandbox: state.sandbox === true };
+  return {
+    area,
+    type: state.type,
+    input,
+    data: state.data ?? null,
+    sandbox: state.sandbox === true,
+    ...(typeof state.lookupId === 'string' ? { lookupId: state.lookupId } : {}),
+  };
 }
