@@ -89,7 +89,11 @@ export function SaveMenu({
         ) : (
           <Icon d={paths.download} className="hidden size-4 sm:block" />
         )}
-        {pending ? messages.results.generating : messages.results.saveResults}
+        {pending
+          ? messages.results.generating
+          : onSavePdf
+            ? messages.results.saveResults
+            : messages.results.exportResults}
         <Icon d={paths.chevron} className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       {open && (

@@ -49,6 +49,8 @@ export const lookupTexts = {
   results: {
     aiReport: 'AI Report',
     saveResults: 'Save Results',
+    /** The menu of pages that have no PDF (leak, corporate, verification): not the spec's 'Save Results'. */
+    exportResults: 'Export',
     saveAsPdf: 'Save as pdf',
     saveAsCsv: 'Save as CSV',
     saveAsJson: 'Save as JSON',
