@@ -1,0 +1,50 @@
+/**
+ * The background work of the product (bulk lookups, watchlist runs) goes through one queue with two
+ * implementations behind this interface:
+ *
+ *   - on PostgreSQL (`DATABASE_URL` set), a well-kept PostgreSQL-backed queue, so that several server
+ *     processes on several machines share the work and a job outlives the process that took it;
+ *   - on the embedded PGlite default, a runner inside the one process, keeping its jobs in the same
+ *     database, so that they too resume after a restart.
+ *
+ * Delivery is at least once: a handler may run again after a crash or a retry, so a handler is written
+ * to be idempotent (a bulk row already run is skipped, a watch run already compared is not compared
+ * again). `singletonKey` folds sends of the same work into one job while one is queued or running.
+ */
+export interface Job<T> {
+  id: string;
+  name: string;
+  data: T;
+  /** How many times this job has been tried before (0 on the first run). */
+  retryCount: number;
+}
+
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+export interface SendOptions {
+  /** At most one queued-or-running job with this key per job name; a second send is folded into it. */
+  singletonKey?: string;
+  /** Tries after the first failure (default 3), spaced by exponential backoff from `retryDelaySeconds`. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** Not before this moment. */
+  startAfter?: Date;
+}
+
+export interface WorkOptions {
+  /** Jobs of this name run at once in this process (default 1). */
+  concurrency?: number;
+}
+
+export interface JobQueue {
+  readonly kind: 'postgres' | 'in-process';
+  /** Registers the handler of a job name (before or after `start`). */
+  work<T>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  /** Queues a job; answers its id, or null when a job with the same singletonKey is already queued. */
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Sends `name` (with empty data) every `everySeconds`, once across all processes. */
+  every(name: string, everySeconds: number): Promise<void>;
+  start(): Promise<void>;
+  /** Stops taking jobs and waits for the running ones (up to a grace period). */
+  stop(): Promise<void>;
+}
