@@ -11,6 +11,7 @@ export * from './catalogue/sources.ts';
 export * from './constants.ts';
 export * from './contracts/admin.ts';
 export * from './contracts/auth.ts';
+export * from './contracts/bulk.ts';
 export * from './contracts/cases.ts';
 export * from './contracts/common.ts';
 export * from './contracts/history.ts';

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { caseReferenceField } from '../case-reference.ts';
+import { isoTimestamp } from './common.ts';
+
+/**
+ * Bulk lookups (/api/bulk): a list of phone numbers or e-mail addresses run as one background job,
+ * each row charged like a single lookup. The contract the server answers and the /bulk page reads.
+ */
+
+export const BULK_MAX_ROWS = 10_000;
+export const BULK_TYPES = ['tel', 'email'] as const;
+export type BulkType = (typeof BULK_TYPES)[number];
+export const BULK_STATUSES = ['queued', 'running', 'paused', 'done', 'cancelled', 'stopped'] as const;
+export type BulkStatus = (typeof BULK_STATUSES)[number];
+/** What became of one row. `skipped`: the job was cancelled or stopped before the row ran. */
+export const BULK_ROW_STATUSES = [
+  'pending',
+  'success',
+  'no_record',
+  'cached',
+  'failed',
+  'insufficient_credits',
+  'skipped',
+] as const;
+export type BulkRowStatus = (typeof BULK_ROW_STATUSES)[number];
+export const BULK_RESULT_FORMATS = ['csv', 'json', 'xlsx'] as const;
+
+/**
+ * POST /api/bulk and POST /api/bulk/preview with a JSON body (a file goes as multipart/form-data with
+ * the fields `file`, `type` and optionally `case_reference`). A phone number without a dial code takes
+ * the default country's (India, 91).
+ */
+export const bulkBody = z.strictObject({
+  type: z.enum(BULK_TYPES, { error: 'The type field must be tel or email.' }),
+  values: z
+    .array(z.string({ error: 'Each value must be text.' }), { error: 'The values field is required.' })
+    .min(1, 'The list holds no value.')
+    .max(BULK_MAX_ROWS, `A bulk lookup takes at most ${BULK_MAX_ROWS.toLocaleString('en')} rows.`),
+  case_reference: caseReferenceField,
+});
+export type BulkBody = z.infer<typeof bulkBody>;
+
+/** A row of the list that will not run, and why (line numbers count from 1, as a spreadsheet does). */
+const invalidRow = z.object({ line: z.number().int(), value: z.string(), error: z.string() });
+
+/** What a list would cost before it is run (POST /api/bulk/preview). Nothing is charged or stored. */
+export const bulkPreviewResponse = z.object({
+  type: z.enum(BULK_TYPES),
+  total: z.number().int().describe('Rows read, before validation and folding.'),
+  valid: z.number().int().describe('Distinct valid queries: the rows that will run.'),
+  duplicates: z.number().int().describe('Rows folded into an earlier identical query.'),
+  invalid: z.array(invalidRow),
+  cost_per_row: z.number().int(),
+  cost: z.number().int().describe('The most the job can cost: valid × cost per row (cached rows are free).'),
+  balance: z.number().int(),
+});
+export type BulkPreview = z.infer<typeof bulkPreviewResponse>;
+
+/** GET /api/bulk/{id} (the spec's fields first), and each entry of GET /api/bulk. */
+export const bulkJobResponse = z.object({
+  id: z.string(),
+  status: z.enum(BULK_STATUSES),
+  total: z.number().int().describe('Rows that run (valid, distinct).'),
+  done: z.number().int().describe('Rows finished, whatever their outcome.'),
+  charged: z.number().int().describe('Rows that cost credits.'),
+  failed: z.number().int().describe('Rows no source answered (refunded) or refused.'),
+  type: z.enum(BULK_TYPES),
+  name: z.string().describe('The uploaded file name, or "Pasted list".'),
+  credits_spent: z.number().int(),
+  case_reference: z.string().nullable(),
+  stop_reason: z.string().nullable().describe('Why a stopped job stopped (credits ran out).'),
+  created_at: isoTimestamp,
+  finished_at: isoTimestamp.nullable(),
+});
+export type BulkJob = z.infer<typeof bulkJobResponse>;
+export const bulkJobListResponse = z.object({ data: z.array(bulkJobResponse) });
+
+/** One row of a job's results: what the results files hold, a line per row. */
+export const bulkRowResponse = z.object({
+  line: z.number().int(),
+  input: z.string().describe('The value as the list had it.'),
+  query: z.string().describe('The normalized query that ran.'),
+  status: z.enum(BULK_ROW_STATUSES),
+  lookup_id: z.string().nullable().describe('Opens the row’s full result (GET /api/history/{id}).'),
+  name: z.string().nullable(),
+  emails: z.array(z.string()),
+  phones: z.array(z.string()),
+  addresses: z.array(z.string()),
+  sources_answered: z.array(z.string()),
+  cost: z.number().int(),
+});
+export type BulkRow = z.infer<typeof bulkRowResponse>;
+export const bulkRowsResponse = z.object({ data: z.array(bulkRowResponse), total: z.number().int() });
