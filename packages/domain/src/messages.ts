@@ -12,6 +12,7 @@ import { leaksTexts } from './messages/leaks.ts';
 import { lookupTexts } from './messages/lookup.ts';
 import { securityTexts } from './messages/security.ts';
 import { siteTexts } from './messages/site.ts';
+import { watchlistTexts } from './messages/watchlists.ts';
 
 export const messages = {
   ...siteTexts,
@@ -23,6 +24,7 @@ export const messages = {
   ...casesTexts,
   ...adminTexts,
   ...securityTexts,
+  ...watchlistTexts,
 } as const;
 
 /** Laravel-style field messages: the spec's browser shows the first message of each field. */
