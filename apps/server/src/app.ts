@@ -45,6 +45,8 @@ import { createReportService } from './modules/reports/service.ts';
 import { createSearches } from './modules/searches/service.ts';
 import { deploymentDefaults, isSecondFactorRequired } from './modules/settings/service.ts';
 import type { UsageRecorder } from './modules/usage/recorder.ts';
+import { watchlistRoutes } from './modules/watchlists/routes.ts';
+import { createWatchlists, type Watchlists } from './modules/watchlists/service.ts';
 import type { LeakSearcher } from './providers/leak-search.ts';
 import type { Runner } from './providers/runner.ts';
 import { createPasswordPolicy } from './security/password-policy.ts';
@@ -68,6 +70,13 @@ export interface AppDeps {
   now?: () => Date;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: DestinationStream;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The watchlists' runs, for the runtime's schedule (modules/watchlists/jobs.ts) and tests. */
+    watchlists: Watchlists;
+  }
 }
 
 /** JSON.parse that refuses prototype-poisoning keys, as Fastify's own parser does. */
@@ -193,6 +202,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     searchers: deps.leakSearchers,
   });
   leakRoutes(app, { leaks, guards });
+  // Watched queries run again through the same lookup and leak services, so each run is a paid search.
+  const watchlists = createWatchlists({
+    db,
+    lookups,
+    leaks,
+    mailer: deps.mailer,
+    appUrl: config.appUrl,
+    now: deps.now,
+    log: app.log,
+  });
+  app.decorate('watchlists', watchlists);
+  watchlistRoutes(app, { watchlists, guards });
   const intel = createIntelService({
     db,
     searches,

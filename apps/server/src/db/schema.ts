@@ -686,5 +686,64 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
 
+/**
+ * Watchlists (modules/watchlists): a phone, e-mail or leak query the user asked to run again on a
+ * schedule. `query` is the normalized query the search takes (a leak search: its conditions' key),
+ * `query_typed` how the user gave it. `last_snapshot` is the comparable facts of the last run that
+ * answered (domain watchlists.ts); a run is claimed by moving `next_run_at` forward atomically.
+ */
+export const watches = pgTable(
+  'watches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['tel', 'email', 'leak'] }).notNull(),
+    query: text('query').notNull(),
+    queryTyped: text('query_typed').notNull(),
+    caseReference: text('case_reference'),
+    schedule: text('schedule', { enum: ['daily', 'weekly'] }).notNull(),
+    status: text('status', { enum: ['active', 'paused', 'stopped_no_credits'] })
+      .notNull()
+      .default('active'),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    lastLookupId: uuid('last_lookup_id').references(() => lookups.id, { onDelete: 'set null' }),
+    lastSnapshot: jsonb('last_snapshot'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One watch per query and user: a second one would charge twice for the same news.
+    uniqueIndex('watches_user_kind_query_idx').on(t.userId, t.kind, t.query),
+    // The tick's claim reads the due active watches in order.
+    index('watches_due_idx').on(t.nextRunAt).where(sql`${t.status} = 'active'`),
+    check('watches_kind_valid', sql`${t.kind} in ('tel', 'email', 'leak')`),
+    check('watches_schedule_valid', sql`${t.schedule} in ('daily', 'weekly')`),
+    check('watches_status_valid', sql`${t.status} in ('active', 'paused', 'stopped_no_credits')`),
+  ],
+);
+
+/** A run of a watch that saw a change: what changed, and when it was e-mailed. */
+export const watchEvents = pgTable(
+  'watch_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    watchId: uuid('watch_id')
+      .notNull()
+      .references(() => watches.id, { onDelete: 'cascade' }),
+    lookupId: uuid('lookup_id').references(() => lookups.id, { onDelete: 'set null' }),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    changes: jsonb('changes').notNull(),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('watch_events_watch_idx').on(t.watchId, t.runAt),
+    // A run is compared once: a retried job finds its event and does not mail again.
+    uniqueIndex('watch_events_lookup_idx').on(t.lookupId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type LookupRow = typeof lookups.$inferSelect;
+export type WatchRow = typeof watches.$inferSelect;

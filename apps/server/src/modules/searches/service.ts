@@ -92,6 +92,11 @@ export interface PaidSearch<T> {
   fresh?: boolean;
   /** The ledger's reason when the charge goes back because the ask threw. */
   failedReason?: string;
+  /**
+   * Keys added to every audit row of this search, naming what ran it when the user did not ask at
+   * that moment (a watch run: `watch_id`).
+   */
+  auditDetails?: Record<string, unknown>;
   ask: (context: AskContext) => Promise<Answer<T>>;
 }
 
@@ -172,6 +177,7 @@ export function createSearches(deps: SearchesDeps) {
     query_typed: typedOf(search),
     query: search.query,
     ...caseAuditDetails(search.caseReference.case),
+    ...search.auditDetails,
   });
   /** Files a search under its case, if it has one. */
   const file = async (search: PaidSearch<unknown>, lookupId: string) => {
