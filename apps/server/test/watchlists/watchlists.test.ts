@@ -161,6 +161,9 @@ describe('a watched phone number', () => {
       await call('POST', '/api/watches', token, { kind: 'tel', query: '919123456780', schedule: 'weekly' })
     ).json();
     expect((await call('POST', `/api/watches/${watch.id}/run`, token)).json().outcome).toBe('baseline');
+    // A run by hand moves the schedule: the next run is a week after it, not at the next tick.
+    const [after] = (await call('GET', '/api/watches', token)).json().data;
+    expect(Date.parse(after.next_run_at)).toBeGreaterThan(Date.now() + 6 * 86_400_000);
     upstream.telDown = true;
     const run = await call('POST', `/api/watches/${watch.id}/run`, token);
     expect(run.statusCode).toBe(200);

@@ -40,6 +40,13 @@ const SCHEDULED: ClientContext = { ip: 'watchlist', deviceId: undefined, userAge
 /** Due watches one tick claims at most; the rest wait for the next tick (a minute later). */
 const CLAIM_BATCH = 25;
 
+/**
+ * The next scheduled run after a run at `stamp`: a day or a week later, unless the claim already set
+ * a later one. A "run now" thus moves the schedule, rather than running again at the next tick.
+ */
+const nextAfterRun = (stamp: string) =>
+  sql`greatest(${watches.nextRunAt}, ${stamp}::timestamptz + case when ${watches.schedule} = 'daily' then interval '1 day' else interval '7 days' end)`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface WatchlistsDeps {
@@ -205,7 +212,11 @@ export function createWatchlists(deps: WatchlistsDeps) {
       }
       // No source answered: the paid search refunded it, and an empty answer is not news.
       if (error instanceof AppError && error.code === 'no_source_answered') {
-        await db.update(watches).set({ lastRunAt: now() }).where(eq(watches.id, row.id));
+        const at = now();
+        await db
+          .update(watches)
+          .set({ lastRunAt: at, nextRunAt: nextAfterRun(at.toISOString()) })
+          .where(eq(watches.id, row.id));
         return { outcome: 'no_source', event: null };
       }
       deps.log?.error({ err: error, watchId: row.id }, 'watch run failed');
@@ -227,7 +238,12 @@ export function createWatchlists(deps: WatchlistsDeps) {
       }
       await tx
         .update(watches)
-        .set({ lastSnapshot: ran.snapshot, lastLookupId: ran.lookupId, lastRunAt: runAt })
+        .set({
+          lastSnapshot: ran.snapshot,
+          lastLookupId: ran.lookupId,
+          lastRunAt: runAt,
+          nextRunAt: nextAfterRun(runAt.toISOString()),
+        })
         .where(eq(watches.id, row.id));
       return stored;
     });
