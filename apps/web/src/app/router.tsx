@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
                 path: paths.verificationResults,
                 ...page(() => import('../features/intel/VerificationResultsPage.tsx')),
               },
+              { path: paths.watchlist, ...page(() => import('../features/watchlist/WatchlistPage.tsx')) },
             ],
           },
           { path: paths.subscription, ...page(() => import('../features/common/ComingSoonPage.tsx')) },

@@ -37,6 +37,8 @@ export const paths = {
   /** Investigations (beyond the spec). */
   cases: '/cases',
   case: (id: string) => `/cases/${encodeURIComponent(id)}`,
+  /** Watched searches (beyond the spec; live accounts). */
+  watchlist: '/watchlist',
   admin: '/admin',
   adminUsers: '/admin/users',
   adminUser: (id: string) => `/admin/users/${encodeURIComponent(id)}`,

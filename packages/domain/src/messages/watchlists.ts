@@ -56,8 +56,8 @@ export const watchlistTexts = {
     // The Watch button of the results pages
     watch: 'Watch',
     watchTitle: 'Watch this search',
-    watchLead: (price: string) =>
-      `Runs this search again on a schedule (${price} each run) and e-mails you when its results change.`,
+    watchLead:
+      'Runs this search again on a schedule, each run charged like a lookup, and e-mails you when its results change.',
     pickSchedule: 'How often',
     watchRun: 'Start watching',
     watching: 'Watching. See it on your watchlist.',

@@ -41,6 +41,12 @@ export const icons = {
       <path d="m13.5 15.5 2.5 2.5" />
     </Icon>
   ),
+  watchlist: (
+    <Icon className="size-5">
+      <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </Icon>
+  ),
   logout: (
     <Icon className="size-5">
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
