@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEvents, lookups, users, watches } from '../../src/db/schema.ts';
 import { type Provider, SourceFailedError, SourceNotFoundError } from '../../src/providers/types.ts';
 import { createTestApp, createUser, json, signIn, type TestApp } from '../support/app.ts';
+import { addLeakRecords } from '../support/leaks.ts';
 
 /**
  * What the test sources answer: tests change it between runs, as a source's data changes between
@@ -217,6 +218,49 @@ describe('a watched leak search', () => {
       .where(and(eq(auditEvents.userId, user.id), eq(auditEvents.action, 'lookup.leak')));
     expect(audited).toHaveLength(2);
     expect(audited[0]?.details).toMatchObject({ watch_id: watch.id });
+  });
+});
+
+describe('a watched leak search that finds a new record', () => {
+  it('mails the new record and its breach, and lists them as an event', async () => {
+    const { user, token } = await liveUser(5);
+    await addLeakRecords(t.db, { name: 'Breach One', breachDate: '2020-02-02' }, [
+      { name: 'Kavya Watchtest', email: 'kavya.one@example.test' },
+    ]);
+    const watch = (
+      await call('POST', '/api/watches', token, {
+        kind: 'leak',
+        query: [{ type: 'name', value: 'kavya  WATCHTEST' }],
+        schedule: 'weekly',
+      })
+    ).json();
+    expect((await call('POST', `/api/watches/${watch.id}/run`, token)).json().outcome).toBe('baseline');
+    const [added] = await addLeakRecords(t.db, { name: 'Breach Two', breachDate: '2024-04-04' }, [
+      { name: 'Kavya Watchtest', email: 'kavya.two@example.test' },
+    ]);
+    const before = t.smtp.inbox.length;
+    const run = (await call('POST', `/api/watches/${watch.id}/run`, token)).json();
+    expect(run.outcome).toBe('changed');
+    expect(run.event.changes).toEqual({
+      items: [
+        { change: 'added', type: 'email', value: 'kavya.two@example.test' },
+        { change: 'added', type: 'breach', value: 'Breach Two', label: 'Breach Two (2024-04-04)' },
+        { change: 'added', type: 'record', value: String(added), label: 'Breach Two (2024-04-04)' },
+      ],
+      total: { before: 1, after: 2 },
+    });
+    const mail = await t.smtp.waitFor((m) => m.to.includes(user.email) && m.subject.includes('watchlist'), {
+      after: before,
+    });
+    expect(mail.text).toContain('Breach Two (2024-04-04)');
+    expect(mail.text).toContain('Matching records: 1 → 2');
+    // A duplicate of the same rows in another spelling is the same watch.
+    const dup = await call('POST', '/api/watches', token, {
+      kind: 'leak',
+      query: [{ type: 'name', value: 'Watchtest Kavya' }],
+      schedule: 'daily',
+    });
+    expect(dup.statusCode).toBe(409);
   });
 });
 
