@@ -122,6 +122,37 @@ describe('/watchlist', () => {
     expect(problemsOf(phone)).toEqual([]);
   });
 
+  it('watches a leak search from its results, weekly', async () => {
+    const page = await browser.newPage(viewports.desktop);
+    await openSignedIn(page, token, '/leak-data-finder');
+    await page.getByRole('combobox', { name: 'Field 1 type' }).selectOption('name');
+    await page.getByRole('textbox', { name: 'Field 1 value' }).fill('Rohan Deshmukh');
+    const searched = page.waitForResponse((res) => res.url().includes('/api/leak-data-finder/'));
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    expect((await searched).status()).toBe(200);
+
+    await page.getByRole('button', { name: t.watch, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t.watchTitle });
+    await dialog.getByRole('radio', { name: t.schedules.weekly }).check();
+    const created = page.waitForResponse(
+      (res) => res.url().endsWith('/api/watches') && res.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: t.watchRun }).click();
+    const answer = await created;
+    expect(answer.status()).toBe(201);
+    expect(await answer.json()).toMatchObject({
+      kind: 'leak',
+      query_typed: 'Name: Rohan Deshmukh',
+      schedule: 'weekly',
+    });
+
+    await page.goto('/watchlist');
+    const card = page.getByTestId('watch').filter({ hasText: 'Name: Rohan Deshmukh' });
+    await card.waitFor();
+    expect(await card.getByLabel(t.schedule).inputValue()).toBe('weekly');
+    expect(problemsOf(page)).toEqual([]);
+  });
+
   it('is not offered to trial accounts', async () => {
     const email = uniqueEmail('trial-watch');
     const password = 'trial passphrase 42';
