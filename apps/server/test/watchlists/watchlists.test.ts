@@ -2,6 +2,7 @@ import { MAX_WATCHES_PER_USER } from '@footprint/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEvents, lookups, users, watches } from '../../src/db/schema.ts';
+import { applyCreditChange } from '../../src/modules/credits/service.ts';
 import { type Provider, SourceFailedError, SourceNotFoundError } from '../../src/providers/types.ts';
 import { createTestApp, createUser, json, signIn, type TestApp } from '../support/app.ts';
 import { addLeakRecords } from '../support/leaks.ts';
@@ -279,6 +280,11 @@ describe('credits running out', () => {
     await t.smtp.waitFor((m) => m.to.includes(user.email) && m.subject.includes('out of credits'), {
       after: before,
     });
+    const stops = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.target, watch.id), eq(auditEvents.action, 'watch.stopped_no_credits')));
+    expect(stops).toHaveLength(1);
     let listed = (await call('GET', '/api/watches', token)).json().data[0];
     expect(listed.status).toBe('stopped_no_credits');
 
@@ -292,7 +298,9 @@ describe('credits running out', () => {
     expect(mailsTo(user.email).filter((m) => m.subject.includes('out of credits'))).toHaveLength(1);
 
     // Top up, resume: due at once, and runs.
-    await t.db.update(users).set({ credits: 3 }).where(eq(users.id, user.id));
+    await t.db.transaction((tx) =>
+      applyCreditChange(tx, { userId: user.id, delta: 3, kind: 'grant', reason: 'top-up' }),
+    );
     const resumed = await call('PATCH', `/api/watches/${watch.id}`, token, { status: 'active' });
     expect(resumed.statusCode).toBe(200);
     expect(resumed.json().status).toBe('active');
@@ -356,6 +364,17 @@ describe('who may see and change a watch', () => {
     ).toMatchObject({ status: 'paused', schedule: 'weekly' });
     expect((await call('DELETE', `/api/watches/${watch.id}`, owner.token)).statusCode).toBe(204);
     expect((await call('GET', '/api/watches', owner.token)).json().data).toEqual([]);
+    // Each change is in the owner's audit trail; the other user's attempts changed nothing.
+    const trail = await t.db
+      .select({ action: auditEvents.action, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.target, watch.id)));
+    expect(trail.map((row) => row.action)).toEqual(['watch.create', 'watch.update', 'watch.delete']);
+    expect(trail[1]?.details).toMatchObject({
+      status: 'paused',
+      status_before: 'active',
+      schedule_before: 'daily',
+    });
   });
 
   it('is for live accounts only', async () => {

@@ -57,7 +57,7 @@ export function watchlistRoutes(app: FastifyInstance, deps: { watchlists: Watchl
     },
     async (request, reply) => {
       const input = parseInput(createWatchBody, request.body);
-      return reply.status(201).send(await watchlists.create(request.user!, input));
+      return reply.status(201).send(await watchlists.create(request.user!, input, clientOf(request)));
     },
   );
 
@@ -74,7 +74,12 @@ export function watchlistRoutes(app: FastifyInstance, deps: { watchlists: Watchl
       },
     },
     async (request) =>
-      watchlists.update(request.user!, request.params.id, parseInput(updateWatchBody, request.body)),
+      watchlists.update(
+        request.user!,
+        request.params.id,
+        parseInput(updateWatchBody, request.body),
+        clientOf(request),
+      ),
   );
 
   api.delete<{ Params: { id: string } }>(
@@ -89,7 +94,7 @@ export function watchlistRoutes(app: FastifyInstance, deps: { watchlists: Watchl
       },
     },
     async (request, reply) => {
-      await watchlists.remove(request.user!, request.params.id);
+      await watchlists.remove(request.user!, request.params.id, clientOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -21,10 +21,11 @@ import {
   type WatchSnapshot,
 } from '@footprint/domain';
 import { and, asc, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { type UserRow, users, type WatchRow, watchEvents, watches } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { recordAudit } from '../audit/service.ts';
 import { conditionOf, queryKey } from '../leaks/query.ts';
 import type { LeakService } from '../leaks/service.ts';
 import type { LookupService } from '../lookup/service.ts';
@@ -132,6 +133,28 @@ export function createWatchlists(deps: WatchlistsDeps) {
     emailed_at: row.emailedAt?.toISOString() ?? null,
   });
 
+  /**
+   * The audit row of a change to a watch (made, changed, deleted, stopped for credits); the runs
+   * themselves are audited by the paid search, with the watch's id.
+   */
+  const audit = (
+    executor: Executor,
+    user: UserRow,
+    client: ClientContext | null,
+    action: string,
+    row: WatchRow,
+    details: Record<string, unknown> = {},
+  ) =>
+    recordAudit(executor, {
+      action,
+      outcome: 'success',
+      user,
+      client,
+      target: row.id,
+      caseReference: row.caseReference,
+      details: { watch_id: row.id, kind: row.kind, query: row.query, schedule: row.schedule, ...details },
+    });
+
   /** The caller's watch, or a 404 (also for another user's id, and for an id that is not one). */
   async function own(user: UserRow, id: string): Promise<WatchRow> {
     if (!UUID.test(id)) throw notFound(t.notFound);
@@ -185,6 +208,7 @@ export function createWatchlists(deps: WatchlistsDeps) {
       .where(and(eq(watches.id, row.id), ne(watches.status, 'stopped_no_credits')))
       .returning({ id: watches.id });
     if (!stopped) return;
+    await audit(db, user, null, 'watch.stopped_no_credits', row);
     await deps.mailer
       .send(watchStoppedMail(user.email, user.name, `${kindLabel(row.kind)} ${row.queryTyped}`, watchlistUrl))
       .catch((err) => deps.log?.error({ err, watchId: row.id }, 'watch stop e-mail failed'));
@@ -301,7 +325,7 @@ export function createWatchlists(deps: WatchlistsDeps) {
       return claimed.length;
     },
 
-    async create(user: UserRow, input: CreateWatchBody): Promise<Watch> {
+    async create(user: UserRow, input: CreateWatchBody, client: ClientContext): Promise<Watch> {
       let query: string;
       let queryTyped: string;
       if (input.kind === 'leak') {
@@ -338,6 +362,7 @@ export function createWatchlists(deps: WatchlistsDeps) {
         .onConflictDoNothing()
         .returning();
       if (!row) throw new AppError(409, 'watch_exists', t.duplicate, { errors: { query: [t.duplicate] } });
+      await audit(db, user, client, 'watch.create', row);
       return present(row, 0);
     },
 
@@ -355,7 +380,7 @@ export function createWatchlists(deps: WatchlistsDeps) {
      * A new schedule takes effect from the last run; resuming (from paused, or stopped for credits
      * after a top-up) runs at the next tick when the watch is overdue.
      */
-    async update(user: UserRow, id: string, input: UpdateWatchBody): Promise<Watch> {
+    async update(user: UserRow, id: string, input: UpdateWatchBody, client: ClientContext): Promise<Watch> {
       const row = await own(user, id);
       const set: Partial<typeof watches.$inferInsert> = {};
       if (input.schedule && input.schedule !== row.schedule) {
@@ -368,12 +393,19 @@ export function createWatchlists(deps: WatchlistsDeps) {
       }
       if (Object.keys(set).length === 0) return presentOne(row);
       const [updated] = await db.update(watches).set(set).where(eq(watches.id, row.id)).returning();
+      await audit(db, user, client, 'watch.update', updated ?? row, {
+        ...(set.schedule ? { schedule: set.schedule, schedule_before: row.schedule } : {}),
+        ...(set.status ? { status: set.status, status_before: row.status } : {}),
+      });
       return presentOne(updated ?? row);
     },
 
-    async remove(user: UserRow, id: string): Promise<void> {
+    async remove(user: UserRow, id: string, client: ClientContext): Promise<void> {
       const row = await own(user, id);
-      await db.delete(watches).where(eq(watches.id, row.id));
+      await db.transaction(async (tx) => {
+        await tx.delete(watches).where(eq(watches.id, row.id));
+        await audit(tx, user, client, 'watch.delete', row);
+      });
     },
 
     async events(user: UserRow, id: string): Promise<WatchEvent[]> {
@@ -390,6 +422,11 @@ export function createWatchlists(deps: WatchlistsDeps) {
     /** "Run now": one run of the caller's watch, attributed to the caller's request. */
     async run(user: UserRow, id: string, client: ClientContext): Promise<WatchRun> {
       const row = await own(user, id);
+      // Moved past the next tick before it runs, so a tick cannot pick the same watch up meanwhile.
+      await db
+        .update(watches)
+        .set({ nextRunAt: nextAfterRun(now().toISOString()) })
+        .where(eq(watches.id, row.id));
       const result = await runOne(row.id, client);
       const [after] = await db.select().from(watches).where(eq(watches.id, row.id));
       return { outcome: result.outcome, event: result.event, watch: await presentOne(after ?? row) };
