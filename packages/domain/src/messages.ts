@@ -5,6 +5,7 @@
  */
 import { accountabilityTexts } from './messages/accountability.ts';
 import { adminTexts } from './messages/admin.ts';
+import { apiKeysTexts } from './messages/api-keys.ts';
 import { authTexts } from './messages/auth.ts';
 import { casesTexts } from './messages/cases.ts';
 import { intelTexts } from './messages/intel.ts';
@@ -23,6 +24,7 @@ export const messages = {
   ...casesTexts,
   ...adminTexts,
   ...securityTexts,
+  ...apiKeysTexts,
 } as const;
 
 /** Laravel-style field messages: the spec's browser shows the first message of each field. */
