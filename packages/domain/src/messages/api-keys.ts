@@ -24,6 +24,7 @@ export const apiKeysTexts = {
     never: 'Never',
     noExpiry: 'No expiry',
     noCap: 'No cap',
+    createdOn: 'Created',
     lastUsed: 'Last used',
     expires: 'Expires',
     spentThisMonth: 'This month',
@@ -49,7 +50,6 @@ export const apiKeysTexts = {
     scopesRequired: 'Choose at least one scope.',
     tooMany: (max: number) => `You already have ${max} active API keys. Revoke one before creating another.`,
     expiryInPast: 'The expiry must be in the future.',
-    keyCannotManageKeys: 'API keys cannot create, list or revoke API keys. Sign in to manage them.',
     routeNotForKeys:
       'This endpoint is not available to API keys. API keys reach only the lookup, leak, intel, report and bulk endpoints.',
     missingScope: (scope: string) => `This API key does not have the '${scope}' scope.`,
@@ -57,6 +57,5 @@ export const apiKeysTexts = {
       `Too many requests with this API key. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
     capReached: (cap: number, spent: number) =>
       `This API key's monthly credit cap of ${cap} would be exceeded (${spent} spent this month). Nothing was charged.`,
-    liveOnly: 'API keys are only available to live accounts.',
   },
 } as const;
