@@ -309,6 +309,12 @@ describe('making keys', () => {
       [{ name: 'x'.repeat(10_000), scopes: ['lookups'] }, 'name', 'must not be greater than 80'],
       [{ name: 'x', scopes: ['lookups'], expires_at: '2020-01-01' }, 'expires_at', 'in the future'],
       [{ name: 'x', scopes: ['lookups'], expires_at: '2027-02-30' }, 'expires_at', 'must be a date'],
+      [
+        { name: 'x', scopes: ['lookups'], expires_at: '2099-02-30T10:00:00Z' },
+        'expires_at',
+        'must be a date',
+      ],
+      [{ name: 'x', scopes: ['lookups'], expires_at: 'tomorrow' }, 'expires_at', 'must be a date'],
       [{ name: 'x', scopes: ['lookups'], monthly_credit_cap: 0 }, 'monthly_credit_cap', 'at least 1'],
       [{ name: 'x', scopes: ['lookups'], monthly_credit_cap: 1.5 }, 'monthly_credit_cap', 'whole number'],
       [{ name: 'x', scopes: ['lookups'], extra: true }, 'extra', 'is not allowed'],

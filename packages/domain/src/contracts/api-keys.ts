@@ -30,11 +30,11 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
  * Undefined for anything that is not a real date.
  */
 export function apiKeyExpiryOf(value: string): Date | undefined {
-  if (DATE_ONLY.test(value)) {
-    const day = new Date(`${value}T00:00:00.000Z`);
-    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) return undefined;
-    return new Date(day.getTime() + 86_400_000);
-  }
+  const day = value.slice(0, 10);
+  // JavaScript rolls 2027-02-30 over into March: a day the calendar does not have is refused.
+  const midnight = new Date(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(midnight.getTime()) || midnight.toISOString().slice(0, 10) !== day) return undefined;
+  if (DATE_ONLY.test(value)) return new Date(midnight.getTime() + 86_400_000);
   if (!DATE_TIME.test(value)) return undefined;
   const at = new Date(value);
   return Number.isNaN(at.getTime()) ? undefined : at;
