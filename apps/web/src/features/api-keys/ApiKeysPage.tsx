@@ -215,7 +215,7 @@ function CreatedDialog({ created, onClose }: { created: ApiKeyCreated; onClose: 
   return (
     <Modal
       title={t.shownOnceTitle}
-      description={t.shownOnce}
+      description={created.name}
       onClose={onClose}
       initialFocus={done}
       hideFooterClose
@@ -225,8 +225,7 @@ function CreatedDialog({ created, onClose }: { created: ApiKeyCreated; onClose: 
         </button>
       }
     >
-      <p className="text-sm font-medium text-text">{created.name}</p>
-      <div className="mt-2 flex items-start gap-2 rounded-lg border border-line bg-night px-3 py-2">
+      <div className="flex items-start gap-2 rounded-lg border border-line bg-night px-3 py-2">
         <code
           className="min-w-0 flex-1 font-mono text-sm break-all text-text select-all"
           data-testid="new-api-key"
