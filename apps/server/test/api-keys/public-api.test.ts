@@ -10,6 +10,7 @@ import createClient from 'openapi-fetch';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditEvents, lookups, users } from '../../src/db/schema.ts';
+import { INTEL_DEMO } from '../../src/sandbox/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
 import type { paths } from '../support/openapi-types.generated.ts';
 import { committedTypes, typesOf } from '../support/openapi-types.ts';
@@ -144,11 +145,40 @@ describe('a key with the lookups scope', () => {
     expect((await client.GET('/api/api-keys', { headers: bearer(key) })).response.status).toBe(403);
     const leak = await client.POST('/api/leak-data-finder', {
       params: { query: {} },
-      body: { fields: [{ field: 'name', value: 'Rohan Deshmukh' }] } as never,
+      body: { fields: [{ type: 'name', value: 'Rohan Deshmukh' }] },
       headers: bearer(key),
     });
     expect(leak.response.status).toBe(403);
     expect(leak.error).toMatchObject({ message: messages.apiKeys.missingScope('leaks') });
+  });
+});
+
+describe('keys of the other scopes', () => {
+  /** The audit row of a search by its lookup id. */
+  const auditOf = async (lookupId: string) =>
+    (await t.db.select().from(auditEvents).where(sql`${auditEvents.details}->>'lookup_id' = ${lookupId}`))[0];
+
+  it('a leaks key searches the Leak Data Finder, named in the audit trail', async () => {
+    const { key, id } = await makeKey({ name: 'Leak sweep', scopes: ['leaks'] });
+    const { data, response, error } = await client.POST('/api/leak-data-finder', {
+      params: { query: { page: 1, per_page: 10 } },
+      body: { fields: [{ type: 'name', value: 'Rohan Deshmukh' }] },
+      headers: bearer(key),
+    });
+    expect(response.status, JSON.stringify(error)).toBe(200);
+    const row = await auditOf(data!.lookup_id);
+    expect(row!.details).toMatchObject({ api_key_id: id, api_key_name: 'Leak sweep' });
+  });
+
+  it('an intel key runs a corporate search, named in the audit trail', async () => {
+    const { key } = await makeKey({ name: 'KYC batch', scopes: ['intel'] });
+    const { data, response, error } = await client.POST('/api/corporate-intelligence', {
+      body: { type: 'corporate_gstin', data: { id_number: INTEL_DEMO.gstin, year: '2024' } },
+      headers: bearer(key),
+    });
+    expect(response.status, JSON.stringify(error)).toBe(200);
+    const lookupId = (data as { lookup_id: string }).lookup_id;
+    expect((await auditOf(lookupId))!.details).toMatchObject({ api_key_name: 'KYC batch' });
   });
 });
 
@@ -397,5 +427,41 @@ describe('making keys', () => {
       });
       expect(res.statusCode, id).toBe(404);
     }
+  });
+});
+
+describe('the monthly cap under concurrency', () => {
+  // Its own server without rate limits: the limiter's counter row would otherwise space the requests out.
+  let quiet: TestApp;
+  afterAll(() => quiet?.close());
+
+  it('holds when a key’s searches arrive at once: one is charged, the others refused', async () => {
+    quiet = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false', COST_TEL: '1' } });
+    const user = await createUser(quiet.db, { appMode: 'live', credits: 20 });
+    const { token } = await signIn(quiet, user.email, user.password);
+    const made = await quiet.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Burst', scopes: ['lookups'], monthly_credit_cap: 1 }),
+    });
+    expect(made.statusCode).toBe(201);
+    const { key, id } = made.json() as { key: string; id: string };
+    const answers = await Promise.all(
+      ['919811100001', '919811100002', '919811100003', '919811100004', '919811100005'].map((number) =>
+        quiet.app.inject({ method: 'GET', url: `/api/tel?number=${number}`, headers: bearer(key) }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 402, 402, 402, 402]);
+    const [spent] = await quiet.db
+      .select({ n: sql<number>`coalesce(sum(${lookups.cost}), 0)::int` })
+      .from(lookups)
+      .where(eq(lookups.apiKeyId, id));
+    expect(spent!.n).toBe(1);
+    const [after] = await quiet.db
+      .select({ credits: users.credits })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(after!.credits).toBe(19);
   });
 });
