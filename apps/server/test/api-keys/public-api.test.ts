@@ -182,6 +182,39 @@ describe('keys of the other scopes', () => {
   });
 });
 
+describe('a key with the lookups and reports scopes', () => {
+  it('runs a lookup and downloads its PDF report, the report audited under the key', async () => {
+    const { key } = await makeKey({ name: 'Report robot', scopes: ['lookups', 'reports'] });
+    const lookup = await client.GET('/api/tel', {
+      params: { query: { number: '919876543210', fresh: '1' } },
+      headers: bearer(key),
+    });
+    expect(lookup.response.status).toBe(200);
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/api/generate-report',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        userInput: '9876543210',
+        type: 'tel',
+        results: { lookup_id: lookup.data!.lookup_id },
+      }),
+    });
+    expect(report.statusCode, report.body.slice(0, 200)).toBe(200);
+    expect(report.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const [row] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'report.lookup'),
+          sql`${auditEvents.details}->>'api_key_name' = 'Report robot'`,
+        ),
+      );
+    expect(row).toMatchObject({ outcome: 'success', userId: owner.id });
+  });
+});
+
 describe('every operation of the document', () => {
   it('refuses a key outside its scopes: session-only operations refuse a key of every scope', async () => {
     const { data } = await client.GET('/api/openapi.json');
