@@ -12,7 +12,7 @@ import { and, desc, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-or
 import type { Database, Executor } from '../../db/client.ts';
 import { apiKeys, lookups, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { notFound, tooManyApiKeys, validationError } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../security/crypto.ts';
 import { recordAudit } from '../audit/service.ts';
 
@@ -54,12 +54,6 @@ function present(row: KeyRow, creditsThisMonth: number): ApiKeySummary {
     credits_this_month: creditsThisMonth,
   };
 }
-
-/** 422: the account already holds MAX_API_KEYS active keys. */
-const tooManyKeys = () =>
-  new AppError(422, 'too_many_api_keys', messages.apiKeys.tooMany(MAX_API_KEYS), {
-    errors: { name: [messages.apiKeys.tooMany(MAX_API_KEYS)] },
-  });
 
 /**
  * A user's API keys (docs/api.md): made, listed and revoked from a signed-in session (the routes refuse
@@ -115,7 +109,7 @@ export function createApiKeyService(deps: { db: Database; now?: () => Date }) {
           .select({ n: sql<string>`count(*)` })
           .from(apiKeys)
           .where(and(eq(apiKeys.userId, user.id), active(at)));
-        if (Number(count?.n ?? 0) >= MAX_API_KEYS) throw tooManyKeys();
+        if (Number(count?.n ?? 0) >= MAX_API_KEYS) throw tooManyApiKeys(MAX_API_KEYS);
         const [created] = await tx
           .insert(apiKeys)
           .values({

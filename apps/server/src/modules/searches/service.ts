@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { cleanTypedQuery, messages, type SearchKind } from '@footprint/domain';
+import { cleanTypedQuery, type SearchKind } from '@footprint/domain';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { AppError, insufficientCredits } from '../../http/errors.ts';
+import { type AppError, apiKeyCapReached, insufficientCredits } from '../../http/errors.ts';
 import { keySpendSince, monthStartOf } from '../api-keys/service.ts';
 import { recordAudit, withApiKey } from '../audit/service.ts';
 import { type Cases, caseAuditDetails, type FiledCase } from '../cases/service.ts';
@@ -202,11 +202,7 @@ export function createSearches(deps: SearchesDeps) {
           spent_this_month: spent,
           price: search.cost,
         });
-        throw new AppError(402, 'api_key_cap_reached', messages.apiKeys.capReached(cap, spent), {
-          credits: await balanceOf(search.user.id),
-          monthly_credit_cap: cap,
-          credits_this_month: spent,
-        });
+        throw apiKeyCapReached(cap, spent, await balanceOf(search.user.id));
       }
       return charging();
     };
