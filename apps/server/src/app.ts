@@ -20,6 +20,8 @@ import { registerSpa } from './http/spa.ts';
 import type { ProviderCatalogue } from './modules/admin/providers.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { createApiKeyService } from './modules/api-keys/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { securityRoutes } from './modules/auth/security-routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -167,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   };
 
-  const guards = registerAuth(app, db, () => isSecondFactorRequired(db));
+  const guards = registerAuth(app, db, () => isSecondFactorRequired(db), deps.limits);
   registerContracts(app, guards.authenticate);
   await registerOpenApi(app);
   const csrf = registerCsrf(app, config.isProduction && config.appUrl.startsWith('https:'));
@@ -182,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const secureCookies = config.appUrl.startsWith('https:');
   authRoutes(app, { auth, guards, csrf, secureCookies });
   securityRoutes(app, { auth, guards, secureCookies });
+  apiKeyRoutes(app, { apiKeys: createApiKeyService({ db, now: deps.now }), guards });
   const settings = deploymentDefaults(config);
   // One paid search for every kind: one group commit for charges and one for answers.
   const cases = createCases({ db, now: deps.now });

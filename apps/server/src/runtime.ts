@@ -92,7 +92,10 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     enabled: config.rateLimit.enabled,
     redisUrl: config.rateLimit.redisUrl,
     db: database.db,
-    limits: overrides.limits,
+    limits: {
+      apiKeyRequests: { points: config.rateLimit.apiKeyPerMinute, durationSeconds: 60 },
+      ...overrides.limits,
+    },
     slowdown: overrides.slowdown,
   });
   await limits.ready();

@@ -10,6 +10,7 @@ export * from './catalogue/kinds.ts';
 export * from './catalogue/sources.ts';
 export * from './constants.ts';
 export * from './contracts/admin.ts';
+export * from './contracts/api-keys.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/bulk.ts';
 export * from './contracts/cases.ts';

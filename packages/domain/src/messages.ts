@@ -5,6 +5,7 @@
  */
 import { accountabilityTexts } from './messages/accountability.ts';
 import { adminTexts } from './messages/admin.ts';
+import { apiKeysTexts } from './messages/api-keys.ts';
 import { authTexts } from './messages/auth.ts';
 import { casesTexts } from './messages/cases.ts';
 import { intelTexts } from './messages/intel.ts';
@@ -25,6 +26,7 @@ export const messages = {
   ...adminTexts,
   ...securityTexts,
   ...watchlistTexts,
+  ...apiKeysTexts,
 } as const;
 
 /** Laravel-style field messages: the spec's browser shows the first message of each field. */

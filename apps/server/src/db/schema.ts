@@ -83,6 +83,38 @@ export const authTokens = pgTable(
 );
 
 /**
+ * API keys (docs/api.md): a user's long-lived bearer for scripts, limited to its scopes. Only the
+ * SHA-256 of the key is kept (like auth_tokens); `prefix` is its first characters, to recognise it in
+ * the list. Revoking sets `revoked_at`; the row stays, so the audit trail and the lookups it made
+ * keep their key.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    /** The domain's API_KEY_SCOPES the key may reach. */
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    /** Credits the key's searches may spend per calendar month (UTC); null: no cap. */
+    monthlyCreditCap: integer('monthly_credit_cap'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_key').on(t.keyHash),
+    index('api_keys_user_idx').on(t.userId),
+    check('api_keys_cap_positive', sql`${t.monthlyCreditCap} is null or ${t.monthlyCreditCap} > 0`),
+  ],
+);
+
+/**
  * A browser that proved a mailed code or a second factor. The device id names it (it is not secret:
  * it is in the audit trail); what proves it is the secret the server issued then, held by the browser
  * in an HttpOnly cookie and stored here only as its SHA-256.
@@ -309,12 +341,16 @@ export const lookups = pgTable(
     caseReference: text('case_reference'),
     ip: text('ip'),
     deviceId: text('device_id'),
+    /** The API key the search was made with (null: the web app); its monthly cap counts these rows. */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     index('lookups_user_kind_query_idx').on(t.userId, t.kind, t.query, t.createdAt),
     index('lookups_created_idx').on(t.createdAt),
+    // A capped key's spend this month, read before each of its charges.
+    index('lookups_api_key_idx').on(t.apiKeyId, t.createdAt).where(sql`${t.apiKeyId} is not null`),
     // The purge's own index: only rows that still hold a result, so each run reads just what is due.
     index('lookups_result_kept_idx').on(t.createdAt).where(sql`${t.result} is not null`),
     check('lookups_cost_non_negative', sql`${t.cost} >= 0`),

@@ -35,6 +35,10 @@ const matrix: Record<string, Access> = {
   'GET /dev/outbox.css': 'dev',
   'GET /api/user': 'user',
   'GET /api/security': 'user',
+  // API keys are made by a live account's session (test/api-keys: a key itself is refused).
+  'GET /api/api-keys': 'live',
+  'POST /api/api-keys': 'live',
+  'DELETE /api/api-keys/:id': 'live',
   'POST /api/security/totp/setup': 'user',
   'POST /api/security/totp/confirm': 'user',
   'POST /api/security/totp/remove': 'user',

@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/intel/CorporateResultsPage.tsx')),
               },
               { path: paths.verification, ...page(() => import('../features/intel/VerificationPage.tsx')) },
+              { path: paths.apiKeys, ...page(() => import('../features/api-keys/ApiKeysPage.tsx')) },
               {
                 path: paths.verificationResults,
                 ...page(() => import('../features/intel/VerificationResultsPage.tsx')),

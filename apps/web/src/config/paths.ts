@@ -22,6 +22,8 @@ export const paths = {
   secondFactor: '/two-step-verification',
   /** Beyond the spec: second factors, trusted devices, sign out everywhere. */
   security: '/security',
+  /** Beyond the spec: API keys for scripts (live accounts; docs/api.md). */
+  apiKeys: '/api-keys',
   dashboard: '/dashboard',
   results: '/results',
   leakFinder: '/leak-data-finder',

@@ -86,6 +86,12 @@ export const icons = {
       <path d="M10.5 10.5V9a1.5 1.5 0 0 1 3 0v1.5" />
     </Icon>
   ),
+  apiKey: (
+    <Icon className="size-5">
+      <circle cx="8" cy="15" r="4" />
+      <path d="m11 12 8.5-8.5M16 7l2.5 2.5M14 9l2 2" />
+    </Icon>
+  ),
   history: (
     <Icon className="size-5">
       <path d="M3.5 12a8.5 8.5 0 1 0 2.5-6L3.5 8.5M3.5 4v4.5H8" />
