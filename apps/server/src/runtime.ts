@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { roleCanRewriteTrail } from './modules/audit/chain.ts';
 import { recordAudit } from './modules/audit/service.ts';
+import { createJobQueue, type JobQueue } from './modules/jobs/index.ts';
 import { schedulePurge } from './modules/lookup/retention.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { createLlmWriter } from './modules/reports/narrative/llm.ts';
@@ -38,6 +39,8 @@ export interface Runtime {
   providers: string;
   /** One line on who could rewrite the audit trail, for the start-up banner. */
   auditTrail: string;
+  /** The background jobs' queue (bulk lookups), started with the runtime and stopped on close. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -114,7 +117,20 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     queue: config.reports.queue,
   });
   const llm = config.reports.llm ? createLlmWriter(config.reports.llm) : undefined;
+  // pg-boss on PostgreSQL (a database a test opened itself comes with its URL), the in-process runner
+  // on PGlite, or on a PostgreSQL handle given without a URL (then this process runs its jobs alone).
+  const postgresUrl =
+    database.kind === 'postgres'
+      ? (config.jobs.databaseUrl ?? (database as DatabaseHandle & { url?: string }).url)
+      : undefined;
+  let log: FastifyInstance['log'] | undefined;
+  const jobs = createJobQueue({
+    db: database.db,
+    postgresUrl,
+    log: { error: (o, m) => log?.error(o, m), warn: (o, m) => log?.warn(o, m) },
+  });
   const app = await buildApp({
+    jobs,
     config,
     db: database.db,
     mailer,
@@ -129,6 +145,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     now: overrides.now,
     logStream: overrides.logStream,
   });
+  log = app.log;
   if (config.isProduction && config.providers.sandbox) await warnSandboxInProduction(database, app);
   usage.start(overrides.usageFlushMs ?? USAGE_FLUSH_MS, app.log);
   // Stored lookup results go after the retention period; the rows and the audit trail stay.
@@ -140,6 +157,8 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   );
   // Paid lookups a previous process left pending (it died mid-lookup) are refunded once.
   const stopRecovery = scheduleRecovery(database.db, config.lookups.abandonSeconds, app.log);
+  // Bulk lookups run in the background: a job a stopped process left is resumed (modules/bulk/worker.ts).
+  await jobs.start();
   return {
     app,
     database,
@@ -149,9 +168,13 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     leaksLoaded: leaksLoaded?.inserted ?? 0,
     providers: describeProviders(providers),
     auditTrail,
+    jobs,
     async close() {
       stopPurge();
       stopRecovery();
+      // First: running jobs finish their rows in flight (or are left to the next start) while the
+      // database is still open.
+      await jobs.stop();
       await app.close();
       // After the app: the lookups it finished on the way out are counted too.
       await usage.close();

@@ -11,7 +11,7 @@ import { kindUnavailable, noSourceAnswered } from '../../http/errors.ts';
 import { kindAvailable } from '../../providers/modes.ts';
 import type { Runner } from '../../providers/runner.ts';
 import type { ProviderKind, QueryKind } from '../../providers/types.ts';
-import type { ReusedSearch, Searches } from '../searches/service.ts';
+import type { CaseReference, ReusedSearch, Searches } from '../searches/service.ts';
 
 /** What a lookup stores and answers, before it is shaped into the spec's response for its kind. */
 export interface LookupOutcome {
@@ -61,6 +61,10 @@ export interface LookupOptions {
   fresh?: boolean;
   /** The query as the user typed it (the raw request value); the normalized query when absent. */
   typed?: unknown;
+  /** The lookups row's id, chosen beforehand (a bulk row: searches/service.ts `PaidSearch.lookupId`). */
+  lookupId?: string;
+  /** The case reference already checked (a bulk job checks its own once, before its rows run). */
+  checkedCase?: CaseReference;
 }
 
 /**
@@ -112,8 +116,9 @@ export function createLookupService(deps: LookupDeps) {
         query,
         queryTyped: typeof options.typed === 'string' ? options.typed : query,
         cost: deps.costs[kind],
-        caseReference: await searches.caseReference(caseReference, user),
+        caseReference: options.checkedCase ?? (await searches.caseReference(caseReference, user)),
         fresh: options.fresh === true,
+        ...(options.lookupId ? { lookupId: options.lookupId } : {}),
         reuse: {
           replay: (hit) => {
             const stored = hit.result as StoredResult;
