@@ -206,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     searches,
     queue: deps.jobs,
+    staleSeconds: config.jobs.bulkStaleSeconds,
     costs: { tel: config.costs.tel, email: config.costs.email },
   });
   await bulkRoutes(app, { bulk, guards });

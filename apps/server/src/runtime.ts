@@ -117,12 +117,15 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     queue: config.reports.queue,
   });
   const llm = config.reports.llm ? createLlmWriter(config.reports.llm) : undefined;
-  // pg-boss on PostgreSQL (a database a test opened itself comes with its URL), the in-process runner
-  // on PGlite, or on a PostgreSQL handle given without a URL (then this process runs its jobs alone).
+  // pg-boss on PostgreSQL, the in-process runner on PGlite. A database handed in (tests) is reached
+  // through its own URL when it has one, never the config's; without one this process runs its jobs
+  // alone, in-process.
   const postgresUrl =
-    database.kind === 'postgres'
-      ? (config.jobs.databaseUrl ?? (database as DatabaseHandle & { url?: string }).url)
-      : undefined;
+    database.kind !== 'postgres'
+      ? undefined
+      : overrides.database
+        ? (overrides.database as DatabaseHandle & { url?: string }).url
+        : config.jobs.databaseUrl;
   let log: FastifyInstance['log'] | undefined;
   const jobs = createJobQueue({
     db: database.db,

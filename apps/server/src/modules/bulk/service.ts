@@ -16,7 +16,7 @@ import { rowsOf } from '../credits/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Searches } from '../searches/service.ts';
 import { type CheckedList, checkList, type ListEntry } from './parse.ts';
-import { BULK_JOB, closeRemainingRows } from './worker.ts';
+import { closeRemainingRows, sendBulkJob } from './worker.ts';
 
 export const BULK_ROWS_PAGE = 100;
 const LIST_MAX = 100;
@@ -35,6 +35,8 @@ export interface BulkDeps {
   db: Database;
   searches: Searches;
   queue: JobQueue;
+  /** The worker's stale heartbeat (worker.ts `sendBulkJob`). */
+  staleSeconds: number;
   /** What one row costs: the price of a lookup of the list's type. */
   costs: Readonly<Record<BulkType, number>>;
 }
@@ -168,8 +170,7 @@ export function createBulkService(deps: BulkDeps) {
       });
       return updated!;
     });
-    if (action === 'resume')
-      await deps.queue.send(BULK_JOB, { jobId: changed.id }, { singletonKey: changed.id });
+    if (action === 'resume') await sendBulkJob(deps.queue, changed.id, deps.staleSeconds);
     return presentOne(changed);
   }
 
@@ -251,7 +252,7 @@ export function createBulkService(deps: BulkDeps) {
         });
         return created!;
       });
-      await deps.queue.send(BULK_JOB, { jobId: job.id }, { singletonKey: job.id });
+      await sendBulkJob(deps.queue, job.id, deps.staleSeconds);
       return present(job, undefined);
     },
 

@@ -20,6 +20,23 @@ import type { CaseReference, Searches } from '../searches/service.ts';
 
 /** The queue's job that runs a bulk lookup's rows, keyed by the bulk job's id. */
 export const BULK_JOB = 'bulk.run';
+
+/**
+ * How a bulk job is sent: keyed by its id, and on PostgreSQL expired (so retried elsewhere) when its
+ * run outlives twice the stale heartbeat — a dead process's run is retried soon, and a live long run
+ * that is retried meanwhile is safe: the retry finds the lease held and ends.
+ */
+export const sendBulkJob = (queue: JobQueue, jobId: string, staleSeconds: number, startAfter?: Date) =>
+  queue.send(
+    BULK_JOB,
+    { jobId },
+    {
+      singletonKey: jobId,
+      retryLimit: 5,
+      expireInSeconds: staleSeconds * 2,
+      ...(startAfter ? { startAfter } : {}),
+    },
+  );
 /** The queue's periodic job that re-sends bulk jobs whose worker stopped (bulk jobs with a stale heartbeat). */
 export const BULK_SWEEP = 'bulk.sweep';
 export const BULK_SWEEP_SECONDS = 10;
@@ -218,9 +235,9 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
         sql`update bulk_jobs set heartbeat_at = null where id = ${jobId} returning status`,
       ).catch(() => []);
       if (after?.status === 'queued' || (failure === undefined && after?.status === 'running')) {
-        await deps.queue
-          .send(BULK_JOB, { jobId }, { singletonKey: jobId, startAfter: new Date(Date.now() + 1000) })
-          .catch(() => null);
+        await sendBulkJob(deps.queue, jobId, deps.staleSeconds, new Date(Date.now() + 1000)).catch(
+          () => null,
+        );
       }
     }
     if (failure !== undefined) throw failure;
@@ -240,6 +257,7 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
       await stop(job, () => error.message);
       return;
     }
+    const price = deps.lookups.prices()[job.type] ?? 0;
     const client: ClientContext = {
       ip: job.ip ?? '',
       deviceId: job.device_id ?? undefined,
@@ -266,9 +284,9 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
     }, 500);
     heartbeat.unref();
 
-    const take = async (): Promise<TakenRow | undefined> => {
+    const take = async (): Promise<(TakenRow & { resumed?: true }) | undefined> => {
       const resumed = started.shift();
-      if (resumed) return resumed;
+      if (resumed) return { ...resumed, resumed: true };
       const [row] = await execute<TakenRow>(
         db,
         // Only while the job runs: a pause or cancel is seen by the very next row, not a heartbeat later.
@@ -290,11 +308,15 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
       return row;
     };
 
-    const runRow = async (row: TakenRow) => {
-      const before = await lookupState(db, row.lookup_id);
-      if (before && before.status !== 'pending') return settleRow(db, job.type, row, before);
+    const runRow = async (row: TakenRow & { resumed?: true }) => {
+      // Only a row a stopped worker had taken can have a lookup already; a fresh id has none.
+      if (row.resumed) {
+        const before = await lookupState(db, row.lookup_id);
+        if (before && before.status !== 'pending') return settleRow(db, job.type, row, before);
+      }
+      let outcome: Awaited<ReturnType<LookupService['lookup']>>;
       try {
-        await deps.lookups.lookup(user, job.type, row.query, client, null, {
+        outcome = await deps.lookups.lookup(user, job.type, row.query, client, null, {
           typed: row.input,
           lookupId: row.lookup_id,
           checkedCase: caseReference,
@@ -311,10 +333,22 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
         if (after && after.status !== 'pending') return settleRow(db, job.type, row, after, error.message);
         return markRow(db, row, 'failed', error.message);
       }
-      const after = await lookupState(db, row.lookup_id);
-      if (!after || after.status === 'pending')
-        throw new Error(`bulk row ${row.id}: its lookup was not settled`);
-      await settleRow(db, job.type, row, after);
+      if (row.resumed) {
+        // A resumed charge may have been refunded by the recovery sweep meanwhile: the row says so.
+        const after = await lookupState(db, row.lookup_id);
+        if (!after || after.status === 'pending')
+          throw new Error(`bulk row ${row.id}: its lookup was not settled`);
+        return settleRow(db, job.type, row, after);
+      }
+      // A fresh row's answer is the one its search just settled: charged at the price, or a free repeat;
+      // no source payload at all is the search's no_record (lookup/service.ts).
+      await settleRow(db, job.type, row, {
+        status: Object.keys(outcome.payloads).length === 0 ? 'no_record' : 'complete',
+        cost: outcome.cached ? 0 : price,
+        cache_of: outcome.reusedFrom?.lookupId ?? null,
+        sources_answered: Object.keys(outcome.payloads),
+        result: { payloads: outcome.payloads, errors: outcome.errors },
+      });
     };
 
     const lane = async () => {
@@ -356,7 +390,7 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
             and (heartbeat_at is null or heartbeat_at < now() - ${deps.staleSeconds} * interval '1 second')
             and updated_at < now() - interval '2 seconds'`,
     );
-    for (const { id } of stale) await deps.queue.send(BULK_JOB, { jobId: id }, { singletonKey: id });
+    for (const { id } of stale) await sendBulkJob(deps.queue, id, deps.staleSeconds);
   }
 
   return {

@@ -7,7 +7,7 @@ export interface PgBossOptions {
   poolSize?: number;
   /** How long `stop` waits for running handlers (ms); pg-boss fails the rest, to be retried. */
   graceMs?: number;
-  /** How often pg-boss expires jobs whose process died, among its upkeep (seconds; its default 120). */
+  /** How often pg-boss expires jobs whose process died, among its upkeep (seconds; default 15). */
   maintenanceIntervalSeconds?: number;
   log?: { error(o: object, m: string): void };
 }
@@ -30,9 +30,8 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
     schema: 'pgboss',
     max: options.poolSize ?? 4,
     application_name: 'footprint-jobs',
-    ...(options.maintenanceIntervalSeconds
-      ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }
-      : {}),
+    // Its upkeep expires the jobs of dead processes: often enough that a job is not left long.
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 15,
   });
   boss.on('error', (err) => options.log?.error({ err }, 'job queue error'));
   const queues = new Map<string, Promise<void>>();
@@ -72,6 +71,7 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
       retryBackoff: true,
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+      ...(opts.expireInSeconds ? { expireInSeconds: opts.expireInSeconds } : {}),
     });
   }
 

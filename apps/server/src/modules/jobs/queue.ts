@@ -35,6 +35,13 @@ export interface SendOptions {
   retryDelaySeconds?: number;
   /** Not before this moment. */
   startAfter?: Date;
+  /**
+   * PostgreSQL: a run not finished after this long counts as lost with its process, and the job is
+   * retried (pg-boss's expiration, checked at its upkeep; default 15 minutes). A handler that can run
+   * longer guards itself against a second run (bulk's lease). The in-process runner has no need of it:
+   * it takes back every job left running when it starts.
+   */
+  expireInSeconds?: number;
 }
 
 export interface WorkOptions {
