@@ -47,6 +47,9 @@ function check(name, command, args) {
  */
 const pgliteTestPaths = [
   'apps/server/test/audit',
+  // Bulk jobs: the in-process queue and its runner on the embedded default, the money path per row.
+  'apps/server/test/bulk',
+  'apps/server/test/jobs',
   'apps/server/test/auth/login.test.ts',
   'apps/server/test/auth/otp.test.ts',
   'apps/server/test/auth/register.test.ts',

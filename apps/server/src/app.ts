@@ -25,6 +25,9 @@ import { createApiKeyService } from './modules/api-keys/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { securityRoutes } from './modules/auth/security-routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { bulkRoutes } from './modules/bulk/routes.ts';
+import { createBulkService } from './modules/bulk/service.ts';
+import { createBulkWorker } from './modules/bulk/worker.ts';
 import { createCaseBundles } from './modules/cases/bundle.ts';
 import { caseRoutes } from './modules/cases/routes.ts';
 import { createCases } from './modules/cases/service.ts';
@@ -32,6 +35,7 @@ import { historyRoutes } from './modules/history/routes.ts';
 import { createHistoryService } from './modules/history/service.ts';
 import { intelRoutes } from './modules/intel/routes.ts';
 import { createIntelService } from './modules/intel/service.ts';
+import type { JobQueue } from './modules/jobs/queue.ts';
 import { leakRoutes } from './modules/leaks/routes.ts';
 import { createLeakService } from './modules/leaks/service.ts';
 import { lookupRoutes } from './modules/lookup/routes.ts';
@@ -68,6 +72,8 @@ export interface AppDeps {
   /** Leak-search vendors the Leak Data Finder queries alongside its index (none by default). */
   leakSearchers?: readonly LeakSearcher[];
   reportPool: ReportPool;
+  /** The background jobs' queue (runtime.ts starts and stops it): bulk lookups run on it. */
+  jobs: JobQueue;
   llm?: LlmWriter;
   now?: () => Date;
   /** Where the log goes instead of stdout (tests read it). */
@@ -197,6 +203,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const lookups = createLookupService({ searches, runner: deps.runner, costs: config.costs });
   lookupRoutes(app, { lookups, guards, sandbox: config.providers.sandbox });
+  // Bulk lookups: each row through the same lookup service, on the job queue.
+  const bulkWorker = createBulkWorker({
+    db,
+    lookups,
+    searches,
+    queue: deps.jobs,
+    rowConcurrency: config.jobs.bulkRowConcurrency,
+    staleSeconds: config.jobs.bulkStaleSeconds,
+    log: app.log,
+  });
+  await bulkWorker.register(config.jobs.concurrency);
+  const bulk = createBulkService({
+    db,
+    searches,
+    queue: deps.jobs,
+    staleSeconds: config.jobs.bulkStaleSeconds,
+    costs: { tel: config.costs.tel, email: config.costs.email },
+  });
+  await bulkRoutes(app, { bulk, guards });
   const leaks = createLeakService({
     db,
     searches,

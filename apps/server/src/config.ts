@@ -94,6 +94,7 @@ export const envSchema = z.object({
   APP_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
   MIGRATION_DATABASE_URL: optionalUrl,
+  JOBS_DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   APP_KEY: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -136,6 +137,9 @@ export const envSchema = z.object({
   LOOKUP_RETENTION_DAYS: int(90, 1, 3650),
   LOOKUP_PURGE_INTERVAL_MINUTES: int(60, 0, 7 * 24 * 60),
   LOOKUP_ABANDON_SECONDS: int(120, 1, 24 * 60 * 60),
+  JOBS_CONCURRENCY: int(2, 1, 64),
+  BULK_ROW_CONCURRENCY: int(8, 1, 32),
+  BULK_STALE_SECONDS: int(30, 3, 3600),
   PROVIDER_TIMEOUT_MS: int(8000, 100, 120_000),
   BREAKER_FAILURES: int(5, 1, 1000),
   BREAKER_HALF_OPEN_SECONDS: int(30, 1, 3600),
@@ -249,6 +253,23 @@ export interface Config {
      * times the slowest source's timeout.
      */
     abandonSeconds: number;
+  };
+  /** Background jobs (modules/jobs) and the bulk lookups they run (modules/bulk). */
+  jobs: {
+    /**
+     * PostgreSQL only: the URL the job queue (pg-boss, in the schema `pgboss`, which it creates and
+     * migrates itself) connects with; DATABASE_URL when unset.
+     */
+    databaseUrl: string | undefined;
+    /** Bulk jobs one server process runs at once. */
+    concurrency: number;
+    /** Rows of one bulk job whose lookups run at once. */
+    bulkRowConcurrency: number;
+    /**
+     * A running bulk job whose worker has not been heard from for this long was left by a process
+     * that stopped: another process (or this one after a restart) takes it over.
+     */
+    bulkStaleSeconds: number;
   };
   reports: {
     /** Worker threads for PDF rendering; 0 means one fewer than the cores. */
@@ -431,6 +452,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retentionDays: env.LOOKUP_RETENTION_DAYS,
       purgeIntervalMinutes: env.LOOKUP_PURGE_INTERVAL_MINUTES,
       abandonSeconds: env.LOOKUP_ABANDON_SECONDS,
+    },
+    jobs: {
+      databaseUrl: env.DATABASE_URL ? (env.JOBS_DATABASE_URL ?? env.DATABASE_URL) : undefined,
+      concurrency: env.JOBS_CONCURRENCY,
+      bulkRowConcurrency: env.BULK_ROW_CONCURRENCY,
+      bulkStaleSeconds: env.BULK_STALE_SECONDS,
     },
     reports: {
       threads: env.REPORT_THREADS,

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { roleCanRewriteTrail } from './modules/audit/chain.ts';
 import { recordAudit } from './modules/audit/service.ts';
+import { createJobQueue, type JobQueue } from './modules/jobs/index.ts';
 import { schedulePurge } from './modules/lookup/retention.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { createLlmWriter } from './modules/reports/narrative/llm.ts';
@@ -12,7 +13,7 @@ import { createReportPool } from './modules/reports/pool.ts';
 import { scheduleRecovery } from './modules/searches/recovery.ts';
 import { deploymentDefaults, resolveAppKey } from './modules/settings/service.ts';
 import { createUsageRecorder, USAGE_FLUSH_MS } from './modules/usage/recorder.ts';
-import { scheduleWatchTicks } from './modules/watchlists/jobs.ts';
+import { registerWatchJobs } from './modules/watchlists/jobs.ts';
 import { type LeakSearcher, leakSearchersFrom } from './providers/leak-search.ts';
 import { createRunner } from './providers/runner.ts';
 import type { Provider } from './providers/types.ts';
@@ -39,6 +40,8 @@ export interface Runtime {
   providers: string;
   /** One line on who could rewrite the audit trail, for the start-up banner. */
   auditTrail: string;
+  /** The background jobs' queue (bulk lookups), started with the runtime and stopped on close. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -120,7 +123,23 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     queue: config.reports.queue,
   });
   const llm = config.reports.llm ? createLlmWriter(config.reports.llm) : undefined;
+  // pg-boss on PostgreSQL, the in-process runner on PGlite. A database handed in (tests) is reached
+  // through its own URL when it has one, never the config's; without one this process runs its jobs
+  // alone, in-process.
+  const postgresUrl =
+    database.kind !== 'postgres'
+      ? undefined
+      : overrides.database
+        ? (overrides.database as DatabaseHandle & { url?: string }).url
+        : config.jobs.databaseUrl;
+  let log: FastifyInstance['log'] | undefined;
+  const jobs = createJobQueue({
+    db: database.db,
+    postgresUrl,
+    log: { error: (o, m) => log?.error(o, m), warn: (o, m) => log?.warn(o, m) },
+  });
   const app = await buildApp({
+    jobs,
     config,
     db: database.db,
     mailer,
@@ -135,6 +154,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     now: overrides.now,
     logStream: overrides.logStream,
   });
+  log = app.log;
   if (config.isProduction && config.providers.sandbox) await warnSandboxInProduction(database, app);
   usage.start(overrides.usageFlushMs ?? USAGE_FLUSH_MS, app.log);
   // Stored lookup results go after the retention period; the rows and the audit trail stay.
@@ -146,12 +166,12 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   );
   // Paid lookups a previous process left pending (it died mid-lookup) are refunded once.
   const stopRecovery = scheduleRecovery(database.db, config.lookups.abandonSeconds, app.log);
-  // Watched searches due to run. This runtime has no job queue yet, so the tick is a plain unref'd
-  // timer in this process; where a JobQueue exists, `registerWatchJobs(queue, app.watchlists)`
-  // (modules/watchlists/jobs.ts) replaces this line. Either way the claim in `runDue` is atomic.
-  const tickSeconds = overrides.watchTickSeconds ?? undefined;
-  const stopWatchTicks =
-    tickSeconds === 0 ? () => {} : scheduleWatchTicks(app.watchlists, app.log, tickSeconds);
+  // Watched searches due to run: a tick on the job queue, once across all processes; the claim in
+  // `runDue` is atomic, so a tick delivered twice runs nothing twice.
+  if (overrides.watchTickSeconds !== 0) {
+    await registerWatchJobs(jobs, app.watchlists, overrides.watchTickSeconds);
+  }
+  await jobs.start();
   return {
     app,
     database,
@@ -161,10 +181,13 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     leaksLoaded: leaksLoaded?.inserted ?? 0,
     providers: describeProviders(providers),
     auditTrail,
+    jobs,
     async close() {
       stopPurge();
       stopRecovery();
-      stopWatchTicks();
+      // First: running jobs finish their rows in flight (or are left to the next start) while the
+      // database is still open.
+      await jobs.stop();
       await app.close();
       // After the app: the lookups it finished on the way out are counted too.
       await usage.close();

@@ -7,6 +7,7 @@ import { accountabilityTexts } from './messages/accountability.ts';
 import { adminTexts } from './messages/admin.ts';
 import { apiKeysTexts } from './messages/api-keys.ts';
 import { authTexts } from './messages/auth.ts';
+import { bulkJobTexts } from './messages/bulk-jobs.ts';
 import { casesTexts } from './messages/cases.ts';
 import { intelTexts } from './messages/intel.ts';
 import { leaksTexts } from './messages/leaks.ts';
@@ -27,6 +28,7 @@ export const messages = {
   ...securityTexts,
   ...watchlistTexts,
   ...apiKeysTexts,
+  ...bulkJobTexts,
 } as const;
 
 /** Laravel-style field messages: the spec's browser shows the first message of each field. */

@@ -780,6 +780,125 @@ export const watchEvents = pgTable(
   ],
 );
 
+/**
+ * The in-process job queue's jobs (modules/jobs/in-process.ts), on the embedded PGlite only: on
+ * PostgreSQL pg-boss keeps its own tables in the `pgboss` schema. A job outlives a restart; one left
+ * 'active' by a stopped process is taken back on start. `singleton_key` folds sends: at most one job
+ * per name and key waits ('created') and one runs ('active') at a time.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    data: jsonb('data').notNull().default({}),
+    singletonKey: text('singleton_key'),
+    state: text('state', { enum: ['created', 'active', 'completed', 'failed'] })
+      .notNull()
+      .default('created'),
+    retryCount: integer('retry_count').notNull().default(0),
+    retryLimit: integer('retry_limit').notNull().default(3),
+    retryDelaySeconds: integer('retry_delay_seconds').notNull().default(2),
+    startAfter: timestamp('start_after', { withTimezone: true }).notNull().defaultNow(),
+    /** When a running job was last seen alive (the runner touches it while the handler runs). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The poller's scan: due jobs of a name, oldest first.
+    index('jobs_due_idx').on(t.name, t.startAfter).where(sql`${t.state} = 'created'`),
+    uniqueIndex('jobs_singleton_idx')
+      .on(t.name, t.singletonKey, t.state)
+      .where(sql`${t.singletonKey} is not null and ${t.state} in ('created', 'active')`),
+    check('jobs_state_valid', sql`${t.state} in ('created', 'active', 'completed', 'failed')`),
+  ],
+);
+
+/**
+ * A bulk lookup (modules/bulk): a list of phone numbers or e-mail addresses, each distinct valid query
+ * a `bulk_rows` row run through the paid search like a single lookup. Counters are not stored: they
+ * are counted from the rows, so they can never disagree with them.
+ */
+export const bulkJobs = pgTable(
+  'bulk_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    type: text('type', { enum: ['tel', 'email'] }).notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'paused', 'done', 'cancelled', 'stopped'] })
+      .notNull()
+      .default('queued'),
+    caseReference: text('case_reference'),
+    stopReason: text('stop_reason'),
+    total: integer('total').notNull(),
+    /** The worker running the job touches this while it runs; a stale one means its process died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** Who asked, from where: every row's lookup is attributed to the same client. */
+    ip: text('ip'),
+    deviceId: text('device_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bulk_jobs_user_idx').on(t.userId, t.createdAt),
+    check(
+      'bulk_jobs_status_valid',
+      sql`${t.status} in ('queued', 'running', 'paused', 'done', 'cancelled', 'stopped')`,
+    ),
+  ],
+);
+
+/**
+ * One distinct valid query of a bulk lookup. `lookup_id` is chosen and stored before the row's search
+ * runs, and the paid search writes its lookups row under that id: a row retried after a crash finds
+ * its charge instead of charging again (modules/bulk/worker.ts).
+ */
+export const bulkRows = pgTable(
+  'bulk_rows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => bulkJobs.id, { onDelete: 'cascade' }),
+    /** The row's line in the list (from 1); rows run in this order. */
+    line: integer('line').notNull(),
+    input: text('input').notNull(),
+    query: text('query').notNull(),
+    status: text('status', {
+      enum: ['pending', 'success', 'no_record', 'cached', 'failed', 'insufficient_credits', 'skipped'],
+    })
+      .notNull()
+      .default('pending'),
+    lookupId: uuid('lookup_id'),
+    cost: integer('cost').notNull().default(0),
+    name: text('name'),
+    emails: jsonb('emails').$type<string[]>().notNull().default([]),
+    phones: jsonb('phones').$type<string[]>().notNull().default([]),
+    addresses: jsonb('addresses').$type<string[]>().notNull().default([]),
+    sourcesAnswered: jsonb('sources_answered').$type<string[]>().notNull().default([]),
+    error: text('error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bulk_rows_job_line_idx').on(t.jobId, t.line),
+    // The worker's scan: a job's rows still to run, in order.
+    index('bulk_rows_pending_idx').on(t.jobId, t.line).where(sql`${t.status} = 'pending'`),
+    check(
+      'bulk_rows_status_valid',
+      sql`${t.status} in ('pending', 'success', 'no_record', 'cached', 'failed', 'insufficient_credits', 'skipped')`,
+    ),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type LookupRow = typeof lookups.$inferSelect;
 export type WatchRow = typeof watches.$inferSelect;
+export type BulkJobRow = typeof bulkJobs.$inferSelect;
+export type BulkRowRow = typeof bulkRows.$inferSelect;

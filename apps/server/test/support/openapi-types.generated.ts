@@ -546,6 +546,175 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bulk/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a bulk lookup would run and cost (nothing is charged or stored)
+         * @description Counts the rows, the valid distinct queries and the repeats, lists the bad rows, and prices the job. The list is JSON `{type, values, case_reference?}` or multipart/form-data with a `file` (CSV or XLSX, at most 5 MB and 10,000 rows: the first column, or the column headed phone, number or email) and the fields `type` and `case_reference`. Each value is checked as GET /api/tel or /api/email checks it (a 10-digit number takes the dial code 91; +, spaces and dashes are dropped); repeats are folded; bad rows are listed and not run. Live accounts only.
+         */
+        post: operations["postApiBulkPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's bulk lookups, newest first */
+        get: operations["getApiBulk"];
+        put?: never;
+        /**
+         * Start a bulk lookup
+         * @description Stores the list as a job and queues it (202). Each row runs through the paid search like a single lookup (charged, free within the cache window, refunded when no source answers), filed under the case reference. When the credits run out the job stops and the rest is skipped. A list with no valid row is 422; a balance below one row's price is 402. The list is JSON `{type, values, case_reference?}` or multipart/form-data with a `file` (CSV or XLSX, at most 5 MB and 10,000 rows: the first column, or the column headed phone, number or email) and the fields `type` and `case_reference`. Each value is checked as GET /api/tel or /api/email checks it (a 10-digit number takes the dial code 91; +, spaces and dashes are dropped); repeats are folded; bad rows are listed and not run. Live accounts only.
+         */
+        post: operations["postApiBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bulk lookup: its status and progress */
+        get: operations["getApiBulkById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bulk lookup’s progress as server-sent events */
+        get: operations["getApiBulkByIdEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a bulk lookup
+         * @description Pause stops taking new rows (rows in flight finish); resume continues a paused job; cancel skips the rows not yet run. Answers the job; a transition its status does not allow is 409.
+         */
+        post: operations["postApiBulkByIdPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused bulk lookup
+         * @description Pause stops taking new rows (rows in flight finish); resume continues a paused job; cancel skips the rows not yet run. Answers the job; a transition its status does not allow is 409.
+         */
+        post: operations["postApiBulkByIdResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a bulk lookup
+         * @description Pause stops taking new rows (rows in flight finish); resume continues a paused job; cancel skips the rows not yet run. Answers the job; a transition its status does not allow is 409.
+         */
+        post: operations["postApiBulkByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a bulk lookup’s rows (100 a page), in list order */
+        get: operations["getApiBulkByIdRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bulk lookup’s results as a CSV, JSON or XLSX download */
+        get: operations["getApiBulkByIdResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/leak-data-finder/": {
         parameters: {
             query?: never;
@@ -3249,6 +3418,590 @@ export interface operations {
                             case_reference: string | null;
                         } | null;
                     };
+                };
+            };
+            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiBulkPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "tel" | "email";
+                        /** @description Rows read, before validation and folding. */
+                        total: number;
+                        /** @description Distinct valid queries: the rows that will run. */
+                        valid: number;
+                        /** @description Rows folded into an earlier identical query. */
+                        duplicates: number;
+                        invalid: {
+                            line: number;
+                            value: string;
+                            error: string;
+                        }[];
+                        cost_per_row: number;
+                        /** @description The most the job can cost: valid × cost per row (cached rows are free). */
+                        cost: number;
+                        balance: number;
+                    };
+                };
+            };
+            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
+                            /** @description Rows that run (valid, distinct). */
+                            total: number;
+                            /** @description Rows finished, whatever their outcome. */
+                            done: number;
+                            /** @description Rows that cost credits. */
+                            charged: number;
+                            /** @description Rows no source answered (refunded) or refused. */
+                            failed: number;
+                            /** @enum {string} */
+                            type: "tel" | "email";
+                            /** @description The uploaded file name, or "Pasted list". */
+                            name: string;
+                            credits_spent: number;
+                            case_reference: string | null;
+                            /** @description Why a stopped job stopped (credits ran out). */
+                            stop_reason: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            finished_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
+                        /** @description Rows that run (valid, distinct). */
+                        total: number;
+                        /** @description Rows finished, whatever their outcome. */
+                        done: number;
+                        /** @description Rows that cost credits. */
+                        charged: number;
+                        /** @description Rows no source answered (refunded) or refused. */
+                        failed: number;
+                        /** @enum {string} */
+                        type: "tel" | "email";
+                        /** @description The uploaded file name, or "Pasted list". */
+                        name: string;
+                        credits_spent: number;
+                        case_reference: string | null;
+                        /** @description Why a stopped job stopped (credits ran out). */
+                        stop_reason: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiBulkById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bulk job id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
+                        /** @description Rows that run (valid, distinct). */
+                        total: number;
+                        /** @description Rows finished, whatever their outcome. */
+                        done: number;
+                        /** @description Rows that cost credits. */
+                        charged: number;
+                        /** @description Rows no source answered (refunded) or refused. */
+                        failed: number;
+                        /** @enum {string} */
+                        type: "tel" | "email";
+                        /** @description The uploaded file name, or "Pasted list". */
+                        name: string;
+                        credits_spent: number;
+                        case_reference: string | null;
+                        /** @description Why a stopped job stopped (credits ran out). */
+                        stop_reason: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiBulkByIdEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bulk job id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events: `data: <job JSON>` at each change (at most about 4 a second), a comment line as a heartbeat every 15 s; the stream ends after the job reaches done, cancelled or stopped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiBulkByIdPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bulk job id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
+                        /** @description Rows that run (valid, distinct). */
+                        total: number;
+                        /** @description Rows finished, whatever their outcome. */
+                        done: number;
+                        /** @description Rows that cost credits. */
+                        charged: number;
+                        /** @description Rows no source answered (refunded) or refused. */
+                        failed: number;
+                        /** @enum {string} */
+                        type: "tel" | "email";
+                        /** @description The uploaded file name, or "Pasted list". */
+                        name: string;
+                        credits_spent: number;
+                        case_reference: string | null;
+                        /** @description Why a stopped job stopped (credits ran out). */
+                        stop_reason: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiBulkByIdResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bulk job id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
+                        /** @description Rows that run (valid, distinct). */
+                        total: number;
+                        /** @description Rows finished, whatever their outcome. */
+                        done: number;
+                        /** @description Rows that cost credits. */
+                        charged: number;
+                        /** @description Rows no source answered (refunded) or refused. */
+                        failed: number;
+                        /** @enum {string} */
+                        type: "tel" | "email";
+                        /** @description The uploaded file name, or "Pasted list". */
+                        name: string;
+                        credits_spent: number;
+                        case_reference: string | null;
+                        /** @description Why a stopped job stopped (credits ran out). */
+                        stop_reason: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiBulkByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bulk job id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
+                        /** @description Rows that run (valid, distinct). */
+                        total: number;
+                        /** @description Rows finished, whatever their outcome. */
+                        done: number;
+                        /** @description Rows that cost credits. */
+                        charged: number;
+                        /** @description Rows no source answered (refunded) or refused. */
+                        failed: number;
+                        /** @enum {string} */
+                        type: "tel" | "email";
+                        /** @description The uploaded file name, or "Pasted list". */
+                        name: string;
+                        credits_spent: number;
+                        case_reference: string | null;
+                        /** @description Why a stopped job stopped (credits ran out). */
+                        stop_reason: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiBulkByIdRows: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The bulk job id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            line: number;
+                            /** @description The value as the list had it. */
+                            input: string;
+                            /** @description The normalized query that ran. */
+                            query: string;
+                            /** @enum {string} */
+                            status: "pending" | "success" | "no_record" | "cached" | "failed" | "insufficient_credits" | "skipped";
+                            /** @description Opens the row’s full result (GET /api/history/{id}). */
+                            lookup_id: string | null;
+                            name: string | null;
+                            emails: string[];
+                            phones: string[];
+                            addresses: string[];
+                            sources_answered: string[];
+                            cost: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiBulkByIdResults: {
+        parameters: {
+            query?: {
+                format?: "csv" | "json" | "xlsx";
+            };
+            header?: never;
+            path: {
+                /** @description The bulk job id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job’s rows as an attachment named bulk-<name>-<date>.<csv|json|xlsx>: line, input, query, status, name, emails, phones, addresses, sources answered, cost, lookup id. CSV cells that a spreadsheet would read as a formula are neutralised; JSON is `{ job, data }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { caseReferenceField } from '../case-reference.ts';
-import { isoTimestamp } from './common.ts';
+import { fileDownload, isoTimestamp } from './common.ts';
 
 /**
  * Bulk lookups (/api/bulk): a list of phone numbers or e-mail addresses run as one background job,
@@ -91,3 +91,43 @@ export const bulkRowResponse = z.object({
 });
 export type BulkRow = z.infer<typeof bulkRowResponse>;
 export const bulkRowsResponse = z.object({ data: z.array(bulkRowResponse), total: z.number().int() });
+
+/** The job id in /api/bulk/{id}/… (a malformed or another user's id answers 404). */
+export const bulkIdParams = z.object({ id: z.string().describe('The bulk job id.') });
+
+/** GET /api/bulk/{id}/rows?page= (100 rows a page, from 1). */
+export const bulkRowsQuery = z.strictObject({
+  page: z.coerce
+    .number({ error: 'The page field must be a number.' })
+    .int('The page field must be a whole number.')
+    .min(1, 'The page field must be at least 1.')
+    .max(1000, 'The page field must not be greater than 1000.')
+    .default(1),
+});
+
+/** GET /api/bulk/{id}/results?format= (csv by default). */
+export const bulkResultsQuery = z.strictObject({
+  format: z
+    .enum(BULK_RESULT_FORMATS, { error: 'The format field must be csv, json or xlsx.' })
+    .default('csv'),
+});
+
+/** The results file: a line per row (the columns of `bulkRowResponse`), as an attachment. */
+export const bulkResultsResponse = {
+  description:
+    'The job\u2019s rows as an attachment named bulk-<name>-<date>.<csv|json|xlsx>: line, input, query, ' +
+    'status, name, emails, phones, addresses, sources answered, cost, lookup id. CSV cells that a ' +
+    'spreadsheet would read as a formula are neutralised; JSON is `{ job, data }`.',
+  content: {
+    ...fileDownload('text/csv', '').content,
+    ...fileDownload('application/json', '').content,
+    ...fileDownload('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', '').content,
+  },
+};
+
+/** GET /api/bulk/{id}/events: server-sent events, a `data:` line with the job (bulkJobResponse) per change. */
+export const bulkEventsResponse = fileDownload(
+  'text/event-stream',
+  'Server-sent events: `data: <job JSON>` at each change (at most about 4 a second), a comment line as a ' +
+    'heartbeat every 15 s; the stream ends after the job reaches done, cancelled or stopped.',
+);

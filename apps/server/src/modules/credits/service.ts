@@ -81,6 +81,11 @@ export interface LookupCharge {
   /** The API key the search was made with (its monthly cap counts these rows); null from the web app. */
   apiKeyId?: string | null;
   at: Date;
+  /**
+   * The lookups row's id when the caller chose it beforehand (a bulk row, so that a retry finds its
+   * charge); a new random id otherwise. An id already in use charges nothing (answers as a short balance).
+   */
+  id?: string;
 }
 
 /**
@@ -97,10 +102,11 @@ export async function chargeForLookup(
     with debit as (
       update ${users} set credits = credits - ${charge.cost}, updated_at = ${charge.at}
       where id = ${charge.userId} and credits >= ${charge.cost}
+        and not exists (select 1 from lookups where id = ${charge.id ?? null}::uuid)
       returning credits
     ), lookup as (
-      insert into lookups (user_id, kind, query, query_typed, cost, ip, device_id, case_reference, api_key_id, created_at)
-      select ${charge.userId}, ${charge.kind}, ${charge.query}, ${charge.queryTyped}, ${charge.cost}, ${charge.ip}, ${charge.deviceId}, ${charge.caseReference}, ${charge.apiKeyId ?? null}::uuid, ${charge.at}
+      insert into lookups (id, user_id, kind, query, query_typed, cost, ip, device_id, case_reference, api_key_id, created_at)
+      select coalesce(${charge.id ?? null}::uuid, gen_random_uuid()), ${charge.userId}, ${charge.kind}, ${charge.query}, ${charge.queryTyped}, ${charge.cost}, ${charge.ip}, ${charge.deviceId}, ${charge.caseReference}, ${charge.apiKeyId ?? null}::uuid, ${charge.at}
       from debit
       returning id
     ), entry as (
@@ -130,12 +136,12 @@ export async function chargeLookups(
   const values = sql.join(
     charges.map(
       (c, index) =>
-        sql`(${index}::int, ${c.userId}::uuid, ${c.cost}::int, ${c.kind}::text, ${c.query}::text, ${c.queryTyped}::text, ${c.ip}::text, ${c.deviceId}::text, ${c.caseReference}::text, ${c.apiKeyId ?? null}::uuid, ${c.at.toISOString()}::timestamptz)`,
+        sql`(${index}::int, ${c.id ?? null}::uuid, ${c.userId}::uuid, ${c.cost}::int, ${c.kind}::text, ${c.query}::text, ${c.queryTyped}::text, ${c.ip}::text, ${c.deviceId}::text, ${c.caseReference}::text, ${c.apiKeyId ?? null}::uuid, ${c.at.toISOString()}::timestamptz)`,
     ),
     sql`, `,
   );
   const result = await db.execute(sql`
-    with req(idx, user_id, cost, kind, query, query_typed, ip, device_id, case_reference, api_key_id, at) as (values ${values}),
+    with req(idx, lookup_id, user_id, cost, kind, query, query_typed, ip, device_id, case_reference, api_key_id, at) as (values ${values}),
     locked as (
       select u.id from users u join req r on r.user_id = u.id order by u.id for update of u
     ),
@@ -143,11 +149,12 @@ export async function chargeLookups(
       update users u set credits = u.credits - r.cost, updated_at = r.at
       from req r
       where u.id = r.user_id and u.credits >= r.cost and u.id in (select id from locked)
+        and not exists (select 1 from lookups l where l.id = r.lookup_id)
       returning r.idx, u.credits
     ),
     ins as (
-      insert into lookups (user_id, kind, query, query_typed, cost, ip, device_id, case_reference, api_key_id, created_at)
-      select r.user_id, r.kind, r.query, r.query_typed, r.cost, r.ip, r.device_id, r.case_reference, r.api_key_id, r.at
+      insert into lookups (id, user_id, kind, query, query_typed, cost, ip, device_id, case_reference, api_key_id, created_at)
+      select coalesce(r.lookup_id, gen_random_uuid()), r.user_id, r.kind, r.query, r.query_typed, r.cost, r.ip, r.device_id, r.case_reference, r.api_key_id, r.at
       from req r join debit d on d.idx = r.idx
       returning id, user_id
     ),

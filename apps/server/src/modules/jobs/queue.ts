@@ -9,7 +9,8 @@
  *
  * Delivery is at least once: a handler may run again after a crash or a retry, so a handler is written
  * to be idempotent (a bulk row already run is skipped, a watch run already compared is not compared
- * again). `singletonKey` folds sends of the same work into one job while one is queued or running.
+ * again). `singletonKey` folds sends of the same work: at most one job per name and key waits, and
+ * one runs; a send while one runs queues the next, so that work arriving during a run is not lost.
  */
 export interface Job<T> {
   id: string;
@@ -17,18 +18,30 @@ export interface Job<T> {
   data: T;
   /** How many times this job has been tried before (0 on the first run). */
   retryCount: number;
+  /**
+   * Aborted when the queue stops: a long handler ends early by throwing, and its job runs again
+   * later (on another process, or on the next start).
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 
 export interface SendOptions {
-  /** At most one queued-or-running job with this key per job name; a second send is folded into it. */
+  /** At most one queued job with this key per job name (and one running); a second send is folded into it. */
   singletonKey?: string;
   /** Tries after the first failure (default 3), spaced by exponential backoff from `retryDelaySeconds`. */
   retryLimit?: number;
   retryDelaySeconds?: number;
   /** Not before this moment. */
   startAfter?: Date;
+  /**
+   * PostgreSQL: a run not finished after this long counts as lost with its process, and the job is
+   * retried (pg-boss's expiration, checked at its upkeep; default 15 minutes). A handler that can run
+   * longer guards itself against a second run (bulk's lease). The in-process runner has no need of it:
+   * it takes back every job left running when it starts.
+   */
+  expireInSeconds?: number;
 }
 
 export interface WorkOptions {

@@ -11,7 +11,7 @@ import { kindUnavailable, noSourceAnswered } from '../../http/errors.ts';
 import { kindAvailable } from '../../providers/modes.ts';
 import type { Runner } from '../../providers/runner.ts';
 import type { ProviderKind, QueryKind } from '../../providers/types.ts';
-import type { ReusedSearch, Searches } from '../searches/service.ts';
+import type { CaseReference, ReusedSearch, Searches } from '../searches/service.ts';
 
 /** What a lookup stores and answers, before it is shaped into the spec's response for its kind. */
 export interface LookupOutcome {
@@ -63,6 +63,10 @@ export interface LookupOptions {
   typed?: unknown;
   /** Keys added to the search's audit rows (a watch run names its watch). */
   auditDetails?: Record<string, unknown>;
+  /** The lookups row's id, chosen beforehand (a bulk row: searches/service.ts `PaidSearch.lookupId`). */
+  lookupId?: string;
+  /** The case reference already checked (a bulk job checks its own once, before its rows run). */
+  checkedCase?: CaseReference;
 }
 
 /**
@@ -114,9 +118,10 @@ export function createLookupService(deps: LookupDeps) {
         query,
         queryTyped: typeof options.typed === 'string' ? options.typed : query,
         cost: deps.costs[kind],
-        caseReference: await searches.caseReference(caseReference, user),
+        caseReference: options.checkedCase ?? (await searches.caseReference(caseReference, user)),
         fresh: options.fresh === true,
         ...(options.auditDetails ? { auditDetails: options.auditDetails } : {}),
+        ...(options.lookupId ? { lookupId: options.lookupId } : {}),
         reuse: {
           replay: (hit) => {
             const stored = hit.result as StoredResult;

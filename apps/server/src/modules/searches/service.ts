@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { cleanTypedQuery, type SearchKind } from '@footprint/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { type UserRow, users } from '../../db/schema.ts';
+import { lookups, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { type AppError, apiKeyCapReached, insufficientCredits } from '../../http/errors.ts';
 import { keySpendSince, monthStartOf } from '../api-keys/service.ts';
@@ -98,6 +98,13 @@ export interface PaidSearch<T> {
    * that moment (a watch run: `watch_id`).
    */
   auditDetails?: Record<string, unknown>;
+  /**
+   * The lookups row's id, chosen by the caller before the search (a bulk row stores it first), so that
+   * a search retried after its process died finds its own charge instead of charging again: a pending
+   * row of this id and user was charged and never answered, and is resumed (asked and settled) with no
+   * new charge. Absent: a new id. A caller passing one must not run it twice at once (bulk's lease).
+   */
+  lookupId?: string;
   ask: (context: AskContext) => Promise<Answer<T>>;
 }
 
@@ -157,6 +164,15 @@ export function createSearches(deps: SearchesDeps) {
   async function balanceOf(userId: string): Promise<number> {
     const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
     return row?.credits ?? 0;
+  }
+
+  /** A charged, unanswered lookups row of this id and user: the charge a retried search resumes. */
+  async function pendingCharge(id: string, userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: lookups.id })
+      .from(lookups)
+      .where(and(eq(lookups.id, id), eq(lookups.userId, userId), eq(lookups.status, 'pending')));
+    return row !== undefined;
   }
 
   async function reusable(search: PaidSearch<unknown>): Promise<Reusable | undefined> {
@@ -282,7 +298,7 @@ export function createSearches(deps: SearchesDeps) {
 
   /** An identical recent search: served free, on a new cost-0 row that points at the paid one. */
   async function repeat<T>(search: PaidSearch<T>, hit: Reusable): Promise<Searched<T>> {
-    const lookupId = randomUUID();
+    const lookupId = search.lookupId ?? randomUUID();
     const reusedFrom: ReusedSearch = { lookupId: hit.id, caseReference: hit.caseReference };
     const row = {
       mode: 'repeat' as const,
@@ -395,27 +411,31 @@ export function createSearches(deps: SearchesDeps) {
 
     /** Runs one paid search of any kind; the kind's refusals come back as the errors its `ask` chose. */
     async run<T>(search: PaidSearch<T>): Promise<Searched<T>> {
-      const hit = await reusable(search);
+      const resumed = search.lookupId ? await pendingCharge(search.lookupId, search.user.id) : false;
+      const hit = resumed ? undefined : await reusable(search);
       if (hit) {
         const repeated = await repeat(search, hit);
         await file(search, repeated.lookupId);
         return repeated;
       }
 
-      const charged = await chargeWithinCap(search, () =>
-        charge({
-          userId: search.user.id,
-          cost: search.cost,
-          kind: search.kind,
-          query: search.query,
-          queryTyped: typedOf(search),
-          ip: search.client.ip,
-          deviceId: search.client.deviceId ?? null,
-          caseReference: search.caseReference.value,
-          apiKeyId: search.client.apiKey?.id ?? null,
-          at: now(),
-        }),
-      );
+      const charged = resumed
+        ? { lookupId: search.lookupId!, credits: await balanceOf(search.user.id) }
+        : await chargeWithinCap(search, () =>
+            charge({
+              ...(search.lookupId ? { id: search.lookupId } : {}),
+              userId: search.user.id,
+              cost: search.cost,
+              kind: search.kind,
+              query: search.query,
+              queryTyped: typedOf(search),
+              ip: search.client.ip,
+              deviceId: search.client.deviceId ?? null,
+              caseReference: search.caseReference.value,
+              apiKeyId: search.client.apiKey?.id ?? null,
+              at: now(),
+            }),
+          );
       if (!charged) {
         const balance = await balanceOf(search.user.id);
         await auditRefusal(db, search, 'denied', {

@@ -1,0 +1,18 @@
+/** What the bulk lookup API (/api/bulk) answers: its refusals and the reasons a job stopped. */
+export const bulkJobTexts = {
+  bulkJobs: {
+    noValidRow: (type: 'tel' | 'email') =>
+      `The list holds no valid ${type === 'tel' ? 'phone number' : 'e-mail address'}: nothing was run.`,
+    tooManyRows: (max: number) => `A bulk lookup takes at most ${max.toLocaleString('en')} rows.`,
+    noFile: 'Attach a CSV or XLSX file in the file field, or send the values as JSON.',
+    unreadableFile: 'The file could not be read: send a CSV (UTF-8) or an XLSX workbook.',
+    fileTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB.`,
+    typeRequired: 'The type field must be tel or email.',
+    unknownField: (field: string) => `The ${field} field is not allowed.`,
+    creditsRanOut: (skipped: number) =>
+      `Credits ran out: ${skipped.toLocaleString('en')} row${skipped === 1 ? ' was' : 's were'} not run.`,
+    accountNotLive: 'The account is no longer a live account: the remaining rows were not run.',
+    illegalTransition: (action: string, status: string) => `A ${status} bulk lookup cannot be ${action}.`,
+    pastedList: 'Pasted list',
+  },
+} as const;
