@@ -6,6 +6,7 @@
 import { accountabilityTexts } from './messages/accountability.ts';
 import { adminTexts } from './messages/admin.ts';
 import { authTexts } from './messages/auth.ts';
+import { bulkPageTexts } from './messages/bulk-page.ts';
 import { casesTexts } from './messages/cases.ts';
 import { intelTexts } from './messages/intel.ts';
 import { leaksTexts } from './messages/leaks.ts';
@@ -23,6 +24,7 @@ export const messages = {
   ...casesTexts,
   ...adminTexts,
   ...securityTexts,
+  ...bulkPageTexts,
 } as const;
 
 /** Laravel-style field messages: the spec's browser shows the first message of each field. */

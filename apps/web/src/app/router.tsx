@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
                 path: paths.verificationResults,
                 ...page(() => import('../features/intel/VerificationResultsPage.tsx')),
               },
+              { path: paths.bulk, ...page(() => import('../features/bulk/BulkPage.tsx')) },
             ],
           },
           { path: paths.subscription, ...page(() => import('../features/common/ComingSoonPage.tsx')) },

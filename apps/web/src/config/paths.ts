@@ -37,6 +37,8 @@ export const paths = {
   /** Investigations (beyond the spec). */
   cases: '/cases',
   case: (id: string) => `/cases/${encodeURIComponent(id)}`,
+  /** Bulk lookups (beyond the spec, live accounts): a list run as one job. */
+  bulk: '/bulk',
   admin: '/admin',
   adminUsers: '/admin/users',
   adminUser: (id: string) => `/admin/users/${encodeURIComponent(id)}`,

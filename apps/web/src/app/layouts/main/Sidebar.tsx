@@ -1,9 +1,10 @@
-import { messages } from '@footprint/domain';
+import { isLive, messages } from '@footprint/domain';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '../../../components/Logo.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useAuth } from '../../../lib/auth-context.ts';
 import { type SearchType, useSearchType } from '../../../lib/search-type.ts';
 import { icons } from './icons.tsx';
 
@@ -32,6 +33,8 @@ interface SidebarProps {
 
 export function Sidebar({ variant, signedIn, loggingOut, onLogout, onNavigate, closeButton }: SidebarProps) {
   const { pathname } = useLocation();
+  // Bulk lookups are for live accounts (the /bulk route and the API refuse the others).
+  const { user } = useAuth();
   const { searchType, setSearchType } = useSearchType();
   const onDashboard = pathname === paths.dashboard;
 
@@ -79,6 +82,9 @@ export function Sidebar({ variant, signedIn, loggingOut, onLogout, onNavigate, c
           <li>{linkItem(paths.corporate, messages.mainNav.corporate, icons.corporate)}</li>
           <li>{linkItem(paths.verification, messages.mainNav.verifiedId, icons.verified)}</li>
           {signedIn && <li>{linkItem(paths.cases, messages.cases.menuLink, icons.cases)}</li>}
+          {signedIn && isLive(user) && (
+            <li>{linkItem(paths.bulk, messages.bulkPage.menuLink, icons.bulk)}</li>
+          )}
         </ul>
         <div className="my-4 border-t border-line/70" />
         <ul className="flex flex-col gap-1">

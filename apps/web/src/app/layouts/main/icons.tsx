@@ -41,6 +41,12 @@ export const icons = {
       <path d="m13.5 15.5 2.5 2.5" />
     </Icon>
   ),
+  bulk: (
+    <Icon className="size-5">
+      <path d="M8 6h12M8 12h12M8 18h12" />
+      <path d="M3.5 6h.01M3.5 12h.01M3.5 18h.01" strokeWidth="2.5" />
+    </Icon>
+  ),
   logout: (
     <Icon className="size-5">
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
