@@ -77,8 +77,8 @@ export function JobCard({ job }: { job: BulkJob }) {
 
   return (
     <li className="card px-4 py-4" aria-labelledby={`${id}-name`}>
-      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-        <div className="min-w-0">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
           <h3 id={`${id}-name`} className="truncate text-base font-semibold text-text" title={job.name}>
             {job.name}
           </h3>
@@ -182,6 +182,7 @@ export function JobCard({ job }: { job: BulkJob }) {
               <button
                 type="button"
                 className="btn-ghost min-h-10 px-3"
+                aria-label={showRows ? t.hideRowsLabel(job.name) : t.viewRowsLabel(job.name)}
                 aria-expanded={showRows}
                 aria-controls={`${id}-rows`}
                 onClick={() => setShowRows((open) => !open)}

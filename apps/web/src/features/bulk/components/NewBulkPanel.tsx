@@ -19,6 +19,8 @@ import {
 } from '../list.ts';
 
 const t = messages.bulkPage;
+/** Invalid rows shown before 'Show all'. */
+const INVALID_FOLDED = 10;
 type Source = 'file' | 'paste';
 
 /** A checked list: the answer of the preview, and the very input it was made from (Start sends it). */
@@ -357,6 +359,9 @@ function PreviewSummary({
   onStart: () => void;
 }) {
   const id = useId();
+  // A long list of refusals folds after the first few, so Start stays near on a phone.
+  const [allInvalid, setAllInvalid] = useState(false);
+  const invalidRows = allInvalid ? view.invalidShown : view.invalidShown.slice(0, INVALID_FOLDED);
   const figures: Array<[string, string]> = [
     [t.rowsRead, preview.total.toLocaleString('en-US')],
     [t.willRun, preview.valid.toLocaleString('en-US')],
@@ -413,7 +418,7 @@ function PreviewSummary({
                   </tr>
                 </thead>
                 <tbody>
-                  {view.invalidShown.map((row) => (
+                  {invalidRows.map((row) => (
                     <tr key={`${row.line}-${row.value}`}>
                       <td className="text-right tabular-nums">{row.line}</td>
                       <td>
@@ -428,6 +433,11 @@ function PreviewSummary({
               </table>
             </TableScroller>
           </div>
+          {invalidRows.length < view.invalidShown.length && (
+            <button type="button" className="btn-chip mt-2" onClick={() => setAllInvalid(true)}>
+              {t.invalidShowAll(view.invalidShown.length)}
+            </button>
+          )}
           {view.invalidMore > 0 && (
             <p className="mt-2 text-xs text-muted">{t.invalidMore(view.invalidMore)}</p>
           )}
