@@ -1,5 +1,6 @@
 import type { BulkPreview } from '@footprint/domain';
 import { describe, expect, it } from 'vitest';
+import { bodyOf } from '../src/features/bulk/api.ts';
 import {
   isFinal,
   jobActions,
@@ -108,5 +109,33 @@ describe('job states', () => {
     expect(percentDone(0, 0)).toBe(0);
     expect(percentDone(1, 3)).toBe(33);
     expect(percentDone(3, 3)).toBe(100);
+  });
+});
+
+describe('the request body', () => {
+  it('sends a pasted list as JSON, with the case reference only when there is one', () => {
+    expect(bodyOf({ source: 'paste', type: 'email', values: ['a@example.test'] })).toEqual({
+      type: 'email',
+      values: ['a@example.test'],
+    });
+    expect(
+      bodyOf({ source: 'paste', type: 'tel', values: ['9876543210'], caseReference: 'FIR 1/2026' }),
+    ).toEqual({ type: 'tel', values: ['9876543210'], case_reference: 'FIR 1/2026' });
+  });
+
+  it('sends a file as multipart form-data, its fields before the file', async () => {
+    const file = new File(['phone\n9876543210\n'], 'numbers.csv', { type: 'text/csv' });
+    const body = bodyOf({ source: 'file', type: 'tel', file, caseReference: 'FIR 1/2026' });
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    expect([...form.keys()]).toEqual(['type', 'case_reference', 'file']);
+    expect(form.get('type')).toBe('tel');
+    const sent = form.get('file') as File;
+    expect(sent.name).toBe('numbers.csv');
+    expect(await sent.text()).toBe('phone\n9876543210\n');
+    expect([...(bodyOf({ source: 'file', type: 'email', file }) as FormData).keys()]).toEqual([
+      'type',
+      'file',
+    ]);
   });
 });

@@ -16,7 +16,8 @@ export type BulkInput =
   | { source: 'paste'; type: BulkType; values: string[]; caseReference?: string | undefined }
   | { source: 'file'; type: BulkType; file: File; caseReference?: string | undefined };
 
-function bodyOf(input: BulkInput): unknown {
+/** The body of a preview or start call; exported for the unit tests. */
+export function bodyOf(input: BulkInput): unknown {
   if (input.source === 'paste') {
     return {
       type: input.type,
