@@ -1,4 +1,5 @@
 import { messages } from '@footprint/domain';
+import { useRef } from 'react';
 import { QueryView } from '../../components/LoadError.tsx';
 import { useBulkJobs } from './api.ts';
 import { JobCard } from './components/JobCard.tsx';
@@ -14,6 +15,7 @@ const t = messages.bulkPage;
 
 export default function BulkPage() {
   const jobs = useBulkJobs();
+  const jobsHeading = useRef<HTMLHeadingElement>(null);
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-8 sm:px-6 lg:py-10">
@@ -24,11 +26,16 @@ export default function BulkPage() {
       </header>
 
       <div className="mt-6">
-        <NewBulkPanel />
+        <NewBulkPanel onStarted={() => jobsHeading.current?.focus()} />
       </div>
 
       <section aria-labelledby="bulk-jobs-title" className="mt-8">
-        <h2 id="bulk-jobs-title" className="text-lg font-semibold text-text">
+        <h2
+          ref={jobsHeading}
+          id="bulk-jobs-title"
+          tabIndex={-1}
+          className="scroll-mt-20 text-lg font-semibold text-text focus:outline-none"
+        >
           {t.jobsTitle}
         </h2>
         <div className="mt-3">

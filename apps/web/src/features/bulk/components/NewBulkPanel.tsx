@@ -36,7 +36,7 @@ interface Checked {
  * reference, then 'Check list' (POST /api/bulk/preview, free) and 'Start' (POST /api/bulk). Any change
  * to the list after a check asks for a new check, so Start always runs what the user saw priced.
  */
-export function NewBulkPanel() {
+export function NewBulkPanel({ onStarted }: { onStarted?: () => void }) {
   const id = useId();
   const { user, mergeUser } = useAuth();
   const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id));
@@ -151,6 +151,8 @@ export function NewBulkPanel() {
       setFile(null);
       setText('');
       if (fileInput.current) fileInput.current.value = '';
+      // Start is gone with the preview: the keyboard goes on to the list that now shows the job.
+      onStarted?.();
     } catch (error) {
       showFailure(error, t.startFailed);
     }
