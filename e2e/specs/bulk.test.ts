@@ -7,14 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { axeProblems, openSignedIn, settle, viewports } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, screenshot, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { type RunningServer, startProductServer } from '../support/server.ts';
 
 /**
  * /bulk: a live account uploads a CSV of phone numbers, checks it (rows read, duplicates, the invalid
  * row, the cost against the balance), starts it, watches the progress bar reach done, downloads the
  * results as XLSX (a real workbook holding the list's numbers) and opens one row's full result. A
  * trial account sees no Bulk entry and is sent to /upgrade. The live account is made for this file by
- * demo-admin, so its balance is exact.
+ * demo-admin, so its balance is exact. A second server with slow sandbox sources and one row at a time
+ * shows a job in progress: the bar moving over the event stream (no polling), Pause, Resume, done.
  */
 
 const browser = useBrowser();
@@ -50,6 +52,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The list: a header, the two demo numbers, one of them again in another spelling, and a bad row. */
 const csv = ['phone', '9876543210', '9123456780', '+91 98765 43210', '12ab'].join('\n');
+
+/** Picks an option of a toggle as a user does: by its label (the radio itself is visually hidden). */
+const choose = (page: Page, label: string) =>
+  page.locator('label.search-toggle-option').filter({ hasText: label }).click();
 
 const figure = (page: Page, label: string) =>
   page
@@ -89,6 +95,11 @@ function readZip(file: string, wanted: (name: string) => boolean) {
   });
 }
 
+/** The credits a job card says the job spent. */
+const job = async (card: Locator) => ({
+  spent: Number(/(\d+) credits? spent/.exec((await card.textContent()) ?? '')?.[1]),
+});
+
 const progressOf = async (bar: Locator) => ({
   now: Number(await bar.getAttribute('aria-valuenow')),
   max: Number(await bar.getAttribute('aria-valuemax')),
@@ -117,7 +128,8 @@ describe('/bulk', () => {
 
     const file = join(dir, 'numbers.csv');
     writeFileSync(file, csv);
-    await page.getByRole('radio', { name: t.types.tel }).check();
+    await choose(page, t.types.tel!);
+    expect(await page.getByRole('radio', { name: t.types.tel }).isChecked()).toBe(true);
     await page.getByLabel(t.fileLabel).setInputFiles(file);
     await page.getByText(/^numbers\.csv \(/).waitFor();
     await page.getByRole('button', { name: t.check }).click();
@@ -193,9 +205,9 @@ describe('/bulk', () => {
     await openSignedIn(page, live.token, '/bulk');
     await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
     await page.getByRole('progressbar', { name: t.progressLabel('numbers.csv') }).waitFor();
-    await page.getByRole('radio', { name: t.sourcePaste }).check();
+    await choose(page, t.sourcePaste);
     await page.getByLabel(t.pasteLabel).fill('rich.demo@example.test\nnobody@example.test\nnot-an-email');
-    await page.getByRole('radio', { name: t.types.email }).check();
+    await choose(page, t.types.email!);
     await page.getByRole('button', { name: t.check }).click();
     await page.getByRole('region', { name: t.previewTitle }).waitFor();
     expect(await figure(page, t.willRun).textContent()).toBe('2');
@@ -215,5 +227,97 @@ describe('/bulk', () => {
     expect(await nav.getByRole('link', { name: t.menuLink }).count()).toBe(0);
     await page.goto('/bulk');
     await page.waitForURL('**/upgrade');
+  });
+});
+
+describe('/bulk while a job runs', () => {
+  let slow: RunningServer;
+  let token: string;
+
+  beforeAll(async () => {
+    // Every sandbox source answers in 300-400 ms and rows run one at a time: a list takes seconds.
+    slow = await startProductServer({
+      SANDBOX_LATENCY: '*=300-400',
+      BULK_ROW_CONCURRENCY: '1',
+      SANDBOX_LEAK_RECORDS: '0',
+    });
+    const admin = await apiSignIn('demo-admin@footprint.test', demoPassword, slow.url);
+    const email = uniqueEmail('bulk-slow');
+    const password = 'bulk lookups passphrase';
+    const created = await api(
+      '/api/admin/users',
+      { body: { name: 'Bulk Watcher', email, password, app_mode: 'live', credits: 100 }, token: admin },
+      slow.url,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    token = await apiSignIn(email, password, slow.url);
+  });
+  afterAll(() => slow?.stop());
+
+  it('moves the bar live from the event stream, pauses, resumes and finishes', async () => {
+    const page = await browser.newPage(viewports.desktop);
+    await storeSession(page, token, slow.url);
+    const polls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'GET' && /^\/api\/bulk\/[^/]+$/.test(path)) polls.push(request.url());
+    });
+    await page.goto(`${slow.url}/bulk`);
+    await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
+    await choose(page, t.sourcePaste);
+    const numbers = Array.from({ length: 15 }, (_, i) => `98765${String(10_000 + i * 37).padStart(5, '0')}`);
+    await page.getByLabel(t.pasteLabel).fill(numbers.join('\n'));
+    await page.getByRole('button', { name: t.check }).click();
+    await page.getByRole('region', { name: t.previewTitle }).waitFor();
+    expect(await figure(page, t.willRun).textContent()).toBe('15');
+    await page.getByRole('button', { name: t.start, exact: true }).click();
+
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: t.pastedName }) });
+    const bar = card.getByRole('progressbar', { name: t.progressLabel(t.pastedName) });
+    await bar.waitFor();
+    // The bar moves while the job runs: some rows done, not all.
+    await expect.poll(async () => (await progressOf(bar)).now, { timeout: 20_000 }).toBeGreaterThan(1);
+    expect((await progressOf(bar)).now).toBeLessThan(15);
+    await card.getByText(t.statuses.running!, { exact: true }).waitFor();
+    // Only the controls a running job allows, and no results yet.
+    await card.getByRole('button', { name: t.actionLabel(t.pause, t.pastedName) }).waitFor();
+    await card.getByRole('button', { name: t.actionLabel(t.cancel, t.pastedName) }).waitFor();
+    expect(await card.getByRole('button', { name: t.actionLabel(t.resume, t.pastedName) }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: /^Download/ }).count()).toBe(0);
+    await screenshot(page, 'bulk-running-desktop');
+
+    await card.getByRole('button', { name: t.actionLabel(t.pause, t.pastedName) }).click();
+    await card.getByText(t.statuses.paused!, { exact: true }).waitFor();
+    await card.getByRole('button', { name: t.actionLabel(t.resume, t.pastedName) }).waitFor();
+    expect(await card.getByRole('button', { name: t.actionLabel(t.pause, t.pastedName) }).count()).toBe(0);
+    // A paused job stands still (a row already under way may still finish).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const paused = (await progressOf(bar)).now;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await progressOf(bar)).now).toBe(paused);
+    expect(paused).toBeLessThan(15);
+    await page.setViewportSize(viewports.mobile);
+    await card.scrollIntoViewIfNeeded();
+    await settle(page);
+    await screenshot(page, 'bulk-paused-mobile');
+    await page.setViewportSize(viewports.desktop);
+
+    await card.getByRole('button', { name: t.actionLabel(t.resume, t.pastedName) }).click();
+    await expect.poll(async () => (await progressOf(bar)).now, { timeout: 30_000 }).toBe(15);
+    await card.getByText(t.statuses.done!, { exact: true }).waitFor();
+    await card.getByRole('button', { name: t.downloadLabel('csv', t.pastedName) }).waitFor();
+    // The header's balance follows what the job spent.
+    const me = await api('/api/user', { token }, slow.url);
+    expect(me.body.credits).toBe(100 - (await job(card)).spent);
+    await page
+      .getByText(messages.credits.label(me.body.credits as number), { exact: true })
+      .first()
+      .waitFor();
+    // All of it came over the event stream: the page never fell back to asking for the job.
+    expect(await card.getByText(t.liveLost).count()).toBe(0);
+    expect(polls).toEqual([]);
+    expect(problemsOf(page)).toEqual([]);
   });
 });

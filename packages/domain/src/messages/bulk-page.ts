@@ -28,6 +28,8 @@ export const bulkPageTexts = {
       type === 'email'
         ? 'One e-mail address per line.'
         : 'One phone number per line; a number without a dial code is taken as Indian (+91).',
+    pastePlaceholder: (type: string) =>
+      type === 'email' ? 'e.g.\nfirst@example.com\nsecond@example.com' : 'e.g.\n9876543210\n+91 91234 56780',
     pasteEmpty: 'Paste at least one value, one per line.',
     pastedLines: (n: number) => plural(n, 'line', 'lines'),
     check: 'Check list',
@@ -57,6 +59,8 @@ export const bulkPageTexts = {
     started: 'The bulk lookup has started.',
     startFailed: 'The bulk lookup could not be started. Please try again.',
     changeList: 'Change the list',
+    /** The server's name of a job made from a pasted list (messages.bulkJobs.pastedList on its side). */
+    pastedName: 'Pasted list',
     jobsTitle: 'Your bulk lookups',
     jobsEmpty: 'No bulk lookups yet. Check a list above and start it.',
     loadFailed: 'Your bulk lookups could not be loaded.',

@@ -1,6 +1,6 @@
 import { BULK_RESULT_FORMATS, type BulkJob, messages } from '@footprint/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useAuth } from '../../../lib/auth-context.ts';
@@ -14,9 +14,13 @@ import { RowsPanel } from './RowsPanel.tsx';
 const t = messages.bulkPage;
 const actionLabels: Record<BulkAction, string> = { pause: t.pause, resume: t.resume, cancel: t.cancel };
 
+/** The header's balance is read again at most this often while a job spends credits. */
+const BALANCE_REFRESH_MS = 3_000;
+
 /**
  * While a job can still change, follows it (its event stream, else a poll every 2 s) and puts each
- * state into the list. When it ends the list is read again and the header's balance refreshed.
+ * state into the list. While it spends credits the header's balance is read again now and then, and
+ * once more when it ends, when the list is read again too.
  */
 function useFollowJob(job: BulkJob): boolean {
   const update = useUpdateJobInList();
@@ -25,12 +29,21 @@ function useFollowJob(job: BulkJob): boolean {
   const [polling, setPolling] = useState(false);
   const final = isFinal(job.status);
   const { id } = job;
+  const balance = useRef({ spent: job.credits_spent, at: 0 });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one watch per job until it ends; the list's updater and the user's refetch are stable in what they do.
   useEffect(() => {
     if (final) return;
     const controller = new AbortController();
-    watchBulkJob(id, update, controller.signal, () => setPolling(true))
+    const onJob = (next: BulkJob) => {
+      update(next);
+      const now = Date.now();
+      if (next.credits_spent !== balance.current.spent && now - balance.current.at >= BALANCE_REFRESH_MS) {
+        balance.current = { spent: next.credits_spent, at: now };
+        void refetch();
+      }
+    };
+    watchBulkJob(id, onJob, controller.signal, () => setPolling(true))
       .then((last) => {
         if (controller.signal.aborted || !last || !isFinal(last.status)) return;
         void queryClient.invalidateQueries({ queryKey: bulkKey });

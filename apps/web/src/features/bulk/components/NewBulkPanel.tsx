@@ -296,7 +296,7 @@ export function NewBulkPanel({ onStarted }: { onStarted?: () => void }) {
               }}
               aria-invalid={errors.values ? true : undefined}
               aria-describedby={describedBy('values', true)}
-              placeholder={type === 'email' ? 'name@example.com' : '9876543210'}
+              placeholder={t.pastePlaceholder(type)}
               className="input min-h-40 font-mono text-base sm:text-sm"
             />
             {errors.values && (
