@@ -95,10 +95,14 @@ function readZip(file: string, wanted: (name: string) => boolean) {
   });
 }
 
-/** The credits a job card says the job spent. */
-const job = async (card: Locator) => ({
-  spent: Number(/(\d+) credits? spent/.exec((await card.textContent()) ?? '')?.[1]),
-});
+/** What a job card says the job spent and charged. */
+const job = async (card: Locator) => {
+  const text = (await card.textContent()) ?? '';
+  return {
+    spent: Number(/(\d+) credits? spent/.exec(text)?.[1]),
+    charged: Number(/(\d+) charged/.exec(text)?.[1]),
+  };
+};
 
 const progressOf = async (bar: Locator) => ({
   now: Number(await bar.getAttribute('aria-valuenow')),
@@ -318,6 +322,34 @@ describe('/bulk while a job runs', () => {
     // All of it came over the event stream: the page never fell back to asking for the job.
     expect(await card.getByText(t.liveLost).count()).toBe(0);
     expect(polls).toEqual([]);
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it('cancels a running job: its rows not reached are skipped, and its results can be had', async () => {
+    const page = await browser.newPage(viewports.desktop);
+    await storeSession(page, token, slow.url);
+    await page.goto(`${slow.url}/bulk`);
+    await choose(page, t.sourcePaste);
+    const numbers = Array.from({ length: 15 }, (_, i) => `98764${String(20_000 + i * 41).padStart(5, '0')}`);
+    await page.getByLabel(t.pasteLabel).fill(numbers.join('\n'));
+    await page.getByRole('button', { name: t.check }).click();
+    await page.getByRole('button', { name: t.start, exact: true }).click();
+
+    // The newest job comes first.
+    const card = page.getByRole('list', { name: t.jobsTitle }).getByRole('listitem').first();
+    await card.getByText(t.statuses.running!, { exact: true }).waitFor();
+    await card.getByRole('button', { name: t.actionLabel(t.cancel, t.pastedName) }).click();
+    await card.getByText(t.statuses.cancelled!, { exact: true }).waitFor();
+    for (const action of [t.pause, t.resume, t.cancel])
+      expect(await card.getByRole('button', { name: t.actionLabel(action, t.pastedName) }).count()).toBe(0);
+    // Skipped rows count as finished; fewer rows than listed were charged.
+    expect((await job(card)).charged).toBeLessThan(15);
+
+    await card.getByRole('button', { name: t.viewRowsLabel(t.pastedName) }).click();
+    const rows = card.getByRole('region', { name: t.rowsTitle(t.pastedName) }).first();
+    await rows.getByText(t.rowStatuses.skipped!, { exact: true }).first().waitFor();
+    expect(await rows.getByRole('row').count()).toBe(16);
+    await card.getByRole('button', { name: t.downloadLabel('csv', t.pastedName) }).waitFor();
     expect(problemsOf(page)).toEqual([]);
   });
 });
