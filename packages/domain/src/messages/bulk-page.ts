@@ -18,9 +18,7 @@ export const bulkPageTexts = {
     fileLabel: 'CSV or XLSX file',
     fileHint: 'A CSV file or an Excel workbook (.xlsx) with one value per row. At most 10,000 rows.',
     dropHere: 'Drop a CSV or XLSX file here, or',
-    chooseFile: 'choose a file',
     chosenFile: (name: string, size: string) => `${name} (${size})`,
-    removeFile: 'Remove the file',
     wrongFileType: 'Choose a .csv or .xlsx file.',
     noFile: 'Choose a CSV or XLSX file first.',
     pasteLabel: 'List (one per line)',
@@ -58,7 +56,6 @@ export const bulkPageTexts = {
     starting: 'Starting...',
     started: 'The bulk lookup has started.',
     startFailed: 'The bulk lookup could not be started. Please try again.',
-    changeList: 'Change the list',
     /** The server's name of a job made from a pasted list (messages.bulkJobs.pastedList on its side). */
     pastedName: 'Pasted list',
     jobsTitle: 'Your bulk lookups',
@@ -86,7 +83,6 @@ export const bulkPageTexts = {
     cancel: 'Cancel',
     actionLabel: (action: string, name: string) => `${action} ${name}`,
     actionFailed: 'The job could not be changed. Please try again.',
-    confirmCancel: 'Cancel this job? Rows it has not reached are skipped and cost nothing.',
     download: 'Download results',
     downloadAs: (format: string) => `Download ${format.toUpperCase()}`,
     downloadLabel: (format: string, name: string) =>
@@ -117,7 +113,6 @@ export const bulkPageTexts = {
       insufficient_credits: 'No credits',
       skipped: 'Skipped',
     } as Record<string, string>,
-    live: 'Live updates',
     liveLost: 'Live updates were interrupted; checking every 2 seconds.',
   },
 } as const;
