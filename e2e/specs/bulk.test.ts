@@ -330,7 +330,8 @@ describe('/bulk while a job runs', () => {
     await storeSession(page, token, slow.url);
     await page.goto(`${slow.url}/bulk`);
     await choose(page, t.sourcePaste);
-    const numbers = Array.from({ length: 15 }, (_, i) => `98764${String(20_000 + i * 41).padStart(5, '0')}`);
+    // Long enough (about 10 s) that the question and its answer come while it still runs.
+    const numbers = Array.from({ length: 30 }, (_, i) => `98764${String(20_000 + i * 41).padStart(5, '0')}`);
     await page.getByLabel(t.pasteLabel).fill(numbers.join('\n'));
     await page.getByRole('button', { name: t.check }).click();
     await page.getByRole('button', { name: t.start, exact: true }).click();
@@ -339,16 +340,23 @@ describe('/bulk while a job runs', () => {
     const card = page.getByRole('list', { name: t.jobsTitle }).getByRole('listitem').first();
     await card.getByText(t.statuses.running!, { exact: true }).waitFor();
     await card.getByRole('button', { name: t.actionLabel(t.cancel, t.pastedName) }).click();
+    // It asks first: closing the question keeps the job running.
+    const question = page.getByRole('dialog', { name: t.cancelTitle(t.pastedName) });
+    await question.getByRole('button', { name: messages.details.close, exact: true }).click();
+    await question.waitFor({ state: 'detached' });
+    await card.getByText(t.statuses.running!, { exact: true }).waitFor();
+    await card.getByRole('button', { name: t.actionLabel(t.cancel, t.pastedName) }).click();
+    await question.getByRole('button', { name: t.cancelConfirm }).click();
     await card.getByText(t.statuses.cancelled!, { exact: true }).waitFor();
     for (const action of [t.pause, t.resume, t.cancel])
       expect(await card.getByRole('button', { name: t.actionLabel(action, t.pastedName) }).count()).toBe(0);
     // Skipped rows count as finished; fewer rows than listed were charged.
-    expect((await job(card)).charged).toBeLessThan(15);
+    expect((await job(card)).charged).toBeLessThan(30);
 
     await card.getByRole('button', { name: t.viewRowsLabel(t.pastedName) }).click();
     const rows = card.getByRole('region', { name: t.rowsTitle(t.pastedName) }).first();
     await rows.getByText(t.rowStatuses.skipped!, { exact: true }).first().waitFor();
-    expect(await rows.getByRole('row').count()).toBe(16);
+    expect(await rows.getByRole('row').count()).toBe(31);
     await card.getByRole('button', { name: t.downloadLabel('csv', t.pastedName) }).waitFor();
     expect(problemsOf(page)).toEqual([]);
   });

@@ -82,6 +82,10 @@ export const bulkPageTexts = {
     resume: 'Resume',
     cancel: 'Cancel',
     actionLabel: (action: string, name: string) => `${action} ${name}`,
+    cancelTitle: (name: string) => `Cancel ${name}?`,
+    cancelBody:
+      'The rows it has not reached are skipped and cost nothing; the rows already run stay in its results. A cancelled job cannot be resumed.',
+    cancelConfirm: 'Cancel the job',
     actionFailed: 'The job could not be changed. Please try again.',
     download: 'Download results',
     downloadAs: (format: string) => `Download ${format.toUpperCase()}`,

@@ -2,6 +2,7 @@ import { BULK_RESULT_FORMATS, type BulkJob, messages } from '@footprint/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { Modal } from '../../../components/Modal.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
@@ -65,6 +66,8 @@ export function JobCard({ job }: { job: BulkJob }) {
   const action = useJobAction();
   const [saving, setSaving] = useState<string | null>(null);
   const [showRows, setShowRows] = useState(false);
+  // Cancelling cannot be undone, so it asks first.
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const final = isFinal(job.status);
   const percent = percentDone(job.done, job.total);
 
@@ -168,7 +171,7 @@ export function JobCard({ job }: { job: BulkJob }) {
               }
               aria-label={t.actionLabel(actionLabels[next], job.name)}
               disabled={action.isPending}
-              onClick={() => void change(next)}
+              onClick={() => (next === 'cancel' ? setConfirmingCancel(true) : void change(next))}
             >
               {action.isPending && action.variables?.action === next && <Spinner size="sm" decorative />}
               {actionLabels[next]}
@@ -208,6 +211,28 @@ export function JobCard({ job }: { job: BulkJob }) {
       )}
 
       <div id={`${id}-rows`}>{final && showRows && <RowsPanel job={job} />}</div>
+
+      {confirmingCancel && (
+        <Modal
+          title={t.cancelTitle(job.name)}
+          onClose={() => setConfirmingCancel(false)}
+          actions={
+            <button
+              type="button"
+              className="btn bg-danger text-white hover:bg-danger/85"
+              disabled={action.isPending}
+              onClick={() => {
+                setConfirmingCancel(false);
+                void change('cancel');
+              }}
+            >
+              {t.cancelConfirm}
+            </button>
+          }
+        >
+          <p className="text-sm text-text">{t.cancelBody}</p>
+        </Modal>
+      )}
     </li>
   );
 }
