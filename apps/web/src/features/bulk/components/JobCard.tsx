@@ -113,7 +113,8 @@ export function JobCard({ job }: { job: BulkJob }) {
             )}
           </p>
         </div>
-        <span className={`status-badge ${statusTone(job.status)}`}>
+        {/* A change of status (done, stopped) is announced; the moving counts are not. */}
+        <span aria-live="polite" className={`status-badge mt-1 shrink-0 ${statusTone(job.status)}`}>
           {t.statuses[job.status] ?? job.status}
         </span>
       </div>
