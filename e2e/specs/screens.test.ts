@@ -791,6 +791,9 @@ describe('keyboard alone', () => {
     expect(await hasFocus(page.getByRole('link', { name: 'Search history' }))).toBe(true);
     await page.keyboard.press('Tab');
     expect(await activeLabel(page)).toBe('Security');
+    // A live account's menu also holds its API keys.
+    await page.keyboard.press('Tab');
+    expect(await activeLabel(page)).toBe('API keys');
     await page.keyboard.press('Tab');
     expect(await activeLabel(page)).toBe('Logout');
     await page.keyboard.press('Escape');

@@ -20,6 +20,8 @@ import { registerSpa } from './http/spa.ts';
 import type { ProviderCatalogue } from './modules/admin/providers.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { createApiKeyService } from './modules/api-keys/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { securityRoutes } from './modules/auth/security-routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -45,6 +47,8 @@ import { createReportService } from './modules/reports/service.ts';
 import { createSearches } from './modules/searches/service.ts';
 import { deploymentDefaults, isSecondFactorRequired } from './modules/settings/service.ts';
 import type { UsageRecorder } from './modules/usage/recorder.ts';
+import { watchlistRoutes } from './modules/watchlists/routes.ts';
+import { createWatchlists, type Watchlists } from './modules/watchlists/service.ts';
 import type { LeakSearcher } from './providers/leak-search.ts';
 import type { Runner } from './providers/runner.ts';
 import { createPasswordPolicy } from './security/password-policy.ts';
@@ -68,6 +72,13 @@ export interface AppDeps {
   now?: () => Date;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: DestinationStream;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The watchlists' runs, for the runtime's schedule (modules/watchlists/jobs.ts) and tests. */
+    watchlists: Watchlists;
+  }
 }
 
 /** JSON.parse that refuses prototype-poisoning keys, as Fastify's own parser does. */
@@ -158,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   };
 
-  const guards = registerAuth(app, db, () => isSecondFactorRequired(db));
+  const guards = registerAuth(app, db, () => isSecondFactorRequired(db), deps.limits);
   registerContracts(app, guards.authenticate);
   await registerOpenApi(app);
   const csrf = registerCsrf(app, config.isProduction && config.appUrl.startsWith('https:'));
@@ -173,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const secureCookies = config.appUrl.startsWith('https:');
   authRoutes(app, { auth, guards, csrf, secureCookies });
   securityRoutes(app, { auth, guards, secureCookies });
+  apiKeyRoutes(app, { apiKeys: createApiKeyService({ db, now: deps.now }), guards });
   const settings = deploymentDefaults(config);
   // One paid search for every kind: one group commit for charges and one for answers.
   const cases = createCases({ db, now: deps.now });
@@ -193,6 +205,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     searchers: deps.leakSearchers,
   });
   leakRoutes(app, { leaks, guards });
+  // Watched queries run again through the same lookup and leak services, so each run is a paid search.
+  const watchlists = createWatchlists({
+    db,
+    lookups,
+    leaks,
+    mailer: deps.mailer,
+    appUrl: config.appUrl,
+    now: deps.now,
+    log: app.log,
+  });
+  app.decorate('watchlists', watchlists);
+  watchlistRoutes(app, { watchlists, guards });
   const intel = createIntelService({
     db,
     searches,

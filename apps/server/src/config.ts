@@ -112,6 +112,7 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_ENABLED: bool(true),
+  API_KEY_RATE_LIMIT: int(60, 1, 100_000),
   REDIS_URL: optionalUrl,
   /** Unset: the public API in production, off elsewhere; empty: off. */
   PWNED_PASSWORDS_URL: z
@@ -205,7 +206,12 @@ export interface Config {
      */
     registrationModeDefault: RegistrationMode;
   };
-  rateLimit: { enabled: boolean; redisUrl: string | undefined };
+  rateLimit: {
+    enabled: boolean;
+    redisUrl: string | undefined;
+    /** Requests one API key may make per minute (with RATE_LIMIT_ENABLED). */
+    apiKeyPerMinute: number;
+  };
   /** New passwords are also checked against this Pwned Passwords range API (undefined: offline list only). */
   passwords: { pwnedUrl: string | undefined; timeoutMs: number };
   mail: {
@@ -389,7 +395,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       trialCredits: env.TRIAL_CREDITS,
       registrationModeDefault: env.REGISTRATION_MODE ?? (env.REGISTRATION_ENABLED ? 'approval' : 'closed'),
     },
-    rateLimit: { enabled: env.RATE_LIMIT_ENABLED, redisUrl: env.REDIS_URL },
+    rateLimit: {
+      enabled: env.RATE_LIMIT_ENABLED,
+      redisUrl: env.REDIS_URL,
+      apiKeyPerMinute: env.API_KEY_RATE_LIMIT,
+    },
     passwords: {
       pwnedUrl:
         env.PWNED_PASSWORDS_URL === undefined

@@ -12,6 +12,7 @@ import { createReportPool } from './modules/reports/pool.ts';
 import { scheduleRecovery } from './modules/searches/recovery.ts';
 import { deploymentDefaults, resolveAppKey } from './modules/settings/service.ts';
 import { createUsageRecorder, USAGE_FLUSH_MS } from './modules/usage/recorder.ts';
+import { scheduleWatchTicks } from './modules/watchlists/jobs.ts';
 import { type LeakSearcher, leakSearchersFrom } from './providers/leak-search.ts';
 import { createRunner } from './providers/runner.ts';
 import type { Provider } from './providers/types.ts';
@@ -56,6 +57,8 @@ export interface RuntimeOverrides {
   now?: () => Date;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: DestinationStream;
+  /** Seconds between the watchlist's ticks (default 60); 0: none (tests call `runDue` themselves). */
+  watchTickSeconds?: number;
 }
 
 /** Opens the database, migrates it, seeds what the config asks for and builds the app. */
@@ -89,7 +92,10 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     enabled: config.rateLimit.enabled,
     redisUrl: config.rateLimit.redisUrl,
     db: database.db,
-    limits: overrides.limits,
+    limits: {
+      apiKeyRequests: { points: config.rateLimit.apiKeyPerMinute, durationSeconds: 60 },
+      ...overrides.limits,
+    },
     slowdown: overrides.slowdown,
   });
   await limits.ready();
@@ -140,6 +146,12 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   );
   // Paid lookups a previous process left pending (it died mid-lookup) are refunded once.
   const stopRecovery = scheduleRecovery(database.db, config.lookups.abandonSeconds, app.log);
+  // Watched searches due to run. This runtime has no job queue yet, so the tick is a plain unref'd
+  // timer in this process; where a JobQueue exists, `registerWatchJobs(queue, app.watchlists)`
+  // (modules/watchlists/jobs.ts) replaces this line. Either way the claim in `runDue` is atomic.
+  const tickSeconds = overrides.watchTickSeconds ?? undefined;
+  const stopWatchTicks =
+    tickSeconds === 0 ? () => {} : scheduleWatchTicks(app.watchlists, app.log, tickSeconds);
   return {
     app,
     database,
@@ -152,6 +164,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     async close() {
       stopPurge();
       stopRecovery();
+      stopWatchTicks();
       await app.close();
       // After the app: the lookups it finished on the way out are counted too.
       await usage.close();

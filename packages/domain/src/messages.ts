@@ -5,6 +5,7 @@
  */
 import { accountabilityTexts } from './messages/accountability.ts';
 import { adminTexts } from './messages/admin.ts';
+import { apiKeysTexts } from './messages/api-keys.ts';
 import { authTexts } from './messages/auth.ts';
 import { bulkPageTexts } from './messages/bulk-page.ts';
 import { casesTexts } from './messages/cases.ts';
@@ -13,6 +14,7 @@ import { leaksTexts } from './messages/leaks.ts';
 import { lookupTexts } from './messages/lookup.ts';
 import { securityTexts } from './messages/security.ts';
 import { siteTexts } from './messages/site.ts';
+import { watchlistTexts } from './messages/watchlists.ts';
 
 export const messages = {
   ...siteTexts,
@@ -25,6 +27,8 @@ export const messages = {
   ...adminTexts,
   ...securityTexts,
   ...bulkPageTexts,
+  ...watchlistTexts,
+  ...apiKeysTexts,
 } as const;
 
 /** Laravel-style field messages: the spec's browser shows the first message of each field. */

@@ -83,6 +83,38 @@ export const authTokens = pgTable(
 );
 
 /**
+ * API keys (docs/api.md): a user's long-lived bearer for scripts, limited to its scopes. Only the
+ * SHA-256 of the key is kept (like auth_tokens); `prefix` is its first characters, to recognise it in
+ * the list. Revoking sets `revoked_at`; the row stays, so the audit trail and the lookups it made
+ * keep their key.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    /** The domain's API_KEY_SCOPES the key may reach. */
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    /** Credits the key's searches may spend per calendar month (UTC); null: no cap. */
+    monthlyCreditCap: integer('monthly_credit_cap'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_key').on(t.keyHash),
+    index('api_keys_user_idx').on(t.userId),
+    check('api_keys_cap_positive', sql`${t.monthlyCreditCap} is null or ${t.monthlyCreditCap} > 0`),
+  ],
+);
+
+/**
  * A browser that proved a mailed code or a second factor. The device id names it (it is not secret:
  * it is in the audit trail); what proves it is the secret the server issued then, held by the browser
  * in an HttpOnly cookie and stored here only as its SHA-256.
@@ -309,12 +341,16 @@ export const lookups = pgTable(
     caseReference: text('case_reference'),
     ip: text('ip'),
     deviceId: text('device_id'),
+    /** The API key the search was made with (null: the web app); its monthly cap counts these rows. */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     index('lookups_user_kind_query_idx').on(t.userId, t.kind, t.query, t.createdAt),
     index('lookups_created_idx').on(t.createdAt),
+    // A capped key's spend this month, read before each of its charges.
+    index('lookups_api_key_idx').on(t.apiKeyId, t.createdAt).where(sql`${t.apiKeyId} is not null`),
     // The purge's own index: only rows that still hold a result, so each run reads just what is due.
     index('lookups_result_kept_idx').on(t.createdAt).where(sql`${t.result} is not null`),
     check('lookups_cost_non_negative', sql`${t.cost} >= 0`),
@@ -686,5 +722,64 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
 
+/**
+ * Watchlists (modules/watchlists): a phone, e-mail or leak query the user asked to run again on a
+ * schedule. `query` is the normalized query the search takes (a leak search: its conditions' key),
+ * `query_typed` how the user gave it. `last_snapshot` is the comparable facts of the last run that
+ * answered (domain watchlists.ts); a run is claimed by moving `next_run_at` forward atomically.
+ */
+export const watches = pgTable(
+  'watches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['tel', 'email', 'leak'] }).notNull(),
+    query: text('query').notNull(),
+    queryTyped: text('query_typed').notNull(),
+    caseReference: text('case_reference'),
+    schedule: text('schedule', { enum: ['daily', 'weekly'] }).notNull(),
+    status: text('status', { enum: ['active', 'paused', 'stopped_no_credits'] })
+      .notNull()
+      .default('active'),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    lastLookupId: uuid('last_lookup_id').references(() => lookups.id, { onDelete: 'set null' }),
+    lastSnapshot: jsonb('last_snapshot'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One watch per query and user: a second one would charge twice for the same news.
+    uniqueIndex('watches_user_kind_query_idx').on(t.userId, t.kind, t.query),
+    // The tick's claim reads the due active watches in order.
+    index('watches_due_idx').on(t.nextRunAt).where(sql`${t.status} = 'active'`),
+    check('watches_kind_valid', sql`${t.kind} in ('tel', 'email', 'leak')`),
+    check('watches_schedule_valid', sql`${t.schedule} in ('daily', 'weekly')`),
+    check('watches_status_valid', sql`${t.status} in ('active', 'paused', 'stopped_no_credits')`),
+  ],
+);
+
+/** A run of a watch that saw a change: what changed, and when it was e-mailed. */
+export const watchEvents = pgTable(
+  'watch_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    watchId: uuid('watch_id')
+      .notNull()
+      .references(() => watches.id, { onDelete: 'cascade' }),
+    lookupId: uuid('lookup_id').references(() => lookups.id, { onDelete: 'set null' }),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    changes: jsonb('changes').notNull(),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('watch_events_watch_idx').on(t.watchId, t.runAt),
+    // A run is compared once: a retried job finds its event and does not mail again.
+    uniqueIndex('watch_events_lookup_idx').on(t.lookupId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type LookupRow = typeof lookups.$inferSelect;
+export type WatchRow = typeof watches.$inferSelect;

@@ -1,11 +1,21 @@
 import { DEVICE_ID_HEADER } from '@footprint/domain';
 import type { FastifyRequest } from 'fastify';
 
+/** The API key a request came with (http/auth.ts): its searches and audit rows name it. */
+export interface ApiKeyActor {
+  id: string;
+  name: string;
+  /** Credits its searches may spend per calendar month (UTC); null: no cap. */
+  monthlyCreditCap: number | null;
+}
+
 /** Who is asking, from where: every audit row and every search carries it. */
 export interface ClientContext {
   ip: string;
   deviceId: string | undefined;
   userAgent: string | undefined;
+  /** Set when the request was authenticated with an API key rather than a session. */
+  apiKey?: ApiKeyActor | undefined;
 }
 
 const DEVICE_ID = /^[A-Za-z0-9-]{8,64}$/;
@@ -23,6 +33,7 @@ export function clientOf(request: FastifyRequest): ClientContext {
     ip: request.ip,
     deviceId: deviceIdOf(request),
     userAgent: typeof ua === 'string' ? ua : undefined,
+    ...(request.apiKey ? { apiKey: request.apiKey } : {}),
   };
 }
 

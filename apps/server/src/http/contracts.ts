@@ -46,7 +46,7 @@ const handlersOf = (value: Handlers): unknown[] => (value ? (Array.isArray(value
 /**
  * Sets the compilers and completes every route's contract as it is registered: the shared error body
  * for 4xx and 5xx, an operation id, and the bearer requirement on routes behind `authenticate` (the
- * others are marked public). An application route
+ * others are marked public); a route with an API-key scope also lists the `apiKey` scheme and its scope. An application route
  * registered without response schemas fails at start-up.
  */
 export function registerContracts(app: FastifyInstance, authenticate: unknown): void {
@@ -64,9 +64,11 @@ export function registerContracts(app: FastifyInstance, authenticate: unknown): 
     response['4xx'] ??= errorResponse;
     response['5xx'] ??= errorResponse;
     const authenticated = handlersOf(route.preHandler).includes(authenticate);
+    // A route with an API-key scope (http/auth.ts) takes a session or a key holding that scope.
+    const scope = authenticated ? (route.config as { scope?: string } | undefined)?.scope : undefined;
     route.schema = {
       operationId: operationIdOf(String(route.method), route.url),
-      security: authenticated ? [{ bearer: [] }] : [],
+      security: scope ? [{ bearer: [] }, { apiKey: [scope] }] : authenticated ? [{ bearer: [] }] : [],
       ...schema,
       response,
     };

@@ -117,6 +117,22 @@ export const belowZero = (balance: number) =>
     credits: balance,
   });
 
+// ---------- API keys (docs/api.md) ----------
+
+/** 422: the account already holds its maximum of active keys. */
+export const tooManyApiKeys = (max: number) =>
+  new AppError(422, 'too_many_api_keys', messages.apiKeys.tooMany(max), {
+    errors: { name: [messages.apiKeys.tooMany(max)] },
+  });
+
+/** 402: the search would take the key past its monthly credit cap; nothing was charged. */
+export const apiKeyCapReached = (cap: number, spent: number, credits: number) =>
+  new AppError(402, 'api_key_cap_reached', messages.apiKeys.capReached(cap, spent), {
+    credits,
+    monthly_credit_cap: cap,
+    credits_this_month: spent,
+  });
+
 // ---------- end of the catalogue ----------
 // Searches: the refusals of a paid search (the searches module and the lookup, leak and intel services).
 

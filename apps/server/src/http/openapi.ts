@@ -1,11 +1,20 @@
 import fastifySwagger from '@fastify/swagger';
-import { openApiDocumentResponse, textPage } from '@footprint/domain';
+import { API_KEY_SCOPES, openApiDocumentResponse, textPage } from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { escapeHtml } from './html.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
+
+/** The `apiKey` security scheme (docs/api.md): each operation that accepts keys names its scope. */
+const API_KEY_SCHEME_DESCRIPTION =
+  'An API key, `fp_` and 43 random characters, sent as `Authorization: Bearer fp_…`. A key reaches ' +
+  `only operations of its scopes (${API_KEY_SCOPES.join(', ')}): lookups = phone, e-mail and detail ` +
+  'lookups, GET /api/sources and GET /api/history/{id}; leaks = the Leak Data Finder; intel = corporate ' +
+  'and verification searches; reports = report PDFs and their check; bulk = bulk lookups. Any other ' +
+  'operation, or one outside its scopes, answers 403. Revoked or expired: 401. Each key has its own ' +
+  'rate limit (429 with Retry-After) and an optional monthly credit cap (402 before any charge).';
 export const DOCS_PATH = '/api/docs';
 
 /**
@@ -21,12 +30,22 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
         description:
           'The API of the Footprint web app. Signed-in calls send `Authorization: Bearer <token>` ' +
-          "(from POST /api/login or /api/verify-email-otp) and the browser's `X-Device-Id`. Every error " +
-          'is JSON with `message` and, for invalid input, `errors` per field.',
+          "(from POST /api/login or /api/verify-email-otp) and the browser's `X-Device-Id`. Scripts send " +
+          'an API key instead (`Authorization: Bearer fp_…`, made on the API keys page): it reaches only the ' +
+          'operations that list the `apiKey` scheme, and only those of its scopes. Every error is JSON with ' +
+          '`message` and, for invalid input, `errors` per field.',
       },
       servers: [{ url: '/', description: 'This server' }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A session token.' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A session token.' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'fp_…',
+            description: API_KEY_SCHEME_DESCRIPTION,
+          },
+        },
       },
     },
     transform: createJsonSchemaTransform({ skipList: [] }),
@@ -149,6 +168,14 @@ const json = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value, null, 
 
 const anchor = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
+/** Who may call an operation: anyone, a session, or also an API key of a scope. */
+function authLine(op: Operation): string {
+  if (!op.security?.length) return '<p class="auth">Public.</p>';
+  const scopes = op.security.flatMap((requirement) => requirement.apiKey ?? []);
+  if (scopes.length === 0) return '<p class="auth">Requires a bearer token (a session).</p>';
+  return `<p class="auth">Requires a bearer token: a session, or an API key with the <code>${scopes.map(escapeHtml).join(', ')}</code> scope.</p>`;
+}
+
 function renderOperation(method: string, path: string, op: Operation): string {
   const parameters = (op.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
   const parts = [
@@ -156,7 +183,7 @@ function renderOperation(method: string, path: string, op: Operation): string {
     `<h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`,
     op.summary ? `<p>${prose(op.summary)}</p>` : '',
     op.description ? `<p>${prose(op.description)}</p>` : '',
-    op.security?.length ? '<p class="auth">Requires a bearer token.</p>' : '<p class="auth">Public.</p>',
+    authLine(op),
   ];
   if (parameters.length > 0) {
     parts.push(

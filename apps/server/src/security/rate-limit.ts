@@ -73,6 +73,11 @@ export const defaultLimits = {
   secondFactorFailuresPerIp: { points: 30, durationSeconds: 600, blockSeconds: 600 },
   /** Wrong second factors per account (at sign-in and when confirming a new app): only someone with the password can spend it. */
   secondFactorFailuresPerAccount: { points: 10, durationSeconds: 900, blockSeconds: 900 },
+  /**
+   * Requests with one API key (docs/api.md): its own budget, whatever the address, so a runaway
+   * script slows down without touching its owner's browser sessions. API_KEY_RATE_LIMIT sets the points.
+   */
+  apiKeyRequests: { points: 60, durationSeconds: 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimits;

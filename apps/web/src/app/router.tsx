@@ -85,11 +85,13 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/intel/CorporateResultsPage.tsx')),
               },
               { path: paths.verification, ...page(() => import('../features/intel/VerificationPage.tsx')) },
+              { path: paths.apiKeys, ...page(() => import('../features/api-keys/ApiKeysPage.tsx')) },
               {
                 path: paths.verificationResults,
                 ...page(() => import('../features/intel/VerificationResultsPage.tsx')),
               },
               { path: paths.bulk, ...page(() => import('../features/bulk/BulkPage.tsx')) },
+              { path: paths.watchlist, ...page(() => import('../features/watchlist/WatchlistPage.tsx')) },
             ],
           },
           { path: paths.subscription, ...page(() => import('../features/common/ComingSoonPage.tsx')) },

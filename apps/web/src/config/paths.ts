@@ -22,6 +22,8 @@ export const paths = {
   secondFactor: '/two-step-verification',
   /** Beyond the spec: second factors, trusted devices, sign out everywhere. */
   security: '/security',
+  /** Beyond the spec: API keys for scripts (live accounts; docs/api.md). */
+  apiKeys: '/api-keys',
   dashboard: '/dashboard',
   results: '/results',
   leakFinder: '/leak-data-finder',
@@ -39,6 +41,8 @@ export const paths = {
   case: (id: string) => `/cases/${encodeURIComponent(id)}`,
   /** Bulk lookups (beyond the spec, live accounts): a list run as one job. */
   bulk: '/bulk',
+  /** Watched searches (beyond the spec; live accounts). */
+  watchlist: '/watchlist',
   admin: '/admin',
   adminUsers: '/admin/users',
   adminUser: (id: string) => `/admin/users/${encodeURIComponent(id)}`,

@@ -18,11 +18,20 @@ export interface AuditEntry {
   action: string;
   outcome: AuditOutcome;
   user?: AuditActor | null;
-  client?: Pick<ClientContext, 'ip' | 'deviceId'> | null;
+  client?: Pick<ClientContext, 'ip' | 'deviceId' | 'apiKey'> | null;
   target?: string | null;
   cost?: number | null;
   caseReference?: string | null;
   details?: Record<string, unknown>;
+}
+
+/** A row written for a request made with an API key names the key (docs/api.md, "Audit"). */
+export function withApiKey(
+  details: Record<string, unknown> | undefined,
+  apiKey: ClientContext['apiKey'],
+): Record<string, unknown> | undefined {
+  if (!apiKey) return details;
+  return { ...details, api_key_id: apiKey.id, api_key_name: apiKey.name };
 }
 
 /**
@@ -48,7 +57,7 @@ export async function recordAudit(db: Executor, entry: AuditEntry | AuditEntry[]
       target: e.target ?? null,
       cost: e.cost ?? null,
       caseReference: e.caseReference ?? null,
-      details: e.details ?? null,
+      details: withApiKey(e.details, e.client?.apiKey) ?? null,
     })),
   );
 }

@@ -78,6 +78,8 @@ export interface LookupCharge {
   deviceId: string | null;
   /** Stored with the lookup; shown in history, the audit trail and reports. */
   caseReference: string | null;
+  /** The API key the search was made with (its monthly cap counts these rows); null from the web app. */
+  apiKeyId?: string | null;
   at: Date;
 }
 
@@ -97,8 +99,8 @@ export async function chargeForLookup(
       where id = ${charge.userId} and credits >= ${charge.cost}
       returning credits
     ), lookup as (
-      insert into lookups (user_id, kind, query, query_typed, cost, ip, device_id, case_reference, created_at)
-      select ${charge.userId}, ${charge.kind}, ${charge.query}, ${charge.queryTyped}, ${charge.cost}, ${charge.ip}, ${charge.deviceId}, ${charge.caseReference}, ${charge.at}
+      insert into lookups (user_id, kind, query, query_typed, cost, ip, device_id, case_reference, api_key_id, created_at)
+      select ${charge.userId}, ${charge.kind}, ${charge.query}, ${charge.queryTyped}, ${charge.cost}, ${charge.ip}, ${charge.deviceId}, ${charge.caseReference}, ${charge.apiKeyId ?? null}::uuid, ${charge.at}
       from debit
       returning id
     ), entry as (
@@ -128,12 +130,12 @@ export async function chargeLookups(
   const values = sql.join(
     charges.map(
       (c, index) =>
-        sql`(${index}::int, ${c.userId}::uuid, ${c.cost}::int, ${c.kind}::text, ${c.query}::text, ${c.queryTyped}::text, ${c.ip}::text, ${c.deviceId}::text, ${c.caseReference}::text, ${c.at.toISOString()}::timestamptz)`,
+        sql`(${index}::int, ${c.userId}::uuid, ${c.cost}::int, ${c.kind}::text, ${c.query}::text, ${c.queryTyped}::text, ${c.ip}::text, ${c.deviceId}::text, ${c.caseReference}::text, ${c.apiKeyId ?? null}::uuid, ${c.at.toISOString()}::timestamptz)`,
     ),
     sql`, `,
   );
   const result = await db.execute(sql`
-    with req(idx, user_id, cost, kind, query, query_typed, ip, device_id, case_reference, at) as (values ${values}),
+    with req(idx, user_id, cost, kind, query, query_typed, ip, device_id, case_reference, api_key_id, at) as (values ${values}),
     locked as (
       select u.id from users u join req r on r.user_id = u.id order by u.id for update of u
     ),
@@ -144,8 +146,8 @@ export async function chargeLookups(
       returning r.idx, u.credits
     ),
     ins as (
-      insert into lookups (user_id, kind, query, query_typed, cost, ip, device_id, case_reference, created_at)
-      select r.user_id, r.kind, r.query, r.query_typed, r.cost, r.ip, r.device_id, r.case_reference, r.at
+      insert into lookups (user_id, kind, query, query_typed, cost, ip, device_id, case_reference, api_key_id, created_at)
+      select r.user_id, r.kind, r.query, r.query_typed, r.cost, r.ip, r.device_id, r.case_reference, r.api_key_id, r.at
       from req r join debit d on d.idx = r.idx
       returning id, user_id
     ),

@@ -13,7 +13,7 @@ import {
 } from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Guards } from '../../http/auth.ts';
+import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
@@ -44,6 +44,8 @@ export function historyRoutes(app: FastifyInstance, deps: { history: HistoryServ
     '/api/history/:id',
     {
       preHandler,
+      // A script reads back a lookup it ran (by the lookup_id of its answer) with the lookups scope.
+      ...apiKeyScope('lookups'),
       schema: {
         summary: "One of the caller's lookups with its stored result, free (410 once purged)",
         tags,

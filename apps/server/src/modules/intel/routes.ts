@@ -1,6 +1,6 @@
 import { type IntelArea, intelPdfResponse, intelRequestSchema, intelResponse } from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Guards } from '../../http/auth.ts';
+import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import type { IntelService } from './service.ts';
@@ -40,25 +40,29 @@ export function intelRoutes(app: FastifyInstance, deps: { intel: IntelService; g
         },
       },
     };
-    api.post(PATHS[area], { preHandler: deps.guards.authenticate, schema }, async (request, reply) => {
-      const outcome = await deps.intel.search(request.user!, area, request.body, clientOf(request));
-      if (outcome.format === 'pdf') {
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${outcome.fileName}"`)
-          .header('x-credits', String(outcome.credits))
-          .header('x-lookup-id', outcome.lookupId)
-          .header('x-report-id', outcome.reportId)
-          .header('x-report-sha256', outcome.sha256)
-          .header('cache-control', 'no-store')
-          .send(outcome.pdf);
-      }
-      return {
-        data: outcome.record,
-        credits: outcome.credits,
-        lookup_id: outcome.lookupId,
-        sandbox: outcome.sandbox,
-      };
-    });
+    api.post(
+      PATHS[area],
+      { preHandler: deps.guards.authenticate, ...apiKeyScope('intel'), schema },
+      async (request, reply) => {
+        const outcome = await deps.intel.search(request.user!, area, request.body, clientOf(request));
+        if (outcome.format === 'pdf') {
+          return reply
+            .header('content-type', 'application/pdf')
+            .header('content-disposition', `attachment; filename="${outcome.fileName}"`)
+            .header('x-credits', String(outcome.credits))
+            .header('x-lookup-id', outcome.lookupId)
+            .header('x-report-id', outcome.reportId)
+            .header('x-report-sha256', outcome.sha256)
+            .header('cache-control', 'no-store')
+            .send(outcome.pdf);
+        }
+        return {
+          data: outcome.record,
+          credits: outcome.credits,
+          lookup_id: outcome.lookupId,
+          sandbox: outcome.sandbox,
+        };
+      },
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { leakSearchBody, leakSearchQuery, leakSearchResponse } from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Guards } from '../../http/auth.ts';
+import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
@@ -10,6 +10,7 @@ export function leakRoutes(app: FastifyInstance, deps: { leaks: LeakService; gua
   const api = app.withTypeProvider<ContractTypeProvider>();
   const handler = {
     preHandler: deps.guards.authenticate,
+    ...apiKeyScope('leaks'),
     schema: {
       summary: 'Leak Data Finder: records of imported breaches matching every row',
       description:

@@ -31,6 +31,14 @@ import { askVendors, type VendorOutcome } from './vendors.ts';
 
 type LeakPage = Omit<LeakSearchResponse, 'credits' | 'cached' | 'lookup_id'>;
 
+/** What a leak search may ask besides its rows and page. */
+export interface LeakSearchOptions {
+  /** Ask again and charge, even when an identical search is within the cache window (a watch run). */
+  fresh?: boolean;
+  /** Keys added to the search's audit rows (a watch run names its watch). */
+  auditDetails?: Record<string, unknown>;
+}
+
 export interface LeakServiceDeps {
   db: Database;
   searches: Searches;
@@ -141,6 +149,7 @@ export function createLeakService(deps: LeakServiceDeps) {
       perPage: number,
       client: ClientContext,
       rawCaseReference?: unknown,
+      options: LeakSearchOptions = {},
     ): Promise<LeakSearchResponse> {
       // The browser's checks, again on the server: same rules, same messages.
       const rowErrors = rows.map((row) => leakRowError(row.type, row.value));
@@ -160,6 +169,8 @@ export function createLeakService(deps: LeakServiceDeps) {
         cost: deps.cost,
         caseReference,
         reuse: 'ask',
+        fresh: options.fresh === true,
+        ...(options.auditDetails ? { auditDetails: options.auditDetails } : {}),
         failedReason: 'Leak search refused',
         async ask({ reused }) {
           const found = await findEverywhere(conditions, rows, reused);

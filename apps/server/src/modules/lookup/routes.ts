@@ -12,7 +12,7 @@ import {
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Guards } from '../../http/auth.ts';
+import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
@@ -30,6 +30,8 @@ export function lookupRoutes(
 ) {
   const { lookups, guards } = deps;
   const preHandler = guards.authenticate;
+  // Every lookup, and the sources list a script checks first, answer API keys with the lookups scope.
+  const scoped = apiKeyScope('lookups');
   const api = app.withTypeProvider<ContractTypeProvider>();
   const tags = ['Lookups'];
   const paid =
@@ -86,6 +88,7 @@ export function lookupRoutes(
     '/api/sources',
     {
       preHandler,
+      ...scoped,
       schema: {
         summary: 'Which searches this deployment answers',
         description:
@@ -103,6 +106,7 @@ export function lookupRoutes(
     '/api/tel',
     {
       preHandler,
+      ...scoped,
       schema: {
         summary: 'Phone lookup: every phone source at once',
         description: paid + fresh,
@@ -125,6 +129,7 @@ export function lookupRoutes(
     '/api/email',
     {
       preHandler,
+      ...scoped,
       schema: {
         summary: 'E-mail lookup: every e-mail source at once',
         description: paid + fresh,
@@ -161,6 +166,7 @@ export function lookupRoutes(
       url,
       {
         preHandler,
+        ...scoped,
         schema: { summary, description: paid + freshBody, tags, body, response: { 200: detailResponse } },
       },
       async (request, reply) => {

@@ -61,6 +61,8 @@ export interface LookupOptions {
   fresh?: boolean;
   /** The query as the user typed it (the raw request value); the normalized query when absent. */
   typed?: unknown;
+  /** Keys added to the search's audit rows (a watch run names its watch). */
+  auditDetails?: Record<string, unknown>;
 }
 
 /**
@@ -114,6 +116,7 @@ export function createLookupService(deps: LookupDeps) {
         cost: deps.costs[kind],
         caseReference: await searches.caseReference(caseReference, user),
         fresh: options.fresh === true,
+        ...(options.auditDetails ? { auditDetails: options.auditDetails } : {}),
         reuse: {
           replay: (hit) => {
             const stored = hit.result as StoredResult;

@@ -1,3 +1,4 @@
+import { messages, type WatchChanges } from '@footprint/domain';
 import { escapeHtml } from '../../http/html.ts';
 import type { Mail } from './mailer.ts';
 
@@ -89,6 +90,60 @@ export function rejectedMail(to: string, name: string, reason: string | undefine
         `approve it, so this account cannot sign in.</p>` +
         (reason ? `<p>Reason given: ${escapeHtml(reason)}</p>` : '') +
         `<p>If you think this is a mistake, contact your administrator.</p>`,
+    ),
+  };
+}
+
+/** At most this many changes are listed in a watch e-mail; the watchlist page has them all. */
+const MAX_MAILED_CHANGES = 20;
+
+/**
+ * A watched search found something new (or something gone). Only what the user's own search found is
+ * listed: the changes of the facts it compares, named as the watchlist page names them.
+ */
+export function watchChangedMail(
+  to: string,
+  name: string,
+  watch: { query: string; changes: WatchChanges; link: string },
+): Mail {
+  const w = messages.watchlist;
+  const lines = watch.changes.items.slice(0, MAX_MAILED_CHANGES).map((item) => {
+    const mark = item.change === 'added' ? w.added : w.removed;
+    return `${mark} ${(w.factTypes[item.type] ?? item.type).toLowerCase()}: ${item.label ?? item.value}`;
+  });
+  if (watch.changes.total) lines.push(w.totalMoved(watch.changes.total.before, watch.changes.total.after));
+  const more = watch.changes.items.length - MAX_MAILED_CHANGES;
+  const tail = more > 0 ? `…and ${more} more on the watchlist.` : '';
+  return {
+    to,
+    subject: `Footprint watchlist: a change for ${watch.query}`,
+    text:
+      `Hello ${name},\n\nYour watched search ${watch.query} ran again and found a change:\n\n` +
+      `${lines.map((line) => `  - ${line}`).join('\n')}\n${tail ? `  ${tail}\n` : ''}\n` +
+      `See it, and open the run's result, on your watchlist:\n${watch.link}\n`,
+    html: layout(
+      'A watched search changed',
+      `<p>Hello ${escapeHtml(name)},</p><p>Your watched search <strong>${escapeHtml(watch.query)}</strong> ` +
+        `ran again and found a change:</p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
+        (tail ? `<p>${escapeHtml(tail)}</p>` : '') +
+        `<p><a href="${escapeHtml(watch.link)}">Open your watchlist</a> to see it and the run's result.</p>`,
+    ),
+  };
+}
+
+/** A watch stopped because the balance no longer covers a run; sent once per stop. */
+export function watchStoppedMail(to: string, name: string, query: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Footprint watchlist: a watch stopped, out of credits',
+    text:
+      `Hello ${name},\n\nYour watched search ${query} could not run: your credits ran out, so the watch ` +
+      `is stopped and will not run again by itself.\n\nAfter topping up, resume it on your watchlist:\n${link}\n`,
+    html: layout(
+      'A watch stopped: out of credits',
+      `<p>Hello ${escapeHtml(name)},</p><p>Your watched search <strong>${escapeHtml(query)}</strong> could ` +
+        `not run: your credits ran out, so the watch is stopped and will not run again by itself.</p>` +
+        `<p>After topping up, <a href="${escapeHtml(link)}">resume it on your watchlist</a>.</p>`,
     ),
   };
 }

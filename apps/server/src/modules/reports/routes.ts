@@ -10,7 +10,7 @@ import {
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Guards } from '../../http/auth.ts';
+import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
@@ -37,6 +37,8 @@ export function reportRoutes(
 ) {
   const { reports, guards, limits } = deps;
   const preHandler = guards.authenticate;
+  // Reports of the caller's own lookups, and checking one, answer API keys with the reports scope.
+  const scoped = apiKeyScope('reports');
   const api = app.withTypeProvider<ContractTypeProvider>();
 
   /** Every attempt is in the audit trail, refused ones included. */
@@ -52,6 +54,7 @@ export function reportRoutes(
     '/api/generate-report',
     {
       preHandler,
+      ...scoped,
       schema: {
         summary: 'The PDF report of a phone or e-mail lookup',
         description: fromLookup,
@@ -73,6 +76,7 @@ export function reportRoutes(
     '/api/generate-ai-report',
     {
       preHandler,
+      ...scoped,
       schema: {
         summary: 'The written-analysis PDF report of a phone or e-mail lookup',
         description: fromLookup,
@@ -95,6 +99,7 @@ export function reportRoutes(
       `/api/generate-${type}-report`,
       {
         preHandler,
+        ...scoped,
         schema: {
           summary: `The PDF report of a ${type === 'rc' ? 'vehicle registration' : type === 'upi' ? 'UPI id' : 'challan'} lookup`,
           description:
@@ -119,6 +124,7 @@ export function reportRoutes(
     '/api/reports/:id/verify',
     {
       preHandler,
+      ...scoped,
       schema: {
         summary: 'Check that a file is a report this server generated',
         description:

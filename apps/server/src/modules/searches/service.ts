@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { type AppError, insufficientCredits } from '../../http/errors.ts';
-import { recordAudit } from '../audit/service.ts';
+import { type AppError, apiKeyCapReached, insufficientCredits } from '../../http/errors.ts';
+import { keySpendSince, monthStartOf } from '../api-keys/service.ts';
+import { recordAudit, withApiKey } from '../audit/service.ts';
 import { type Cases, caseAuditDetails, type FiledCase } from '../cases/service.ts';
 import { refundPendingLookup } from '../credits/service.ts';
 import { requireCaseReference } from '../settings/case-reference.ts';
@@ -92,6 +93,11 @@ export interface PaidSearch<T> {
   fresh?: boolean;
   /** The ledger's reason when the charge goes back because the ask threw. */
   failedReason?: string;
+  /**
+   * Keys added to every audit row of this search, naming what ran it when the user did not ask at
+   * that moment (a watch run: `watch_id`).
+   */
+  auditDetails?: Record<string, unknown>;
   ask: (context: AskContext) => Promise<Answer<T>>;
 }
 
@@ -167,12 +173,54 @@ export function createSearches(deps: SearchesDeps) {
   const actionOf = (search: PaidSearch<unknown>) => search.action ?? `lookup.${search.kind}`;
   const targetOf = (search: PaidSearch<unknown>) => search.target ?? search.query;
   const typedOf = (search: PaidSearch<unknown>) => cleanTypedQuery(search.queryTyped, search.query);
-  /** Every audit row of a search names its query as typed and as matched, and its case's legal basis. */
-  const queryDetails = (search: PaidSearch<unknown>) => ({
-    query_typed: typedOf(search),
-    query: search.query,
-    ...caseAuditDetails(search.caseReference.case),
-  });
+  /**
+   * Every audit row of a search names its query as typed and as matched, its case's legal basis, the
+   * caller's own details (a watch run names its watch), and the API key it was made with (`api_key_id`, `api_key_name`), if any.
+   */
+  const queryDetails = (search: PaidSearch<unknown>) =>
+    withApiKey(
+      {
+        query_typed: typedOf(search),
+        query: search.query,
+        ...caseAuditDetails(search.caseReference.case),
+        ...search.auditDetails,
+      },
+      search.client.apiKey,
+    );
+
+  /**
+   * A search with a capped API key is charged only if the key's spend this calendar month (UTC) plus
+   * its price stays within the cap; otherwise a 402 and a 'denied' row, before any charge. A key's
+   * capped searches take turns in this process (check, then charge), so concurrent calls of one key
+   * cannot both pass the check; across server processes they can overshoot by the searches in flight.
+   */
+  const keyTurns = new Map<string, Promise<unknown>>();
+  async function chargeWithinCap(search: PaidSearch<unknown>, charging: () => ReturnType<typeof charge>) {
+    const key = search.client.apiKey;
+    if (!key || key.monthlyCreditCap === null || search.cost === 0) return charging();
+    const cap = key.monthlyCreditCap;
+    const turn = async () => {
+      const spent = await keySpendSince(db, key.id, monthStartOf(now()));
+      if (spent + search.cost > cap) {
+        await auditRefusal(db, search, 'denied', {
+          reason: 'api_key_monthly_cap',
+          monthly_credit_cap: cap,
+          spent_this_month: spent,
+          price: search.cost,
+        });
+        throw apiKeyCapReached(cap, spent, await balanceOf(search.user.id));
+      }
+      return charging();
+    };
+    const previous = keyTurns.get(key.id) ?? Promise.resolve();
+    const mine = previous.catch(() => {}).then(turn);
+    keyTurns.set(key.id, mine);
+    try {
+      return await mine;
+    } finally {
+      if (keyTurns.get(key.id) === mine) keyTurns.delete(key.id);
+    }
+  }
   /** Files a search under its case, if it has one. */
   const file = async (search: PaidSearch<unknown>, lookupId: string) => {
     const filed = search.caseReference.case;
@@ -354,17 +402,20 @@ export function createSearches(deps: SearchesDeps) {
         return repeated;
       }
 
-      const charged = await charge({
-        userId: search.user.id,
-        cost: search.cost,
-        kind: search.kind,
-        query: search.query,
-        queryTyped: typedOf(search),
-        ip: search.client.ip,
-        deviceId: search.client.deviceId ?? null,
-        caseReference: search.caseReference.value,
-        at: now(),
-      });
+      const charged = await chargeWithinCap(search, () =>
+        charge({
+          userId: search.user.id,
+          cost: search.cost,
+          kind: search.kind,
+          query: search.query,
+          queryTyped: typedOf(search),
+          ip: search.client.ip,
+          deviceId: search.client.deviceId ?? null,
+          caseReference: search.caseReference.value,
+          apiKeyId: search.client.apiKey?.id ?? null,
+          at: now(),
+        }),
+      );
       if (!charged) {
         const balance = await balanceOf(search.user.id);
         await auditRefusal(db, search, 'denied', {

@@ -268,6 +268,7 @@ export default function LeakFinderPage() {
           busy={searching}
           onPageChange={onPageChange}
           headingRef={heading}
+          watch={{ kind: 'leak', query: answer.query, caseReference: answer.caseReference }}
         />
       )}
 

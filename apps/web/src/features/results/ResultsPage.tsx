@@ -169,6 +169,15 @@ function ResultsFrame({
         report={report}
         answered={answered}
         lookupId={lookupIdOf(state.results)}
+        watch={
+          state.type === 'tel'
+            ? {
+                kind: 'tel',
+                query: `${state.dialCode}${state.userInput}`,
+                caseReference: state.caseReference,
+              }
+            : { kind: 'email', query: state.userInput, caseReference: state.caseReference }
+        }
         onNewSearch={newSearch}
       />
       <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-5 sm:px-6 lg:py-6">

@@ -1,4 +1,4 @@
-import { messages, type User } from '@footprint/domain';
+import { isLive, messages, type User } from '@footprint/domain';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -91,6 +91,12 @@ export function ProfileMenu({
               {icons.security}
               {messages.security.navLabel}
             </Link>
+            {isLive(user) && (
+              <Link to={paths.apiKeys} className={menuItemClass} onClick={() => setOpen(false)}>
+                {icons.apiKey}
+                {messages.apiKeys.navLabel}
+              </Link>
+            )}
             {user.role === 'admin' && (
               <Link to={paths.admin} className={menuItemClass} onClick={() => setOpen(false)}>
                 {icons.admin}

@@ -47,6 +47,12 @@ export const icons = {
       <path d="M3.5 6h.01M3.5 12h.01M3.5 18h.01" strokeWidth="2.5" />
     </Icon>
   ),
+  watchlist: (
+    <Icon className="size-5">
+      <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </Icon>
+  ),
   logout: (
     <Icon className="size-5">
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
@@ -84,6 +90,12 @@ export const icons = {
       <path d="M12 3 4.5 6v5.5c0 4.4 3.2 8.3 7.5 9.5 4.3-1.2 7.5-5.1 7.5-9.5V6z" />
       <rect x="9" y="10.5" width="6" height="5" rx="1" />
       <path d="M10.5 10.5V9a1.5 1.5 0 0 1 3 0v1.5" />
+    </Icon>
+  ),
+  apiKey: (
+    <Icon className="size-5">
+      <circle cx="8" cy="15" r="4" />
+      <path d="m11 12 8.5-8.5M16 7l2.5 2.5M14 9l2 2" />
     </Icon>
   ),
   history: (

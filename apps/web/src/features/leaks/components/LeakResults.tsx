@@ -11,6 +11,7 @@ import { AddToCaseButton } from '../../../components/AddToCaseButton.tsx';
 import { LeakRecordCard } from '../../../components/LeakRecordCard.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SaveMenu } from '../../../components/SaveMenu.tsx';
+import { WatchButton, type WatchTarget } from '../../../components/WatchButton.tsx';
 import type { LeakNeedles } from '../../../lib/leak-highlight.ts';
 import { originStatusParts } from '../../../lib/leak-origins.ts';
 
@@ -23,6 +24,8 @@ export interface LeakResultsProps {
   onPageChange: (page: number) => void;
   /** The summary heading: the page moves focus here after each answer. */
   headingRef: Ref<HTMLHeadingElement>;
+  /** The search as a watch repeats it: 'Watch' runs it again on a schedule (live accounts). */
+  watch?: WatchTarget;
 }
 
 const count = (value: unknown): number =>
@@ -52,6 +55,7 @@ export function LeakResults({
   busy,
   onPageChange,
   headingRef,
+  watch,
 }: LeakResultsProps) {
   const records = Array.isArray(response.data) ? response.data : [];
   const total = count(response.total);
@@ -93,6 +97,7 @@ export function LeakResults({
           <AddToCaseButton
             lookupId={typeof response.lookup_id === 'string' ? response.lookup_id : undefined}
           />
+          <WatchButton target={watch} />
           <SaveMenu lookupId={typeof response.lookup_id === 'string' ? response.lookup_id : undefined} />
         </div>
       </div>

@@ -6,6 +6,7 @@ import { CopyButton } from '../../../components/CopyButton.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { SaveMenu } from '../../../components/SaveMenu.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
+import { WatchButton, type WatchTarget } from '../../../components/WatchButton.tsx';
 import { saveBlob } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { isSessionEnd } from '../../../lib/field-errors.ts';
@@ -36,6 +37,7 @@ export function ResultsTopBar({
   report,
   answered,
   lookupId,
+  watch,
   onNewSearch,
 }: {
   type: 'tel' | 'email';
@@ -47,6 +49,8 @@ export function ResultsTopBar({
   answered?: ReactNode;
   /** The search's lookup id: 'Add to case' files it under one of the user's cases; CSV and JSON export it. */
   lookupId?: string;
+  /** The search as a watch repeats it: 'Watch' runs it again on a schedule (live accounts). */
+  watch?: WatchTarget;
   onNewSearch: () => void;
 }) {
   const { user } = useAuth();
@@ -111,6 +115,7 @@ export function ResultsTopBar({
             lookupId={lookupId}
           />
           <AddToCaseButton lookupId={lookupId} />
+          <WatchButton target={watch} />
           {user && (
             // The header shows the balance too; on phones that one is enough.
             <p className="hidden items-center gap-1.5 rounded-full border border-accent/30 bg-accent-soft/40 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-accent sm:inline-flex">
