@@ -8,6 +8,7 @@ import { adminTexts } from './messages/admin.ts';
 import { apiKeysTexts } from './messages/api-keys.ts';
 import { authTexts } from './messages/auth.ts';
 import { bulkJobTexts } from './messages/bulk-jobs.ts';
+import { bulkPageTexts } from './messages/bulk-page.ts';
 import { casesTexts } from './messages/cases.ts';
 import { intelTexts } from './messages/intel.ts';
 import { leaksTexts } from './messages/leaks.ts';
@@ -26,6 +27,7 @@ export const messages = {
   ...casesTexts,
   ...adminTexts,
   ...securityTexts,
+  ...bulkPageTexts,
   ...watchlistTexts,
   ...apiKeysTexts,
   ...bulkJobTexts,

@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
                 path: paths.verificationResults,
                 ...page(() => import('../features/intel/VerificationResultsPage.tsx')),
               },
+              { path: paths.bulk, ...page(() => import('../features/bulk/BulkPage.tsx')) },
               { path: paths.watchlist, ...page(() => import('../features/watchlist/WatchlistPage.tsx')) },
             ],
           },

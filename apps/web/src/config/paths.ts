@@ -39,6 +39,8 @@ export const paths = {
   /** Investigations (beyond the spec). */
   cases: '/cases',
   case: (id: string) => `/cases/${encodeURIComponent(id)}`,
+  /** Bulk lookups (beyond the spec, live accounts): a list run as one job. */
+  bulk: '/bulk',
   /** Watched searches (beyond the spec; live accounts). */
   watchlist: '/watchlist',
   admin: '/admin',

@@ -35,7 +35,7 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 
 export interface RequestOptions {
   method?: Method;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData goes as multipart/form-data (an uploaded file). */
   body?: unknown;
   query?: QueryParams;
   headers?: Record<string, string>;
@@ -107,6 +107,24 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The headers that say who calls: the device id, the bearer token when one is stored and, on a
+ * change, the XSRF token. For calls `request` cannot make, such as reading an event stream.
+ */
+export function authHeaders(method: Method = 'GET'): Record<string, string> {
+  const headers: Record<string, string> = { [DEVICE_ID_HEADER]: getDeviceId() };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (method !== 'GET') {
+    const xsrf = xsrfToken();
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+  }
+  return headers;
+}
+
+/** The address of an API path (VITE_API_URL before it in a split deployment). */
+export const apiUrl = (path: string, query?: QueryParams): string => buildUrl(path, query);
+
 /** JSON call: resolves with the parsed answer, rejects with `ApiError` on any non-2xx or no answer. */
 export function request<T>(path: string, options?: RequestOptions & { responseType?: 'json' }): Promise<T>;
 /** Binary call (PDF reports): resolves with the body as a Blob whose `type` is the answer's content type. */
@@ -124,20 +142,16 @@ export async function request(
   options: RequestOptions & { responseType?: 'json' | 'blob' | 'file' } = {},
 ): Promise<unknown> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const headers: Record<string, string> = {
     Accept:
       options.responseType && options.responseType !== 'json'
         ? 'application/pdf, application/json'
         : 'application/json',
-    [DEVICE_ID_HEADER]: getDeviceId(),
+    ...authHeaders(method),
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (method !== 'GET') {
-    const xsrf = xsrfToken();
-    if (xsrf) headers[XSRF_HEADER] = xsrf;
-  }
+  // A FormData body gets its multipart Content-Type (with the boundary) from fetch itself.
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   Object.assign(headers, options.headers);
 
   let response: Response;
@@ -146,7 +160,12 @@ export async function request(
       method,
       headers,
       credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : form
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (cause) {

@@ -34,6 +34,7 @@ interface SidebarProps {
 export function Sidebar({ variant, signedIn, loggingOut, onLogout, onNavigate, closeButton }: SidebarProps) {
   const { pathname } = useLocation();
   const { searchType, setSearchType } = useSearchType();
+  // Bulk lookups and the watchlist are for live accounts (their routes and the API refuse the others).
   const { user } = useAuth();
   const onDashboard = pathname === paths.dashboard;
 
@@ -82,7 +83,10 @@ export function Sidebar({ variant, signedIn, loggingOut, onLogout, onNavigate, c
           <li>{linkItem(paths.verification, messages.mainNav.verifiedId, icons.verified)}</li>
           {signedIn && <li>{linkItem(paths.cases, messages.cases.menuLink, icons.cases)}</li>}
           {signedIn && isLive(user) && (
-            <li>{linkItem(paths.watchlist, messages.watchlist.menuLink, icons.watchlist)}</li>
+            <>
+              <li>{linkItem(paths.bulk, messages.bulkPage.menuLink, icons.bulk)}</li>
+              <li>{linkItem(paths.watchlist, messages.watchlist.menuLink, icons.watchlist)}</li>
+            </>
           )}
         </ul>
         <div className="my-4 border-t border-line/70" />

@@ -41,6 +41,12 @@ export const icons = {
       <path d="m13.5 15.5 2.5 2.5" />
     </Icon>
   ),
+  bulk: (
+    <Icon className="size-5">
+      <path d="M8 6h12M8 12h12M8 18h12" />
+      <path d="M3.5 6h.01M3.5 12h.01M3.5 18h.01" strokeWidth="2.5" />
+    </Icon>
+  ),
   watchlist: (
     <Icon className="size-5">
       <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />

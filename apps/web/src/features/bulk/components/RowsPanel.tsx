@@ -1,0 +1,149 @@
+import { type BulkJob, type BulkRow, messages } from '@footprint/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { QueryView } from '../../../components/LoadError.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { TableScroller } from '../../../components/TableScroller.tsx';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api.ts';
+import { isSessionEnd } from '../../../lib/field-errors.ts';
+import { resultsStateOf, useOpenHistoryEntry } from '../../history/index.ts';
+import { BULK_ROWS_PAGE_SIZE, useBulkRows } from '../api.ts';
+
+const t = messages.bulkPage;
+
+const rowTone: Record<string, string> = {
+  success: 'status-on',
+  cached: 'chip-slate',
+  no_record: 'status-off',
+  failed: 'status-conflict',
+  insufficient_credits: 'chip-amber',
+  skipped: 'status-off',
+  pending: 'chip-sky',
+};
+
+/**
+ * A finished job's rows, 100 a page (GET /api/bulk/{id}/rows). A row that ran has a stored lookup:
+ * 'Open' reopens it on /results the way the history page does (free, audited as a history view).
+ */
+export function RowsPanel({ job }: { job: BulkJob }) {
+  const [page, setPage] = useState(1);
+  const rows = useBulkRows(job.id, page);
+  const open = useOpenHistoryEntry();
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState<string | null>(null);
+
+  const reopen = async (row: BulkRow) => {
+    if (!row.lookup_id || opening) return;
+    setOpening(row.lookup_id);
+    try {
+      const state = resultsStateOf(await open.mutateAsync(row.lookup_id));
+      if (state) await navigate(paths.results, { state });
+      else toast.error(messages.history.openFailed);
+    } catch (error) {
+      if (isSessionEnd(error)) return;
+      if (isApiError(error) && error.status === 410)
+        toast.warning(error.body.message || messages.history.purged);
+      else toast.error((isApiError(error) && error.body.message) || messages.history.openFailed);
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  const total = rows.data?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / BULK_ROWS_PAGE_SIZE));
+
+  return (
+    <section aria-label={t.rowsTitle(job.name)} className="mt-4 space-y-3">
+      <p className="text-xs text-muted tabular-nums" aria-live="polite">
+        {rows.data ? t.rowsCount(total) : ''}
+      </p>
+      <QueryView
+        query={rows}
+        failed={t.rowsLoadFailed}
+        retryLabel={t.retry}
+        empty={t.rowsEmpty}
+        isEmpty={(answer) => answer.data.length === 0}
+      >
+        {(answer) => (
+          <TableScroller label={t.rowsTitle(job.name)} busy={rows.isPlaceholderData} stickyEnds>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col" className="text-right">
+                    {t.rowLine}
+                  </th>
+                  <th scope="col">{t.rowInput}</th>
+                  <th scope="col">{t.rowStatus}</th>
+                  <th scope="col">{t.rowName}</th>
+                  <th scope="col">{t.rowSources}</th>
+                  <th scope="col">
+                    <span className="sr-only">{t.rowResult}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {answer.data.map((row) => (
+                  <tr key={`${row.line}-${row.query}`}>
+                    <td className="text-right tabular-nums text-muted">{row.line}</td>
+                    <td>
+                      <span className="cell-clip font-mono" title={row.input}>
+                        {row.input}
+                      </span>
+                    </td>
+                    <td>
+                      <span
+                        className={`status-badge whitespace-nowrap ${rowTone[row.status] ?? 'status-off'}`}
+                      >
+                        {t.rowStatuses[row.status] ?? row.status}
+                      </span>
+                    </td>
+                    <td>
+                      {row.name ? (
+                        <span className="cell-clip">{row.name}</span>
+                      ) : (
+                        <span className="text-muted">—</span>
+                      )}
+                    </td>
+                    <td>
+                      {row.sources_answered.length > 0 ? (
+                        <span className="cell-clip" title={row.sources_answered.join(', ')}>
+                          {row.sources_answered.join(', ')}
+                        </span>
+                      ) : (
+                        <span className="text-muted">—</span>
+                      )}
+                    </td>
+                    <td className="text-right">
+                      {row.lookup_id && (
+                        <button
+                          type="button"
+                          className="btn-chip"
+                          aria-label={t.rowOpenLabel(row.input)}
+                          disabled={opening !== null}
+                          onClick={() => void reopen(row)}
+                        >
+                          {opening === row.lookup_id && <Spinner size="sm" decorative className="mr-1.5" />}
+                          {opening === row.lookup_id ? messages.history.opening : t.rowOpen}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroller>
+        )}
+      </QueryView>
+      <Pagination
+        page={page}
+        totalPages={totalPages}
+        onPageChange={setPage}
+        label={t.rowsTitle(job.name)}
+        disabled={rows.isFetching}
+      />
+    </section>
+  );
+}
