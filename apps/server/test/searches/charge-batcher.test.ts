@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
-import { creditEntries, lookups, users } from '../../src/db/schema.ts';
-import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
+import { apiKeys, creditEntries, lookups, users } from '../../src/db/schema.ts';
+import { chargeLookups, findLedgerMismatches, type LookupCharge } from '../../src/modules/credits/service.ts';
 import { createChargeBatcher } from '../../src/modules/searches/charge-batcher.ts';
 import { createUser } from '../support/app.ts';
 import { createTestDatabase } from '../support/db.ts';
@@ -83,4 +84,153 @@ describe.each([1, 3, 8])('grouped lookup charges, %i statements in flight', (inF
       await handle.db.select().from(creditEntries).where(eq(creditEntries.userId, person.id)),
     ).toHaveLength(0);
   });
+});
+
+function telCharge(userId: string, n: number, extra: Partial<LookupCharge> = {}): LookupCharge {
+  return {
+    userId,
+    cost: 1,
+    kind: 'tel',
+    query: `91900000${String(n).padStart(4, '0')}`,
+    queryTyped: `+91 900000 ${n}`,
+    ip: '127.0.0.1',
+    deviceId: null,
+    caseReference: `ROW-${n}`,
+    at: new Date(),
+    ...extra,
+  };
+}
+
+/** The user's ledger, oldest first, and their balance. */
+async function books(userId: string) {
+  const ledger = await handle.db
+    .select()
+    .from(creditEntries)
+    .where(eq(creditEntries.userId, userId))
+    .orderBy(asc(creditEntries.id));
+  const [row] = await handle.db.select().from(users).where(eq(users.id, userId));
+  return { ledger, credits: row!.credits };
+}
+
+describe('several charges of one user in one statement', () => {
+  it('charges the first ones the balance covers, in order, and refuses the rest', async () => {
+    const person = await createUser(handle.db, { credits: 5 });
+    const other = await createUser(handle.db, { credits: 1 });
+    const [key] = await handle.db
+      .insert(apiKeys)
+      .values({ userId: person.id, name: 'bulk', keyHash: randomUUID(), prefix: 'fp_test', scopes: [] })
+      .returning();
+    const ids: string[] = Array.from({ length: 8 }, () => randomUUID());
+    // Eight of one user's charges (pre-assigned ids, as a bulk job's rows), another user's two between them.
+    const charges = [
+      ...ids.slice(0, 3).map((id, n) => telCharge(person.id, n, { id, apiKeyId: key!.id })),
+      telCharge(other.id, 100),
+      ...ids.slice(3).map((id, n) => telCharge(person.id, n + 3, { id, apiKeyId: key!.id })),
+      telCharge(other.id, 101),
+    ];
+    const made = await chargeLookups(handle.db, charges);
+
+    // The person's first five (indexes 0-2 and 4-5) fit a balance of 5, the other's first fits 1.
+    expect([...made.keys()].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect([0, 1, 2, 4, 5].map((index) => made.get(index))).toEqual(
+      [0, 1, 2, 3, 4].map((n) => ({ lookupId: ids[n], credits: 4 - n })),
+    );
+    expect(made.get(3)).toMatchObject({ credits: 0 });
+
+    const mine = await books(person.id);
+    expect(mine.credits).toBe(0);
+    expect(mine.ledger.map((r) => [r.kind, r.delta, r.balanceAfter, r.lookupId])).toEqual([
+      ['grant', 5, 5, null],
+      ...[0, 1, 2, 3, 4].map((n) => ['charge', -1, 4 - n, ids[n]]),
+    ]);
+    const rows = await handle.db.select().from(lookups).where(eq(lookups.userId, person.id));
+    expect(rows.map((r) => r.id).sort()).toEqual(ids.slice(0, 5).sort());
+    for (const row of rows) {
+      expect(row.apiKeyId).toBe(key!.id);
+      expect(row.caseReference).toBe(`ROW-${ids.indexOf(row.id)}`);
+    }
+    expect((await books(other.id)).ledger.map((r) => r.balanceAfter)).toEqual([1, 0]);
+    expect(await findLedgerMismatches(handle.db)).toEqual([]);
+  });
+
+  it('refuses every later charge once one does not fit, even a cheaper one', async () => {
+    const person = await createUser(handle.db, { credits: 5 });
+    const made = await chargeLookups(
+      handle.db,
+      [2, 2, 2, 1].map((cost, n) => telCharge(person.id, n, { cost })),
+    );
+    expect([...made.entries()].map(([index, r]) => [index, r.credits])).toEqual([
+      [0, 3],
+      [1, 1],
+    ]);
+    const mine = await books(person.id);
+    expect(mine.credits).toBe(1);
+    expect(mine.ledger.map((r) => [r.delta, r.balanceAfter])).toEqual([
+      [5, 5],
+      [-2, 3],
+      [-2, 1],
+    ]);
+  });
+
+  it('charges a pre-assigned id once, whether it is in use or given twice in the statement', async () => {
+    const person = await createUser(handle.db, { credits: 10 });
+    const used = randomUUID();
+    const twice = randomUUID();
+    expect((await chargeLookups(handle.db, [telCharge(person.id, 0, { id: used })])).size).toBe(1);
+    const made = await chargeLookups(handle.db, [
+      telCharge(person.id, 1, { id: used }),
+      telCharge(person.id, 2, { id: twice }),
+      telCharge(person.id, 3, { id: twice }),
+      telCharge(person.id, 4),
+    ]);
+    expect([...made.entries()].map(([index, r]) => [index, r.credits])).toEqual([
+      [1, 8],
+      [3, 7],
+    ]);
+    expect(made.get(1)!.lookupId).toBe(twice);
+    const mine = await books(person.id);
+    expect(mine.credits).toBe(7);
+    expect(mine.ledger.map((r) => r.balanceAfter)).toEqual([10, 9, 8, 7]);
+    expect(await handle.db.select().from(lookups).where(eq(lookups.userId, person.id))).toHaveLength(3);
+  });
+
+  it.each([1, 3])(
+    "a burst of one user's charges goes out in a few statements (%i in flight), in arrival order",
+    async (inFlight) => {
+      const person = await createUser(handle.db, { credits: 150 });
+      // Counts the statements the batcher sends: a burst of 250 must not take one each.
+      let statements = 0;
+      const counted = new Proxy(handle.db, {
+        get(target, prop, receiver) {
+          if (prop === 'execute') {
+            return (...args: Parameters<typeof target.execute>) => {
+              statements++;
+              return target.execute(...args);
+            };
+          }
+          return Reflect.get(target, prop, receiver);
+        },
+      });
+      const charge = createChargeBatcher(counted, inFlight);
+      const results = await Promise.all(
+        Array.from({ length: 250 }, (_, n) => charge(telCharge(person.id, n))),
+      );
+
+      expect(results.slice(0, 150).map((r) => r?.credits)).toEqual(
+        Array.from({ length: 150 }, (_, n) => 149 - n),
+      );
+      expect(results.slice(150)).toEqual(Array(100).fill(null));
+      expect(statements).toBeLessThanOrEqual(3);
+      const mine = await books(person.id);
+      expect(mine.credits).toBe(0);
+      expect(mine.ledger.slice(1).map((r) => r.balanceAfter)).toEqual(
+        Array.from({ length: 150 }, (_, n) => 149 - n),
+      );
+      const charged = await handle.db.select().from(lookups).where(eq(lookups.userId, person.id));
+      expect(charged.map((r) => r.caseReference).sort()).toEqual(
+        Array.from({ length: 150 }, (_, n) => `ROW-${n}`).sort(),
+      );
+      expect(await findLedgerMismatches(handle.db)).toEqual([]);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { messages, type SearchKind } from '@footprint/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -9,7 +10,8 @@ import { creditEntries, lookups, users } from '../../db/schema.ts';
  * rule — a balance never goes below zero and every change has its ledger row in the same commit:
  *   - applyCreditChange: grants, deductions and refunds, inside the caller's transaction;
  *   - chargeForLookup: one paid search's charge and its lookups row in one statement;
- *   - chargeLookups: many users' charges in one statement (the searches module's group commit).
+ *   - chargeLookups: many charges, several users' and several of a user, in one statement (the
+ *     searches module's group commit).
  */
 
 export type CreditKind = 'grant' | 'charge' | 'refund' | 'adjustment';
@@ -124,49 +126,78 @@ export async function chargeForLookup(
 }
 
 /**
- * Many charges in one statement, at most one per user (UPDATE … FROM touches a row once): the rules
- * of chargeForLookup for each, rows locked in id order so that batches from several server processes
- * cannot deadlock. Answers, by index into `charges`, the charges that were made; a charge missing from
- * the map found its balance short.
+ * Many charges in one statement, several of one user among them: the rules of chargeForLookup for
+ * each, rows locked in id order so that batches from several server processes cannot deadlock.
+ * A user's charges are decided in the order of `charges` (queue order): each needs the running sum of
+ * that user's costs so far to stay within the locked balance, so once one does not fit, the later ones
+ * are refused too, as they would be if made one after the other. Each charge gets its lookups row and
+ * a ledger row whose balance_after is the balance before the statement less that running sum; the
+ * users row is updated once, by the total (UPDATE … FROM touches a row once). A pre-assigned lookup
+ * id already in use, or given twice in one statement, charges nothing. Answers, by index into
+ * `charges`, the charges that were made; a charge missing from the map found its balance short.
  */
 export async function chargeLookups(
   db: Executor,
   charges: LookupCharge[],
 ): Promise<Map<number, { lookupId: string; credits: number }>> {
+  // The ids are chosen here rather than by gen_random_uuid() in the statement, so that the lookups
+  // row, its ledger row and the answer can be tied to their charge by id and index alone.
   const values = sql.join(
     charges.map(
       (c, index) =>
-        sql`(${index}::int, ${c.id ?? null}::uuid, ${c.userId}::uuid, ${c.cost}::int, ${c.kind}::text, ${c.query}::text, ${c.queryTyped}::text, ${c.ip}::text, ${c.deviceId}::text, ${c.caseReference}::text, ${c.apiKeyId ?? null}::uuid, ${c.at.toISOString()}::timestamptz)`,
+        sql`(${index}::int, ${c.id ?? randomUUID()}::uuid, ${c.id !== undefined}::boolean, ${c.userId}::uuid, ${c.cost}::int, ${c.kind}::text, ${c.query}::text, ${c.queryTyped}::text, ${c.ip}::text, ${c.deviceId}::text, ${c.caseReference}::text, ${c.apiKeyId ?? null}::uuid, ${c.at.toISOString()}::timestamptz)`,
     ),
     sql`, `,
   );
   const result = await db.execute(sql`
-    with req(idx, lookup_id, user_id, cost, kind, query, query_typed, ip, device_id, case_reference, api_key_id, at) as (values ${values}),
+    with req(idx, lookup_id, assigned, user_id, cost, kind, query, query_typed, ip, device_id, case_reference, api_key_id, at) as (values ${values}),
     locked as (
-      select u.id from users u join req r on r.user_id = u.id order by u.id for update of u
+      select u.id, u.credits from users u where u.id in (select user_id from req) order by u.id for update of u
+    ),
+    fresh as (
+      select r.idx, r.user_id, r.cost from req r
+      where not (r.assigned and exists (select 1 from lookups l where l.id = r.lookup_id))
+        and not exists (select 1 from req e where e.lookup_id = r.lookup_id and e.idx < r.idx)
+    ),
+    fits as (
+      select idx, user_id, spent from (
+        select f.idx, f.user_id, lk.credits as balance,
+          sum(f.cost) over (partition by f.user_id order by f.idx rows unbounded preceding) as spent
+        from fresh f join locked lk on lk.id = f.user_id
+      ) running
+      where spent <= balance
+    ),
+    total as (
+      select f.user_id, max(f.spent) as total, max(r.at) as at
+      from fits f join req r on r.idx = f.idx
+      group by f.user_id
     ),
     debit as (
-      update users u set credits = u.credits - r.cost, updated_at = r.at
-      from req r
-      where u.id = r.user_id and u.credits >= r.cost and u.id in (select id from locked)
-        and not exists (select 1 from lookups l where l.id = r.lookup_id)
-      returning r.idx, u.credits
+      update users u set credits = u.credits - t.total, updated_at = t.at
+      from total t
+      where u.id = t.user_id and u.credits >= t.total
+      returning u.id, u.credits + t.total as before
+    ),
+    made as (
+      select r.*, (d.before - f.spent)::int as balance_after
+      from req r join fits f on f.idx = r.idx join debit d on d.id = r.user_id
     ),
     ins as (
       insert into lookups (id, user_id, kind, query, query_typed, cost, ip, device_id, case_reference, api_key_id, created_at)
-      select coalesce(r.lookup_id, gen_random_uuid()), r.user_id, r.kind, r.query, r.query_typed, r.cost, r.ip, r.device_id, r.case_reference, r.api_key_id, r.at
-      from req r join debit d on d.idx = r.idx
-      returning id, user_id
+      select lookup_id, user_id, kind, query, query_typed, cost, ip, device_id, case_reference, api_key_id, at
+      from made order by idx
+      returning id
     ),
     entry as (
       insert into credit_entries (user_id, delta, balance_after, kind, reason, lookup_id, created_at)
-      select r.user_id, -r.cost, d.credits, 'charge', r.kind || ' lookup', i.id, r.at
-      from req r join debit d on d.idx = r.idx join ins i on i.user_id = r.user_id
-      where r.cost > 0
+      select user_id, -cost, balance_after, 'charge', kind || ' lookup', lookup_id, at
+      from made
+      where cost > 0
+      order by idx
       returning id
     )
-    select r.idx, i.id as lookup_id, d.credits, (select count(*) from entry) as entries
-    from req r join debit d on d.idx = r.idx join ins i on i.user_id = r.user_id
+    select idx, lookup_id, balance_after as credits, (select count(*) from ins) as lookups, (select count(*) from entry) as entries
+    from made
   `);
   const charged = new Map<number, { lookupId: string; credits: number }>();
   for (const row of rowsOf<{ idx: number; lookup_id: string; credits: number }>(result)) {

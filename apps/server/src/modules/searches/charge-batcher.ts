@@ -22,12 +22,14 @@ type Entry = { charge: LookupCharge; done: (result: ChargeResult, error?: unknow
  * in the same statement, so the money rules are the ones chargeForLookup keeps, at a fraction of the
  * round trips and commits under load.
  *
- * Up to `inFlight` statements run at once. A user is in at most one of them: a batch holds at most
- * one charge per user, and a user whose charge is in flight is left in the queue until that
- * statement has committed or failed. So no two statements in flight touch the same users row, their
- * row locks never wait on each other, and a user's charges are made one after the other. If
+ * Up to `inFlight` statements run at once. A user is in at most one of them: a batch takes every
+ * queued charge (up to the statement cap) of each user with nothing in flight, and a user whose
+ * charges are in flight is left in the queue until that statement has committed or failed. So no two
+ * statements in flight touch the same users row and their row locks never wait on each other, while
+ * a user with many charges queued (a bulk job) has them made together rather than one statement
+ * each: chargeLookups decides them in queue order, each against what the earlier ones left. If
  * PostgreSQL rolls a batch back anyway (a deadlock with some other writer), its charges are retried
- * one by one, their users still held out of other batches.
+ * one by one in queue order, their users still held out of other batches.
  */
 export function createChargeBatcher(db: Database, inFlight = CHARGE_BATCHES_IN_FLIGHT) {
   let queue: Entry[] = [];
@@ -42,9 +44,11 @@ export function createChargeBatcher(db: Database, inFlight = CHARGE_BATCHES_IN_F
       const batch: Entry[] = [];
       const rest: Entry[] = [];
       const users = new Set<string>();
+      // In queue order, so each user's charges keep the order they arrived in. A user cut off by the
+      // cap is busy now: the rest of their charges wait for the next statement, still in order.
       for (const entry of queue) {
         const user = entry.charge.userId;
-        if (batch.length < MAX_PER_STATEMENT && !users.has(user) && !busy.has(user)) {
+        if (batch.length < MAX_PER_STATEMENT && !busy.has(user)) {
           users.add(user);
           batch.push(entry);
         } else rest.push(entry);
