@@ -200,8 +200,10 @@ describe('watchJob', () => {
     const asking = watch('/events/refused', { signal: polling.signal, pollMs: 10 });
     setTimeout(() => polling.abort(), 60);
     expect((await asking.result)?.status).toBe('running');
+    // A poll sent just before the abort may still reach the server: let it land, then no new one may start.
+    await new Promise((resolve) => setTimeout(resolve, 30));
     const after = polls;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 80));
     expect(polls).toBe(after);
     pollAnswers = [];
   });
