@@ -84,3 +84,12 @@ export const sidebarHiddenPrefixes: readonly string[] = [
 ];
 export const isSidebarHidden = (pathname: string): boolean =>
   sidebarHiddenPrefixes.some((prefix) => pathname.startsWith(prefix));
+
+/** Pages whose small-screen header carries the menu button (spec §2.4). */
+const menuButtonPaths: readonly string[] = [
+  paths.dashboard,
+  paths.leakFinder,
+  paths.corporate,
+  paths.verification,
+];
+export const hasMenuButton = (pathname: string): boolean => menuButtonPaths.includes(pathname);

@@ -1,9 +1,9 @@
 import { messages } from '@footprint/domain';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '../../components/Spinner.tsx';
-import { isSidebarHidden, paths } from '../../config/paths.ts';
+import { hasMenuButton, isSidebarHidden, paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { Header } from './main/Header.tsx';
+import { LayoutSkeleton } from './main/LayoutSkeleton.tsx';
 import { MobileDrawer } from './main/MobileDrawer.tsx';
 import { Sidebar } from './main/Sidebar.tsx';
 import { useLogout } from './main/useLogout.ts';
@@ -14,21 +14,16 @@ import { useMenuDrawer } from './main/useMenuDrawer.ts';
  * header with credits and the profile menu, and the shared logout flow. Each piece lives in main/.
  */
 
-/** Pages whose small-screen header carries the menu button (spec §2.4). */
-const menuButtonPaths: readonly string[] = [
-  paths.dashboard,
-  paths.leakFinder,
-  paths.corporate,
-  paths.verification,
-];
-
 export default function MainLayout() {
   const { user, loading } = useAuth();
   const { pathname } = useLocation();
   const drawer = useMenuDrawer();
   const { loggingOut, startLogout } = useLogout();
 
-  if (loading) return <PageSpinner />;
+  // Spec §2.3: the spinner while the user loads, in the frame the page will have (the same markup the
+  // build prerenders for these paths, scripts/prerender.ts), so the frame painted before any script
+  // stays where it is when the app takes over.
+  if (loading) return <LayoutSkeleton pathname={pathname} />;
   if (!user) {
     if (pathname.startsWith('/password-reset')) return <Outlet />;
     return <Navigate to={paths.login} replace />;
@@ -40,7 +35,7 @@ export default function MainLayout() {
   }
 
   const sidebarHidden = isSidebarHidden(pathname);
-  const showMenuButton = menuButtonPaths.includes(pathname);
+  const showMenuButton = hasMenuButton(pathname);
 
   return (
     <div className="min-h-dvh bg-ink">
