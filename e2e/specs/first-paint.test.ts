@@ -69,3 +69,91 @@ describe('prerendered first paint of / and /login', () => {
     await live(page);
   });
 });
+
+describe('prerendered frame of the signed-in pages', () => {
+  /** The frame scripts/prerender.ts writes for a signed-in path (app/layouts/main/LayoutSkeleton.tsx). */
+  const frame = '#root > [aria-busy="true"]';
+
+  it.each(['/dashboard', '/results'])(
+    '%s arrives as the frame and a spinner, brotli-compressed, shown without any script',
+    async (path) => {
+      const raw = await fetch(new URL(path, browser.baseURL), { headers: { 'accept-encoding': 'br' } });
+      const html = await raw.text();
+      expect(raw.headers.get('content-type')).toMatch(/text\/html/);
+      expect(raw.headers.get('content-encoding')).toBe('br');
+      expect(html).toContain('<div id="root" data-shell="">');
+      expect(html).toContain('aria-busy="true"');
+      expect(html).toContain(`<span class="sr-only">${messages.layout.loading}</span>`);
+      // Strict CSP: no inline script or style, only the boot file.
+      expect(html.match(/<script\b[^>]*>/g)).toEqual([
+        expect.stringMatching(/^<script defer src="\/boot\.js"/),
+      ]);
+      expect(html).not.toMatch(/<style\b|\sstyle="/);
+      // Nobody's data: it is the same page for every visitor.
+      expect(html).not.toContain('Credits');
+
+      for (const viewport of [
+        { width: 1440, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        const page = await browser.newPage(viewport);
+        await page.route('**/*.js', (route) => route.abort());
+        await page.goto(path);
+        await page.getByRole('status').filter({ hasText: messages.layout.loading }).waitFor();
+        expect(await page.locator(frame).isVisible()).toBe(true);
+        // Nothing in the frame can be focused or pressed before the app is there.
+        expect(await page.locator('#root :is(a, button, input, [tabindex])').count()).toBe(0);
+      }
+    },
+  );
+
+  it('the app draws the frame again while the user loads, then the page, and nothing moves', async () => {
+    const token = await apiSignIn('demo-live@footprint.test', demoPassword);
+    const page = await browser.newPage({ width: 390, height: 844 });
+    await storeSession(page, token);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/user', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const asked = page.waitForRequest('**/api/user');
+    await page.goto('/dashboard');
+    // The app is running (it asked for the user) and shows the prerendered frame, not its own spinner.
+    await asked;
+    await page.getByRole('status').filter({ hasText: messages.layout.loading }).waitFor();
+    expect(await page.locator(frame).count()).toBe(1);
+    release();
+    await page.getByRole('button', { name: messages.layout.openMenu }).waitFor();
+    await page.getByRole('textbox').first().waitFor();
+    expect(await page.locator(frame).count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await page.unrouteAll();
+  });
+
+  it.each(['/dashboard', '/results'])('a signed-out visit of %s still ends at /login', async (path) => {
+    const page = await browser.newPage();
+    await page.goto(path);
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { level: 1, name: messages.authPages.login.title }).waitFor();
+  });
+
+  it('every other path gets the router’s spinner, drawn without any script', async () => {
+    const raw = await fetch(new URL('/cases/00000000-0000-0000-0000-000000000000', browser.baseURL));
+    const html = await raw.text();
+    expect(html).toContain('role="status"');
+    expect(html).not.toContain('data-shell');
+    expect(html.match(/<script\b[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<script defer src="\/boot\.js"/),
+    ]);
+  });
+});

@@ -5,7 +5,7 @@ import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/router.tsx';
-import { prerendered } from './lib/prerendered.ts';
+import { prerendered, shell } from './lib/prerendered.ts';
 import 'react-toastify/dist/ReactToastify.css';
 import './styles.css';
 
@@ -45,12 +45,12 @@ function start() {
   );
 }
 
-if (!prerendered || router.state.initialized) start();
+if (!(prerendered || shell) || router.state.initialized) start();
 else {
   // Rendered before its page's code has loaded, the router would show its fallback (a spinner) in
-  // place of the prerendered page: wait for the page's chunks first. (Not a top-level await: the
-  // bundler would then split the entry's modules out into many chunks, so that lazy chunks cannot
-  // wait on an entry that waits on them.)
+  // place of the prerendered page or frame: wait for the page's chunks first. (Not a top-level
+  // await: the bundler would then split the entry's modules out into many chunks, so that lazy
+  // chunks cannot wait on an entry that waits on them.)
   const stop = router.subscribe((state) => {
     if (!state.initialized) return;
     stop();

@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app from the same origin as the API. Unknown non-API GETs get index.html so
- * that the browser's router decides (and shows its own 404 page). The pages the build prerendered
- * (apps/web/scripts/prerender.ts: `/` and `/login`, as a signed-out visitor sees them) get their own
- * file instead, drawn before any script runs.
+ * that the browser's router decides (and shows its own 404 page); the build draws the router's
+ * spinner into it. The pages the build prerendered (apps/web/scripts/prerender.ts: `/` and `/login`,
+ * as a signed-out visitor sees them, and the frame of each signed-in page with a path of its own,
+ * `/dashboard`, `/results`, …) get their own file instead, drawn before any script runs.
  *
  * Returns the file to send for a page path, or null when there is no web build.
  */

@@ -6,3 +6,11 @@
 export const prerendered: boolean =
   typeof document !== 'undefined' &&
   document.getElementById('root')?.hasAttribute('data-prerendered') === true;
+
+/**
+ * True when this page load began with the prerendered frame of a signed-in page in #root
+ * (scripts/prerender.ts: the layout's loading state, app/layouts/main/LayoutSkeleton.tsx), which the
+ * app's first render draws again, box for box.
+ */
+export const shell: boolean =
+  typeof document !== 'undefined' && document.getElementById('root')?.hasAttribute('data-shell') === true;
