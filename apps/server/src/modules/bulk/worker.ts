@@ -114,39 +114,127 @@ function rowStatusOf(state: LookupState): BulkRowStatus {
   return state.status === 'no_record' ? 'no_record' : 'success';
 }
 
+/** What a finished row says: its status, what it cost, and its answer's headline fields. */
+export interface RowOutcome {
+  id: string;
+  status: BulkRowStatus;
+  cost: number;
+  summary: ReturnType<typeof summaryOf>;
+  sourcesAnswered: string[];
+  error: string | null;
+  /** The row's search wrote no lookups row (refused before any charge): its reserved id is let go. */
+  release: boolean;
+}
+
+const NO_SUMMARY = { name: null, emails: [], phones: [], addresses: [] };
+
 /**
- * Writes a row's outcome from its lookups row, which is the truth about its money: the cost the row
- * shows is the cost the ledger charged. A row a cancel marked skipped while its lookup was in flight
- * gets its real outcome too.
+ * A row's outcome from its lookups row, which is the truth about its money: the cost the row shows
+ * is the cost the ledger charged.
  */
-export async function settleRow(
+export function outcomeOf(
+  type: BulkType,
+  row: { id: string },
+  state: LookupState,
+  error: string | null = null,
+): RowOutcome {
+  const status = rowStatusOf(state);
+  return {
+    id: row.id,
+    status,
+    cost: state.status === 'refunded' ? 0 : state.cost,
+    summary: status === 'failed' ? NO_SUMMARY : summaryOf(type, state.result),
+    sourcesAnswered: state.sources_answered ?? [],
+    error,
+    release: false,
+  };
+}
+
+/** The outcome of a row whose search wrote no lookups row (refused before any charge). */
+const refusalOf = (row: { id: string }, status: BulkRowStatus, error: string | null): RowOutcome => ({
+  id: row.id,
+  status,
+  cost: 0,
+  summary: NO_SUMMARY,
+  sourcesAnswered: [],
+  error,
+  release: true,
+});
+
+/**
+ * Writes rows' outcomes in one statement. Only a row still pending is written, or one a cancel marked
+ * skipped while its lookup was in flight: it gets its real outcome.
+ */
+export async function writeOutcomes(db: Executor, outcomes: RowOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const values = sql.join(
+    outcomes.map(
+      (o) =>
+        sql`(${o.id}::uuid, ${o.status}::text, ${o.cost}::int, ${o.summary.name}::text,
+          ${JSON.stringify(o.summary.emails)}::jsonb, ${JSON.stringify(o.summary.phones)}::jsonb,
+          ${JSON.stringify(o.summary.addresses)}::jsonb, ${JSON.stringify(o.sourcesAnswered)}::jsonb,
+          ${o.error}::text, ${o.release}::boolean)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update bulk_rows b set status = v.status, cost = v.cost, name = v.name, emails = v.emails,
+      phones = v.phones, addresses = v.addresses, sources_answered = v.sources_answered, error = v.error,
+      finished_at = now(), lookup_id = case when v.release then null else b.lookup_id end
+    from (values ${values}) as v(id, status, cost, name, emails, phones, addresses, sources_answered, error, release)
+    where b.id = v.id and b.status in ('pending', 'skipped')`);
+}
+
+/** Writes one row's outcome from its lookups row (outcomeOf). */
+export const settleRow = (
   db: Executor,
   type: BulkType,
   row: { id: string },
   state: LookupState,
   error: string | null = null,
-) {
-  const status = rowStatusOf(state);
-  const summary =
-    status === 'failed'
-      ? { name: null, emails: [], phones: [], addresses: [] }
-      : summaryOf(type, state.result);
-  const cost = state.status === 'refunded' ? 0 : state.cost;
-  await db.execute(sql`
-    update bulk_rows set status = ${status}, cost = ${cost}, name = ${summary.name},
-      emails = ${JSON.stringify(summary.emails)}::jsonb, phones = ${JSON.stringify(summary.phones)}::jsonb,
-      addresses = ${JSON.stringify(summary.addresses)}::jsonb,
-      sources_answered = ${JSON.stringify(state.sources_answered ?? [])}::jsonb,
-      error = ${error}, finished_at = now()
-    where id = ${row.id} and status in ('pending', 'skipped')`);
-}
+) => writeOutcomes(db, [outcomeOf(type, row, state, error)]);
 
-/** A row whose search wrote no lookups row (refused before any charge): its reserved id is let go. */
-async function markRow(db: Executor, row: { id: string }, status: BulkRowStatus, error: string | null) {
-  await db.execute(sql`
-    update bulk_rows set status = ${status}, cost = 0, error = ${error}, finished_at = now(),
-      lookup_id = null
-    where id = ${row.id} and status in ('pending', 'skipped')`);
+/**
+ * Rows' outcomes written in the background, many per statement, one statement at a time: a lane hands
+ * its row's outcome over and takes its next row, and waits only while `bound` outcomes are unwritten.
+ * A crash meanwhile loses nothing: a row stays pending until its outcome is written, and a pending
+ * row whose lookup settled gets that outcome from its lookups row when the job runs again.
+ */
+function createOutcomeWriter(db: Executor, bound: number) {
+  let queue: RowOutcome[] = [];
+  /** The statement in flight, if any. */
+  let current: Promise<void> | null = null;
+  let failure: unknown;
+
+  /** Writes what is queued, a statement at a time, until the queue is empty. */
+  function pump() {
+    if (current || queue.length === 0 || failure !== undefined) return;
+    const batch = queue;
+    queue = [];
+    current = writeOutcomes(db, batch)
+      .catch((error: unknown) => {
+        failure = error;
+      })
+      .finally(() => {
+        current = null;
+        pump();
+      });
+  }
+
+  return {
+    async write(outcome: RowOutcome): Promise<void> {
+      if (failure !== undefined) throw failure;
+      queue.push(outcome);
+      pump();
+      while (queue.length >= bound && current) await current;
+      if (failure !== undefined) throw failure;
+    },
+    /** Waits until every outcome handed over is written; throws the first write's error. */
+    async drain(): Promise<void> {
+      while (current) await current;
+      if (failure !== undefined) throw failure;
+    },
+  };
 }
 
 /**
@@ -284,65 +372,86 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
     }, 500);
     heartbeat.unref();
 
-    const take = async (): Promise<(TakenRow & { resumed?: true }) | undefined> => {
-      const resumed = started.shift();
-      if (resumed) return { ...resumed, resumed: true };
-      const [row] = await execute<TakenRow>(
+    // Rows are taken `rowConcurrency` at a time, each given its lookup id in the same statement, and
+    // handed to the lanes in line order. Only while the job runs: a pause or cancel stops the next
+    // take at once, and the heartbeat stops the lanes within half a second; rows taken and not run
+    // stay pending with their id, and are resumed (or skipped by a cancel) like a stopped worker's.
+    let taken: TakenRow[] = [];
+    let taking: Promise<void> | null = null;
+    let exhausted = false;
+    const takeMore = async () => {
+      const rows = await execute<TakenRow>(
         db,
-        // Only while the job runs: a pause or cancel is seen by the very next row, not a heartbeat later.
         sql`update bulk_rows set lookup_id = gen_random_uuid()
-            where id = (
+            where id in (
               select id from bulk_rows
               where job_id = ${job.id} and status = 'pending' and lookup_id is null
                 and exists (select 1 from bulk_jobs where id = ${job.id} and status = 'running')
-              order by line limit 1 for update skip locked)
+              order by line limit ${deps.rowConcurrency} for update skip locked)
             returning id, line, input, query, lookup_id`,
       );
-      if (!row) {
+      if (rows.length === 0) {
+        exhausted = true;
         const [still] = await execute<{ status: string }>(
           db,
           sql`select status from bulk_jobs where id = ${job.id}`,
         );
         if (still?.status !== 'running') state.halted = true;
       }
-      return row;
+      taken = [...taken, ...rows.sort((x, y) => x.line - y.line)];
     };
+    const take = async (): Promise<(TakenRow & { resumed?: true }) | undefined> => {
+      const resumed = started.shift();
+      if (resumed) return { ...resumed, resumed: true };
+      while (taken.length === 0 && !exhausted && !state.halted) {
+        taking ??= takeMore().finally(() => {
+          taking = null;
+        });
+        await taking;
+      }
+      return taken.shift();
+    };
+    const outcomes = createOutcomeWriter(db, deps.rowConcurrency * 4);
+    const settle = (row: { id: string }, after: LookupState, error: string | null = null) =>
+      outcomes.write(outcomeOf(job.type, row, after, error));
 
     const runRow = async (row: TakenRow & { resumed?: true }) => {
       // Only a row a stopped worker had taken can have a lookup already; a fresh id has none.
       if (row.resumed) {
         const before = await lookupState(db, row.lookup_id);
-        if (before && before.status !== 'pending') return settleRow(db, job.type, row, before);
+        if (before && before.status !== 'pending') return settle(row, before);
       }
       let outcome: Awaited<ReturnType<LookupService['lookup']>>;
       try {
         outcome = await deps.lookups.lookup(user, job.type, row.query, client, null, {
           typed: row.input,
           lookupId: row.lookup_id,
+          // A fresh row's id was made by its take: no earlier run can have charged under it.
+          lookupIdIsNew: row.resumed !== true,
           checkedCase: caseReference,
         });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         if (error.code === 'insufficient_credits') {
           state.outOfCredits = true;
-          return markRow(db, row, 'insufficient_credits', error.message);
+          return outcomes.write(refusalOf(row, 'insufficient_credits', error.message));
         }
         // Refused or refunded (no source answered, no source of the kind): the lookups row, if the
         // search wrote one, says what it cost (nothing).
         const after = await lookupState(db, row.lookup_id);
-        if (after && after.status !== 'pending') return settleRow(db, job.type, row, after, error.message);
-        return markRow(db, row, 'failed', error.message);
+        if (after && after.status !== 'pending') return settle(row, after, error.message);
+        return outcomes.write(refusalOf(row, 'failed', error.message));
       }
       if (row.resumed) {
         // A resumed charge may have been refunded by the recovery sweep meanwhile: the row says so.
         const after = await lookupState(db, row.lookup_id);
         if (!after || after.status === 'pending')
           throw new Error(`bulk row ${row.id}: its lookup was not settled`);
-        return settleRow(db, job.type, row, after);
+        return settle(row, after);
       }
       // A fresh row's answer is the one its search just settled: charged at the price, or a free repeat;
       // no source payload at all is the search's no_record (lookup/service.ts).
-      await settleRow(db, job.type, row, {
+      await settle(row, {
         status: Object.keys(outcome.payloads).length === 0 ? 'no_record' : 'complete',
         cost: outcome.cached ? 0 : price,
         cache_of: outcome.reusedFrom?.lookupId ?? null,
@@ -364,6 +473,7 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
     };
     try {
       await Promise.all(Array.from({ length: deps.rowConcurrency }, lane));
+      await outcomes.drain();
     } finally {
       clearInterval(heartbeat);
     }

@@ -65,6 +65,8 @@ export interface LookupOptions {
   auditDetails?: Record<string, unknown>;
   /** The lookups row's id, chosen beforehand (a bulk row: searches/service.ts `PaidSearch.lookupId`). */
   lookupId?: string;
+  /** `lookupId` was made just now for this search: nothing can be charged under it yet (PaidSearch). */
+  lookupIdIsNew?: boolean;
   /** The case reference already checked (a bulk job checks its own once, before its rows run). */
   checkedCase?: CaseReference;
 }
@@ -121,7 +123,9 @@ export function createLookupService(deps: LookupDeps) {
         caseReference: options.checkedCase ?? (await searches.caseReference(caseReference, user)),
         fresh: options.fresh === true,
         ...(options.auditDetails ? { auditDetails: options.auditDetails } : {}),
-        ...(options.lookupId ? { lookupId: options.lookupId } : {}),
+        ...(options.lookupId
+          ? { lookupId: options.lookupId, lookupIdIsNew: options.lookupIdIsNew === true }
+          : {}),
         reuse: {
           replay: (hit) => {
             const stored = hit.result as StoredResult;

@@ -105,6 +105,11 @@ export interface PaidSearch<T> {
    * new charge. Absent: a new id. A caller passing one must not run it twice at once (bulk's lease).
    */
   lookupId?: string;
+  /**
+   * The caller made `lookupId` just now for this search (a bulk row's first run), so no earlier run can
+   * have charged under it: the search skips looking for a charge to resume.
+   */
+  lookupIdIsNew?: boolean;
   ask: (context: AskContext) => Promise<Answer<T>>;
 }
 
@@ -411,7 +416,10 @@ export function createSearches(deps: SearchesDeps) {
 
     /** Runs one paid search of any kind; the kind's refusals come back as the errors its `ask` chose. */
     async run<T>(search: PaidSearch<T>): Promise<Searched<T>> {
-      const resumed = search.lookupId ? await pendingCharge(search.lookupId, search.user.id) : false;
+      const resumed =
+        search.lookupId && !search.lookupIdIsNew
+          ? await pendingCharge(search.lookupId, search.user.id)
+          : false;
       const hit = resumed ? undefined : await reusable(search);
       if (hit) {
         const repeated = await repeat(search, hit);
