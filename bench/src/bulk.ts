@@ -58,8 +58,16 @@ async function bulkJob(token: string, offset: number) {
 
 const db = await freshDatabase();
 const server = await startServer(
-  { DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false', LOOKUP_CACHE_HOURS: '0', SANDBOX_LATENCY: '' },
+  {
+    DATABASE_URL: db.url,
+    RATE_LIMIT_ENABLED: 'false',
+    LOOKUP_CACHE_HOURS: '0',
+    SANDBOX_LATENCY: '',
+    // To try another number of rows in flight per job; the server's default otherwise.
+    ...(process.env.BULK_ROW_CONCURRENCY ? { BULK_ROW_CONCURRENCY: process.env.BULK_ROW_CONCURRENCY } : {}),
+  },
   port,
+  (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
 );
 try {
   console.log(

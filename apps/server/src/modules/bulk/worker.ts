@@ -260,6 +260,14 @@ export async function closeRemainingRows(db: Executor, type: BulkType, jobId: st
   return skipped.length;
 }
 
+/**
+ * How many of a job's rows may be in flight now. Interactive lookups go first: each one in flight
+ * weighs as much as the whole job, so with one person looking numbers up the job keeps half its lanes,
+ * with four a fifth (16 lanes: 3 rows), and at least one, so that a job always moves.
+ */
+const rowsAllowed = (deps: BulkWorkerDeps) =>
+  Math.max(1, Math.floor(deps.rowConcurrency / (1 + deps.searches.foreground.recent())));
+
 interface Claimed {
   id: string;
   user_id: string;
@@ -428,6 +436,7 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
           lookupId: row.lookup_id,
           // A fresh row's id was made by its take: no earlier run can have charged under it.
           lookupIdIsNew: row.resumed !== true,
+          background: true,
           checkedCase: caseReference,
         });
       } catch (error) {
@@ -460,8 +469,13 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
       });
     };
 
-    const lane = async () => {
-      while (!state.halted && !state.outOfCredits && state.error === undefined && !signal.aborted) {
+    const allTaken = () => exhausted && started.length === 0 && taken.length === 0;
+    const going = () => !state.halted && !state.outOfCredits && state.error === undefined && !signal.aborted;
+    const lane = async (index: number) => {
+      while (going()) {
+        // Interactive lookups go first: while they run, the lanes past the job's share wait.
+        while (index >= rowsAllowed(deps) && going() && !allTaken()) await deps.searches.foreground.ended(50);
+        if (!going()) return;
         const row = await take();
         if (!row) return;
         try {
@@ -472,7 +486,7 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
       }
     };
     try {
-      await Promise.all(Array.from({ length: deps.rowConcurrency }, lane));
+      await Promise.all(Array.from({ length: deps.rowConcurrency }, (_, index) => lane(index)));
       await outcomes.drain();
     } finally {
       clearInterval(heartbeat);

@@ -67,6 +67,8 @@ export interface LookupOptions {
   lookupId?: string;
   /** `lookupId` was made just now for this search: nothing can be charged under it yet (PaidSearch). */
   lookupIdIsNew?: boolean;
+  /** Nobody waits for this lookup (a bulk row): interactive ones go first (searches/foreground.ts). */
+  background?: boolean;
   /** The case reference already checked (a bulk job checks its own once, before its rows run). */
   checkedCase?: CaseReference;
 }
@@ -122,6 +124,7 @@ export function createLookupService(deps: LookupDeps) {
         cost: deps.costs[kind],
         caseReference: options.checkedCase ?? (await searches.caseReference(caseReference, user)),
         fresh: options.fresh === true,
+        background: options.background === true,
         ...(options.auditDetails ? { auditDetails: options.auditDetails } : {}),
         ...(options.lookupId
           ? { lookupId: options.lookupId, lookupIdIsNew: options.lookupIdIsNew === true }

@@ -12,6 +12,7 @@ import { refundPendingLookup } from '../credits/service.ts';
 import { requireCaseReference } from '../settings/case-reference.ts';
 import { type DeploymentDefaults, readDeploymentSettings } from '../settings/service.ts';
 import { createChargeBatcher } from './charge-batcher.ts';
+import { createForeground } from './foreground.ts';
 import { findReusable, type Reusable, reuseWindowStart } from './reuse.ts';
 import { createSettleWriter } from './settle.ts';
 
@@ -110,6 +111,11 @@ export interface PaidSearch<T> {
    * have charged under it: the search skips looking for a charge to resume.
    */
   lookupIdIsNew?: boolean;
+  /**
+   * Nobody is waiting for this search (a bulk row): it is not counted among the interactive searches
+   * that background work gives way to (foreground.ts).
+   */
+  background?: boolean;
   ask: (context: AskContext) => Promise<Answer<T>>;
 }
 
@@ -164,6 +170,7 @@ export function createSearches(deps: SearchesDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const charge = createChargeBatcher(db);
+  const foreground = createForeground();
   const write = createSettleWriter(db);
 
   async function balanceOf(userId: string): Promise<number> {
@@ -396,6 +403,101 @@ export function createSearches(deps: SearchesDeps) {
     return written.credits;
   };
 
+  /** One paid search of any kind; the kind's refusals come back as the errors its `ask` chose. */
+  async function runSearch<T>(search: PaidSearch<T>): Promise<Searched<T>> {
+    const resumed =
+      search.lookupId && !search.lookupIdIsNew ? await pendingCharge(search.lookupId, search.user.id) : false;
+    const hit = resumed ? undefined : await reusable(search);
+    if (hit) {
+      const repeated = await repeat(search, hit);
+      await file(search, repeated.lookupId);
+      return repeated;
+    }
+
+    const charged = resumed
+      ? { lookupId: search.lookupId!, credits: await balanceOf(search.user.id) }
+      : await chargeWithinCap(search, () =>
+          charge({
+            ...(search.lookupId ? { id: search.lookupId } : {}),
+            userId: search.user.id,
+            cost: search.cost,
+            kind: search.kind,
+            query: search.query,
+            queryTyped: typedOf(search),
+            ip: search.client.ip,
+            deviceId: search.client.deviceId ?? null,
+            caseReference: search.caseReference.value,
+            apiKeyId: search.client.apiKey?.id ?? null,
+            at: now(),
+          }),
+        );
+    if (!charged) {
+      const balance = await balanceOf(search.user.id);
+      await auditRefusal(db, search, 'denied', {
+        reason: 'insufficient_credits',
+        balance,
+        price: search.cost,
+      });
+      throw insufficientCredits(balance);
+    }
+    const { lookupId } = charged;
+
+    let answer: Answer<T>;
+    try {
+      await file(search, lookupId);
+      answer = await search.ask({ lookupId, reused: null });
+    } catch (error) {
+      // The search itself failed: give the charge back before reporting it.
+      await refund(search, lookupId, search.failedReason ?? 'Search failed', undefined, {
+        reason: 'search_failed',
+      }).catch(() => {});
+      throw error;
+    }
+    if (!answer.ok) {
+      const credits = await refund(
+        search,
+        lookupId,
+        answer.refund,
+        answer.sourceErrors,
+        answer.details,
+        answer.noRecord === true,
+      );
+      throw answer.error(credits);
+    }
+    // A lookup the recovery sweep already refunded stays refunded (recovery.ts): nothing is written.
+    // Its completion time is when its sources answered, the time its answer and reports state.
+    const answeredAt = now();
+    await write({
+      mode: 'settle',
+      id: lookupId,
+      noRecord: answer.noRecord === true,
+      answered: answer.answered,
+      errors: answer.errors,
+      result: answer.result,
+      sandbox: answer.sandbox,
+      at: answeredAt,
+      actorEmail: search.user.email,
+      action: actionOf(search),
+      target: targetOf(search),
+      details: {
+        ...queryDetails(search),
+        cached: false,
+        sandbox: answer.sandbox,
+        sources_answered: answer.answered,
+        ...(search.fresh ? { fresh: true } : {}),
+        ...answer.details,
+      },
+    });
+    return {
+      value: answer.value,
+      lookupId,
+      credits: charged.credits,
+      cached: false,
+      answeredAt,
+      reusedFrom: null,
+    };
+  }
+
   return {
     /**
      * Checks a search's raw case reference (length, and presence when the deployment requires one)
@@ -414,101 +516,12 @@ export function createSearches(deps: SearchesDeps) {
       return requireCaseReference(db, raw);
     },
 
+    /** The interactive searches in flight, which background work gives way to. */
+    foreground,
+
     /** Runs one paid search of any kind; the kind's refusals come back as the errors its `ask` chose. */
-    async run<T>(search: PaidSearch<T>): Promise<Searched<T>> {
-      const resumed =
-        search.lookupId && !search.lookupIdIsNew
-          ? await pendingCharge(search.lookupId, search.user.id)
-          : false;
-      const hit = resumed ? undefined : await reusable(search);
-      if (hit) {
-        const repeated = await repeat(search, hit);
-        await file(search, repeated.lookupId);
-        return repeated;
-      }
-
-      const charged = resumed
-        ? { lookupId: search.lookupId!, credits: await balanceOf(search.user.id) }
-        : await chargeWithinCap(search, () =>
-            charge({
-              ...(search.lookupId ? { id: search.lookupId } : {}),
-              userId: search.user.id,
-              cost: search.cost,
-              kind: search.kind,
-              query: search.query,
-              queryTyped: typedOf(search),
-              ip: search.client.ip,
-              deviceId: search.client.deviceId ?? null,
-              caseReference: search.caseReference.value,
-              apiKeyId: search.client.apiKey?.id ?? null,
-              at: now(),
-            }),
-          );
-      if (!charged) {
-        const balance = await balanceOf(search.user.id);
-        await auditRefusal(db, search, 'denied', {
-          reason: 'insufficient_credits',
-          balance,
-          price: search.cost,
-        });
-        throw insufficientCredits(balance);
-      }
-      const { lookupId } = charged;
-
-      let answer: Answer<T>;
-      try {
-        await file(search, lookupId);
-        answer = await search.ask({ lookupId, reused: null });
-      } catch (error) {
-        // The search itself failed: give the charge back before reporting it.
-        await refund(search, lookupId, search.failedReason ?? 'Search failed', undefined, {
-          reason: 'search_failed',
-        }).catch(() => {});
-        throw error;
-      }
-      if (!answer.ok) {
-        const credits = await refund(
-          search,
-          lookupId,
-          answer.refund,
-          answer.sourceErrors,
-          answer.details,
-          answer.noRecord === true,
-        );
-        throw answer.error(credits);
-      }
-      // A lookup the recovery sweep already refunded stays refunded (recovery.ts): nothing is written.
-      // Its completion time is when its sources answered, the time its answer and reports state.
-      const answeredAt = now();
-      await write({
-        mode: 'settle',
-        id: lookupId,
-        noRecord: answer.noRecord === true,
-        answered: answer.answered,
-        errors: answer.errors,
-        result: answer.result,
-        sandbox: answer.sandbox,
-        at: answeredAt,
-        actorEmail: search.user.email,
-        action: actionOf(search),
-        target: targetOf(search),
-        details: {
-          ...queryDetails(search),
-          cached: false,
-          sandbox: answer.sandbox,
-          sources_answered: answer.answered,
-          ...(search.fresh ? { fresh: true } : {}),
-          ...answer.details,
-        },
-      });
-      return {
-        value: answer.value,
-        lookupId,
-        credits: charged.credits,
-        cached: false,
-        answeredAt,
-        reusedFrom: null,
-      };
+    run<T>(search: PaidSearch<T>): Promise<Searched<T>> {
+      return search.background ? runSearch(search) : foreground.track(() => runSearch(search));
     },
   };
 }
