@@ -472,6 +472,34 @@ describe('bulk lookups: the job', () => {
     expect(await findLedgerMismatches(t.db)).toEqual([]);
   });
 
+  it('gives way to interactive lookups: fewer rows in flight while people search, all lanes after', async () => {
+    const user = await liveUser();
+    const searcher = await liveUser();
+    const open = holdAnswers();
+    // Seven interactive lookups in flight (held): a job's share is 16 / (1 + 7) = 2 of its 4 lanes.
+    const interactive = Array.from({ length: 7 }, (_, i) =>
+      t.app.inject({ method: 'GET', url: `/api/tel?number=91720000000${i}`, headers: auth(searcher.token) }),
+    );
+    await until(async () => upstream.calls >= 7);
+    const values = Array.from({ length: 10 }, (_, i) => String(7_200_000_000 + i));
+    const id = (await post('/api/bulk', { type: 'tel', values }, user.token)).json().id;
+    await until(async () => upstream.calls >= 9);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const inFlight = async () =>
+      (
+        await query<{ n: number }>(
+          sql`select count(*)::int as n from lookups where user_id = ${user.id} and status = 'pending'`,
+        )
+      )[0]!.n;
+    expect(upstream.calls).toBe(9);
+    expect(await inFlight()).toBe(2);
+    open();
+    for (const answer of await Promise.all(interactive)) expect(answer.statusCode).toBe(200);
+    const job = await finished(id, user.token);
+    expect(job).toMatchObject({ status: 'done', done: 10, charged: 10 });
+    expect((await booksOf(t.db, id)).ledger).toBe(10);
+  });
+
   it('streams progress as server-sent events and ends after the final status', async () => {
     const user = await liveUser();
     upstream.delayMs = 30;

@@ -16,7 +16,7 @@ import { rowsOf } from '../credits/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Searches } from '../searches/service.ts';
 import { type CheckedList, checkList, type ListEntry } from './parse.ts';
-import { closeRemainingRows, sendBulkJob } from './worker.ts';
+import { closeRemainingRows, haltHere, sendBulkJob } from './worker.ts';
 
 export const BULK_ROWS_PAGE = 100;
 const LIST_MAX = 100;
@@ -141,6 +141,8 @@ export function createBulkService(deps: BulkDeps) {
             : !isFinal(job.status);
       const past = { pause: 'paused', resume: 'resumed', cancel: 'cancelled' }[action];
       if (!allowed) throw illegalTransition(past, job.status);
+      // Before anything is written: no row of this process's run may start after the change commits.
+      if (action !== 'resume') haltHere(job.id);
       const status: BulkStatus = action === 'pause' ? 'paused' : action === 'resume' ? 'queued' : 'cancelled';
       let skipped = 0;
       if (action === 'cancel') skipped = await closeRemainingRows(tx, job.type, job.id);

@@ -1,5 +1,5 @@
 /** How long a burst of interactive searches is remembered after it ends. */
-const WINDOW_MS = 250;
+const WINDOW_MS = 1000;
 
 /**
  * The searches a person is waiting for (a request from the web app or the API), counted so that
@@ -9,7 +9,8 @@ const WINDOW_MS = 250;
  *
  * A person looking numbers up has a search in flight most of the time, not all of it (between an
  * answer and the next question nothing runs), so what background work reads is the most that were
- * in flight at once over the last quarter of a second or so, not the count at that instant.
+ * in flight at once over the last second or two, not the count at that instant: the job stays in step with a person who
+ * pauses between searches.
  */
 export function createForeground(now: () => number = () => performance.now()) {
   let inFlight = 0;
