@@ -156,4 +156,21 @@ describe('prerendered frame of the signed-in pages', () => {
       expect.stringMatching(/^<script defer src="\/boot\.js"/),
     ]);
   });
+
+  it('starts the app on every other path without waiting for a paint a spinner never makes', async () => {
+    // A spinner is no contentful paint: had boot.js waited for one, the app would start only at its
+    // 3 s deadline after the load event.
+    const page = await browser.newPage();
+    await page.goto('/privacy');
+    await page.getByRole('heading', { name: /^1\./ }).first().waitFor();
+    const { entryAt, loadAt } = await page.evaluate(() => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((r) => /\/assets\/index-[^/]+\.js$/.test(new URL(r.name).pathname));
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return { entryAt: entry?.startTime ?? Number.POSITIVE_INFINITY, loadAt: navigation.loadEventStart };
+    });
+    expect(entryAt).toBeLessThan(loadAt + 1_500);
+    await page.close();
+  });
 });

@@ -39,6 +39,9 @@
     if (document.visibilityState === 'hidden') start();
     else requestAnimationFrame(() => setTimeout(whenPainted, 0));
   };
-  if (document.readyState === 'complete') afterLoad();
+  // A page with nothing contentful to paint first (the fallback spinner, data-start="parsed") starts
+  // at once: it would wait for a first contentful paint that only the app can make.
+  if (script.dataset.start === 'parsed') start();
+  else if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
 })();

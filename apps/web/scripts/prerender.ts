@@ -122,9 +122,13 @@ async function write(target: URL, document: string) {
  * The page vite wrote with `root` (the whole #root element) in place of the empty one, and the app started by
  * public/boot.js once the page has painted, its entry and the page's chunks together.
  */
-function documentWith(root: string, modules: readonly string[]): string {
+function documentWith(
+  root: string,
+  modules: readonly string[],
+  startAt: 'paint' | 'parsed' = 'paint',
+): string {
   const chunks = chunksOf(manifest, modules).map((file) => `/${file}`);
-  const boot = `<script defer src="/boot.js" data-entry="${entry}" data-chunks="${chunks.join(' ')}"></script>`;
+  const boot = `<script defer src="/boot.js" data-entry="${entry}" data-chunks="${chunks.join(' ')}" data-start="${startAt}"></script>`;
   return template.replace(entryTagText, boot).replace('<div id="root"></div>', () => root);
 }
 
@@ -152,8 +156,13 @@ for (const page of shells) {
   await write(new URL(file, outDir), document);
 }
 console.log(`prerendered the frame of ${shells.map((page) => page.path).join(', ')} → dist/prerendered/`);
-// Every other path: the router's fallback spinner, which the app's first render draws again.
-await write(new URL('index.html', dist), documentWith(`<div id="root">${renderFallback()}</div>`, []));
+// Every other path: the router's fallback spinner, which the app's first render draws again. A spinner
+// is no contentful paint, so waiting for one would hold the app back until boot.js's deadline: the app
+// starts as soon as the document is parsed, as a module script in <head> would.
+await write(
+  new URL('index.html', dist),
+  documentWith(`<div id="root">${renderFallback()}</div>`, [], 'parsed'),
+);
 console.log('prerendered the spinner of every other path → dist/index.html');
 // The manifest (and the copies the compression plugin made of it) served no visitor.
 await rm(new URL('.vite/', dist), { recursive: true, force: true });
