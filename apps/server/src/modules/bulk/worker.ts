@@ -404,9 +404,10 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
     heartbeat.unref();
 
     // Rows are taken `rowConcurrency` at a time, each given its lookup id in the same statement, ahead
-    // of the lanes, and handed to them in line order. Only while the job runs: a pause or cancel stops the next
-    // take at once, and the heartbeat stops the lanes within half a second; rows taken and not run
-    // stay pending with their id, and are resumed (or skipped by a cancel) like a stopped worker's.
+    // of the lanes, and handed to them in line order; a take finds nothing once the job is no longer
+    // running. A pause or cancel stops the lanes before their next row (haltHere in this process, the
+    // heartbeat from another); rows taken and not started stay pending with their id, and are resumed
+    // (or skipped by a cancel) like a stopped worker's.
     let taken: TakenRow[] = [];
     let taking: Promise<void> | null = null;
     let exhausted = false;
