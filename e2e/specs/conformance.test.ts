@@ -7,7 +7,7 @@ import {
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { holdRequests, problemsOf, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
  * Requirements of spec §2 to §9 that no other spec proves (docs/spec-conformance.md lists which test
@@ -377,14 +377,7 @@ describe('§4 session', () => {
 describe('§2.3, §2.4 signed-in layout', () => {
   it('shows a spinner while the user loads, hides the sidebar where the spec says, and marks the active item', async () => {
     const page = await signedIn(trial.token, '/about', { width: 1280, height: 800 });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/user', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/user');
     await page.goto('/leak-data-finder');
     await page.getByRole('status').filter({ hasText: messages.layout.loading }).first().waitFor();
     release();
@@ -519,14 +512,7 @@ describe('§2.3, §2.5, §7 search and results', () => {
       if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request);
     });
     await page.getByRole('button', { name: 'Search', exact: true }).waitFor();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/tel?*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/tel?*');
     await page.getByRole('textbox', { name: messages.search.phoneLabel }).fill('9876543210');
     await page.getByRole('checkbox', { name: /Terms of Services, Policies/ }).check();
     const answer = page.waitForResponse((res) => res.url().includes('/api/tel?'));

@@ -1,7 +1,7 @@
 import { messages } from '@footprint/domain';
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, demoPassword } from '../support/api.ts';
-import { storeSession, useBrowser } from '../support/browser.ts';
+import { holdRequests, storeSession, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
 
@@ -118,14 +118,7 @@ describe('prerendered frame of the signed-in pages', () => {
         for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/user', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/user');
     const asked = page.waitForRequest('**/api/user');
     await page.goto('/dashboard');
     // The app is running (it asked for the user) and shows the prerendered frame, not its own spinner.

@@ -128,4 +128,20 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: false });
 }
 
+/**
+ * Holds the page's requests to `url` until the returned function is called; they then go on to the
+ * server (to see what a screen shows while it waits).
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
