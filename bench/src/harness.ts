@@ -112,11 +112,16 @@ export interface Sample {
   ms: number;
   status: number;
   serverTiming?: string;
+  /** When it was sent, in ms from the start of the load. */
+  at?: number;
 }
 
 /**
  * A closed-loop load: `workers` concurrent clients, each sending its next request as soon as the last
- * one answered, for `seconds`. Keep-alive connections, like a browser's.
+ * one answered, for `seconds`. Keep-alive connections, like a browser's. All clients start in the
+ * same millisecond, so the first answers queue behind each other; with `warmup`, the load runs that
+ * many seconds first and keeps only what was sent after them, so what is measured is the steady
+ * state. Pass `agent` to reuse the connections of an earlier load.
  */
 export async function load(options: {
   port: number;
@@ -124,11 +129,14 @@ export async function load(options: {
   workers: number;
   path: (worker: number, i: number) => string;
   token: (worker: number) => string;
+  agent?: http.Agent;
+  warmup?: number;
 }): Promise<{ samples: Sample[]; seconds: number }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.workers });
+  const agent = options.agent ?? new http.Agent({ keepAlive: true, maxSockets: options.workers });
   const samples: Sample[] = [];
-  const end = performance.now() + options.seconds * 1000;
-  const started = performance.now();
+  const begun = performance.now();
+  const started = begun + (options.warmup ?? 0) * 1000;
+  const end = started + options.seconds * 1000;
   const one = (worker: number, i: number) =>
     new Promise<Sample>((resolve, reject) => {
       const t0 = performance.now();
@@ -147,6 +155,7 @@ export async function load(options: {
               ms: performance.now() - t0,
               status: res.statusCode ?? 0,
               serverTiming: res.headers['server-timing'] as string | undefined,
+              at: t0 - started,
             }),
           );
         },
@@ -156,11 +165,14 @@ export async function load(options: {
     });
   await Promise.all(
     Array.from({ length: options.workers }, async (_, worker) => {
-      for (let i = 0; performance.now() < end; i++) samples.push(await one(worker, i));
+      for (let i = 0; performance.now() < end; i++) {
+        const sample = await one(worker, i);
+        if (sample.at! >= 0) samples.push(sample);
+      }
     }),
   );
-  agent.destroy();
-  return { samples, seconds: (performance.now() - started) / 1000 };
+  if (!options.agent) agent.destroy();
+  return { samples, seconds: (performance.now() - Math.max(started, begun)) / 1000 };
 }
 
 export function percentile(values: number[], p: number): number {

@@ -8,9 +8,11 @@
 //    Goal: within 2x in every round.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { chromium } from 'playwright-core';
 import { renderReport } from '../../apps/server/src/modules/reports/render/index.ts';
 import { fmt, freshDatabase, load, percentile, seedUsers, startServer } from './harness.ts';
@@ -29,6 +31,27 @@ const rounds = Number(values.rounds);
 const SPEED_GOAL = 5;
 const P99_GOAL = 2;
 const MAX_WORD_GAP = 0.05;
+
+/** 20 clients asking for reports back to back until told to stop; then it posts what they got. */
+const REPORT_WRITERS = `
+const { parentPort, workerData } = require('node:worker_threads');
+let rendering = true;
+let rendered = 0;
+let failed = 0;
+parentPort.once('message', () => { rendering = false; });
+Promise.all(workerData.tokens.map(async (token) => {
+  while (rendering) {
+    const res = await fetch('http://127.0.0.1:' + workerData.port + '/api/generate-report', {
+      method: 'POST',
+      headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' },
+      body: JSON.stringify({ userInput: '9876543210', type: 'tel' }),
+    });
+    await res.arrayBuffer();
+    if (res.ok) rendered += 1;
+    else failed += 1;
+  }
+})).then(() => parentPort.postMessage({ rendered, failed }));
+`;
 
 console.log(
   `Machine: ${availableParallelism()} cores, load average ${loadavg()
@@ -171,7 +194,9 @@ try {
       headers: { authorization: `Bearer ${tokens[workers + r]}` },
     });
   }
-  await load({ port, seconds: 2, workers, token, path: tel });
+  // One set of keep-alive connections for every lookup load, warm before the first measurement.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: workers });
+  await load({ port, seconds: 2, workers, token, agent, path: tel });
   const p99 = (run: Awaited<ReturnType<typeof load>>) =>
     percentile(
       run.samples.filter((s) => s.status === 200).map((s) => s.ms),
@@ -180,36 +205,56 @@ try {
   const summary: string[] = [];
   for (let round = 1; round <= rounds; round++) {
     const base = round * 20_000;
-    const idle = await load({ port, seconds, workers, token, path: (w, i) => tel(w, base + i) });
-    let rendering = true;
-    let rendered = 0;
-    let failed = 0;
-    const writers = Array.from({ length: 20 }, async (_, r) => {
-      while (rendering) {
-        const res = await fetch(`http://127.0.0.1:${port}/api/generate-report`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${tokens[workers + r]}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ userInput: '9876543210', type: 'tel' }),
-        });
-        await res.arrayBuffer();
-        if (res.ok) rendered += 1;
-        else failed += 1;
-      }
+    // Both loads are timed after their first second: the 20 clients start in the same millisecond, and
+    // the reports need a moment to be rendering in earnest.
+    const idle = await load({
+      port,
+      seconds,
+      warmup: 1,
+      workers,
+      token,
+      agent,
+      path: (w, i) => tel(w, base + i),
     });
-    const busy = await load({ port, seconds, workers, token, path: (w, i) => tel(w, base + 10_000 + i) });
-    rendering = false;
-    await Promise.all(writers);
+    // The report writers run on a thread of their own: they are other people's browsers, so the PDFs
+    // they download must not queue on the event loop that times the lookups.
+    const writers = new Worker(REPORT_WRITERS, {
+      eval: true,
+      workerData: { port, tokens: tokens.slice(workers, workers + 20) },
+    });
+    const tally = new Promise<{ rendered: number; failed: number }>((resolve, reject) => {
+      writers.once('message', resolve);
+      writers.once('error', reject);
+    });
+    const busy = await load({
+      port,
+      seconds,
+      workers,
+      token,
+      agent,
+      warmup: 1,
+      path: (w, i) => tel(w, base + 10_000 + i),
+    });
+    writers.postMessage('stop');
+    const { rendered, failed } = await tally;
+    await writers.terminate();
     console.log(
       `\nRound ${round} of ${rounds}: /api/tel with ${workers} concurrent users, ${seconds} s each; reports rendered during the busy run: ${rendered}${failed ? ` (${failed} failed)` : ''}; load average ${loadavg()[0]!.toFixed(2)}`,
     );
-    console.log('\n| /api/tel | req/s | p50 ms | p99 ms |\n|---|---|---|---|');
+    console.log(
+      '\n| /api/tel | req/s | p50 ms | p99 ms | in the server (Server-Timing app) p99 ms |\n|---|---|---|---|---|',
+    );
     for (const [name, run] of [
       ['idle', idle],
       ['while 20 reports render', busy],
     ] as const) {
-      const ok = run.samples.filter((s) => s.status === 200).map((s) => s.ms);
+      const ok = run.samples.filter((s) => s.status === 200);
+      const ms = ok.map((s) => s.ms);
+      const inServer = ok
+        .map((s) => Number(/app;dur=([\d.]+)/.exec(s.serverTiming ?? '')?.[1]))
+        .filter(Number.isFinite);
       console.log(
-        `| ${name} | ${fmt(ok.length / run.seconds, 0)} | ${fmt(percentile(ok, 50))} | ${fmt(percentile(ok, 99))} |`,
+        `| ${name} | ${fmt(ms.length / run.seconds, 0)} | ${fmt(percentile(ms, 50))} | ${fmt(percentile(ms, 99))} | ${fmt(percentile(inServer, 99))} |`,
       );
     }
     const ratio = p99(busy) / p99(idle);
@@ -222,6 +267,7 @@ try {
   console.log(
     `\np99 ratios: ${summary.join(', ')}; goal <= ${P99_GOAL}x in ${rounds} of ${rounds} rounds: ${verdict(met === rounds)} (${met} of ${rounds})`,
   );
+  agent.destroy();
 } finally {
   await server.stop();
   await db.drop();
