@@ -38,8 +38,11 @@ export interface ParseResult {
   /** Accepted rows left out because the checkpoint says they are in already. */
   skipped: number;
   rejected: number;
-  /** COPY text (writer.ts COLUMNS order) of the accepted rows. */
-  copy: string;
+  /**
+   * COPY text (writer.ts COLUMNS order) of the accepted rows, UTF-8 encoded here: on a worker thread the
+   * encoding runs beside the others', and the bytes cross to the writer as one copied block.
+   */
+  copy: Uint8Array;
   /** JSONL lines {line, reason, raw} of the rejects (when asked for). */
   rejects: string;
   /** Secret columns met in this task's rows. */
@@ -151,7 +154,7 @@ export async function runParseTask(task: ParseTask): Promise<ParseResult> {
     accepted: records.length,
     skipped,
     rejected,
-    copy: copyText(records),
+    copy: Buffer.from(copyText(records)),
     rejects,
     dropped: builder.droppedSecretColumns.filter((c) => !before.has(c)),
     firstLine: rows[0]?.line ?? 0,

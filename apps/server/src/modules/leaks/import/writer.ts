@@ -28,7 +28,7 @@ export interface LeakWriter {
   /** Inserts one batch in its own transaction; returns how many rows were new. */
   write(sourceId: string, records: readonly PreparedLeakRecord[], segment?: number): Promise<number>;
   /** The same with the batch already as COPY text (copyText()), e.g. made in a worker thread. */
-  writeText(sourceId: string, text: string, segment?: number): Promise<number>;
+  writeText(sourceId: string, text: string | Uint8Array, segment?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -98,7 +98,7 @@ export async function dedicatedConnection(
 }
 
 /** Sends `text` as COPY data for `statement` (a COPY ... FROM STDIN). */
-export function copyFrom(client: pg.ClientBase, statement: string, text: string): Promise<void> {
+export function copyFrom(client: pg.ClientBase, statement: string, text: string | Uint8Array): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const stream = client.query(copyStreams.from(statement));
     stream.on('error', reject);
@@ -115,7 +115,7 @@ async function postgresWriter(handle: DatabaseHandle, options: LeakWriterOptions
   // merge below empties it. Temp tables are not WAL-logged and vanish with the connection.
   await client.query(CREATE_STAGING_PG);
   await client.query(`TRUNCATE ${STAGING}`);
-  const writeText = async (sourceId: string, text: string, segment = 0): Promise<number> => {
+  const writeText = async (sourceId: string, text: string | Uint8Array, segment = 0): Promise<number> => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await writeOnce(sourceId, text, segment);
@@ -126,8 +126,8 @@ async function postgresWriter(handle: DatabaseHandle, options: LeakWriterOptions
       }
     }
   };
-  const writeOnce = async (sourceId: string, text: string, segment: number) => {
-    if (text === '') return 0;
+  const writeOnce = async (sourceId: string, text: string | Uint8Array, segment: number) => {
+    if (text.length === 0) return 0;
     if (!UUID.test(sourceId)) throw new Error(`Not a source id: ${sourceId}`);
     // Two round trips a batch, queued back to back on the connection: COPY into staging, then one
     // simple-protocol query whose statements run as a single transaction (all or nothing).
@@ -190,8 +190,8 @@ async function pgliteWriter(handle: DatabaseHandle, options: LeakWriterOptions):
   const mode = options.pgliteMode ?? 'copy';
   if (mode === 'copy') await client.exec(CREATE_STAGING);
   // transaction() holds PGlite's single connection for the whole batch.
-  const writeText = (sourceId: string, text: string, segment = 0) =>
-    text === ''
+  const writeText = (sourceId: string, text: string | Uint8Array, segment = 0) =>
+    text.length === 0
       ? Promise.resolve(0)
       : client.transaction(async (tx: PGliteTransaction) => {
           await tx.query(`COPY ${STAGING} (${COLUMNS}) FROM '/dev/blob'`, [], { blob: new Blob([text]) });
