@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leakRecords, leakSources } from '../../src/db/schema.ts';
+import { defaultParseThreads } from '../../src/modules/leaks/import/import.ts';
 import {
   type ImportLeakFileOptions,
   importLeakFile,
@@ -441,4 +442,23 @@ describe('leak import: the write path', () => {
       expect(await read('insert')).toEqual(await read('copy'));
     },
   );
+});
+
+describe('parse threads by default', () => {
+  const MiB = 1 << 20;
+  it('parses on the reading thread below 4 MiB', () => {
+    expect(defaultParseThreads(4 * MiB - 1, true, 8)).toBe(0);
+  });
+  it('takes a thread per core into PostgreSQL, whose COPY runs in its own processes', () => {
+    expect(defaultParseThreads(4 * MiB, true, 2)).toBe(2);
+    expect(defaultParseThreads(4 * MiB, true, 1)).toBe(1);
+  });
+  it('leaves a core to PGlite, which writes on the reading thread', () => {
+    expect(defaultParseThreads(4 * MiB, false, 2)).toBe(1);
+    expect(defaultParseThreads(4 * MiB, false, 1)).toBe(1);
+  });
+  it('takes at most 4', () => {
+    expect(defaultParseThreads(100 * MiB, true, 16)).toBe(4);
+    expect(defaultParseThreads(100 * MiB, false, 16)).toBe(4);
+  });
 });

@@ -123,8 +123,8 @@ async function writeChunk(stream: WriteStream, text: string): Promise<void> {
  * cores, 2 threads loaded 748,009 rows in 11.9 s against 14.1 s with 1: the parse is the slowest
  * stage); one fewer into PGlite, which writes on this thread.
  */
-const defaultThreads = (totalBytes: number, postgres: boolean) =>
-  totalBytes >= THREADS_MIN_BYTES ? Math.max(1, Math.min(4, availableParallelism() - (postgres ? 0 : 1))) : 0;
+export const defaultParseThreads = (totalBytes: number, postgres: boolean, cores = availableParallelism()) =>
+  totalBytes >= THREADS_MIN_BYTES ? Math.max(1, Math.min(4, cores - (postgres ? 0 : 1))) : 0;
 
 /**
  * Imports one file, as a pipeline: this thread reads lines (and splits CSV records) into tasks of
@@ -149,7 +149,7 @@ export async function importLeakFile(options: ImportLeakFileOptions): Promise<Im
   const writerCount = postgres
     ? Math.max(1, Math.min(options.writers ?? Math.max(2, Math.min(4, availableParallelism())), 8))
     : 1;
-  const threads = Math.max(0, Math.min(options.threads ?? defaultThreads(totalBytes, postgres), 16));
+  const threads = Math.max(0, Math.min(options.threads ?? defaultParseThreads(totalBytes, postgres), 16));
 
   const stats: ImportStats = {
     sourceId: '',
