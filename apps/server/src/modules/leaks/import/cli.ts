@@ -49,7 +49,7 @@ export const leakCliUsage = `  leaks:import <file> --source "Name" [--breach-dat
                   what is missing). A new source from a file of 16 MiB or more (--bulk on: any
                   size) is bulk-loaded on PostgreSQL: into a table of its own, indexed after the
                   load, searchable when the import ends. --threads: parsing threads (default
-                  cores - 1), --writers: batches written at once (default cores, 2 to 4). --map takes field=column pairs (fields: name, email, phone,
+                  cores on PostgreSQL, cores - 1 on PGlite; 1 to 4), --writers: batches written at once (default cores, 2 to 4). --map takes field=column pairs (fields: name, email, phone,
                   username, address, other, skip; a field may take several columns, e.g.
                   name=first_name,name=last_name). Unmapped columns go to 'other'; password, hash,
                   salt, token and similar columns are never stored. Rejected rows are written to

@@ -62,7 +62,10 @@ export interface ImportLeakFileOptions {
   bulk?: 'auto' | 'on' | 'off' | undefined;
   /** PostgreSQL: URL of a role owning leak_records, for the bulk path's DDL (default: `url`). */
   bulkUrl?: string | undefined;
-  /** Worker threads parsing; 0 parses on this thread. Default: cores − 1 (1 to 4) from 4 MiB up, else 0. */
+  /**
+   * Worker threads parsing; 0 parses on this thread. Default from 4 MiB up: one per core into PostgreSQL,
+   * cores − 1 into PGlite (1 to 4); below, 0.
+   */
   threads?: number | undefined;
   /** PostgreSQL: connections writing batches at once; default: the number of cores, 2 to 4. */
   writers?: number | undefined;
