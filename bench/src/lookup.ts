@@ -87,7 +87,6 @@ async function measured(pid: number, database: string, run: () => ReturnType<typ
 }
 
 async function phase(build: Build, latency: string) {
-  const agents: http.Agent[] = [];
   const db = await freshDatabase();
   const server = await startServer(
     { DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false', LOOKUP_CACHE_HOURS: '0', SANDBOX_LATENCY: latency },
@@ -95,15 +94,17 @@ async function phase(build: Build, latency: string) {
     (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     build.checkout,
   );
+  // Each route's 50 clients keep their connections open from warm-up to measurement, as a signed-in
+  // browser does.
+  const telAgent = new http.Agent({ keepAlive: true, maxSockets: workers });
+  const baseAgent = new http.Agent({ keepAlive: true, maxSockets: workers });
   try {
     // Admins, so that the baseline route (admin settings: token check + one SELECT) is open to them.
     const tokens = await seedUsers(db.url, workers, 1_000_000, 'admin');
     const token = (w: number) => tokens[w]!;
-    // Warm up both routes (JIT, connection pool) on the connections the measurements then use: each
-    // route's 50 clients keep theirs open from warm-up to measurement, as a signed-in browser does.
-    const telAgent = new http.Agent({ keepAlive: true, maxSockets: workers });
-    const baseAgent = new http.Agent({ keepAlive: true, maxSockets: workers });
-    agents.push(telAgent, baseAgent);
+    const settings = (seconds: number) =>
+      load({ port, seconds, workers, token, agent: baseAgent, path: () => '/api/admin/settings' });
+    // Warm up (JIT, connection pool).
     await load({
       port,
       seconds: 2,
@@ -112,22 +113,11 @@ async function phase(build: Build, latency: string) {
       agent: telAgent,
       path: (w, i) => `/api/tel?number=${number(w, 900_000 + i)}`,
     });
-    const baseline =
-      latency === ''
-        ? await (async () => {
-            await load({
-              port,
-              seconds: 1,
-              workers,
-              token,
-              agent: baseAgent,
-              path: () => '/api/admin/settings',
-            });
-            return measured(server.pid, db.name, () =>
-              load({ port, seconds, workers, token, agent: baseAgent, path: () => '/api/admin/settings' }),
-            );
-          })()
-        : undefined;
+    let baseline: Awaited<ReturnType<typeof measured>> | undefined;
+    if (latency === '') {
+      await settings(1);
+      baseline = await measured(server.pid, db.name, () => settings(seconds));
+    }
     const tel = await measured(server.pid, db.name, () =>
       load({
         port,
@@ -140,7 +130,8 @@ async function phase(build: Build, latency: string) {
     );
     return { baseline, tel };
   } finally {
-    for (const agent of agents.splice(0)) agent.destroy();
+    telAgent.destroy();
+    baseAgent.destroy();
     await server.stop();
     await db.drop();
   }

@@ -59,13 +59,7 @@ export interface BulkLoad {
   /** Rows those ranges hold. */
   committedRows: number;
   /** Writes one batch (COPY text) and its checkpoint in one transaction, on connection `slot`. */
-  write(
-    slot: number,
-    text: string | Uint8Array,
-    rows: number,
-    firstLine: number,
-    lastLine: number,
-  ): Promise<number>;
+  write(slot: number, text: Uint8Array, rows: number, firstLine: number, lastLine: number): Promise<number>;
   /**
    * Deduplicates, builds the indexes (`parallel` at a time), attaches the segment and records it as
    * the source's. Returns the rows removed as duplicates.
