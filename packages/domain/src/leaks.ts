@@ -51,13 +51,17 @@ export const normalizeLeakPhone = (value: string): string => value.replace(/\D/g
 
 export const normalizeLeakUsername = (value: string): string => value.trim().toLowerCase();
 
+const NON_ASCII = /[\u0080-\uffff]/;
+const MARKS = /\p{M}+/gu;
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/u;
+
 /** Case- and accent-insensitive word tokens: 'José  ÁLVAREZ' → ['jose', 'alvarez']. */
 export function nameTokens(value: string): string[] {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
+  // ASCII text has no marks and is its own NFD form: the importer meets it on most rows.
+  const plain = NON_ASCII.test(value) ? value.normalize('NFD').replace(MARKS, '') : value;
+  return plain
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(NOT_LETTER_OR_DIGIT)
     .filter((token) => token.length > 0);
 }
 

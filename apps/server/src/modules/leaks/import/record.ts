@@ -35,9 +35,10 @@ export interface PreparedLeakRecord {
   phone: string | null;
   username: string | null;
   address: string | null;
-  /** Every other kept field, keys sorted; null when there is none. */
-  other: Record<string, string> | null;
-  /** `other` as JSON (what is stored in the jsonb column), computed once for the hash and the write. */
+  /**
+   * Every other kept field as a JSON object, keys sorted (what is stored in the jsonb column, and
+   * what the hash covers); null when there is none.
+   */
   otherJson: string | null;
   emailNorm: string | null;
   phoneNorm: string | null;
@@ -109,23 +110,39 @@ const MAX_COLUMN_NAME_LENGTH = 200;
 /**
  * Canonical JSON of a stored record: fixed field order, `other` keys sorted (integer-like keys first,
  * as JavaScript orders them). Equal to JSON.stringify of {name, email, phone, username, address, other}
- * with `other` built in sorted order; `otherJson` may be passed when already computed.
+ * with `other` built in sorted order.
  */
-export function canonicalRecordJson(
-  record: {
-    name: string | null;
-    email: string | null;
-    phone: string | null;
-    username: string | null;
-    address: string | null;
-    other: Record<string, string> | null;
-  },
-  otherJson: string | null = record.other === null ? null : JSON.stringify(record.other),
-): string {
+export function canonicalRecordJson(record: {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  username: string | null;
+  address: string | null;
+  otherJson: string | null;
+}): string {
   const j = JSON.stringify;
   return `{"name":${j(record.name)},"email":${j(record.email)},"phone":${j(record.phone)},"username":${j(
     record.username,
-  )},"address":${j(record.address)},"other":${otherJson ?? '{}'}}`;
+  )},"address":${j(record.address)},"other":${record.otherJson ?? '{}'}}`;
+}
+
+/**
+ * JSON.stringify(Object.fromEntries(entries)) for entries sorted by key, written without building the
+ * object (a third of a record's cost went there). Where the object would order or merge keys otherwise,
+ * an integer-like key (JavaScript puts those first) or a repeated one (the last value wins), the
+ * object is built after all, so the text, and the record hash over it, stays the same.
+ */
+export function sortedEntriesJson(entries: readonly (readonly [string, string])[]): string {
+  let json = '{';
+  let previous: string | undefined;
+  for (let i = 0; i < entries.length; i++) {
+    const [key, value] = entries[i] as readonly [string, string];
+    const first = key.charCodeAt(0);
+    if ((first >= 48 && first <= 57) || key === previous) return JSON.stringify(Object.fromEntries(entries));
+    json += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    previous = key;
+  }
+  return `${json}}`;
 }
 
 /** sha256 hex of `${sourceName}\u0000${canonical JSON}`: the record's identity within its source. */
@@ -264,18 +281,22 @@ export class LeakRecordBuilder {
     if (otherEntries.length > MAX_OTHER_FIELDS) {
       return { reject: `too many fields (${otherEntries.length} other fields, max ${MAX_OTHER_FIELDS})` };
     }
-    let other: Record<string, string> | null = null;
+    let otherJson: string | null = null;
     if (otherEntries.length > 0) {
       otherEntries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-      // fromEntries defines own properties, so a '__proto__' key stays an ordinary key.
-      other = Object.fromEntries(otherEntries);
+      otherJson = sortedEntriesJson(otherEntries);
     }
     const tokens = name === null ? null : nameTokens(name);
-    const stored = { name, email, phone, username, address, other };
-    const otherJson = other === null ? null : JSON.stringify(other);
     return {
-      recordHash: leakRecordHash(this.#sourceName, canonicalRecordJson(stored, otherJson)),
-      ...stored,
+      recordHash: leakRecordHash(
+        this.#sourceName,
+        canonicalRecordJson({ name, email, phone, username, address, otherJson }),
+      ),
+      name,
+      email,
+      phone,
+      username,
+      address,
       otherJson,
       emailNorm: email === null ? null : normalizeLeakEmail(email),
       phoneNorm,
