@@ -330,31 +330,30 @@ export function flattenJson(
   return walk(object, '', 1);
 }
 
+/** One JSON Lines line as a row; null for a blank line. */
+export function jsonlRow({ line, text, tooLong }: SourceLine): ParsedRow | null {
+  if (tooLong) return { line, columns: [], values: [], raw: text, error: 'line too long' };
+  if (text.trim() === '') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { line, columns: [], values: [], raw: text, error: 'invalid JSON' };
+  }
+  if (!isRecord(parsed)) return { line, columns: [], values: [], raw: text, error: 'not a JSON object' };
+  const columns: string[] = [];
+  const values: string[] = [];
+  const error = flattenJson(parsed, columns, values);
+  return error ? { line, columns, values, raw: text, error } : { line, columns, values, raw: text };
+}
+
 /** JSON Lines rows: one object a line; blank lines are skipped. */
 export async function* jsonlRows(chunks: AsyncIterable<LineChunk>): AsyncGenerator<RowChunk> {
   for await (const chunk of chunks) {
     const rows: ParsedRow[] = [];
-    for (const { line, text, tooLong } of chunk.lines) {
-      if (tooLong) {
-        rows.push({ line, columns: [], values: [], raw: text, error: 'line too long' });
-        continue;
-      }
-      if (text.trim() === '') continue;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        rows.push({ line, columns: [], values: [], raw: text, error: 'invalid JSON' });
-        continue;
-      }
-      if (!isRecord(parsed)) {
-        rows.push({ line, columns: [], values: [], raw: text, error: 'not a JSON object' });
-        continue;
-      }
-      const columns: string[] = [];
-      const values: string[] = [];
-      const error = flattenJson(parsed, columns, values);
-      rows.push(error ? { line, columns, values, raw: text, error } : { line, columns, values, raw: text });
+    for (const line of chunk.lines) {
+      const row = jsonlRow(line);
+      if (row !== null) rows.push(row);
     }
     if (rows.length > 0) yield { rows, bytesRead: chunk.bytesRead };
   }
