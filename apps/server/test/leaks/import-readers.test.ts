@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { nameTokens } from '@footprint/domain';
 import { describe, expect, it } from 'vitest';
 import { parseMapOption } from '../../src/modules/leaks/import/cli.ts';
+import { CopyBytes } from '../../src/modules/leaks/import/copy-text.ts';
 import {
   canonicalRecordJson,
   isSecretColumn,
@@ -14,7 +17,8 @@ import {
   type SourceLine,
   splitCsv,
 } from '../../src/modules/leaks/import/readers.ts';
-import { arrayLiteral, copyValue } from '../../src/modules/leaks/import/writer.ts';
+import { sortedEntriesJson } from '../../src/modules/leaks/import/record.ts';
+import { arrayLiteral, copyText, copyValue } from '../../src/modules/leaks/import/writer.ts';
 
 async function lines(chunks: (string | Buffer)[], max?: number): Promise<SourceLine[]> {
   const out: SourceLine[] = [];
@@ -164,12 +168,97 @@ describe('records', () => {
     );
   });
 
+  it('writes sorted entries as JSON.stringify of the object they make, whatever the keys', () => {
+    const cases: [string, string][][] = [
+      [],
+      [['city', 'Pune']],
+      [
+        ['a"b', 'x\u0001y'],
+        ['city', 'Pune, "MH"\n'],
+        ['zip', '411001'],
+      ],
+      // Integer-like keys come first in an object, in numeric order.
+      [
+        ['10', 'ten'],
+        ['9', 'nine'],
+        ['a', 'x'],
+      ],
+      // A repeated key keeps its first place and its last value.
+      [
+        ['city', 'first'],
+        ['city', 'second'],
+        ['zip', '1'],
+      ],
+      [
+        ['', 'empty key'],
+        ['__proto__', 'plain key'],
+        ['constructor', 'c'],
+        ['ünïcödé', '😀'],
+      ],
+    ];
+    for (const entries of cases) {
+      expect(sortedEntriesJson(entries)).toBe(JSON.stringify(Object.fromEntries(entries)));
+    }
+  });
+
+  it('keeps the record hash defined as sha256 of the source, a NUL and the record as an object', () => {
+    const columns = ['Name', 'e-mail', '2fa', 'city', 'zip', '__proto__', 'note'];
+    const values = ['José Álvarez', 'j@example.com', 'yes', 'Pune', '411001', 'p', 'say "hi"'];
+    const built = new LeakRecordBuilder('Fictional A').build(columns, values);
+    if (!('recordHash' in built)) throw new Error(built.reject);
+    const other = Object.fromEntries(
+      [
+        ['2fa', 'yes'],
+        ['__proto__', 'p'],
+        ['city', 'Pune'],
+        ['note', 'say "hi"'],
+        ['zip', '411001'],
+      ].sort(([a], [b]) => ((a as string) < (b as string) ? -1 : 1)),
+    );
+    const record = {
+      name: 'José Álvarez',
+      email: 'j@example.com',
+      phone: null,
+      username: null,
+      address: null,
+      other,
+    };
+    expect(built.otherJson).toBe(JSON.stringify(other));
+    expect(built.recordHash).toBe(
+      createHash('sha256')
+        .update(`Fictional A\u0000${JSON.stringify(record)}`)
+        .digest('hex'),
+    );
+  });
+
+  it('tokenizes names the same with or without the plain-ASCII shortcut', () => {
+    const reference = (value: string) =>
+      value
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((token) => token.length > 0);
+    for (const name of [
+      'Rohan  DESHMUKH',
+      "O'Brien-Smith Jr.",
+      'José ÁLVAREZ',
+      'Zoë Ångström',
+      'Søren Øyen',
+      'राहुल शर्मा',
+      '  ',
+      'a\u0301b c_d 42',
+    ]) {
+      expect(nameTokens(name)).toEqual(reference(name));
+    }
+  });
+
   it('treats placeholder values as empty', () => {
     const row = new LeakRecordBuilder('Fictional').build(
       ['email', 'phone', 'city'],
       ['a@example.com', 'NULL', 'n/a'],
     );
-    expect(row).toMatchObject({ phone: null, other: null });
+    expect(row).toMatchObject({ phone: null, otherJson: null });
   });
 
   it('flattens JSON and unwraps a top-level other object', () => {
@@ -192,6 +281,26 @@ describe('COPY text format', () => {
     expect(copyValue(null)).toBe('\\N');
     expect(copyValue('a\tb\nc\rd\\e')).toBe('a\\tb\\nc\\rd\\\\e');
     expect(arrayLiteral(['null', 'a"b', 'c\\d'])).toBe('{"null","a\\"b","c\\\\d"}');
+  });
+
+  it('encodes a batch row by row into the same bytes as the text, growing past its capacity', () => {
+    const builder = new LeakRecordBuilder('Fictional');
+    const records = [
+      ['Zoë Ångström', 'z@example.com', 'Pune\tMH'],
+      ['राहुल शर्मा', 'r@example.com', 'line\nbreak \\ 😀'],
+      ['Plain Name', 'p@example.com', 'x'],
+    ].map(([name, email, city]) => {
+      const built = builder.build(
+        ['name', 'email', 'city'],
+        [name as string, email as string, city as string],
+      );
+      if (!('recordHash' in built)) throw new Error(built.reject);
+      return built;
+    });
+    const bytes = new CopyBytes(16);
+    for (const record of records) bytes.append(record);
+    expect(Buffer.from(bytes.bytes()).toString('utf8')).toBe(copyText(records));
+    expect(bytes.bytes().byteLength).toBe(Buffer.byteLength(copyText(records)));
   });
 });
 
