@@ -1,5 +1,6 @@
 // Benchmark of the leak importer (goal: import >= 100,000 rows/s into PostgreSQL).
-// Run: npm run bench:import [-- --records 1000000]
+// Run: npm run bench:import [-- --records 1000000]  (IMPORT_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p": node
+// options for the importer process, e.g. to profile its threads)
 //
 // It writes N synthetic rows of one sandbox source as a JSONL dump, then measures on a fresh
 // PostgreSQL database, side by side:
@@ -91,8 +92,9 @@ const child = async (command: string, args: string[], env: Record<string, string
 async function writeDump() {
   const out = createWriteStream(dump);
   let written = 0;
-  // The generator spreads people over several sources; keep one source's rows, as one dump would be.
-  for (const row of generateSandboxLeaks({ count: records * 4, seed: 'import-bench' })) {
+  // The generator spreads people over several sources; keep one source's rows, as one dump would be,
+  // until there are `records` of them (the generator is lazy: it makes people until told to stop).
+  for (const row of generateSandboxLeaks({ count: Number.MAX_SAFE_INTEGER, seed: 'import-bench' })) {
     if (row.source !== source.name) continue;
     if (!out.write(`${JSON.stringify(row.fields)}\n`))
       await new Promise<void>((r) => out.once('drain', () => r()));
@@ -146,6 +148,7 @@ try {
       [
         // The built CLI (bench:import builds first), as a deployment runs it: under tsx the same
         // command spends about 3 s compiling TypeScript before it reads a line.
+        ...(process.env.IMPORT_NODE_ARGS ?? '').split(' ').filter(Boolean),
         'apps/server/dist/cli.js',
         'leaks:import',
         dump,
