@@ -46,7 +46,15 @@ export function withApiKey(
 export async function recordAudit(db: Executor, entry: AuditEntry | AuditEntry[]): Promise<void> {
   const entries = Array.isArray(entry) ? entry : [entry];
   if (entries.length === 0) return;
-  await db.insert(auditEvents).values(
+  await auditInsert(db, entries);
+}
+
+/**
+ * The INSERT of audit rows, not yet run: for a statement that writes them together with another row
+ * (`with … (insert …) insert into audit_events …`), one round trip and atomic without a transaction.
+ */
+export function auditInsert(db: Executor, entries: AuditEntry[]) {
+  return db.insert(auditEvents).values(
     entries.map((e) => ({
       action: e.action,
       outcome: e.outcome,

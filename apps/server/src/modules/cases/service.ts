@@ -409,20 +409,33 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
     return inserted.length > 0;
   }
 
+  /**
+   * The case a lookup is filed under (the case of a given reference first, then the earliest filing),
+   * for its reports' legal basis: prepared once, since every report asks.
+   */
+  const prepareCaseOfLookup = () =>
+    db
+      .select({ case: cases })
+      .from(cases)
+      .innerJoin(caseItems, eq(caseItems.caseId, cases.id))
+      .where(eq(caseItems.lookupId, sql.placeholder('lookupId')))
+      .orderBy(
+        sql`lower(${cases.reference}) = lower(${sql.placeholder('reference')}) desc`,
+        asc(caseItems.addedAt),
+      )
+      .limit(1)
+      .prepare('footprint_case_of_lookup');
+  let caseOfLookup: ReturnType<typeof prepareCaseOfLookup> | undefined;
+
   return {
     /**
      * The legal basis a report of this lookup prints: that of the case it is filed under (the case of
      * its own reference first, when it is in several), as one line; null when its case has none.
      */
     async legalBasisOfLookup(lookupId: string, caseReference: string | null): Promise<string | null> {
-      const [row] = await db
-        .select()
-        .from(cases)
-        .innerJoin(caseItems, eq(caseItems.caseId, cases.id))
-        .where(eq(caseItems.lookupId, lookupId))
-        .orderBy(sql`lower(${cases.reference}) = lower(${caseReference ?? ''}) desc`, asc(caseItems.addedAt))
-        .limit(1);
-      const basis = row ? legalBasisOf(row.cases) : null;
+      caseOfLookup ??= prepareCaseOfLookup();
+      const [row] = await caseOfLookup.execute({ lookupId, reference: caseReference ?? '' });
+      const basis = row ? legalBasisOf(row.case) : null;
       return basis ? legalBasisLine(basis) : null;
     },
 

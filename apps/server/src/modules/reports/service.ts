@@ -13,7 +13,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { type LookupRow, lookups, type REPORT_KINDS, reports, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { AppError, notFound, reportsBusy, validationError } from '../../http/errors.ts';
-import { recordAudit } from '../audit/service.ts';
+import { auditInsert, recordAudit } from '../audit/service.ts';
 import { type LookupReportSource, lookupViews, type ReportTask } from './job.ts';
 import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
 import { type ReportPool, ReportsBusyError } from './pool.ts';
@@ -95,6 +95,42 @@ export function createReportService(deps: {
   };
 
   /**
+   * The newest complete stored lookup of a user's for a query (a 10-digit phone number matches it
+   * with any country code), or of one lookup id: prepared once per variant, since every report asks.
+   */
+  const storedLookupQueries = new Map<string, ReturnType<typeof prepareStoredLookup>>();
+  const prepareStoredLookup = (telSuffix: boolean, byId: boolean) =>
+    db
+      .select()
+      .from(lookups)
+      .where(
+        and(
+          eq(lookups.userId, sql.placeholder('userId')),
+          eq(lookups.kind, sql.placeholder('kind')),
+          inArray(lookups.status, ['complete', 'no_record']),
+          telSuffix
+            ? and(
+                sql`${lookups.query} like ${sql.placeholder('query')}`,
+                sql`length(${lookups.query}) between 11 and 14`,
+              )
+            : eq(lookups.query, sql.placeholder('query')),
+          byId ? eq(lookups.id, sql.placeholder('id')) : undefined,
+        ),
+      )
+      .orderBy(desc(lookups.createdAt))
+      .limit(1)
+      .prepare(`footprint_report_lookup_${telSuffix ? 'tel' : 'exact'}${byId ? '_id' : ''}`);
+  const storedLookupQuery = (telSuffix: boolean, byId: boolean) => {
+    const key = `${telSuffix}/${byId}`;
+    let query = storedLookupQueries.get(key);
+    if (!query) {
+      query = prepareStoredLookup(telSuffix, byId);
+      storedLookupQueries.set(key, query);
+    }
+    return query;
+  };
+
+  /**
    * The user's stored lookup for what they searched; a cache hit is followed to the answer it reused,
    * and that lookup (`original`) comes along: its time and case reference are the answer's.
    */
@@ -104,18 +140,14 @@ export function createReportService(deps: {
     query: string,
     hint?: unknown,
   ): Promise<Found | undefined> {
-    const byQuery =
-      kind === 'tel' && /^\d{10}$/.test(query)
-        ? and(sql`${lookups.query} like ${`%${query}`}`, sql`length(${lookups.query}) between 11 and 14`)
-        : eq(lookups.query, query);
-    const base = and(
-      eq(lookups.userId, user.id),
-      eq(lookups.kind, kind),
-      inArray(lookups.status, ['complete', 'no_record']),
-      byQuery,
-    );
-    const where = typeof hint === 'string' && UUID.test(hint) ? and(base, eq(lookups.id, hint)) : base;
-    const [row] = await db.select().from(lookups).where(where).orderBy(desc(lookups.createdAt)).limit(1);
+    const telSuffix = kind === 'tel' && /^\d{10}$/.test(query);
+    const byId = typeof hint === 'string' && UUID.test(hint);
+    const [row] = await storedLookupQuery(telSuffix, byId).execute({
+      userId: user.id,
+      kind,
+      query: telSuffix ? `%${query}` : query,
+      id: byId ? hint : null,
+    });
     if (!row) return undefined;
     // Kept past its retention period, the result is gone; a free repeat shows the answer it reused.
     return keptAnswer(row);
@@ -405,10 +437,9 @@ export function createReportService(deps: {
     ): Promise<ReportFile> {
       try {
         const file = await work();
-        // The report's hash (for /verify) and its audit row in one commit, the audit row last.
-        await db.transaction(async (tx) => {
-          await tx.insert(reports).values(file.row);
-          await recordAudit(tx, {
+        // The report's hash (for /verify) and its audit row in one statement: both or neither.
+        const audit = auditInsert(db, [
+          {
             action,
             outcome: 'success',
             user,
@@ -417,8 +448,11 @@ export function createReportService(deps: {
             cost: 0,
             caseReference: file.caseReference,
             details: { file_name: file.fileName, sha256: file.sha256, lookup_id: file.lookupId },
-          });
-        });
+          },
+        ]);
+        await db.execute(
+          sql`with report as (${db.insert(reports).values(file.row).getSQL()}) ${audit.getSQL()}`,
+        );
         return file;
       } catch (error) {
         await recordAudit(db, {
