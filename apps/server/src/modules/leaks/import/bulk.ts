@@ -183,19 +183,19 @@ export async function startBulkLoad(options: BulkOptions, control: Client): Prom
     async write(slot, text, rows, firstLine, lastLine) {
       if (rows === 0) return 0;
       const client = await connection(slot);
-      // Queued back to back on the connection: BEGIN, COPY, the checkpoint and COMMIT (all or nothing).
-      const results = await Promise.allSettled([
-        client.query('BEGIN'),
-        copyFrom(client, `COPY ${table} (${COLUMNS}) FROM STDIN`, text),
-        client.query(
+      // The batch's rows and its checkpoint commit together or not at all. One statement at a time on
+      // the connection (node-postgres deprecates queueing them): the other writers' batches fill the
+      // round trips.
+      await client.query('BEGIN');
+      try {
+        await copyFrom(client, `COPY ${table} (${COLUMNS}) FROM STDIN`, text);
+        await client.query(
           `INSERT INTO leak_bulk_batches (source_id, first_row, last_row, rows)
              VALUES ('${sourceId}', ${firstLine}, ${lastLine}, ${rows}); COMMIT`,
-        ),
-      ]);
-      const failed = results.find((r) => r.status === 'rejected');
-      if (failed) {
+        );
+      } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
-        throw (failed as PromiseRejectedResult).reason;
+        throw error;
       }
       return rows;
     },

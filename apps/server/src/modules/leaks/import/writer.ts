@@ -129,16 +129,14 @@ async function postgresWriter(handle: DatabaseHandle, options: LeakWriterOptions
   const writeOnce = async (sourceId: string, text: string | Uint8Array, segment: number) => {
     if (text.length === 0) return 0;
     if (!UUID.test(sourceId)) throw new Error(`Not a source id: ${sourceId}`);
-    // Two round trips a batch, queued back to back on the connection: COPY into staging, then one
-    // simple-protocol query whose statements run as a single transaction (all or nothing).
-    const copied = copyFrom(client, `COPY ${STAGING} (${COLUMNS}) FROM STDIN`, text);
-    const merged = client.query(
+    // Two round trips a batch, one after the other (node-postgres deprecates queueing them): COPY into
+    // staging, then one simple-protocol query whose statements run as a single transaction (all or
+    // nothing).
+    await copyFrom(client, `COPY ${STAGING} (${COLUMNS}) FROM STDIN`, text);
+    const result = (await client.query(
       `${merge(segment).replace('$1::uuid', `'${sourceId}'::uuid`)}; TRUNCATE ${STAGING}`,
-    ) as unknown as Promise<pg.QueryResult[]>;
-    const [copy, result] = await Promise.allSettled([copied, merged]);
-    if (copy.status === 'rejected') throw copy.reason;
-    if (result.status === 'rejected') throw result.reason;
-    return result.value[0]?.rowCount ?? 0;
+    )) as unknown as pg.QueryResult[];
+    return result[0]?.rowCount ?? 0;
   };
   return {
     writeText,
