@@ -112,14 +112,9 @@ const MAX_COLUMN_NAME_LENGTH = 200;
  * as JavaScript orders them). Equal to JSON.stringify of {name, email, phone, username, address, other}
  * with `other` built in sorted order.
  */
-export function canonicalRecordJson(record: {
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  username: string | null;
-  address: string | null;
-  otherJson: string | null;
-}): string {
+export function canonicalRecordJson(
+  record: Pick<PreparedLeakRecord, 'name' | 'email' | 'phone' | 'username' | 'address' | 'otherJson'>,
+): string {
   const j = JSON.stringify;
   return `{"name":${j(record.name)},"email":${j(record.email)},"phone":${j(record.phone)},"username":${j(
     record.username,
