@@ -6,8 +6,10 @@
 //    Goals: pdfkit at least 5x faster than a warm Chromium page, median under 150 ms.
 // 2. /api/tel p99 while 20 reports render concurrently, beside its idle p99, --rounds times.
 //    Goal: within 2x in every round.
+// 3. What a report costs the server's request thread (the one that answers lookups): its CPU per
+//    report with the 20 report writers alone, beside its CPU per lookup in the idle lookup runs.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +33,12 @@ const rounds = Number(values.rounds);
 const SPEED_GOAL = 5;
 const P99_GOAL = 2;
 const MAX_WORD_GAP = 0.05;
+
+/** CPU seconds (user + system) of a process's main thread so far, from /proc (Linux). */
+function mainThreadCpu(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 /** 20 clients asking for reports back to back until told to stop; then it posts what they got. */
 const REPORT_WRITERS = `
@@ -202,6 +210,28 @@ try {
       run.samples.filter((s) => s.status === 200).map((s) => s.ms),
       99,
     );
+  /**
+   * 20 clients asking for reports back to back. They run on a thread of their own: they are other
+   * people's browsers, so the PDFs they download must not queue on the event loop that times lookups.
+   */
+  const startWriters = () => {
+    const writers = new Worker(REPORT_WRITERS, {
+      eval: true,
+      workerData: { port, tokens: tokens.slice(workers, workers + 20) },
+    });
+    const tally = new Promise<{ rendered: number; failed: number }>((resolve, reject) => {
+      writers.once('message', resolve);
+      writers.once('error', reject);
+    });
+    return {
+      async stop() {
+        writers.postMessage('stop');
+        const result = await tally;
+        await writers.terminate();
+        return result;
+      },
+    };
+  };
   const summary: string[] = [];
   for (let round = 1; round <= rounds; round++) {
     const base = round * 20_000;
@@ -216,16 +246,7 @@ try {
       agent,
       path: (w, i) => tel(w, base + i),
     });
-    // The report writers run on a thread of their own: they are other people's browsers, so the PDFs
-    // they download must not queue on the event loop that times the lookups.
-    const writers = new Worker(REPORT_WRITERS, {
-      eval: true,
-      workerData: { port, tokens: tokens.slice(workers, workers + 20) },
-    });
-    const tally = new Promise<{ rendered: number; failed: number }>((resolve, reject) => {
-      writers.once('message', resolve);
-      writers.once('error', reject);
-    });
+    const writers = startWriters();
     const busy = await load({
       port,
       seconds,
@@ -235,9 +256,7 @@ try {
       warmup: 1,
       path: (w, i) => tel(w, base + 10_000 + i),
     });
-    writers.postMessage('stop');
-    const { rendered, failed } = await tally;
-    await writers.terminate();
+    const { rendered, failed } = await writers.stop();
     console.log(
       `\nRound ${round} of ${rounds}: /api/tel with ${workers} concurrent users, ${seconds} s each; reports rendered during the busy run: ${rendered}${failed ? ` (${failed} failed)` : ''}; load average ${loadavg()[0]!.toFixed(2)}`,
     );
@@ -266,6 +285,26 @@ try {
   }
   console.log(
     `\np99 ratios: ${summary.join(', ')}; goal <= ${P99_GOAL}x in ${rounds} of ${rounds} rounds: ${verdict(met === rounds)} (${met} of ${rounds})`,
+  );
+
+  // ---- 3. what a report costs the request thread, beside what a lookup costs it ----
+  let before = mainThreadCpu(server.pid);
+  const lookupsAlone = await load({
+    port,
+    seconds,
+    workers,
+    token,
+    agent,
+    path: (w, i) => tel(w, 90_000 + i),
+  });
+  const perLookup = ((mainThreadCpu(server.pid) - before) * 1000) / lookupsAlone.samples.length;
+  before = mainThreadCpu(server.pid);
+  const alone = startWriters();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const { rendered } = await alone.stop();
+  const perReport = ((mainThreadCpu(server.pid) - before) * 1000) / Math.max(rendered, 1);
+  console.log(
+    `\nThe server's request thread (the one that answers lookups), from /proc: ${fmt(perReport, 2)} ms of CPU per report (${rendered} reports, nothing else running) against ${fmt(perLookup, 2)} ms per lookup (${lookupsAlone.samples.length} lookups, nothing else running): a report costs it ${fmt(perReport / perLookup, 1)} lookups`,
   );
   agent.destroy();
 } finally {
