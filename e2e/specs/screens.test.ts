@@ -144,14 +144,15 @@ function expectAccessible(found: A11yProblem[]) {
  * A page at the desktop size that asks for reduced motion: the particles stand still and the page and
  * dialog entrances are cut short, so the pictures are stable and the shared CPU is spared.
  */
-async function newPage(): Promise<Page> {
-  const page = await browser.newPage(viewports.desktop);
+/** A desktop-size page; `keep` keeps it for later tests (a page is closed when its test ends). */
+async function newPage(keep = false): Promise<Page> {
+  const page = await browser.newPage({ ...viewports.desktop, keep });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   return page;
 }
 
-async function pageAs(token: string, path: string): Promise<Page> {
-  const page = await newPage();
+async function pageAs(token: string, path: string, keep = false): Promise<Page> {
+  const page = await newPage(keep);
   await openSignedIn(page, token, path);
   return page;
 }
@@ -258,7 +259,7 @@ let trialPage: Page | undefined;
 
 describe('OTP screen', () => {
   it('looks right, and its boxes work from the keyboard: type, backspace, arrows, paste, Enter', async () => {
-    const page = await newPage();
+    const page = await newPage(true);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const email = 'demo-trial@footprint.test';
     const since = new Date(Date.now() - 1000);
@@ -321,7 +322,7 @@ let live: Page;
 
 describe('signed-in screens', () => {
   it('dashboard: phone and e-mail search, the country list, the profile menu, the mobile menu', async () => {
-    live = await pageAs(officerToken, '/dashboard');
+    live = await pageAs(officerToken, '/dashboard', true);
     const page = live;
     await page.getByRole('button', { name: 'Search', exact: true }).waitFor();
     const found = await look(page, 'dashboard');

@@ -8,13 +8,20 @@ import { productOrigins } from './server.ts';
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshotDir = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
 
-/** Debian's Chromium, headless, with the flags this sandbox needs (no background networking). */
+/**
+ * Debian's Chromium, headless, with the flags this sandbox needs (no background networking). Debian's
+ * launcher adds --enable-gpu-rasterization, which on a machine without a GPU rasterizes and composites
+ * every frame through SwiftShader (software GL) in the GPU process: that process alone took most of a
+ * core. Skia's own software path draws the same pages for a fraction of it.
+ */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
       '--no-sandbox',
       '--disable-gpu',
+      '--disable-gpu-rasterization',
+      '--disable-gpu-compositing',
       '--disable-dev-shm-usage',
       '--disable-quic',
       '--no-first-run',
@@ -37,7 +44,12 @@ export async function storeSession(page: Page, token: string, origin = ''): Prom
   }, token);
 }
 
-/** Opens one browser per spec file; `newPage()` gives every test its own clean context. */
+/**
+ * Opens one browser per spec file; `newPage()` gives every test its own clean context, closed when the
+ * test ends (after its picture on failure), so that a spec's earlier pages stop drawing: the product's
+ * pages animate, and every open page draws every frame. `keep: true` keeps a page for later tests of the
+ * spec (closed with the browser).
+ */
 export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -51,12 +63,22 @@ export function useBrowser() {
   });
   return {
     baseURL,
-    async newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+    async newPage(options: { width?: number; height?: number; keep?: boolean } = {}): Promise<Page> {
       const context = await browser.newContext({
         baseURL,
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
       });
       contexts.push(context);
+      const close = () => {
+        if (options.keep) return;
+        contexts.splice(contexts.indexOf(context), 1);
+        return context.close().catch(() => {});
+      };
+      // Registered first, so it runs after the test's other end-of-test checks (they run in reverse).
+      // A failed test keeps its page for the picture below, which closes it after.
+      onTestFinished(async ({ task }) => {
+        if (task.result?.state !== 'fail') await close();
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       const problems: string[] = [];
@@ -111,6 +133,7 @@ export function useBrowser() {
         console.log(
           `[e2e] failed at ${page.url()}; screenshot test-results/${name}.png; problems: ${problems.join(' | ')}`,
         );
+        await close();
       });
       return page;
     },
