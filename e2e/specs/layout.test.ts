@@ -143,6 +143,37 @@ describe('toasts and the header', () => {
   }
 });
 
+describe("a results page's toast", () => {
+  for (const [name, size] of [
+    ['desktop', laptop],
+    ['mobile', phone],
+  ] as const) {
+    it(`opens below the results bar, so New Search answers at once (${size.width} × ${size.height})`, async () => {
+      const page = await signedInPage(officer.token, '/verification-id', size);
+      await page.getByLabel('PAN Number', { exact: true }).fill('BQZPD4821K');
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      await page.waitForURL('**/verification-results');
+      const toast = page.locator('.Toastify__toast').filter({ hasText: 'Found data based on your search' });
+      await toast.waitFor();
+      const toastBox = await settledBoxOf(toast);
+      const bar = page.locator('.results-bar');
+      const newSearch = bar.getByRole('button', { name: 'New Search', exact: true });
+      expect(toastBox.top).toBeGreaterThanOrEqual((await boxOf(bar)).bottom - 0.5);
+      expect(overlaps(toastBox, await boxOf(newSearch))).toBe(false);
+      await screenshot(page, `toast-results-bar-${name}`);
+      // The toast is still up (5 s): the button takes the click now, not once the toast has gone.
+      expect(await toast.isVisible()).toBe(true);
+      await newSearch.click({ timeout: 2_000 });
+      await page.waitForURL('**/verification-id');
+      // Off the results page the toasts open under the header again.
+      expect(
+        await page.evaluate(() => document.documentElement.style.getPropertyValue('--toast-clearance')),
+      ).toBe('');
+      expect(problemsOf(page)).toEqual([]);
+    });
+  }
+});
+
 describe('scroll on navigation', () => {
   it('starts every new page at the top on a phone, and Back and Forward return to where the reader was', async () => {
     const page = await signedInPage(officer.token, '/corporate', phone);

@@ -15,6 +15,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { RecordTables } from '../../components/RecordTables.tsx';
 import { SandboxBanner } from '../../components/SandboxBanner.tsx';
 import { SaveMenu } from '../../components/SaveMenu.tsx';
+import { useToastClearance } from '../../components/useToastClearance.ts';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { readIntelResultsState } from './intelState.ts';
@@ -128,6 +129,7 @@ export function IntelResultsPage({ area }: { area: IntelArea }) {
   const shownCount = layoutSize(shown);
   const back = useBack(config[area].form);
   const id = useId();
+  const toastClearance = useToastClearance();
 
   if (!state || total === 0) return <EmptyResults area={area} />;
 
@@ -143,7 +145,7 @@ export function IntelResultsPage({ area }: { area: IntelArea }) {
 
   return (
     <div className="flex flex-1 flex-col">
-      <div className="results-bar">
+      <div className="results-bar" ref={toastClearance}>
         <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
           <div className="flex min-w-0 flex-1 basis-64 items-center gap-3">
             <div className="min-w-0">

@@ -6,6 +6,7 @@ import { CopyButton } from '../../../components/CopyButton.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { SaveMenu } from '../../../components/SaveMenu.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
+import { useToastClearance } from '../../../components/useToastClearance.ts';
 import { WatchButton, type WatchTarget } from '../../../components/WatchButton.tsx';
 import { saveBlob } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
@@ -54,6 +55,7 @@ export function ResultsTopBar({
   onNewSearch: () => void;
 }) {
   const { user } = useAuth();
+  const toastClearance = useToastClearance();
   const plain = useGenerateReport();
   const ai = useGenerateAiReport();
   const name = fileSafe(report?.userInput ?? display);
@@ -79,7 +81,7 @@ export function ResultsTopBar({
   };
 
   return (
-    <div className="results-bar">
+    <div className="results-bar" ref={toastClearance}>
       <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
         <div className="flex min-w-0 flex-1 basis-64 items-center gap-3">
           <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent">
