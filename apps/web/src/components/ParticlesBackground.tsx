@@ -1,6 +1,6 @@
 import { PARTICLES } from '@footprint/domain';
 import type { IParticlesProps } from '@tsparticles/react';
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 
 type ISourceOptions = NonNullable<IParticlesProps['options']>;
 
@@ -52,11 +52,63 @@ const baseOptions: ISourceOptions = {
   },
 };
 
-/** Same field, standing still, for people who ask their system for reduced motion. */
+/**
+ * Same field, standing still, for people who ask their system for reduced motion. It does not keep the
+ * engine's frame loop running: a field that never moves is drawn for a moment, then again only when
+ * something changes it (a resize, the pointer's grab, the tab shown again). A loop redrawing a still
+ * picture sixty times a second took a whole core of a machine without a GPU, for nothing the visitor
+ * could see.
+ */
 const stillOptions: ISourceOptions = {
   ...baseOptions,
   particles: { ...baseOptions.particles, move: { enable: false } },
 };
+
+/**
+ * How long the still field draws after a change before it stops. Not one frame: the engine draws into
+ * an OffscreenCanvas, and Chromium shows such a canvas's frame only once its compositor has taken one
+ * (a single draw after a quiet spell was not shown, e2e/conformance).
+ */
+const STILL_DRAW_MS = 400;
+
+/** What the still field needs of the engine's container. */
+interface StillContainer {
+  /** True while the frame loop runs. */
+  readonly animationStatus: boolean;
+  play(): void;
+  pause(): void;
+  actualOptions: { resize: { delay: number } };
+}
+
+/**
+ * Lets a still field draw for a moment now, and again after a resize (once the engine has resized its
+ * canvas, which clears it), while the pointer moves (the grab links follow it) and when the tab is shown
+ * again; between those it is paused. Returns the function that stops listening.
+ */
+function drawStillField(container: StillContainer): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const draw = (extraMs = 0) => {
+    // play() on a running loop would start a second one beside it.
+    if (!container.animationStatus) container.play();
+    clearTimeout(timer);
+    timer = setTimeout(() => container.pause(), STILL_DRAW_MS + extraMs);
+  };
+  const onPointer = () => draw();
+  const onResize = () => draw(container.actualOptions.resize.delay * 1000);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') draw();
+  };
+  draw();
+  window.addEventListener('pointermove', onPointer, { passive: true });
+  window.addEventListener('resize', onResize);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    clearTimeout(timer);
+    window.removeEventListener('pointermove', onPointer);
+    window.removeEventListener('resize', onResize);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
 
 /**
  * The engine, the slim bundle and the React wrapper load in their own chunk, after first paint.
@@ -73,17 +125,28 @@ const ParticlesCanvas = lazy(async (): Promise<{ default: ComponentType<{ still:
    * element of ours, so the engine draws on a canvas it appends to <body>, where it would stay and
    * animate for the rest of the visit, lengthening every page below it. Such a field is removed.
    */
-  const dropIfOrphaned = (container?: { canvas: { domElement?: HTMLCanvasElement }; destroy(): void }) => {
-    if (container && !container.canvas.domElement?.closest(`div#${PARTICLES_ELEMENT_ID}`))
-      container.destroy();
-  };
+  type Loaded = StillContainer & { canvas: { domElement?: HTMLCanvasElement }; destroy(): void };
+  const isOrphaned = (container: Loaded) =>
+    !container.canvas.domElement?.closest(`div#${PARTICLES_ELEMENT_ID}`);
   return {
     default: function ParticlesCanvasInner({ still }: { still: boolean }) {
+      // The loaded container of a still field, which this component draws (the engine does not).
+      const [stillField, setStillField] = useState<Loaded>();
+      useEffect(() => (stillField ? drawStillField(stillField) : undefined), [stillField]);
+      // Stable per mode: the wrapper loads the field again whenever this callback changes.
+      const loaded = useCallback(
+        (container?: Loaded) => {
+          if (!container) return;
+          if (isOrphaned(container)) container.destroy();
+          else setStillField(still ? container : undefined);
+        },
+        [still],
+      );
       return (
         <ParticlesProvider init={init}>
           <Particles
             id={PARTICLES_ELEMENT_ID}
-            particlesLoaded={dropIfOrphaned}
+            particlesLoaded={loaded}
             // Same 100 particles on a phone crowd a smaller area: dim them so body text stays easy to read.
             className="h-full w-full opacity-55 md:opacity-100"
             options={still ? stillOptions : baseOptions}
