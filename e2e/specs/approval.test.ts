@@ -100,7 +100,10 @@ describe('registration by approval', () => {
     await admin.mouse.move(0, 0);
     const row = admin.getByRole('row').filter({ hasText: email });
     await row.getByText('Pending', { exact: true }).waitFor();
-    expect(await admin.getByRole('row').filter({ hasText: 'demo-admin@footprint.test' }).count()).toBe(0);
+    // The whole list stays on screen until the pending one arrives: wait for it to be replaced.
+    await expect
+      .poll(() => admin.getByRole('row').filter({ hasText: 'demo-admin@footprint.test' }).count())
+      .toBe(0);
     await screenshot(admin, 'admin-users-pending-desktop');
 
     const approveMailsBefore = smtp.inbox.length;

@@ -50,8 +50,62 @@ async function signedIn(token: string, path: string, size: { width?: number; hei
 }
 
 describe('§2.1 public pages', () => {
+  it('stand the particle field still for reduced motion: drawn, drawn again on a resize, no frame loop', async () => {
+    const countFrames = () => {
+      const w = window as unknown as { __frames: number };
+      w.__frames = 0;
+      const original = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => {
+        w.__frames += 1;
+        return original(callback);
+      };
+    };
+    const framesOver = async (page: Page, ms: number) => {
+      const frames = () => page.evaluate(() => (window as unknown as { __frames: number }).__frames);
+      const before = await frames();
+      await page.waitForTimeout(ms);
+      return (await frames()) - before;
+    };
+    /**
+     * Whether the field shows: a strip of the page between the side navigation and the form, with the
+     * field's canvas and after removing it, differs. (The engine draws from an OffscreenCanvas, whose
+     * pixels the page cannot read back.) Removes the canvas.
+     */
+    const fieldShown = async (page: Page) => {
+      const clip = { x: 260, y: 0, width: 260, height: 600 };
+      const shown = await page.screenshot({ clip });
+      await page.locator('#footprint-particles canvas').evaluate((el) => el.remove());
+      return !shown.equals(await page.screenshot({ clip }));
+    };
+    const field = (page: Page) => page.locator('#footprint-particles canvas');
+    const openLogin = async (motion: boolean) => {
+      const page = await browser.newPage({ width: 1280, height: 800, motion });
+      await page.addInitScript(countFrames);
+      await page.goto('/login');
+      await field(page).waitFor({ state: 'attached' });
+      return page;
+    };
+
+    // Still: after its first moment, no frame is asked for; and it shows.
+    const still = await openLogin(false);
+    await expect.poll(() => framesOver(still, 1_000)).toBeLessThanOrEqual(1);
+    expect(await fieldShown(still)).toBe(true);
+
+    // A resize clears the canvas: the field is drawn again at the new size, then stops again.
+    const resized = await openLogin(false);
+    await expect.poll(() => framesOver(resized, 500)).toBeLessThanOrEqual(1);
+    await resized.setViewportSize({ width: 1100, height: 700 });
+    await expect.poll(() => field(resized).evaluate((c: HTMLCanvasElement) => c.width)).toBe(1100);
+    await expect.poll(() => framesOver(resized, 1_000)).toBeLessThanOrEqual(1);
+    expect(await fieldShown(resized)).toBe(true);
+
+    // Without the preference the field moves: its frame loop runs.
+    const moving = await openLogin(true);
+    expect(await framesOver(moving, 1_000)).toBeGreaterThan(20);
+  });
+
   it('draw the particle background and the logo, fade and scale pages in over 0.4 s, and say what the policies say', async () => {
-    const page = await browser.newPage({ width: 1280, height: 800 });
+    const page = await browser.newPage({ width: 1280, height: 800, motion: true });
     // Every Web Animations call, to read the page transition's timing.
     await page.addInitScript(() => {
       const seen: Array<{ duration: unknown; keyframes: string }> = [];
@@ -219,6 +273,14 @@ describe('§2.2 authentication pages', () => {
         .first()
         .evaluate((el) => getComputedStyle(el).animationDuration),
     ).toBe('5s');
+    // This page asks for reduced motion (as the suite's pages do): the countdown bar runs unseen. The
+    // toast still closes by itself (e2e/admin waits for one to go).
+    expect(
+      await page
+        .locator('.Toastify__progress-bar--wrp')
+        .first()
+        .evaluate((el) => getComputedStyle(el).visibility),
+    ).toBe('hidden');
     // The field's description (its error, then its hint) says why.
     const described = await page
       .getByLabel(messages.authPages.password, { exact: true })

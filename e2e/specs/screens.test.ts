@@ -141,14 +141,12 @@ function expectAccessible(found: A11yProblem[]) {
 }
 
 /**
- * A page at the desktop size that asks for reduced motion: the particles stand still and the page and
- * dialog entrances are cut short, so the pictures are stable and the shared CPU is spared.
+ * A page at the desktop size (asking for reduced motion, as every page of the suite does: the particles
+ * stand still and the page and dialog entrances are cut short, so the pictures are stable); `keep`
+ * keeps it for later tests (a page is closed when its test ends).
  */
-/** A desktop-size page; `keep` keeps it for later tests (a page is closed when its test ends). */
 async function newPage(keep = false): Promise<Page> {
-  const page = await browser.newPage({ ...viewports.desktop, keep });
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  return page;
+  return browser.newPage({ ...viewports.desktop, keep });
 }
 
 async function pageAs(token: string, path: string, keep = false): Promise<Page> {

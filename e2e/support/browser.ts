@@ -49,6 +49,10 @@ export async function storeSession(page: Page, token: string, origin = ''): Prom
  * test ends (after its picture on failure), so that a spec's earlier pages stop drawing: the product's
  * pages animate, and every open page draws every frame. `keep: true` keeps a page for later tests of the
  * spec (closed with the browser).
+ *
+ * Pages ask for reduced motion, as a visitor may: the public pages' particle field then stands still and
+ * is drawn once, where moving it costs this machine's software rendering most of a core for as long as a
+ * public page is open. `motion: true` gives a test the moving product (the tests of the motion itself).
  */
 export function useBrowser() {
   let browser: Browser;
@@ -63,10 +67,13 @@ export function useBrowser() {
   });
   return {
     baseURL,
-    async newPage(options: { width?: number; height?: number; keep?: boolean } = {}): Promise<Page> {
+    async newPage(
+      options: { width?: number; height?: number; keep?: boolean; motion?: boolean } = {},
+    ): Promise<Page> {
       const context = await browser.newContext({
         baseURL,
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+        reducedMotion: options.motion ? 'no-preference' : 'reduce',
       });
       contexts.push(context);
       const close = () => {
