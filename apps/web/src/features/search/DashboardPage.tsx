@@ -57,12 +57,18 @@ export default function DashboardPage() {
   const chosenUnavailable = !available(searchType);
 
   // Spec §4: changing the input type (here or from the sidebar) clears the input and focuses it. Results
-  // and breach results live on /results and leave with it, so there is nothing else to clear here.
+  // and breach results live on /results and leave with it, so there is nothing else to clear here. The
+  // input is cleared in the same render that changes its type, so the e-mail field never shows, even
+  // for a frame, the digits typed as a phone number; the focus follows once it is on the page.
+  const [valueType, setValueType] = useState(searchType);
+  if (valueType !== searchType) {
+    setValueType(searchType);
+    setValue('');
+    setPhoneError(null);
+  }
   useEffect(() => {
     if (previousType.current === searchType) return;
     previousType.current = searchType;
-    setValue('');
-    setPhoneError(null);
     input.current?.focus();
   }, [searchType]);
 
