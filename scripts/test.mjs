@@ -3,7 +3,7 @@
 // production build, and the browser suite. Server tests run on PostgreSQL when TEST_DATABASE_URL is set,
 // and the ones whose behaviour can differ on the embedded PGlite run there as well (pgliteTestPaths), so
 // both databases are proven on every run. Ends with one line `N passed, N failed` that counts every suite.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -26,12 +26,46 @@ function run(name, command, args, env = process.env) {
 }
 
 /** A step that is not a test runner counts as one check. */
-function check(name, command, args) {
-  if (run(name, command, args)) passed += 1;
+function count(name, ok) {
+  if (ok) passed += 1;
   else {
     failed += 1;
     failures.push(name);
   }
+}
+
+/**
+ * Runs steps side by side, each with its output held and printed whole when it ends (so the log reads
+ * step by step); resolves to whether each exited 0. For the checks that need no database: each of them
+ * keeps at most one core busy, and on two cores they finish together in the time of the longest.
+ */
+function runSideBySide(steps) {
+  return Promise.all(
+    steps.map(
+      ({ name, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          let output = '';
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          child.stdout.on('data', (chunk) => {
+            output += chunk;
+          });
+          child.stderr.on('data', (chunk) => {
+            output += chunk;
+          });
+          const finish = (status) => {
+            console.log(`\n▶ ${name}: ${command} ${args.join(' ')}\n${output.trimEnd()}`);
+            console.log(`◀ ${name}: exit ${status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+            resolve(status === 0);
+          };
+          child.on('error', (error) => {
+            output += String(error);
+            finish(null);
+          });
+          child.on('close', finish);
+        }),
+    ),
+  );
 }
 
 /**
@@ -94,17 +128,31 @@ function vitest(name, projects, env = process.env, files = []) {
   }
 }
 
-if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
-if (want('lint'))
-  check('boundaries', 'npx', [
-    'depcruise',
-    'apps/web/src',
-    'apps/server/src',
-    'packages/domain/src',
-    '-c',
-    '.dependency-cruiser.cjs',
-  ]);
-if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-b']);
+// Lint, boundaries, type check and the production build (which the browser suite needs) side by side.
+const firstSteps = [];
+if (want('lint')) {
+  firstSteps.push({ name: 'lint', command: 'npx', args: ['biome', 'check', '.'] });
+  firstSteps.push({
+    name: 'boundaries',
+    command: 'npx',
+    args: [
+      'depcruise',
+      'apps/web/src',
+      'apps/server/src',
+      'packages/domain/src',
+      '-c',
+      '.dependency-cruiser.cjs',
+    ],
+  });
+}
+if (want('typecheck')) firstSteps.push({ name: 'typecheck', command: 'npx', args: ['tsc', '-b'] });
+if (want('e2e')) firstSteps.push({ name: 'build', command: 'npm', args: ['run', 'build'] });
+const firstResults = await runSideBySide(firstSteps);
+let built = false;
+firstSteps.forEach(({ name }, i) => {
+  if (name === 'build') built = firstResults[i];
+  if (name !== 'build' || !built) count(name, firstResults[i]);
+});
 
 if (want('unit')) {
   if (process.env.TEST_DATABASE_URL) {
@@ -130,13 +178,8 @@ if (want('stress')) {
   } else console.log('\n▶ stress: not run, it needs TEST_DATABASE_URL (a PostgreSQL server)');
 }
 
-if (want('e2e')) {
-  if (run('build', 'npm', ['run', 'build'])) vitest('e2e', ['e2e']);
-  else {
-    failed += 1;
-    failures.push('build');
-  }
-}
+// The build ran with the first checks; a failed one was counted there and leaves nothing to drive.
+if (want('e2e') && built) vitest('e2e', ['e2e']);
 
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
