@@ -264,22 +264,18 @@ describe('§2.2 authentication pages', () => {
     await page.getByLabel(messages.authPages.confirmPassword, { exact: true }).fill('password1234');
     await page.getByRole('button', { name: messages.authPages.register.submit, exact: true }).click();
     await toast(page, messages.register.failed).waitFor();
-    // Toasts sit top-right and close after 5 s (spec §9).
+    // Toasts sit top-right and close after 5 s (spec §9). This page asks for reduced motion (as the
+    // suite's pages do): the countdown bar runs unseen. The toast still closes by itself (e2e/admin
+    // waits for one to go).
     await page.locator('.Toastify__toast-container--top-right').waitFor();
-    expect(
-      await page
-        .locator('.Toastify__progress-bar')
-        .first()
-        .evaluate((el) => getComputedStyle(el).animationDuration),
-    ).toBe('5s');
-    // This page asks for reduced motion (as the suite's pages do): the countdown bar runs unseen. The
-    // toast still closes by itself (e2e/admin waits for one to go).
-    expect(
-      await page
-        .locator('.Toastify__progress-bar--wrp')
-        .first()
-        .evaluate((el) => getComputedStyle(el).visibility),
-    ).toBe('hidden');
+    const bar = await page
+      .locator('.Toastify__progress-bar')
+      .first()
+      .evaluate((el) => ({
+        runsFor: getComputedStyle(el).animationDuration,
+        seen: getComputedStyle(el.parentElement as Element).visibility,
+      }));
+    expect(bar).toEqual({ runsFor: '5s', seen: 'hidden' });
     // The field's description (its error, then its hint) says why.
     const described = await page
       .getByLabel(messages.authPages.password, { exact: true })
