@@ -36,17 +36,16 @@ function count(name, ok) {
 
 /**
  * Runs steps side by side, each with its output held and printed whole when it ends (so the log reads
- * step by step); resolves to whether each exited 0. For the checks that need no database: each of them
- * keeps at most one core busy, and on two cores they finish together in the time of the longest.
+ * step by step); resolves to whether each exited 0.
  */
 function runSideBySide(steps) {
   return Promise.all(
     steps.map(
-      ({ name, command, args }) =>
+      ({ name, command, args, env = process.env }) =>
         new Promise((resolve) => {
           const started = Date.now();
           let output = '';
-          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
           child.stdout.on('data', (chunk) => {
             output += chunk;
           });
@@ -99,24 +98,28 @@ const pgliteTestPaths = [
   'apps/server/test/searches',
 ];
 
-function vitest(name, projects, env = process.env, files = []) {
-  const out = join(reportDir, `${name}.json`);
-  const ok = run(
+/** The command of a Vitest run whose JSON report goes to the report directory. */
+function vitestStep(name, projects, env = process.env, files = []) {
+  return {
     name,
-    'npx',
-    [
+    command: 'npx',
+    args: [
       'vitest',
       'run',
       ...files,
       ...projects.flatMap((p) => ['--project', p]),
       '--reporter=default',
       '--reporter=json',
-      `--outputFile.json=${out}`,
+      `--outputFile.json=${join(reportDir, `${name}.json`)}`,
     ],
     env,
-  );
+  };
+}
+
+/** Counts a Vitest run's tests from its JSON report; `ok` is whether it exited 0. */
+function countTests(name, ok) {
   try {
-    const report = JSON.parse(readFileSync(out, 'utf8'));
+    const report = JSON.parse(readFileSync(join(reportDir, `${name}.json`), 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     if (report.numFailedTests > 0 || !ok) failures.push(name);
@@ -126,6 +129,11 @@ function vitest(name, projects, env = process.env, files = []) {
     failed += 1;
     failures.push(`${name} (no report)`);
   }
+}
+
+function vitest(name, projects, env = process.env, files = []) {
+  const step = vitestStep(name, projects, env, files);
+  countTests(name, run(name, step.command, step.args, step.env));
 }
 
 // Lint, boundaries, type check and the production build (which the browser suite needs) side by side.
@@ -154,11 +162,14 @@ firstSteps.forEach(({ name }, i) => {
   if (name !== 'build' || !built) count(name, firstResults[i]);
 });
 
+// The PGlite pass of the server tests and the stress suite side by side: the stress suite spends half
+// its time waiting (servers killed and restarted, upstream timeouts), and the PGlite pass fills it.
+const sideBySide = [];
 if (want('unit')) {
   if (process.env.TEST_DATABASE_URL) {
     vitest('unit-postgres', ['domain', 'server', 'web']);
     const { TEST_DATABASE_URL: _, ...pgliteEnv } = process.env;
-    vitest('server-pglite', ['server'], pgliteEnv, pgliteTestPaths);
+    sideBySide.push(vitestStep('server-pglite', ['server'], pgliteEnv, pgliteTestPaths));
   } else {
     vitest('unit-pglite', ['domain', 'server', 'web']);
   }
@@ -168,7 +179,7 @@ if (want('unit')) {
 // PostgreSQL only, so only when TEST_DATABASE_URL names one (`.ci/run` sets it). `npm run test:stress`
 // runs the same suite alone.
 if (want('stress')) {
-  if (process.env.TEST_DATABASE_URL) vitest('stress', ['stress']);
+  if (process.env.TEST_DATABASE_URL) sideBySide.push(vitestStep('stress', ['stress']));
   else if (only.includes('stress')) {
     console.log(
       '\n▶ stress: needs TEST_DATABASE_URL (a PostgreSQL server), e.g. postgres://postgres@127.0.0.1:5432/test',
@@ -177,6 +188,10 @@ if (want('stress')) {
     failures.push('stress (no TEST_DATABASE_URL)');
   } else console.log('\n▶ stress: not run, it needs TEST_DATABASE_URL (a PostgreSQL server)');
 }
+const sideBySideResults = await runSideBySide(sideBySide);
+sideBySide.forEach(({ name }, i) => {
+  countTests(name, sideBySideResults[i]);
+});
 
 // The build ran with the first checks; a failed one was counted there and leaves nothing to drive.
 if (want('e2e') && built) vitest('e2e', ['e2e']);
