@@ -52,7 +52,11 @@ function runSideBySide(steps) {
           child.stderr.on('data', (chunk) => {
             output += chunk;
           });
+          let finished = false;
+          // A child that could not start reports 'error' and may still report 'close': print it once.
           const finish = (status) => {
+            if (finished) return;
+            finished = true;
             console.log(`\n▶ ${name}: ${command} ${args.join(' ')}\n${output.trimEnd()}`);
             console.log(`◀ ${name}: exit ${status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
             resolve(status === 0);
