@@ -1,4 +1,4 @@
-import { SEARCH_KINDS } from '@footprint/domain';
+import { DETAIL_KINDS, SEARCH_KINDS } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -423,9 +423,7 @@ export const auditChainHead = pgTable(
 export const REPORT_KINDS = [
   'lookup',
   'ai',
-  'rc',
-  'upi',
-  'challan',
+  ...DETAIL_KINDS,
   'credit_report',
   'case_summary',
   'case_bundle',

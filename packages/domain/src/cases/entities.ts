@@ -1,6 +1,7 @@
 import { SEARCH_FAMILIES } from '../catalogue/kinds.ts';
 import { corporateTypes, verificationTypes } from '../intel/fields.ts';
 import { flattenIntelResult } from '../intel/flatten.ts';
+import { declarationOf } from '../kinds/declarations.ts';
 import { mergeEmailProfile, mergePhoneProfile } from '../lookup/profile.ts';
 import type { MergedProfile } from '../lookup/profile-types.ts';
 
@@ -193,12 +194,13 @@ export function entitiesOf(kind: string, result: unknown): ExtractedEntity[] {
   const stored = dict(result);
   if (!stored) return [];
   const into = new Collector();
-  if (kind === 'tel' || kind === 'email') {
+  const shape = declarationOf(kind)?.shape;
+  if (shape === 'phone' || shape === 'email') {
     const payloads = dict(stored.payloads) ?? {};
     // The stored answer as the results page reads it: the payloads by source key, and their errors.
     const answer = { ...payloads, errors: dict(stored.errors) ?? {} } as never;
-    fromProfile(kind === 'tel' ? mergePhoneProfile(answer) : mergeEmailProfile(answer), into);
-  } else if (kind === 'leak') {
+    fromProfile(shape === 'phone' ? mergePhoneProfile(answer) : mergeEmailProfile(answer), into);
+  } else if (shape === 'leak') {
     const records = Array.isArray(stored.data) ? stored.data : [];
     for (const item of records) {
       const record = dict(item);

@@ -1,4 +1,5 @@
 import type { SearchKind } from '../catalogue/kinds.ts';
+import { DETAIL_FAMILIES, detailFacts } from '../kinds/details.ts';
 import type { EntityType } from './entities.ts';
 
 /**
@@ -59,10 +60,6 @@ export function pivotOf(type: EntityType | string, value: string, caseReference:
       return post('leak', `Leak search for this ${type}`, '/api/leak-data-finder', {
         fields: [{ type, value }],
       });
-    case 'vehicle_rc':
-      return post('rc', 'RC details', '/api/rcfull-details', { id_number: value });
-    case 'upi':
-      return post('upi', 'UPI details', '/api/upifull-details', { upi_id: value });
     case 'pan':
       return post(
         'verification:pan',
@@ -71,7 +68,12 @@ export function pivotOf(type: EntityType | string, value: string, caseReference:
         { type: 'pan', data: { pan: value } },
         true,
       );
-    default:
-      return null;
+    default: {
+      // A detail kind whose declaration names this entity type (RC details of a vehicle, UPI details).
+      const kind = DETAIL_FAMILIES.find((family) => detailFacts(family).entity === type);
+      if (!kind) return null;
+      const facts = detailFacts(kind);
+      return post(kind, facts.pivotAction ?? facts.title, facts.path, { [facts.field]: value });
+    }
   }
 }

@@ -1,6 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { SEARCH_FAMILIES, type SearchFamily } from '../catalogue/kinds.ts';
 import { SOURCE_LABELS } from '../catalogue/sources.ts';
+import { declarationOf } from '../kinds/declarations.ts';
 import { mergeEmailProfile, mergePhoneProfile } from '../lookup/profile.ts';
 
 /**
@@ -192,7 +191,8 @@ export function datesOf(kind: string, result: unknown): DatedFact[] {
   const stored = dict(result);
   if (!stored) return [];
   const into = new Dates();
-  if (kind === 'tel' || kind === 'email') {
+  const shape = declarationOf(kind)?.shape;
+  if (shape === 'phone' || shape === 'email') {
     const payloads = dict(stored.payloads) ?? {};
     for (const breach of Array.isArray(payloads.hibpData) ? payloads.hibpData : []) {
       const b = dict(breach);
@@ -200,7 +200,7 @@ export function datesOf(kind: string, result: unknown): DatedFact[] {
       if (b && name) into.add(isoDateOf(b.BreachDate), `Breach of ${name}`, SOURCE_LABELS.hibpData!);
     }
     const answer = { ...payloads, errors: dict(stored.errors) ?? {} } as never;
-    const profile = kind === 'tel' ? mergePhoneProfile(answer) : mergeEmailProfile(answer);
+    const profile = shape === 'phone' ? mergePhoneProfile(answer) : mergeEmailProfile(answer);
     for (const entry of profile.lastUpdated) into.add(isoDateOf(entry.value), 'Last updated', entry.source);
     for (const [key, payload] of Object.entries(payloads)) {
       if (key === 'hibpData') continue;
@@ -208,7 +208,7 @@ export function datesOf(kind: string, result: unknown): DatedFact[] {
       const skip = (k: string) => k === 'lastUpdated' || (key === 'hlrData' && k === 'timestamp');
       walkDates(parsed(payload), SOURCE_LABELS[key] ?? key, into, skip);
     }
-  } else if (kind === 'leak') {
+  } else if (shape === 'leak') {
     for (const item of Array.isArray(stored.data) ? stored.data : []) {
       const source = dict(dict(item)?.source);
       if (source && typeof source.name === 'string') {
@@ -221,22 +221,6 @@ export function datesOf(kind: string, result: unknown): DatedFact[] {
     }
   }
   return into.list();
-}
-
-/** Formatting a number is slow (a case page names 200 searches): the last numbers formatted, kept. */
-const PHONES_KEPT = 5_000;
-const displayed = new Map<string, string>();
-
-/** '+91 98765 43210' for a stored '919876543210'; other values as they are. */
-export function displayPhone(query: string): string {
-  const known = displayed.get(query);
-  if (known !== undefined) return known;
-  const digits = query.replace(/\D/g, '');
-  const parsed = digits.length >= 8 ? parsePhoneNumberFromString(`+${digits}`) : undefined;
-  const shown = parsed?.isValid() ? parsed.formatInternational() : query;
-  if (displayed.size >= PHONES_KEPT) displayed.clear();
-  displayed.set(query, shown);
-  return shown;
 }
 
 /** What the timeline says of a search itself. */
@@ -254,22 +238,11 @@ export interface TimelineSearch {
 /** 'Phone lookup of +91 98765 43210 by A. Rao', 'Leak Data Finder search for Name: Rohan by A. Rao'. */
 export function searchLabel(search: Omit<TimelineSearch, 'lookup_id' | 'created_at'>): string {
   const by = squash(search.user.name) || search.user.email;
-  const family = search.kind.split(':', 1)[0] as SearchFamily;
-  const what = Object.hasOwn(SEARCH_FAMILIES, family) ? SEARCH_FAMILIES[family].label : search.kind;
-  switch (family) {
-    case 'tel':
-      return `Phone lookup of ${displayPhone(search.query)} by ${by}`;
-    case 'email':
-      return `E-mail lookup of ${search.query} by ${by}`;
-    case 'leak':
-      return `Leak Data Finder search for ${cap(search.query_typed, 120)} by ${by}`;
-    case 'rc':
-    case 'upi':
-    case 'challan':
-      return `${what} lookup of ${search.query} by ${by}`;
-    default:
-      return `${what} search (${cap(search.query_typed, 120)}) by ${by}`;
-  }
+  const declaration = declarationOf(search.kind);
+  const what = declaration
+    ? declaration.describe(search)
+    : `${search.kind} search (${cap(search.query_typed, 120)})`;
+  return `${what} by ${by}`;
 }
 
 /** The sort key of an entry: a day sorts before the date-times of that day. */

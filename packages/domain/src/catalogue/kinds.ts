@@ -1,3 +1,5 @@
+import { DETAIL_FACTS, DETAIL_FAMILIES, type DetailFamily } from '../kinds/details.ts';
+
 /**
  * The paid searches, named once. A search kind is what the `lookups.kind` column stores, what a
  * provider answers, what a price is set for and what the search history filters on. Every narrower
@@ -35,17 +37,27 @@ export type IntelTypeKey = CorporateTypeKey | VerificationTypeKey;
  * environment variable `COST_<FAMILY>` overrides it). A family with several types ('corporate',
  * 'verification') stores each search as `<family>:<type>`.
  */
-export const SEARCH_FAMILIES = {
+const OWN_FAMILIES = {
   tel: { label: 'Phone', cost: 1 },
   email: { label: 'Email', cost: 1 },
   leak: { label: 'Leak Data Finder', cost: 1 },
-  rc: { label: 'RC', cost: 1 },
-  upi: { label: 'UPI', cost: 1 },
-  challan: { label: 'Challan', cost: 1 },
   corporate: { label: 'Corporate', cost: 2 },
   verification: { label: 'Verification', cost: 1 },
 } as const satisfies Record<string, { label: string; cost: number }>;
-export type SearchFamily = keyof typeof SEARCH_FAMILIES;
+/** The detail kinds' families come from their declarations (kinds/details.ts). */
+export type SearchFamily = keyof typeof OWN_FAMILIES | DetailFamily;
+export const SEARCH_FAMILIES: Readonly<
+  Record<SearchFamily, { readonly label: string; readonly cost: number }>
+> = {
+  tel: OWN_FAMILIES.tel,
+  email: OWN_FAMILIES.email,
+  leak: OWN_FAMILIES.leak,
+  ...(Object.fromEntries(
+    DETAIL_FAMILIES.map((kind) => [kind, { label: DETAIL_FACTS[kind].label, cost: DETAIL_FACTS[kind].cost }]),
+  ) as Record<DetailFamily, { label: string; cost: number }>),
+  corporate: OWN_FAMILIES.corporate,
+  verification: OWN_FAMILIES.verification,
+};
 
 /**
  * Kinds priced apart from their family: the default, and the variable `COST_<TYPE>` that sets it.
@@ -64,14 +76,14 @@ export type SearchKind =
 /** The phone and e-mail lookups: one query value, many sources, one merged profile. */
 export type LookupKind = Extract<SearchKind, 'tel' | 'email'>;
 /** The detail lookups of the results page's modals: one source, keyed by the kind itself. */
-export type DetailKind = Extract<SearchKind, 'rc' | 'upi' | 'challan'>;
+export type DetailKind = DetailFamily;
 /** The corporate and verification searches. */
 export type IntelKind = Extract<SearchKind, `${'corporate' | 'verification'}:${string}`>;
 /** The kinds an upstream provider answers: all but the leak search, which reads the local index. */
 export type ProviderKind = Exclude<SearchKind, 'leak'>;
 
 export const LOOKUP_KINDS = ['tel', 'email'] as const satisfies readonly LookupKind[];
-export const DETAIL_KINDS = ['rc', 'upi', 'challan'] as const satisfies readonly DetailKind[];
+export const DETAIL_KINDS: readonly DetailKind[] = DETAIL_FAMILIES;
 
 /** The families whose searches each have a type, stored as `<family>:<type>`. */
 const FAMILY_TYPES: Partial<Record<SearchFamily, readonly string[]>> = {

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { caseReferenceField } from '../case-reference.ts';
 import { EMAIL_MAX_LENGTH, PHONE_LENGTH } from '../constants.ts';
 import { COUNTRIES } from '../countries.ts';
+import {
+  DETAIL_FAMILIES,
+  type DetailFamily,
+  detailFacts,
+  normalizeRc,
+  RC_PATTERN,
+  UPI_PATTERN,
+} from '../kinds/details.ts';
 import { fieldMessages, messages } from '../messages.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 
@@ -66,26 +74,52 @@ const idField = (field: string, pattern: RegExp, max = 40) =>
     .max(max, fieldMessages.max(field.replaceAll('_', ' '), max))
     .regex(pattern, `The ${field.replaceAll('_', ' ')} field format is invalid.`);
 
-/** Indian vehicle registration, e.g. MH12AB1234 (spaces and dashes tolerated, stored without). */
-export const RC_PATTERN = /^[A-Za-z0-9 -]{4,20}$/;
-/** A UPI virtual payment address, e.g. name@bank. */
-export const UPI_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,64}$/;
+/**
+ * The body of each detail lookup (spec §7): the field its declaration names, with its format, the case
+ * reference and `fresh`. `rcDetailsRequest`, `upiDetailsRequest` and `challanRequest` are the same
+ * schemas under the names the contracts have always used.
+ */
+/** What every detail lookup's body holds besides the record's value. */
+type DetailBody = { case_reference: string | null; fresh?: boolean | undefined } & Record<string, unknown>;
 
-export const rcDetailsRequest = z.strictObject({
-  id_number: idField('id_number', RC_PATTERN),
-  case_reference: caseReferenceField,
-  fresh: freshBodyField,
-});
-export const upiDetailsRequest = z.strictObject({
-  upi_id: idField('upi_id', UPI_PATTERN, 100),
-  case_reference: caseReferenceField,
-  fresh: freshBodyField,
-});
-export const challanRequest = z.strictObject({
-  rc_number: idField('rc_number', RC_PATTERN),
-  case_reference: caseReferenceField,
-  fresh: freshBodyField,
-});
+const detailRequest = (kind: DetailFamily) => {
+  const facts = detailFacts(kind);
+  return z.strictObject({
+    [facts.field]: idField(facts.field, facts.pattern, facts.max),
+    case_reference: caseReferenceField,
+    fresh: freshBodyField,
+  }) as unknown as z.ZodType<DetailBody, Record<string, unknown>>;
+};
 
-/** Registration numbers are compared and stored upper-case without separators. */
-export const normalizeRc = (value: string): string => value.replace(/[\s-]/g, '').toUpperCase();
+export const detailRequests = Object.fromEntries(
+  DETAIL_FAMILIES.map((kind) => [kind, detailRequest(kind)]),
+) as Record<DetailFamily, z.ZodType<DetailBody, Record<string, unknown>>>;
+
+/**
+ * A detail lookup's parsed body as the search reads it: the record's value normalized (the lookup's
+ * query) and as the user typed it (`raw` is the body before parsing).
+ */
+export function detailSearchOf(
+  kind: DetailFamily,
+  input: DetailBody,
+  raw: unknown,
+): { query: string; typed: unknown; caseReference: string | null; fresh: boolean } {
+  const facts = detailFacts(kind);
+  return {
+    query: facts.normalize(String(input[facts.field])),
+    typed:
+      typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[facts.field] : undefined,
+    caseReference: input.case_reference ?? null,
+    fresh: input.fresh === true,
+  };
+}
+
+type Body<F extends string> = z.ZodType<
+  { [K in F]: string } & DetailBody,
+  { [K in F]: string } & Record<string, unknown>
+>;
+export const rcDetailsRequest = detailRequests.rc as Body<'id_number'>;
+export const upiDetailsRequest = detailRequests.upi as Body<'upi_id'>;
+export const challanRequest = detailRequests.challan as Body<'rc_number'>;
+
+export { normalizeRc, RC_PATTERN, UPI_PATTERN };

@@ -1,4 +1,5 @@
 import { PROFILE_LABELS, type ProfileLabelKey, SOURCE_LABELS } from '../catalogue/sources.ts';
+import { DETAIL_FACTS, DETAIL_FAMILIES, type DetailFamily } from '../kinds/details.ts';
 
 /**
  * Source labels beside each profile value, by key ('gov' → 'Gov'). Spec §3 names the first seven
@@ -245,20 +246,24 @@ export const lookupTexts = {
     /** A type in a selector that the deployment cannot answer. */
     unavailableOption: (label: string) => `${label} (not available)`,
   },
+  /** The detail modals. Each kind's own words are in its declaration (kinds/details.ts). */
   details: {
-    rcTitle: 'RC Details',
-    upiTitle: 'UPI Details',
-    challanTitle: 'Challan Details',
-    challanSummary: 'Summary',
+    rcTitle: DETAIL_FACTS.rc.title,
+    upiTitle: DETAIL_FACTS.upi.title,
+    challanTitle: DETAIL_FACTS.challan.title,
+    challanSummary: DETAIL_FACTS.challan.list.title,
     noData: (type: string) => `⚠ No ${type} data available.`,
     /** The {TYPE} of the line above, per lookup. */
-    typeNames: { rc: 'RC', upi: 'UPI', challan: 'Challan' },
+    typeNames: Object.fromEntries(DETAIL_FAMILIES.map((kind) => [kind, DETAIL_FACTS[kind].label])) as Record<
+      DetailFamily,
+      string
+    >,
     downloadPdf: 'Download pdf',
     close: 'Close',
-    rcFailed: 'something went Wrong',
-    upiFailed: 'something went Wrong',
-    challanFailed: 'Failed to fetch RC details',
-    noChallans: 'No data found on this RC number',
+    rcFailed: DETAIL_FACTS.rc.failed,
+    upiFailed: DETAIL_FACTS.upi.failed,
+    challanFailed: DETAIL_FACTS.challan.failed,
+    noChallans: DETAIL_FACTS.challan.list.empty,
   },
   reports: {
     failed: 'Error generating report. Please try again.',

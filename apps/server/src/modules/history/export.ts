@@ -5,6 +5,7 @@
  * the audit export.
  */
 import {
+  declarationOf,
   type EmailLookupData,
   type ExportFormat,
   flattenIntelResult,
@@ -105,16 +106,17 @@ export function resultCsv(kind: string, result: unknown): string {
   const stored = dict(result) ?? {};
   let columns: readonly string[];
   let rows: string[][];
-  if (kind === 'tel' || kind === 'email') {
+  const shape = declarationOf(kind)?.shape;
+  if (shape === 'phone' || shape === 'email') {
     // The stored answer as the results page reads it: the payloads by source key, and their errors.
     const answer = { ...(dict(stored.payloads) ?? {}), errors: dict(stored.errors) ?? {} };
     const profile =
-      kind === 'tel'
+      shape === 'phone'
         ? mergePhoneProfile(answer as Partial<PhoneLookupResponse>)
         : mergeEmailProfile(answer as Partial<EmailLookupData>);
     columns = PROFILE_CSV_COLUMNS;
     rows = profileRows(profile);
-  } else if (kind === 'leak') {
+  } else if (shape === 'leak') {
     columns = LEAK_CSV_COLUMNS;
     rows = leakRows(stored);
   } else {

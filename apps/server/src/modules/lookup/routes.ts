@@ -1,23 +1,23 @@
 import {
-  challanRequest,
+  DETAIL_KINDS,
+  detailEnvelope,
+  detailFacts,
+  detailRequests,
   detailResponse,
+  detailSearchOf,
   emailQuery,
   emailResponse,
-  normalizeRc,
-  rcDetailsRequest,
   sourcesResponse,
   telQuery,
   telResponse,
-  upiDetailsRequest,
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { QueryKind } from '../../providers/types.ts';
-import { detailEnvelope, presentAnswerTime } from './present.ts';
+import { presentAnswerTime } from './present.ts';
 import type { LookupOptions, LookupService } from './service.ts';
 
 /** A request's raw value of one field, as the user typed it (validated elsewhere); undefined if absent. */
@@ -148,33 +148,30 @@ export function lookupRoutes(
     },
   );
 
-  type Parsed = {
-    query: string;
-    /** The raw value the user typed, before normalizing (kept as typed beside the query). */
-    typed: unknown;
-    caseReference: string | null;
-    fresh?: boolean | undefined;
-  };
-  const detail = (
-    url: string,
-    kind: QueryKind,
-    summary: string,
-    body: z.ZodType,
-    parse: (body: unknown) => Parsed,
-  ) =>
+  // One route per detail kind, as its declaration names it (kinds/details.ts).
+  for (const kind of DETAIL_KINDS) {
+    const facts = detailFacts(kind);
+    const body = detailRequests[kind];
     api.post(
-      url,
+      facts.path,
       {
         preHandler,
         ...scoped,
-        schema: { summary, description: paid + freshBody, tags, body, response: { 200: detailResponse } },
+        schema: {
+          summary: facts.summary,
+          description: paid + freshBody,
+          tags,
+          body,
+          response: { 200: detailResponse },
+        },
       },
       async (request, reply) => {
-        const { query, typed, caseReference, fresh } = parse(request.body);
-        const { outcome, meta } = await run(request, reply, kind, query, caseReference, {
-          fresh: fresh === true,
-          typed,
-        });
+        const { query, typed, caseReference, fresh } = detailSearchOf(
+          kind,
+          parseInput(body, request.body),
+          request.body,
+        );
+        const { outcome, meta } = await run(request, reply, kind, query, caseReference, { fresh, typed });
         return {
           credits: outcome.credits,
           data: detailEnvelope(outcome.payloads, outcome.errors, kind),
@@ -182,32 +179,5 @@ export function lookupRoutes(
         };
       },
     );
-
-  detail('/api/rcfull-details', 'rc', 'Vehicle registration (RC) details', rcDetailsRequest, (body) => {
-    const input = parseInput(rcDetailsRequest, body);
-    return {
-      query: normalizeRc(input.id_number),
-      typed: rawField(body, 'id_number'),
-      caseReference: input.case_reference,
-      fresh: input.fresh,
-    };
-  });
-  detail('/api/upifull-details', 'upi', 'UPI id details', upiDetailsRequest, (body) => {
-    const input = parseInput(upiDetailsRequest, body);
-    return {
-      query: input.upi_id.toLowerCase(),
-      typed: rawField(body, 'upi_id'),
-      caseReference: input.case_reference,
-      fresh: input.fresh,
-    };
-  });
-  detail('/api/rc-challan-details', 'challan', 'Traffic challans of a vehicle', challanRequest, (body) => {
-    const input = parseInput(challanRequest, body);
-    return {
-      query: normalizeRc(input.rc_number),
-      typed: rawField(body, 'rc_number'),
-      caseReference: input.case_reference,
-      fresh: input.fresh,
-    };
-  });
+  }
 }

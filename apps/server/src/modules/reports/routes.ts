@@ -1,5 +1,6 @@
 import {
   DETAIL_KINDS,
+  detailFacts,
   detailReportRequest,
   lookupReportRequest,
   publicVerifyRequest,
@@ -101,7 +102,7 @@ export function reportRoutes(
         preHandler,
         ...scoped,
         schema: {
-          summary: `The PDF report of a ${type === 'rc' ? 'vehicle registration' : type === 'upi' ? 'UPI id' : 'challan'} lookup`,
+          summary: `The PDF report of a ${detailFacts(type).reportOf} lookup`,
           description:
             "Drawn from the caller's own stored lookup of the id the record names. 503 with Retry-After when the report queue is full.",
           tags,

@@ -2,8 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   type AnswerSourceStatus,
   type DetailKind,
+  declarationOf,
+  detailFacts,
   type LookupKind,
-  normalizeRc,
   type SourceStatus,
   showsSyntheticData,
   sourceStatusOf,
@@ -54,13 +55,11 @@ interface Found {
 /** When a lookup's sources answered: its completion (its start for a row written before that was kept). */
 const answeredAtOf = (row: LookupRow): string => (row.completedAt ?? row.createdAt).toISOString();
 
-/** The report kind a search kind has, if any: the lookup report, or its detail report. */
-export const reportKindOf = (kind: string): 'lookup' | DetailKind | null =>
-  kind === 'tel' || kind === 'email'
-    ? 'lookup'
-    : kind === 'rc' || kind === 'upi' || kind === 'challan'
-      ? kind
-      : null;
+/** The report kind a search kind has, if any (its declaration says): the lookup report, or its own. */
+export const reportKindOf = (kind: string): 'lookup' | DetailKind | null => {
+  const report = declarationOf(kind)?.report;
+  return report === 'detail' ? (kind as DetailKind) : (report ?? null);
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -335,19 +334,26 @@ export function createReportService(deps: {
         .from(lookups)
         .innerJoin(users, eq(users.id, lookups.userId))
         .where(eq(lookups.id, lookupId));
-      if (!found || !reportKindOf(found.row.kind)) return null;
+      const report = found && reportKindOf(found.row.kind);
+      if (!found || !report) return null;
       if (!['complete', 'no_record'].includes(found.row.status)) return null;
       const stored = await keptAnswer(found.row);
       if (!stored) return null;
-      const kind = found.row.kind as LookupKind | DetailKind;
       const file =
-        kind === 'tel' || kind === 'email'
-          ? await finish(user, found.row, lookupJob(found.runner, kind, stored), 'lookup', fileName, null)
+        report === 'lookup'
+          ? await finish(
+              user,
+              found.row,
+              lookupJob(found.runner, found.row.kind as LookupKind, stored),
+              'lookup',
+              fileName,
+              null,
+            )
           : await finish(
               user,
               found.row,
-              detailJob(found.runner, kind, found.row.query, stored),
-              kind,
+              detailJob(found.runner, report, found.row.query, stored),
+              report,
               fileName,
               null,
             );
@@ -412,12 +418,14 @@ export function createReportService(deps: {
 
     async detailReport(user: UserRow, type: DetailKind, data: Record<string, unknown>): Promise<ReportFile> {
       refuseWhenBusy();
-      const raw = type === 'upi' ? data.upi_id : (data.rc_number ?? data.id_number);
+      const facts = detailFacts(type);
+      const raw = facts.recordKeys
+        .map((key) => data[key])
+        .find((value) => value !== undefined && value !== null);
       if (typeof raw !== 'string' || raw.trim() === '' || raw.length > 100) {
-        const message = `The data field must name the ${type === 'upi' ? 'UPI id' : 'RC number'}.`;
-        throw validationError({ data: [message] });
+        throw validationError({ data: [`The data field must name the ${facts.idLabel}.`] });
       }
-      const id = type === 'upi' ? raw.trim().toLowerCase() : normalizeRc(raw);
+      const id = facts.normalize(raw);
       const found = await storedLookup(user, type, id);
       if (!found) throw noLookup();
       const job = detailJob(user, type, id, found);

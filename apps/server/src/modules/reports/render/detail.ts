@@ -5,6 +5,10 @@
 
 import {
   DETAIL_HIDDEN_KEYS,
+  type DetailKind,
+  detailFacts,
+  detailListIsEmpty,
+  detailListOf,
   detailLabel as domainDetailLabel,
   isHiddenDetailString,
   isRecord,
@@ -21,13 +25,13 @@ import { drawAbout, drawCover } from './frame.ts';
 import { COLOR, type Column, type Row, STYLE, text, type Writer } from './layout.ts';
 import type { DetailReportJob } from './types.ts';
 
-export const DETAIL_TITLES = {
-  rc: messages.details.rcTitle,
-  upi: messages.details.upiTitle,
-  challan: messages.details.challanTitle,
-} as const;
-const ID_LABELS = { rc: 'RC number', upi: 'UPI id', challan: 'RC number' } as const;
-const RECORD_TITLES = { rc: 'Vehicle registration record', upi: 'UPI record', challan: 'Summary' } as const;
+/**
+ * What a detail report draws above its rows besides the record, per kind: the challans' count and
+ * amounts. A kind without an entry draws its rows and tables alone.
+ */
+const SUMMARIES: Partial<Record<DetailKind, (writer: Writer, items: Record<string, unknown>[]) => void>> = {
+  challan: drawChallanSummary,
+};
 
 const HIDDEN_KEYS = DETAIL_HIDDEN_KEYS;
 
@@ -69,11 +73,6 @@ export function detailGroups(
   const { rows } = layoutRecord(record, section);
   const shown = rows.map((row) => ({ label: clean(row.label, { max: 240 }), value: clean(row.value) }));
   return shown.length > 0 ? [title ? { title, rows: shown } : { rows: shown }] : [];
-}
-
-function challansOf(record: Record<string, unknown>): Record<string, unknown>[] {
-  const list = record.challan_details;
-  return Array.isArray(list) ? list.filter(isRecord) : [];
 }
 
 /** Most columns an A4 page holds readably; the rest of a wider table folds into a 'Details' column. */
@@ -155,14 +154,15 @@ function drawChallanSummary(writer: Writer, challans: Record<string, unknown>[])
 export function noDataLine(type: DetailReportJob['type']): string {
   const mark = hasGlyph('regular', '⚠') ? '⚠' : '(!)';
   // The spec's line, with a plain mark when the font has no warning sign.
-  return messages.details.noData(messages.details.typeNames[type]).replace('⚠', mark);
+  return messages.details.noData(detailFacts(type).label).replace('⚠', mark);
 }
 
 export function drawDetailReport(writer: Writer, job: DetailReportJob): void {
   const type = job.type;
+  const facts = detailFacts(type);
   drawCover(writer, {
-    title: DETAIL_TITLES[type],
-    kindLabel: ID_LABELS[type],
+    title: facts.title,
+    kindLabel: facts.idLabel,
     value: job.id,
     searchedAt: job.searchedAt,
     answeredAt: job.answeredAt,
@@ -178,15 +178,14 @@ export function drawDetailReport(writer: Writer, job: DetailReportJob): void {
 
   const record = isRecord(job.record) ? job.record : {};
   const layout = layoutRecord(record, type);
-  const challans = challansOf(record);
-  const empty = type === 'challan' ? challans.length === 0 : layoutSize(layout) === 0;
+  const empty = facts.list ? detailListIsEmpty(type, record) : layoutSize(layout) === 0;
   if (empty) {
     writer.notice([text(noDataLine(type), { size: 10, color: COLOR.amber, weight: 'bold' })], {
       fill: COLOR.amberFill,
       bar: COLOR.amberLine,
     });
   } else {
-    if (type === 'challan') drawChallanSummary(writer, challans);
+    SUMMARIES[type]?.(writer, detailListOf(type, record));
     const columns: Column[] = [
       { header: 'Field', weight: 34 },
       { header: 'Value', weight: 66 },
@@ -198,7 +197,7 @@ export function drawDetailReport(writer: Writer, job: DetailReportJob): void {
           [text(clean(row.value), { ...STYLE.body, size: 9.2 })],
         ],
       }));
-      const title = RECORD_TITLES[type];
+      const title = facts.recordTitle;
       writer.heading(title, {
         note: count(rows.length, 'field'),
         keep: writer.keepFor({ columns, rows }, 300),

@@ -3,10 +3,12 @@
  * Pure rendering: a job in, PDF bytes out, no I/O besides reading the bundled fonts once per thread.
  * Runs inside the report worker pool (DESIGN §6).
  */
+
+import { detailFacts } from '@footprint/domain';
 import { AI_TITLE, drawAiReport } from './ai.ts';
 import { CASE_TITLE, drawCaseSummary } from './case.ts';
 import { CREDIT_TITLE, drawCreditReport } from './credit.ts';
-import { DETAIL_TITLES, drawDetailReport } from './detail.ts';
+import { drawDetailReport } from './detail.ts';
 import { finishDocument, openDocument } from './frame.ts';
 import { drawLookupReport, LOOKUP_TITLE } from './lookup.ts';
 import type { CaseSummaryJob, ReportJob } from './types.ts';
@@ -20,12 +22,12 @@ function titleOf(job: Exclude<ReportJob, CaseSummaryJob>): string {
   if (job.template === 'lookup') return LOOKUP_TITLE;
   if (job.template === 'ai') return AI_TITLE;
   if (job.template === 'credit') return CREDIT_TITLE;
-  return DETAIL_TITLES[job.type];
+  return detailFacts(job.type).title;
 }
 
 function subjectOf(job: Exclude<ReportJob, CaseSummaryJob>): string {
   const who = `${job.account.name} <${job.account.email}>`;
-  if (job.template === 'detail') return `${DETAIL_TITLES[job.type]} for ${job.id}, for ${who}`;
+  if (job.template === 'detail') return `${detailFacts(job.type).title} for ${job.id}, for ${who}`;
   if (job.template === 'credit') return `${CREDIT_TITLE} for PAN ${job.subject.pan}, for ${who}`;
   const what = job.template === 'ai' ? 'AI analysis' : 'Lookup';
   return `${what} of ${KIND_NAME[job.kind]} ${job.query}, for ${who}`;

@@ -4,6 +4,7 @@
  */
 import type {
   Breach,
+  DetailKind,
   ExtraRecord,
   MergedProfile,
   PhoneHighlights,
@@ -94,7 +95,7 @@ export interface AiReportJob extends ReportJobBase {
 export interface DetailReportJob extends ReportJobBase {
   template: 'detail';
   caseReference?: string | null;
-  type: 'rc' | 'upi' | 'challan';
+  type: DetailKind;
   /** The RC number or UPI id. */
   id: string;
   /** The vendor's `data` object. */

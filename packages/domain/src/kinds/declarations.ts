@@ -1,0 +1,194 @@
+/**
+ * Every paid search kind, declared once: what its stored result is (its shape), what it is called in
+ * history and on a case's timeline, which report renders it and how a stored result is answered again
+ * when reopened. The server's routes, history, reports, case timeline and exports, and the web's detail
+ * modals, read these declarations; none of them switches on a kind's name.
+ *
+ * A kind's shape says how its result is stored and read:
+ * - `phone`, `email`: one merged profile from many sources (`{ payloads, errors, status }`);
+ * - `detail`: one source's vendor envelope, keyed by the kind (RC, UPI, challan; kinds/details.ts);
+ * - `leak`: the page of leak records the search answered;
+ * - `intel`: the vendor's record of a corporate or verification search.
+ */
+import {
+  type DetailKind,
+  INTEL_KINDS,
+  type IntelKind,
+  SEARCH_FAMILIES,
+  SEARCH_KINDS,
+  type SearchKind,
+  searchFamily,
+} from '../catalogue/kinds.ts';
+import type { SourceStatus } from '../catalogue/sources.ts';
+import { displayPhone } from '../phone-display.ts';
+import { DETAIL_FAMILIES, detailFacts } from './details.ts';
+import { intelExample, type KindExample } from './examples.ts';
+
+export type { KindExample };
+
+export type KindShape = 'phone' | 'email' | 'detail' | 'leak' | 'intel';
+
+/** What a phone, e-mail or detail lookup stores in `lookups.result`. */
+export interface StoredLookupResult {
+  payloads: Record<string, unknown>;
+  errors: Record<string, string>;
+  /** What became of every source; absent from results stored before it was kept. */
+  status?: Record<string, SourceStatus>;
+}
+
+/** What the timeline and the case page know of a search. */
+export interface SearchOfKind {
+  /** The normalized query (tel: the digits with the country code). */
+  query: string;
+  /** The query as typed (intel: 'RC Number: MH12AB1234'). */
+  query_typed: string;
+}
+
+export interface SearchKindDeclaration {
+  readonly kind: SearchKind;
+  readonly shape: KindShape;
+  /** The history label of the kind's family ('Phone', 'RC', 'Corporate'). */
+  readonly label: string;
+  /** The report that renders a stored result: the lookup report (and the AI report), its own, or none. */
+  readonly report: 'lookup' | 'detail' | null;
+  /** The endpoint that runs the search, and a request to it for a sandbox demo subject. */
+  readonly request: { readonly method: 'GET' | 'POST'; readonly path: string };
+  readonly example: KindExample;
+  /** The search in words, as the case timeline and bundle say it before ' by <name>'. */
+  describe(search: SearchOfKind): string;
+  /**
+   * A stored result in the shape its search endpoint answered it, without `credits`, with `meta` (the
+   * source statuses, when the sources answered, what a free repeat reused). Results that are not in
+   * the stored lookup shape come back as they are.
+   */
+  reopen(result: unknown, meta: Record<string, unknown>): unknown;
+}
+
+/** A typed query in one line of at most `max` characters (control characters and runs of space folded). */
+const cap = (value: string, max: number) => {
+  const clean = value
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+};
+
+export const isStoredLookupResult = (value: unknown): value is StoredLookupResult =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as StoredLookupResult).payloads === 'object' &&
+  (value as StoredLookupResult).payloads !== null &&
+  typeof (value as StoredLookupResult).errors === 'object' &&
+  (value as StoredLookupResult).errors !== null;
+
+/** A detail lookup answers `data` as the vendor envelope (spec §7: the browser reads data.data). */
+export const detailEnvelope = (
+  payloads: Record<string, unknown>,
+  errors: Record<string, string>,
+  source: string,
+) =>
+  payloads[source] ?? {
+    data: null,
+    status_code: 404,
+    success: false,
+    message: errors[source] ?? 'No record found.',
+    message_code: 'not_found',
+  };
+
+/** Builds the reopening of a stored lookup result; anything else is answered as stored. */
+const reopenStored =
+  (answer: (stored: StoredLookupResult) => Record<string, unknown>) =>
+  (result: unknown, meta: Record<string, unknown>): unknown =>
+    isStoredLookupResult(result) ? { ...answer(result), ...meta } : result;
+
+const asStored = (result: unknown) => result;
+
+/** The endpoints of the two intel families (spec §7). */
+export const INTEL_PATHS = {
+  corporate: '/api/corporate-intelligence',
+  verification: '/api/verification-id',
+} as const satisfies Record<'corporate' | 'verification', string>;
+
+const get = (path: string, query: Record<string, string>): KindExample => ({ method: 'GET', path, query });
+const post = (path: string, body: Record<string, unknown>): KindExample => ({ method: 'POST', path, body });
+
+const phone: SearchKindDeclaration = {
+  kind: 'tel',
+  shape: 'phone',
+  label: SEARCH_FAMILIES.tel.label,
+  report: 'lookup',
+  request: { method: 'GET', path: '/api/tel' },
+  example: get('/api/tel', { number: '919876543210' }),
+  describe: (search) => `Phone lookup of ${displayPhone(search.query)}`,
+  reopen: reopenStored(({ payloads, errors }) => ({ ...payloads, errors })),
+};
+
+const email: SearchKindDeclaration = {
+  kind: 'email',
+  shape: 'email',
+  label: SEARCH_FAMILIES.email.label,
+  report: 'lookup',
+  request: { method: 'GET', path: '/api/email' },
+  example: get('/api/email', { email: 'rich.demo@example.test' }),
+  describe: (search) => `E-mail lookup of ${search.query}`,
+  reopen: reopenStored(({ payloads, errors }) => ({ data: { ...payloads, errors } })),
+};
+
+const leak: SearchKindDeclaration = {
+  kind: 'leak',
+  shape: 'leak',
+  label: SEARCH_FAMILIES.leak.label,
+  report: null,
+  request: { method: 'POST', path: '/api/leak-data-finder' },
+  example: post('/api/leak-data-finder', { fields: [{ type: 'name', value: 'Rohan Deshmukh' }] }),
+  describe: (search) => `Leak Data Finder search for ${cap(search.query_typed, 120)}`,
+  reopen: asStored,
+};
+
+const detail = (kind: DetailKind): SearchKindDeclaration => ({
+  kind,
+  shape: 'detail',
+  label: detailFacts(kind).label,
+  report: 'detail',
+  request: { method: 'POST', path: detailFacts(kind).path },
+  example: post(detailFacts(kind).path, { [detailFacts(kind).field]: detailFacts(kind).example }),
+  describe: (search) => `${detailFacts(kind).label} lookup of ${search.query}`,
+  reopen: reopenStored(({ payloads, errors }) => ({ data: detailEnvelope(payloads, errors, kind) })),
+});
+
+const intel = (kind: IntelKind): SearchKindDeclaration => {
+  const area = searchFamily(kind) as keyof typeof INTEL_PATHS;
+  const label = SEARCH_FAMILIES[area].label;
+  const type = kind.slice(area.length + 1);
+  return {
+    kind,
+    shape: 'intel',
+    label,
+    report: null,
+    request: { method: 'POST', path: INTEL_PATHS[area] },
+    example: post(INTEL_PATHS[area], { type, data: intelExample(kind) }),
+    describe: (search) => `${label} search (${cap(search.query_typed, 120)})`,
+    reopen: asStored,
+  };
+};
+
+/** Every kind's declaration, in the catalogue's order. */
+export const SEARCH_KIND_DECLARATIONS: Readonly<Record<SearchKind, SearchKindDeclaration>> =
+  Object.fromEntries(
+    [phone, email, leak, ...DETAIL_FAMILIES.map(detail), ...INTEL_KINDS.map(intel)].map((declaration) => [
+      declaration.kind,
+      declaration,
+    ]),
+  ) as Record<SearchKind, SearchKindDeclaration>;
+
+/** The declaration of a stored kind; undefined for a value that names no kind. */
+export const declarationOf = (kind: string): SearchKindDeclaration | undefined =>
+  Object.hasOwn(SEARCH_KIND_DECLARATIONS, kind) ? SEARCH_KIND_DECLARATIONS[kind as SearchKind] : undefined;
+
+/** The kinds of one shape, in the catalogue's order. */
+export const kindsOfShape = (shape: KindShape): SearchKind[] =>
+  SEARCH_KINDS.filter((kind) => SEARCH_KIND_DECLARATIONS[kind].shape === shape);
+
+/** The kinds whose stored result a report renders ('lookup': the phone and e-mail reports). */
+export const kindsWithReport = (report: 'lookup' | 'detail'): SearchKind[] =>
+  SEARCH_KINDS.filter((kind) => SEARCH_KIND_DECLARATIONS[kind].report === report);
