@@ -1,5 +1,5 @@
-import type { SearchKind } from '../catalogue/kinds.ts';
-import { DETAIL_FAMILIES, detailFacts } from '../kinds/details.ts';
+import { SEARCH_KINDS, type SearchKind } from '../catalogue/kinds.ts';
+import { SEARCH_KIND_DECLARATIONS } from '../kinds/declarations.ts';
 import type { EntityType } from './entities.ts';
 
 /**
@@ -21,59 +21,21 @@ export interface Pivot {
   liveOnly: boolean;
 }
 
+/** The search a value of a case leads to: the first kind whose declaration names its entity type. */
 export function pivotOf(type: EntityType | string, value: string, caseReference: string): Pivot | null {
-  const post = (
-    kind: SearchKind,
-    action: string,
-    path: string,
-    body: Record<string, unknown>,
-    liveOnly = false,
-  ): Pivot => ({
-    kind,
-    action,
-    method: 'POST',
-    path,
-    body: { ...body, case_reference: caseReference },
-    liveOnly,
-  });
-  switch (type) {
-    case 'phone':
-      return {
-        kind: 'tel',
-        action: 'Phone lookup',
-        method: 'GET',
-        path: '/api/tel',
-        query: { number: value.replace(/\D/g, ''), case_reference: caseReference },
-        liveOnly: false,
-      };
-    case 'email':
-      return {
-        kind: 'email',
-        action: 'E-mail lookup',
-        method: 'GET',
-        path: '/api/email',
-        query: { email: value, case_reference: caseReference },
-        liveOnly: false,
-      };
-    case 'name':
-    case 'username':
-      return post('leak', `Leak search for this ${type}`, '/api/leak-data-finder', {
-        fields: [{ type, value }],
-      });
-    case 'pan':
-      return post(
-        'verification:pan',
-        'PAN verification',
-        '/api/verification-id',
-        { type: 'pan', data: { pan: value } },
-        true,
-      );
-    default: {
-      // A detail kind whose declaration names this entity type (RC details of a vehicle, UPI details).
-      const kind = DETAIL_FAMILIES.find((family) => detailFacts(family).entity === type);
-      if (!kind) return null;
-      const facts = detailFacts(kind);
-      return post(kind, facts.pivotAction ?? facts.title, facts.path, { [facts.field]: value });
-    }
-  }
+  const declaration = SEARCH_KINDS.map((kind) => SEARCH_KIND_DECLARATIONS[kind]).find((d) =>
+    d.pivot?.entities.includes(type),
+  );
+  const pivot = declaration?.pivot;
+  if (!declaration || !pivot) return null;
+  const request = pivot.request(value, type);
+  return {
+    kind: declaration.kind,
+    action: pivot.action(type),
+    method: request.method,
+    path: request.path,
+    ...(request.query ? { query: { ...request.query, case_reference: caseReference } } : {}),
+    ...(request.body ? { body: { ...request.body, case_reference: caseReference } } : {}),
+    liveOnly: pivot.liveOnly,
+  };
 }

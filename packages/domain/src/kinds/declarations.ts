@@ -51,6 +51,17 @@ export interface SearchKindDeclaration {
   readonly label: string;
   /** The report that renders a stored result: the lookup report (and the AI report), its own, or none. */
   readonly report: 'lookup' | 'detail' | null;
+  /**
+   * The case page's pivot into this kind: the entity types whose values lead to it, what its dialog
+   * calls it, whether only live accounts may run it, and the request for a value (without the case
+   * reference, which the pivot adds).
+   */
+  readonly pivot?: {
+    readonly entities: readonly string[];
+    action(entity: string): string;
+    readonly liveOnly: boolean;
+    request(value: string, entity: string): KindExample;
+  };
   /** The endpoint that runs the search, and a request to it for a sandbox demo subject. */
   readonly request: { readonly method: 'GET' | 'POST'; readonly path: string };
   readonly example: KindExample;
@@ -119,6 +130,12 @@ const phone: SearchKindDeclaration = {
   report: 'lookup',
   request: { method: 'GET', path: '/api/tel' },
   example: get('/api/tel', { number: '919876543210' }),
+  pivot: {
+    entities: ['phone'],
+    action: () => 'Phone lookup',
+    liveOnly: false,
+    request: (value) => get('/api/tel', { number: value.replace(/\D/g, '') }),
+  },
   describe: (search) => `Phone lookup of ${displayPhone(search.query)}`,
   reopen: reopenStored(({ payloads, errors }) => ({ ...payloads, errors })),
 };
@@ -130,6 +147,12 @@ const email: SearchKindDeclaration = {
   report: 'lookup',
   request: { method: 'GET', path: '/api/email' },
   example: get('/api/email', { email: 'rich.demo@example.test' }),
+  pivot: {
+    entities: ['email'],
+    action: () => 'E-mail lookup',
+    liveOnly: false,
+    request: (value) => get('/api/email', { email: value }),
+  },
   describe: (search) => `E-mail lookup of ${search.query}`,
   reopen: reopenStored(({ payloads, errors }) => ({ data: { ...payloads, errors } })),
 };
@@ -141,6 +164,12 @@ const leak: SearchKindDeclaration = {
   report: null,
   request: { method: 'POST', path: '/api/leak-data-finder' },
   example: post('/api/leak-data-finder', { fields: [{ type: 'name', value: 'Rohan Deshmukh' }] }),
+  pivot: {
+    entities: ['name', 'username'],
+    action: (entity) => `Leak search for this ${entity}`,
+    liveOnly: false,
+    request: (value, entity) => post('/api/leak-data-finder', { fields: [{ type: entity, value }] }),
+  },
   describe: (search) => `Leak Data Finder search for ${cap(search.query_typed, 120)}`,
   reopen: asStored,
 };
@@ -152,9 +181,29 @@ const detail = (kind: DetailKind): SearchKindDeclaration => ({
   report: 'detail',
   request: { method: 'POST', path: detailFacts(kind).path },
   example: post(detailFacts(kind).path, { [detailFacts(kind).field]: detailFacts(kind).example }),
+  ...detailPivot(kind),
   describe: (search) => `${detailFacts(kind).label} lookup of ${search.query}`,
   reopen: reopenStored(({ payloads, errors }) => ({ data: detailEnvelope(payloads, errors, kind) })),
 });
+
+function detailPivot(kind: DetailKind): Pick<SearchKindDeclaration, 'pivot'> {
+  const facts = detailFacts(kind);
+  const entity = facts.entity;
+  if (!entity) return {};
+  return {
+    pivot: {
+      entities: [entity],
+      action: () => facts.pivotAction ?? facts.title,
+      liveOnly: false,
+      request: (value) => post(facts.path, { [facts.field]: value }),
+    },
+  };
+}
+
+/** The intel kinds a value of a case leads to: a PAN to its verification. */
+const INTEL_PIVOTS: Partial<Record<IntelKind, { entity: string; action: string; field: string }>> = {
+  'verification:pan': { entity: 'pan', action: 'PAN verification', field: 'pan' },
+};
 
 const intel = (kind: IntelKind): SearchKindDeclaration => {
   const area = searchFamily(kind) as keyof typeof INTEL_PATHS;
@@ -167,10 +216,25 @@ const intel = (kind: IntelKind): SearchKindDeclaration => {
     report: null,
     request: { method: 'POST', path: INTEL_PATHS[area] },
     example: post(INTEL_PATHS[area], { type, data: intelExample(kind) }),
+    ...intelPivot(kind, INTEL_PATHS[area], type),
     describe: (search) => `${label} search (${cap(search.query_typed, 120)})`,
     reopen: asStored,
   };
 };
+
+function intelPivot(kind: IntelKind, path: string, type: string): Pick<SearchKindDeclaration, 'pivot'> {
+  const pivot = INTEL_PIVOTS[kind];
+  if (!pivot) return {};
+  return {
+    pivot: {
+      entities: [pivot.entity],
+      action: () => pivot.action,
+      // Trial accounts never reach a corporate or verification source.
+      liveOnly: true,
+      request: (value) => post(path, { type, data: { [pivot.field]: value } }),
+    },
+  };
+}
 
 /** Every kind's declaration, in the catalogue's order. */
 export const SEARCH_KIND_DECLARATIONS: Readonly<Record<SearchKind, SearchKindDeclaration>> =

@@ -1,14 +1,17 @@
-import { type IntelArea, intelPdfResponse, intelRequestSchema, intelResponse } from '@footprint/domain';
+import {
+  INTEL_PATHS,
+  type IntelArea,
+  intelPdfResponse,
+  intelRequestSchema,
+  intelResponse,
+} from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import type { IntelService } from './service.ts';
 
-const PATHS: Record<IntelArea, string> = {
-  corporate: '/api/corporate-intelligence',
-  verification: '/api/verification-id',
-};
+const PATHS: Record<IntelArea, string> = INTEL_PATHS;
 
 /**
  * POST /api/corporate-intelligence and POST /api/verification-id (spec §7): { type, data } in,

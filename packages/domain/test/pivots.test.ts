@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { pivotOf, SEARCH_KIND_DECLARATIONS, SEARCH_KINDS } from '../src/index.ts';
+
+const ref = 'FIR 214/2026';
+
+describe('pivotOf', () => {
+  it('leads each entity type to the search its kind declares', () => {
+    expect(pivotOf('phone', '+91 98765 43210', ref)).toEqual({
+      kind: 'tel',
+      action: 'Phone lookup',
+      method: 'GET',
+      path: '/api/tel',
+      query: { number: '919876543210', case_reference: ref },
+      liveOnly: false,
+    });
+    expect(pivotOf('email', 'rich.demo@example.test', ref)).toEqual({
+      kind: 'email',
+      action: 'E-mail lookup',
+      method: 'GET',
+      path: '/api/email',
+      query: { email: 'rich.demo@example.test', case_reference: ref },
+      liveOnly: false,
+    });
+    for (const type of ['name', 'username'] as const) {
+      expect(pivotOf(type, 'rohand90', ref)).toEqual({
+        kind: 'leak',
+        action: `Leak search for this ${type}`,
+        method: 'POST',
+        path: '/api/leak-data-finder',
+        body: { fields: [{ type, value: 'rohand90' }], case_reference: ref },
+        liveOnly: false,
+      });
+    }
+    expect(pivotOf('vehicle_rc', 'MH12FP1234', ref)).toEqual({
+      kind: 'rc',
+      action: 'RC details',
+      method: 'POST',
+      path: '/api/rcfull-details',
+      body: { id_number: 'MH12FP1234', case_reference: ref },
+      liveOnly: false,
+    });
+    expect(pivotOf('upi', 'rohan.deshmukh@oksbi', ref)).toEqual({
+      kind: 'upi',
+      action: 'UPI details',
+      method: 'POST',
+      path: '/api/upifull-details',
+      body: { upi_id: 'rohan.deshmukh@oksbi', case_reference: ref },
+      liveOnly: false,
+    });
+    expect(pivotOf('pan', 'BQZPD4821K', ref)).toEqual({
+      kind: 'verification:pan',
+      action: 'PAN verification',
+      method: 'POST',
+      path: '/api/verification-id',
+      body: { type: 'pan', data: { pan: 'BQZPD4821K' }, case_reference: ref },
+      liveOnly: true,
+    });
+  });
+
+  it('offers nothing for a value no kind takes', () => {
+    for (const type of ['address', 'employer', 'ifsc', 'domain', 'bank_account', 'nonsense']) {
+      expect(pivotOf(type, 'x', ref)).toBeNull();
+    }
+  });
+
+  it('each entity type leads to one kind, on that kind’s own endpoint', () => {
+    const seen = new Map<string, string>();
+    for (const kind of SEARCH_KINDS) {
+      const { pivot, request } = SEARCH_KIND_DECLARATIONS[kind];
+      for (const entity of pivot?.entities ?? []) {
+        expect(seen.get(entity), `${entity} is offered by ${seen.get(entity)} and ${kind}`).toBeUndefined();
+        seen.set(entity, kind);
+        expect(pivot!.request('x', entity).path).toBe(request.path);
+      }
+    }
+  });
+});
