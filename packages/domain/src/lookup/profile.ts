@@ -7,7 +7,7 @@
  * "nothing", so a malformed source loses its own values and never breaks the rest of the profile.
  */
 
-import type { SourceLabel } from '../catalogue/sources.ts';
+import type { AnswerSource, EmailSource, PhoneSource, SourceLabel } from '../catalogue/sources.ts';
 import {
   type Experience,
   IDENTITY_PROOF_LABELS,
@@ -244,7 +244,7 @@ function profileBuilder(options: MergeOptions = {}) {
   });
 
   /** The writer of one source label, for the values of one answer key. */
-  const from = (source: SourceLabel, key: string) => writer(source, { key });
+  const from = (source: SourceLabel, key: AnswerSource) => writer(source, { key });
 
   return { profile, from };
 }
@@ -282,23 +282,36 @@ function readExperience(item: unknown): Omit<Experience, 'source'> | undefined {
 
 // ---------- phone sources ----------
 
+/** How one source's answer folds into the profile. */
+type Fold = (answer: unknown, from: From) => void;
+
+/**
+ * The fold of every phone source, in the order the profile lists their values. A table over the
+ * catalogue's phone sources, so a source added there does not compile until it is folded here.
+ */
+const PHONE_FOLDS: Record<PhoneSource, Fold> = {
+  wpData: (r, from) => addWhatsApp(from('WhatsApp', 'wpData'), at(r, 'wpData')),
+  hlrData: (r, from) => addIsp(from('ISP Response', 'hlrData'), parseHlr(at(r, 'hlrData'))),
+  tcData: (r, from) => addCallerId(from('Caller ID', 'tcData'), at(r, 'tcData', 'data')),
+  allData: (r, from) => addCallerApps(from('Caller Apps', 'allData'), at(r, 'allData')),
+  smData: (r, from) => addSocialMedia(from('Social Media', 'smData'), at(r, 'smData', 'response')),
+  osintData: (r, from) => addOsint(from('OSINT', 'osintData'), at(r, 'osintData')),
+  sKData: (r, from) => addPrefill(from('Gov', 'sKData'), at(r, 'sKData', 'data')),
+  suData: (r, from) => addUpi(from('Gov', 'suData'), at(r, 'suData', 'data')),
+  sbData: (r, from) => addBank(from('Gov', 'sbData'), at(r, 'sbData', 'data')),
+  srData: (r, from) => {
+    const rcs = from('Gov', 'srData');
+    for (const rc of listOrOne(at(r, 'srData', 'data', 'rc_number'))) rcs.entry('rcNumbers', rc);
+  },
+  telData: (r, from) => addTelegram(from('Telegram', 'telData'), at(r, 'telData')),
+};
+
 export function mergePhoneProfile(
   response: Partial<PhoneLookupResponse>,
   options: MergeOptions = {},
 ): MergedProfile {
   const { profile, from } = profileBuilder(options);
-  addWhatsApp(from('WhatsApp', 'wpData'), at(response, 'wpData'));
-  addIsp(from('ISP Response', 'hlrData'), parseHlr(at(response, 'hlrData')));
-  addCallerId(from('Caller ID', 'tcData'), at(response, 'tcData', 'data'));
-  addCallerApps(from('Caller Apps', 'allData'), at(response, 'allData'));
-  addSocialMedia(from('Social Media', 'smData'), at(response, 'smData', 'response'));
-  addOsint(from('OSINT', 'osintData'), at(response, 'osintData'));
-  addPrefill(from('Gov', 'sKData'), at(response, 'sKData', 'data'));
-  addUpi(from('Gov', 'suData'), at(response, 'suData', 'data'));
-  addBank(from('Gov', 'sbData'), at(response, 'sbData', 'data'));
-  const rcs = from('Gov', 'srData');
-  for (const rc of listOrOne(at(response, 'srData', 'data', 'rc_number'))) rcs.entry('rcNumbers', rc);
-  addTelegram(from('Telegram', 'telData'), at(response, 'telData'));
+  for (const fold of Object.values(PHONE_FOLDS)) fold(response, from);
   return profile;
 }
 
@@ -454,16 +467,26 @@ function addTelegram(w: Writer, tel: unknown) {
 
 // ---------- e-mail sources ----------
 
+/** The fold of every e-mail source, in the order the profile lists their values (see PHONE_FOLDS). */
+const EMAIL_FOLDS: Record<EmailSource, Fold> = {
+  emailData: (d, from) => addAccountProvider(from('Account Provider', 'emailData'), at(d, 'emailData')),
+  getuserData: (d, from) => addLinkedPerson(from, at(d, 'getuserData', 'person')),
+  zehefData: (d, from) => addAvatarService(from('Avatar Service', 'zehefData'), at(d, 'zehefData', 'data')),
+  socialScanData: (d, from) =>
+    addSocialScan(from('Social Scan', 'socialScanData'), at(d, 'socialScanData', 'data')),
+  holeheData: (d, from) => addRegisteredSites(from('Registered Sites', 'holeheData'), at(d, 'holeheData')),
+  osintData: (d, from) => addOsint(from('OSINT', 'osintData'), at(d, 'osintData')),
+  osData: (d, from) => {
+    const linked = from('OSINT', 'osData');
+    for (const phone of listOrOne(at(d, 'osData', 'data', 'phone'))) linked.entry('phones', phone);
+  },
+  // Breaches are not values of the person: the results page and the reports list them apart.
+  hibpData: () => {},
+};
+
 export function mergeEmailProfile(data: Partial<EmailLookupData>, options: MergeOptions = {}): MergedProfile {
   const { profile, from } = profileBuilder(options);
-  addAccountProvider(from('Account Provider', 'emailData'), at(data, 'emailData'));
-  addLinkedPerson(from, at(data, 'getuserData', 'person'));
-  addAvatarService(from('Avatar Service', 'zehefData'), at(data, 'zehefData', 'data'));
-  addSocialScan(from('Social Scan', 'socialScanData'), at(data, 'socialScanData', 'data'));
-  addRegisteredSites(from('Registered Sites', 'holeheData'), at(data, 'holeheData'));
-  addOsint(from('OSINT', 'osintData'), at(data, 'osintData'));
-  const linked = from('OSINT', 'osData');
-  for (const phone of listOrOne(at(data, 'osData', 'data', 'phone'))) linked.entry('phones', phone);
+  for (const fold of Object.values(EMAIL_FOLDS)) fold(data, from);
   return profile;
 }
 
