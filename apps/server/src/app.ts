@@ -22,6 +22,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { createApiKeyService } from './modules/api-keys/service.ts';
+import { createKeySpending } from './modules/api-keys/spending.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { securityRoutes } from './modules/auth/security-routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -29,6 +30,7 @@ import { bulkRoutes } from './modules/bulk/routes.ts';
 import { createBulkService } from './modules/bulk/service.ts';
 import { createBulkWorker } from './modules/bulk/worker.ts';
 import { createCaseBundles } from './modules/cases/bundle.ts';
+import { caseFilingOf } from './modules/cases/filing.ts';
 import { caseRoutes } from './modules/cases/routes.ts';
 import { createCases } from './modules/cases/service.ts';
 import { historyRoutes } from './modules/history/routes.ts';
@@ -198,7 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     cacheHours: config.lookups.cacheHours,
     settings,
-    cases,
+    cases: caseFilingOf(cases),
+    keySpending: createKeySpending({ db, now: deps.now }),
     now: deps.now,
   });
   const lookups = createLookupService({ searches, runner: deps.runner, costs: config.costs });
