@@ -357,7 +357,7 @@ describe('authorization matrix', () => {
     }
   });
 
-  it('refuses anonymous callers everywhere but the public operations, with a JSON 401', async () => {
+  it('refuses anonymous callers everywhere but the public routes, with a JSON 401', async () => {
     for (const op of operations) {
       if (rules[op.id]!.who === 'public') continue;
       const res = await inject(op.method, urlOf(op), {});
@@ -366,7 +366,8 @@ describe('authorization matrix', () => {
     }
   });
 
-  it('gives each caller exactly what the declarations say, on every operation', async () => {
+  // Each caller, the keys included, gets exactly what the operation's declaration says.
+  it('lets each role through exactly the routes it may use', async () => {
     const wrong: string[] = [];
     for (const op of inOrder()) {
       const rule = rules[op.id]!;
