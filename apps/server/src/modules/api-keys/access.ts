@@ -1,20 +1,12 @@
 import { type ApiKeyScope, messages } from '@footprint/domain';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { apiKeys, type UserRow, users } from '../../db/schema.ts';
-import type { ApiKeyActor } from '../../http/context.ts';
+import { apiKeys, users } from '../../db/schema.ts';
+import type { KeyAdmission } from '../../http/auth.ts';
 import { forbidden, secondFactorSetupRequired } from '../../http/errors.ts';
 import { sha256 } from '../../security/crypto.ts';
 import { type Quota, RateLimitedError, type RateLimits } from '../../security/rate-limit.ts';
 import { hasSecondFactor } from '../auth/factors.ts';
-
-/** A key let through to a route: its account, the key as searches and audit rows name it, its quota. */
-export interface KeyAdmission {
-  user: UserRow;
-  key: ApiKeyActor;
-  /** Where the key's per-minute limit stands after this request; absent when limits are off. */
-  quota: Quota | undefined;
-}
 
 /**
  * Resolves an API key to its active user, or nothing: revoked, expired, a disabled account or one no
@@ -46,7 +38,7 @@ function prepareKeyLookup(db: Database) {
 }
 
 /**
- * The API-key check of the `authenticate` guard (http/auth.ts is given `admit` by app.ts): a key is
+ * The API-key check of the `authenticate` guard (http/auth.ts is given `admit` by app.ts, as `admitKey`): a key is
  * found by its SHA-256 with its account, must hold the route's scope, spends its own per-minute
  * limit (`apiKeyRequests`, API_KEY_RATE_LIMIT) and is marked used at most once a minute.
  */
