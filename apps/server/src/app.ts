@@ -20,15 +20,19 @@ import { registerSpa } from './http/spa.ts';
 import type { ProviderCatalogue } from './modules/admin/providers.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
+import { createKeyAccess } from './modules/api-keys/access.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { createApiKeyService } from './modules/api-keys/service.ts';
+import { createKeySpending } from './modules/api-keys/spending.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { securityRoutes } from './modules/auth/security-routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createSessionCheck } from './modules/auth/session-check.ts';
 import { bulkRoutes } from './modules/bulk/routes.ts';
 import { createBulkService } from './modules/bulk/service.ts';
 import { createBulkWorker } from './modules/bulk/worker.ts';
 import { createCaseBundles } from './modules/cases/bundle.ts';
+import { caseFilingOf } from './modules/cases/filing.ts';
 import { caseRoutes } from './modules/cases/routes.ts';
 import { createCases } from './modules/cases/service.ts';
 import { historyRoutes } from './modules/history/routes.ts';
@@ -175,7 +179,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   };
 
-  const guards = registerAuth(app, db, () => isSecondFactorRequired(db), deps.limits);
+  // The guard checks credentials through the modules that own them: sessions (auth) and API keys.
+  const secondFactorRequired = () => isSecondFactorRequired(db);
+  const keyAccess = createKeyAccess({ db, limits: deps.limits, secondFactorRequired });
+  const guards = registerAuth(app, {
+    sessionOf: createSessionCheck(db, secondFactorRequired),
+    admitKey: keyAccess.admit,
+    secondFactorRequired,
+  });
   registerContracts(app, guards.authenticate);
   await registerOpenApi(app);
   const csrf = registerCsrf(app, config.isProduction && config.appUrl.startsWith('https:'));
@@ -198,7 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     cacheHours: config.lookups.cacheHours,
     settings,
-    cases,
+    cases: caseFilingOf(cases),
+    keySpending: createKeySpending({ db, now: deps.now }),
     now: deps.now,
   });
   const lookups = createLookupService({ searches, runner: deps.runner, costs: config.costs });

@@ -1,13 +1,12 @@
-import { API_KEY_PREFIX, type ApiKeyScope, messages } from '@footprint/domain';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { apiKeys, authTokens, passkeys, type UserRow, users, userTotp } from '../db/schema.ts';
+import { API_KEY_PREFIX, type ApiKeyScope } from '@footprint/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { UserRow } from '../db/schema.ts';
 import { sha256 } from '../security/crypto.ts';
-import { RateLimitedError, type RateLimits } from '../security/rate-limit.ts';
+import { type Quota, RateLimitedError } from '../security/rate-limit.ts';
 import { type ApiKeyActor, bearerOf } from './context.ts';
-import { forbidden, secondFactorSetupRequired, tooManyRequests, unauthenticated } from './errors.ts';
-import { type Session, sessionCacheOf } from './session-cache.ts';
+import { forbidden, secondFactorSetupRequired, unauthenticated } from './errors.ts';
+import { rateLimitFields } from './rate-limit-fields.ts';
+import type { Session } from './session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,142 +42,77 @@ declare module 'fastify' {
  */
 export const apiKeyScope = (scope: ApiKeyScope) => ({ config: { scope } });
 
-/**
- * Resolves an API key to its active user, or nothing: revoked, expired, a disabled account or one no
- * longer live all fail. Prepared once per database; keys are not cached, so a revocation is immediate.
- */
-function prepareKeyLookup(db: Database) {
-  return db
-    .select({
-      user: users,
-      keyId: apiKeys.id,
-      name: apiKeys.name,
-      scopes: apiKeys.scopes,
-      monthlyCreditCap: apiKeys.monthlyCreditCap,
-      lastUsedAt: apiKeys.lastUsedAt,
-      hasSecondFactor: sql<boolean>`(exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.confirmedAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`,
-    })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(
-      and(
-        eq(apiKeys.keyHash, sql.placeholder('hash')),
-        isNull(apiKeys.revokedAt),
-        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
-        eq(users.status, 'active'),
-        eq(users.appMode, 'live'),
-      ),
-    )
-    .prepare('footprint_api_key_lookup');
+/** An API key let through to a route (modules/api-keys/access.ts): its account, the key, its quota. */
+export interface KeyAdmission {
+  user: UserRow;
+  key: ApiKeyActor;
+  /** Where the key's per-minute limit stands after this request; absent when limits are off. */
+  quota: Quota | undefined;
 }
 
-/**
- * Resolves a bearer token to its active user, or nothing. Expired, revoked and disabled all fail.
- * Prepared once per database: every authenticated request runs it.
- */
-function prepareTokenLookup(db: Database) {
-  return db
-    .select({
-      user: users,
-      tokenId: authTokens.id,
-      lastUsedAt: authTokens.lastUsedAt,
-      expiresAt: authTokens.expiresAt,
-      hasSecondFactor: sql<boolean>`(exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.confirmedAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`,
-    })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(
-      and(
-        eq(authTokens.tokenHash, sql.placeholder('hash')),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-        eq(users.status, 'active'),
-      ),
-    )
-    .prepare('footprint_token_lookup');
+/** The credentials the guard checks, handed in by app.ts from the modules that own them. */
+export interface Credentials {
+  /**
+   * The session behind a token's SHA-256 (modules/auth/session-check.ts): cached for under a second
+   * unless `fresh`; nothing when the token is unknown, expired, revoked or its account inactive.
+   */
+  sessionOf(hash: string, fresh: boolean): Promise<Session | undefined>;
+  /**
+   * The API key behind an `fp_` bearer, let through to a route of `scope` (modules/api-keys/access.ts);
+   * null when no key has this hash. Throws the 403s of scopes, and a RateLimitedError carrying the
+   * key's quota when its limit is spent.
+   */
+  admitKey(token: string, scope: ApiKeyScope | undefined): Promise<KeyAdmission | null>;
+  /**
+   * Whether the deployment requires a second factor (the settings module answers it, cached); an
+   * account without one then reaches only the routes marked `allowWithoutSecondFactor`.
+   */
+  secondFactorRequired(): Promise<boolean>;
 }
 
-/**
- * `secondFactorRequired` says whether the deployment requires a second factor (the settings module
- * answers it, cached); an account without one then reaches only the routes marked
- * `allowWithoutSecondFactor`.
- */
-export function registerAuth(
-  app: FastifyInstance,
-  db: Database,
-  secondFactorRequired: () => Promise<boolean> = async () => false,
-  limits?: RateLimits,
-) {
-  const tokenLookup = prepareTokenLookup(db);
-  const keyLookup = prepareKeyLookup(db);
-  const cache = sessionCacheOf(db);
+/** The policy name of an API key's per-minute limit in the RateLimit fields (docs/api.md). */
+export const API_KEY_RATE_POLICY = 'api-key';
+
+export function registerAuth(app: FastifyInstance, credentials: Credentials) {
+  const { secondFactorRequired } = credentials;
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
   app.decorateRequest('secondFactorSetupRequired', false);
   app.decorateRequest('apiKey', null);
 
   /**
-   * The session behind a token hash: from the cache when it was checked less than SESSION_CACHE_MS
-   * ago (so a revocation elsewhere takes effect within that time), else from the database.
+   * An `fp_` bearer that is an active key. Its answer, a 429 included, carries the key's RateLimit
+   * fields, so a script can pace itself. Answers false when no key has this hash.
    */
-  async function sessionOf(hash: string, fresh: boolean): Promise<Session | undefined> {
-    if (!fresh) {
-      const cached = cache.get(hash);
-      if (cached) return cached;
-    }
-    const ticket = cache.ticket();
-    const [found] = await tokenLookup.execute({ hash });
-    if (!found) return undefined;
-    // Touch at most once a minute: a write per request would cost more than it tells.
-    if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) {
-      found.lastUsedAt = new Date();
-      await db
-        .update(authTokens)
-        .set({ lastUsedAt: found.lastUsedAt })
-        .where(eq(authTokens.id, found.tokenId));
-    }
-    // An account that must still set up a second factor is not kept: once it has one, the next
-    // request sees it.
-    if (found.hasSecondFactor || !(await secondFactorRequired())) cache.set(hash, found, ticket);
-    return found;
-  }
-
-  /**
-   * An `fp_` bearer that is an active key: the route must declare a scope the key holds (403 otherwise),
-   * and the key's own rate limit must have room (429). Answers false when no key has this hash, so
-   * that a session token that happens to start with `fp_` is still looked up as one.
-   */
-  async function authenticateKey(request: FastifyRequest, token: string): Promise<boolean> {
-    const [found] = await keyLookup.execute({ hash: sha256(token) });
-    if (!found) return false;
-    const scope = request.routeOptions.config.scope;
-    if (!scope) throw forbidden(messages.apiKeys.routeNotForKeys);
-    if (!found.scopes.includes(scope)) throw forbidden(messages.apiKeys.missingScope(scope));
+  async function authenticateKey(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+  ): Promise<boolean> {
+    let admitted: KeyAdmission | null;
     try {
-      await limits?.consume('apiKeyRequests', found.keyId);
+      admitted = await credentials.admitKey(token, request.routeOptions.config.scope);
     } catch (error) {
-      if (!(error instanceof RateLimitedError)) throw error;
-      const seconds = error.retryAfterSeconds;
-      throw tooManyRequests(seconds, messages.apiKeys.rateLimited(seconds));
+      if (error instanceof RateLimitedError && error.quota) {
+        reply.headers(rateLimitFields(API_KEY_RATE_POLICY, error.quota));
+      }
+      throw error;
     }
-    if (!found.hasSecondFactor && (await secondFactorRequired())) throw secondFactorSetupRequired();
-    // Touch at most once a minute, as sessions do.
-    if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) {
-      await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, found.keyId));
-    }
-    request.user = { ...found.user };
+    if (!admitted) return false;
+    if (admitted.quota) reply.headers(rateLimitFields(API_KEY_RATE_POLICY, admitted.quota));
+    request.user = admitted.user;
     request.tokenId = null;
-    request.apiKey = { id: found.keyId, name: found.name, monthlyCreditCap: found.monthlyCreditCap };
+    request.apiKey = admitted.key;
     request.secondFactorSetupRequired = false;
     return true;
   }
 
-  const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+  const authenticate: preHandlerAsyncHookHandler = async (request, reply) => {
     const token = bearerOf(request);
     if (!token) throw unauthenticated();
-    if (token.startsWith(API_KEY_PREFIX) && (await authenticateKey(request, token))) return;
+    if (token.startsWith(API_KEY_PREFIX) && (await authenticateKey(request, reply, token))) return;
     const config = request.routeOptions.config;
-    const found = await sessionOf(sha256(token), config.freshSession === true);
+    const found = await credentials.sessionOf(sha256(token), config.freshSession === true);
     if (!found) throw unauthenticated();
     // Each request its own copy: a handler may not change what the next one reads.
     request.user = { ...found.user };

@@ -18,10 +18,26 @@ export class RateLimitedError extends Error {
   constructor(
     readonly retryAfterSeconds: number,
     readonly customMessage?: string,
+    /** Where the spent limit stands (its size and window), for callers that advertise it. */
+    readonly quota?: Quota,
   ) {
     super(customMessage ?? `rate limited, retry after ${retryAfterSeconds} s`);
     this.name = 'RateLimitedError';
   }
+}
+
+/**
+ * Where one key of a limit stands after a request: what the IETF RateLimit fields advertise
+ * (http/rate-limit-fields.ts).
+ */
+export interface Quota {
+  /** Points of the window. */
+  limit: number;
+  windowSeconds: number;
+  /** Points left in the current window. */
+  remaining: number;
+  /** Seconds until the current window ends and the points come back. */
+  resetSeconds: number;
 }
 
 export interface LimitRule {
@@ -109,8 +125,11 @@ export interface RateLimits {
    * then a Redis-backed limiter would count in its in-process insurance and forget at the next restart.
    */
   ready(timeoutMs?: number): Promise<void>;
-  /** Spends one point; throws a RateLimitedError when none are left. */
-  consume(name: LimitName, key: string, message?: string): Promise<void>;
+  /**
+   * Spends one point; throws a RateLimitedError (with its quota) when none are left. Answers where the
+   * key stands after it, or nothing when limits are off.
+   */
+  consume(name: LimitName, key: string, message?: string): Promise<Quota | undefined>;
   /** Spends one point without ever throwing (counting a failure); answers whether points were left. */
   count(name: LimitName, key: string): Promise<boolean>;
   /** Throws a RateLimitedError when the key is currently blocked, without spending a point. */
@@ -140,7 +159,7 @@ export function createRateLimits(options: {
     return {
       store: 'off',
       ready: async () => {},
-      consume: async () => {},
+      consume: async () => undefined,
       count: async () => true,
       check: async () => {},
       spent: async () => 0,
@@ -182,6 +201,12 @@ export function createRateLimits(options: {
     return limiter;
   };
   const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  const quotaOf = (name: LimitName, res: RateLimiterRes): Quota => ({
+    limit: rules[name].points,
+    windowSeconds: rules[name].durationSeconds,
+    remaining: Math.max(0, res.remainingPoints),
+    resetSeconds: Math.max(0, Math.ceil(res.msBeforeNext / 1000)),
+  });
 
   return {
     store,
@@ -199,9 +224,11 @@ export function createRateLimits(options: {
     },
     async consume(name, key, message) {
       try {
-        await limiterOf(name).consume(key);
+        return quotaOf(name, await limiterOf(name).consume(key));
       } catch (error) {
-        if (error instanceof RateLimiterRes) throw new RateLimitedError(retryAfter(error), message);
+        if (error instanceof RateLimiterRes) {
+          throw new RateLimitedError(retryAfter(error), message, quotaOf(name, error));
+        }
         throw error;
       }
     },

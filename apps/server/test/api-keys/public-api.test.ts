@@ -349,10 +349,83 @@ describe('refused keys', () => {
     const retryAfter = Number(limited.response.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(limited.error).toMatchObject({ message: messages.apiKeys.rateLimited(retryAfter) });
+    expect(limited.response.headers.get('ratelimit-policy')).toBe(`"api-key";q=${KEY_RATE_LIMIT};w=60`);
+    expect(limited.response.headers.get('ratelimit')).toMatch(/^"api-key";r=0;t=\d+$/);
     // Another key of the same account has its own budget; the session is untouched.
     const { key: other } = await makeKey({ name: 'Quiet script', scopes: ['lookups'] });
     expect((await client.GET('/api/sources', { headers: bearer(other) })).response.status).toBe(200);
     expect((await client.GET('/api/sources', { headers: session })).response.status).toBe(200);
+  });
+});
+
+describe('the RateLimit fields of keyed calls', () => {
+  // Its own server with a short window, so that the window's end is seen in the test.
+  const POINTS = 3;
+  const WINDOW_SECONDS = 2;
+  let paced: TestApp;
+  let key: string;
+  afterAll(() => paced?.close());
+
+  beforeAll(async () => {
+    paced = await createTestApp({
+      limits: { apiKeyRequests: { points: POINTS, durationSeconds: WINDOW_SECONDS } },
+    });
+    const user = await createUser(paced.db, { appMode: 'live', credits: 20 });
+    const { token } = await signIn(paced, user.email, user.password);
+    const made = await paced.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Paced script', scopes: ['lookups'] }),
+    });
+    expect(made.statusCode).toBe(201);
+    key = (made.json() as { key: string }).key;
+  });
+
+  const sources = () => paced.app.inject({ method: 'GET', url: '/api/sources', headers: bearer(key) });
+  /** The `r` and `t` of a RateLimit field, after checking that it names the policy. */
+  const standing = (field: unknown) => {
+    const match = /^"api-key";r=(\d+);t=(\d+)$/.exec(String(field));
+    expect(match, String(field)).not.toBeNull();
+    return { remaining: Number(match![1]), reset: Number(match![2]) };
+  };
+
+  it('counts down per call, refuses with both fields and Retry-After, and comes back after the window', async () => {
+    const remaining: number[] = [];
+    for (let i = 0; i < POINTS; i++) {
+      const res = await sources();
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['ratelimit-policy']).toBe(`"api-key";q=${POINTS};w=${WINDOW_SECONDS}`);
+      const now = standing(res.headers.ratelimit);
+      expect(now.reset).toBeGreaterThanOrEqual(0);
+      expect(now.reset).toBeLessThanOrEqual(WINDOW_SECONDS);
+      remaining.push(now.remaining);
+    }
+    expect(remaining).toEqual([2, 1, 0]);
+
+    const limited = await sources();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['ratelimit-policy']).toBe(`"api-key";q=${POINTS};w=${WINDOW_SECONDS}`);
+    expect(standing(limited.headers.ratelimit).remaining).toBe(0);
+
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000 + 200));
+    const after = await sources();
+    expect(after.statusCode).toBe(200);
+    expect(standing(after.headers.ratelimit).remaining).toBe(POINTS - 1);
+  });
+
+  it('is not sent to a session', async () => {
+    const user = await createUser(paced.db, { appMode: 'live' });
+    const { token } = await signIn(paced, user.email, user.password);
+    const res = await paced.app.inject({
+      method: 'GET',
+      url: '/api/sources',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.ratelimit).toBeUndefined();
+    expect(res.headers['ratelimit-policy']).toBeUndefined();
   });
 });
 

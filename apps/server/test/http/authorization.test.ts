@@ -1,206 +1,397 @@
-// The authorization matrix: every route of the server's own route table, against anonymous, trial,
-// live and admin callers, and against another user's resources. A route added without an entry here
-// fails the first test.
+// The authorization matrix, generated from the API's own description: every operation of
+// GET /api/openapi.json against every kind of caller (anonymous, a trial account, a live account,
+// another live account, an admin, an API key with the operation's scope and one without it). What each
+// caller may do comes from the small declaration of each operation below, keyed by operation id; an
+// operation of the document without a declaration fails the first test, so a new route cannot be left
+// out. Path parameters are real ids of the live account's own resources where the declaration names
+// one (so another account's 404 is proven on something that exists), else a random UUID.
+import { randomUUID } from 'node:crypto';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@footprint/domain';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApplicationRoute, routeTableOf } from '../../src/http/route-table.ts';
 import { createTestApp, createUser, newDeviceId, signIn, type TestApp } from '../support/app.ts';
 
 /**
- * public: anyone. user: any signed-in account. live: live accounts (and admins, who are live).
- * admin: admins only. dev: the development outbox, absent in production and whenever SMTP_URL is set
- * (as here); it answers only loopback callers (test/security/safe-defaults.test.ts).
+ * Who may call an operation. public: anyone. signed-in: any signed-in account. live: live accounts
+ * (and admins, who are live). admin: admins only.
  */
-type Access = 'public' | 'user' | 'live' | 'admin' | 'dev';
+type Who = 'public' | 'signed-in' | 'live' | 'admin';
 
-const matrix: Record<string, Access> = {
-  'GET /api/health': 'public',
+/** Resources of the live account whose real ids fill an operation's `{id}`. */
+type Resource = 'lookup' | 'case' | 'bulk' | 'watch' | 'apiKey' | 'account';
+
+interface Rule {
+  who: Who;
+  /** The API-key scope that may call it; without one, every key is refused (403). */
+  scope?: ApiKeyScope;
+  /**
+   * `{id}` is this resource of the live account: any other account gets 404 (as if it did not exist),
+   * and admins too unless `adminSees`. 'account' is a spare account, for the admin operations.
+   */
+  resource?: Resource;
+  adminSees?: true;
+  /**
+   * A valid request for the operation (else `{}` and no query), for operations on a resource that
+   * check their input before looking the resource up: so that the others' 404 is what is tested.
+   */
+  send?: { body?: (of: Record<Resource, string>) => unknown; query?: string };
+}
+
+const open: Rule = { who: 'public' };
+const user = (more: Omit<Rule, 'who'> = {}): Rule => ({ who: 'signed-in', ...more });
+const live = (more: Omit<Rule, 'who'> = {}): Rule => ({ who: 'live', ...more });
+const admin = (more: Omit<Rule, 'who'> = {}): Rule => ({ who: 'admin', ...more });
+
+const rules: Record<string, Rule> = {
+  getApiHealth: open,
   // The API description: it describes the endpoints and holds no data.
-  'GET /api/openapi.json': 'public',
-  'GET /api/docs': 'public',
-  'GET /api/docs/docs.css': 'public',
-  'GET /sanctum/csrf-cookie': 'public',
-  'GET /api/registration-status': 'public',
-  'POST /api/login': 'public',
-  'POST /api/register': 'public',
-  'POST /api/verify-email-otp': 'public',
-  'POST /api/resend-otp': 'public',
-  'POST /api/logout': 'public',
-  'POST /forgot-password': 'public',
-  'POST /api/reset-password': 'public',
+  getApiOpenapiJson: open,
+  getApiDocs: open,
+  getApiDocsDocsCss: open,
+  getSanctumCsrfCookie: open,
+  getApiRegistrationStatus: open,
+  postApiLogin: open,
+  postApiRegister: open,
+  postApiVerifyEmailOtp: open,
+  postApiResendOtp: open,
+  postApiLogout: open,
+  postForgotPassword: open,
+  postApiResetPassword: open,
   // The sign-in token of the login answer is the credential: without one, a 422.
-  'POST /api/login/second-factor': 'public',
-  'POST /api/login/second-factor/passkey-options': 'public',
-  'GET /dev/outbox': 'dev',
-  'GET /dev/outbox.json': 'dev',
-  'GET /dev/outbox.css': 'dev',
-  'GET /api/user': 'user',
-  'GET /api/security': 'user',
-  // API keys are made by a live account's session (test/api-keys: a key itself is refused).
-  'GET /api/api-keys': 'live',
-  'POST /api/api-keys': 'live',
-  'DELETE /api/api-keys/:id': 'live',
-  'POST /api/security/totp/setup': 'user',
-  'POST /api/security/totp/confirm': 'user',
-  'POST /api/security/totp/remove': 'user',
-  'POST /api/security/recovery-codes': 'user',
-  'POST /api/security/passkeys/options': 'user',
-  'POST /api/security/passkeys': 'user',
-  'PATCH /api/security/passkeys/:id': 'user',
-  'POST /api/security/passkeys/:id/remove': 'user',
-  'POST /api/security/sign-out-everywhere': 'user',
-  'GET /api/sources': 'user',
-  'GET /api/tel': 'user',
-  'GET /api/email': 'user',
-  'POST /api/rcfull-details': 'user',
-  'POST /api/upifull-details': 'user',
-  'POST /api/rc-challan-details': 'user',
-  'POST /api/leak-data-finder/': 'user',
-  'POST /api/leak-data-finder': 'user',
-  'POST /api/generate-report': 'user',
-  'POST /api/generate-ai-report': 'user',
-  'POST /api/generate-rc-report': 'user',
-  'POST /api/generate-upi-report': 'user',
-  'POST /api/generate-challan-report': 'user',
-  'GET /api/reports/:id/verify': 'user',
+  postApiLoginSecondFactor: open,
+  postApiLoginSecondFactorPasskeyOptions: open,
   // Whether a report file with this SHA-256 exists, and when it was made: nothing else (rate limited).
-  'POST /api/verify': 'public',
-  'GET /api/history': 'user',
-  'GET /api/cases': 'user',
-  'POST /api/cases': 'user',
-  'GET /api/cases/:id': 'user',
-  'PATCH /api/cases/:id': 'user',
-  'GET /api/cases/:id/bundle': 'user',
-  'GET /api/cases/:id/items': 'user',
-  'POST /api/cases/:id/items': 'user',
-  'POST /api/cases/:id/members': 'user',
-  'DELETE /api/cases/:id/members/:userId': 'user',
-  'POST /api/cases/:id/notes': 'user',
-  'GET /api/history/:id': 'user',
-  'GET /api/history/:id/export': 'user',
-  'GET /api/history.csv': 'user',
-  'GET /api/credits/statement': 'user',
-  'GET /api/case-reference-policy': 'user',
-  'GET /api/media': 'user',
-  'GET /api/map': 'user',
-  'GET /api/map/tiles/:z/:x/:y': 'user',
-  'POST /api/corporate-intelligence': 'live',
-  'POST /api/verification-id': 'live',
-  'GET /api/watches': 'live',
-  'POST /api/watches': 'live',
-  'PATCH /api/watches/:id': 'live',
-  'DELETE /api/watches/:id': 'live',
-  'GET /api/watches/:id/events': 'live',
-  'POST /api/watches/:id/run': 'live',
+  postApiVerify: open,
+
+  getApiUser: user(),
+  getApiSecurity: user(),
+  postApiSecurityTotpSetup: user(),
+  postApiSecurityTotpConfirm: user(),
+  postApiSecurityTotpRemove: user(),
+  postApiSecurityRecoveryCodes: user(),
+  postApiSecurityPasskeysOptions: user(),
+  postApiSecurityPasskeys: user(),
+  patchApiSecurityPasskeysById: user(),
+  postApiSecurityPasskeysByIdRemove: user(),
+  postApiSecuritySignOutEverywhere: user(),
+  // API keys are made by a live account's session (test/api-keys: a key itself is refused).
+  getApiApiKeys: live(),
+  postApiApiKeys: live(),
+  deleteApiApiKeysById: live({ resource: 'apiKey' }),
+
+  getApiSources: user({ scope: 'lookups' }),
+  getApiTel: user({ scope: 'lookups' }),
+  getApiEmail: user({ scope: 'lookups' }),
+  postApiRcfullDetails: user({ scope: 'lookups' }),
+  postApiUpifullDetails: user({ scope: 'lookups' }),
+  postApiRcChallanDetails: user({ scope: 'lookups' }),
+  postApiLeakDataFinderSlash: user({ scope: 'leaks' }),
+  postApiLeakDataFinder: user({ scope: 'leaks' }),
+  postApiCorporateIntelligence: live({ scope: 'intel' }),
+  postApiVerificationId: live({ scope: 'intel' }),
+  postApiGenerateReport: user({ scope: 'reports' }),
+  postApiGenerateAiReport: user({ scope: 'reports' }),
+  postApiGenerateRcReport: user({ scope: 'reports' }),
+  postApiGenerateUpiReport: user({ scope: 'reports' }),
+  postApiGenerateChallanReport: user({ scope: 'reports' }),
+  // Anyone signed in checks a report file; only its owner and admins see who made it.
+  getApiReportsByIdVerify: user({ scope: 'reports' }),
+
+  // History is personal: admins read the audit trail instead.
+  getApiHistory: user(),
+  getApiHistoryById: user({ scope: 'lookups', resource: 'lookup' }),
+  getApiHistoryByIdExport: user({ resource: 'lookup', send: { query: 'format=json' } }),
+  getApiHistoryCsv: user(),
+  getApiCreditsStatement: user(),
+  getApiCaseReferencePolicy: user(),
+
+  // A case is seen by its owner, its members and admins; anyone else gets 404.
+  getApiCases: user(),
+  postApiCases: user(),
+  getApiCasesById: user({ resource: 'case', adminSees: true }),
+  patchApiCasesById: user({
+    resource: 'case',
+    adminSees: true,
+    send: { body: () => ({ title: 'Matrix case, renamed' }) },
+  }),
+  getApiCasesByIdBundle: user({ resource: 'case', adminSees: true }),
+  getApiCasesByIdItems: user({ resource: 'case', adminSees: true }),
+  postApiCasesByIdItems: user({
+    resource: 'case',
+    adminSees: true,
+    send: { body: (of) => ({ lookup_id: of.lookup }) },
+  }),
+  postApiCasesByIdMembers: user({
+    resource: 'case',
+    adminSees: true,
+    send: { body: () => ({ email: 'nobody-matrix@example.test' }) },
+  }),
+  deleteApiCasesByIdMembersByUserId: user({ resource: 'case', adminSees: true }),
+  postApiCasesByIdNotes: user({
+    resource: 'case',
+    adminSees: true,
+    send: { body: () => ({ body: 'Matrix note' }) },
+  }),
+
+  getApiMedia: user(),
+  getApiMap: user(),
+  getApiMapTilesByZByXByY: user(),
+
+  getApiWatches: live(),
+  postApiWatches: live(),
+  patchApiWatchesById: live({ resource: 'watch', send: { body: () => ({ schedule: 'weekly' }) } }),
+  deleteApiWatchesById: live({ resource: 'watch' }),
+  getApiWatchesByIdEvents: live({ resource: 'watch' }),
+  postApiWatchesByIdRun: live({ resource: 'watch' }),
+
   // Bulk lookups: live accounts only (trial accounts run single lookups).
-  'POST /api/bulk/preview': 'live',
-  'POST /api/bulk': 'live',
-  'GET /api/bulk': 'live',
-  'GET /api/bulk/:id': 'live',
-  'GET /api/bulk/:id/events': 'live',
-  'POST /api/bulk/:id/pause': 'live',
-  'POST /api/bulk/:id/resume': 'live',
-  'POST /api/bulk/:id/cancel': 'live',
-  'GET /api/bulk/:id/rows': 'live',
-  'GET /api/bulk/:id/results': 'live',
-  'GET /api/admin/settings': 'admin',
-  'PATCH /api/admin/settings': 'admin',
-  'GET /api/admin/providers': 'admin',
-  'GET /api/admin/users': 'admin',
-  'POST /api/admin/users': 'admin',
-  'GET /api/admin/users/:id': 'admin',
-  'PATCH /api/admin/users/:id': 'admin',
-  'POST /api/admin/users/:id/credits': 'admin',
-  'POST /api/admin/users/:id/approve': 'admin',
-  'POST /api/admin/users/:id/reject': 'admin',
-  'GET /api/admin/audit': 'admin',
-  'GET /api/admin/audit.csv': 'admin',
-  'GET /api/admin/audit/chain': 'admin',
-  'GET /api/admin/leak-sources': 'admin',
+  postApiBulkPreview: live({ scope: 'bulk' }),
+  postApiBulk: live({ scope: 'bulk' }),
+  getApiBulk: live({ scope: 'bulk' }),
+  getApiBulkById: live({ scope: 'bulk', resource: 'bulk' }),
+  getApiBulkByIdEvents: live({ scope: 'bulk', resource: 'bulk' }),
+  postApiBulkByIdPause: live({ scope: 'bulk', resource: 'bulk' }),
+  postApiBulkByIdResume: live({ scope: 'bulk', resource: 'bulk' }),
+  postApiBulkByIdCancel: live({ scope: 'bulk', resource: 'bulk' }),
+  getApiBulkByIdRows: live({ scope: 'bulk', resource: 'bulk' }),
+  getApiBulkByIdResults: live({ scope: 'bulk', resource: 'bulk' }),
+
+  getApiAdminSettings: admin(),
+  patchApiAdminSettings: admin(),
+  getApiAdminProviders: admin(),
+  getApiAdminLeakSources: admin(),
+  getApiAdminUsers: admin(),
+  postApiAdminUsers: admin(),
+  getApiAdminUsersById: admin({ resource: 'account' }),
+  patchApiAdminUsersById: admin({ resource: 'account' }),
+  postApiAdminUsersByIdApprove: admin({ resource: 'account' }),
+  postApiAdminUsersByIdReject: admin({ resource: 'account' }),
+  postApiAdminUsersByIdCredits: admin({ resource: 'account' }),
+  getApiAdminAudit: admin(),
+  getApiAdminAuditChain: admin(),
+  getApiAdminAuditCsv: admin(),
 };
+
+const SESSIONS = ['trial', 'live', 'other', 'admin'] as const;
+type Session = (typeof SESSIONS)[number];
+/** The callers, the live account (the resources' owner) last, so that the others meet its resources intact. */
+const ACTORS = ['anonymous', 'trial', 'other', 'admin', 'keyWithScope', 'keyWithoutScope', 'live'] as const;
+type Actor = (typeof ACTORS)[number];
+
+/** Allowed through (neither 401 nor 403, nor a 5xx), or refused with this status. */
+type Outcome = 'through' | 401 | 403 | 404;
+
+/** What `actor` gets from an operation declared `rule`. The API keys belong to the live account. */
+function expected(rule: Rule, actor: Actor): Outcome {
+  if (rule.who === 'public') return 'through';
+  if (actor === 'anonymous') return 401;
+  if (actor === 'keyWithScope' || actor === 'keyWithoutScope') {
+    return rule.scope && actor === 'keyWithScope' ? 'through' : 403;
+  }
+  if (rule.who === 'admin') return actor === 'admin' ? 'through' : 403;
+  if (rule.who === 'live' && actor === 'trial') return 403;
+  if (!rule.resource || actor === 'live') return 'through';
+  if (actor === 'admin') return rule.adminSees ? 'through' : 404;
+  return 404;
+}
+
+interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  /** The API-key scope the document lists, if any. */
+  scope: string | undefined;
+  isPublic: boolean;
+}
 
 let t: TestApp;
-const headers: Record<'anonymous' | 'trial' | 'live' | 'admin', Record<string, string>> = {
-  anonymous: {},
-  trial: {},
-  live: {},
-  admin: {},
-};
+let operations: Operation[];
+const sessions = {} as Record<Session, Record<string, string>>;
+/** Per scope, a key of the live account holding only it, and one holding every other scope. */
+const keysWith = {} as Record<ApiKeyScope, string>;
+const keysWithout = {} as Record<ApiKeyScope, string>;
+let keyWithEveryScope: string;
+const ids = {} as Record<Resource, string>;
+/** A member of the live account's case, for the operation that removes one. */
+let memberId: string;
+
+const inject = (method: string, url: string, headers: Record<string, string>, body?: unknown) =>
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...headers, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+    ...(method === 'GET' ? {} : { payload: JSON.stringify(body ?? {}) }),
+  });
+
+async function makeKey(scopes: readonly ApiKeyScope[], name: string) {
+  const res = await inject('POST', '/api/api-keys', sessions.live, { name, scopes });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { key: string; id: string };
+}
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
   for (const [who, options] of [
     ['trial', { appMode: 'trial', credits: 20 }],
-    ['live', { appMode: 'live', credits: 20 }],
+    ['live', { appMode: 'live', credits: 50 }],
+    ['other', { appMode: 'live', credits: 20 }],
     ['admin', { appMode: 'live', role: 'admin', credits: 20 }],
   ] as const) {
     const deviceId = newDeviceId();
-    const user = await createUser(t.db, { ...options, trustedDevice: deviceId });
-    const { token } = await signIn(t, user.email, user.password, deviceId);
-    headers[who] = { authorization: `Bearer ${token}`, 'x-device-id': deviceId };
+    const account = await createUser(t.db, { ...options, trustedDevice: deviceId });
+    const { token } = await signIn(t, account.email, account.password, deviceId);
+    sessions[who] = { authorization: `Bearer ${token}`, 'x-device-id': deviceId };
   }
+
+  const doc = (await inject('GET', '/api/openapi.json', {})).json() as OpenAPIV3_1.Document;
+  operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    (['get', 'put', 'post', 'patch', 'delete'] as const).flatMap((method) => {
+      const op = item?.[method];
+      if (!op) return [];
+      const security = op.security ?? [];
+      return [
+        {
+          id: op.operationId ?? `${method} ${path}`,
+          method: method.toUpperCase(),
+          path,
+          scope: security.flatMap((requirement) => requirement.apiKey ?? [])[0],
+          isPublic: security.length === 0,
+        },
+      ];
+    }),
+  );
+
+  // Keys: one per scope, one with every scope but that one, one with every scope, one to revoke.
+  for (const scope of API_KEY_SCOPES) {
+    keysWith[scope] = (await makeKey([scope], `Only ${scope}`)).key;
+    keysWithout[scope] = (
+      await makeKey(
+        API_KEY_SCOPES.filter((s) => s !== scope),
+        `All but ${scope}`,
+      )
+    ).key;
+  }
+  keyWithEveryScope = (await makeKey(API_KEY_SCOPES, 'Every scope')).key;
+  ids.apiKey = (await makeKey(['lookups'], 'Spare')).id;
+
+  // The live account's resources.
+  const lookup = await inject('GET', '/api/tel?number=919876543210', sessions.live);
+  expect(lookup.statusCode, lookup.body).toBe(200);
+  ids.lookup = lookup.json().lookup_id;
+  const created = await inject('POST', '/api/cases', sessions.live, { title: 'Matrix case' });
+  expect(created.statusCode, created.body).toBe(201);
+  ids.case = created.json().id;
+  const member = await createUser(t.db, { appMode: 'live' });
+  memberId = member.id;
+  const added = await inject('POST', `/api/cases/${ids.case}/members`, sessions.live, {
+    email: member.email,
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  const bulk = await inject('POST', '/api/bulk', sessions.live, { type: 'tel', values: ['919811100001'] });
+  expect(bulk.statusCode, bulk.body).toBe(202);
+  ids.bulk = bulk.json().id;
+  const watch = await inject('POST', '/api/watches', sessions.live, {
+    kind: 'tel',
+    query: '919123456780',
+    schedule: 'weekly',
+  });
+  expect(watch.statusCode, watch.body).toBe(201);
+  ids.watch = watch.json().id;
+  ids.account = (await createUser(t.db, { status: 'pending' })).id;
 });
 afterAll(() => t.close());
 
-const routes = () =>
-  routeTableOf(t.app)
-    .filter((r) => isApplicationRoute(r.url))
-    .map((r) => `${r.method} ${r.url}`);
-
-const call = (key: string, who: keyof typeof headers) => {
-  const [method, path] = key.split(' ') as [string, string];
-  const url = path.replace(/:[a-zA-Z_]+/g, '00000000-0000-4000-8000-000000000000');
-  return t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...headers[who], ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
-    ...(method === 'GET' ? {} : { payload: '{}' }),
+/** The URL of an operation, its path parameters filled (and its sample query, if it declares one). */
+function urlOf(op: Operation): string {
+  const rule = rules[op.id]!;
+  const query = rule.send?.query ? `?${rule.send.query}` : '';
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    if (name === 'id' && rule.resource) return ids[rule.resource];
+    if (name === 'userId' && rule.resource === 'case') return memberId;
+    return randomUUID();
   });
-};
+  return path + query;
+}
+
+function headersOf(op: Operation, actor: Actor): Record<string, string> {
+  const scope = rules[op.id]!.scope;
+  switch (actor) {
+    case 'anonymous':
+      return {};
+    case 'keyWithScope':
+      return { authorization: `Bearer ${scope ? keysWith[scope] : keyWithEveryScope}` };
+    case 'keyWithoutScope':
+      return { authorization: `Bearer ${scope ? keysWithout[scope] : keyWithEveryScope}` };
+    default:
+      return sessions[actor];
+  }
+}
+
+/** The operations in document order, those that delete something last. */
+const inOrder = () =>
+  [...operations].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 
 describe('authorization matrix', () => {
-  it('has an entry for every route the server registers', () => {
-    const missing = routes().filter((key) => !(key in matrix));
-    expect(missing, 'routes without an authorization entry').toEqual([]);
-    const stale = Object.keys(matrix).filter((key) => matrix[key] !== 'dev' && !routes().includes(key));
-    expect(stale, 'entries for routes the server no longer has').toEqual([]);
+  it('declares every operation of the document, and the document lists every route', () => {
+    const missing = operations
+      .filter((op) => !(op.id in rules))
+      .map((op) => `${op.id} (${op.method} ${op.path})`);
+    expect(missing, 'operations without an authorization declaration').toEqual([]);
+    const stale = Object.keys(rules).filter((id) => !operations.some((op) => op.id === id));
+    expect(stale, 'declarations for operations the document no longer has').toEqual([]);
+    // The development outbox is absent here (SMTP_URL is set); everything else is documented.
+    const documented = new Set(operations.map((op) => `${op.method} ${op.path}`));
+    const undocumented = routeTableOf(t.app)
+      .filter((r) => isApplicationRoute(r.url) && !r.url.startsWith('/dev/'))
+      .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`)
+      .filter((key) => !documented.has(key));
+    expect(undocumented, 'routes missing from the document').toEqual([]);
+  });
+
+  it('agrees with the document on which operations are public and which scope a key needs', () => {
+    for (const op of operations) {
+      const rule = rules[op.id]!;
+      expect(op.isPublic, op.id).toBe(rule.who === 'public');
+      expect(op.scope, op.id).toBe(rule.scope);
+    }
   });
 
   it('refuses anonymous callers everywhere but the public routes, with a JSON 401', async () => {
-    for (const key of routes()) {
-      const access = matrix[key];
-      if (access === 'public' || access === 'dev') continue;
-      const res = await call(key, 'anonymous');
-      expect(res.statusCode, key).toBe(401);
-      expect(res.json().message, key).toEqual(expect.any(String));
+    for (const op of operations) {
+      if (rules[op.id]!.who === 'public') continue;
+      const res = await inject(op.method, urlOf(op), {});
+      expect(res.statusCode, op.id).toBe(401);
+      expect(res.json().message, op.id).toEqual(expect.any(String));
     }
   });
 
+  // Each caller, the keys included, gets exactly what the operation's declaration says.
   it('lets each role through exactly the routes it may use', async () => {
-    const allowed: Record<Access, Array<keyof typeof headers>> = {
-      public: ['anonymous', 'trial', 'live', 'admin'],
-      dev: ['anonymous', 'trial', 'live', 'admin'],
-      user: ['trial', 'live', 'admin'],
-      live: ['live', 'admin'],
-      admin: ['admin'],
-    };
-    for (const key of routes()) {
-      // These would revoke the caller's token; see tokens.test.ts and security.test.ts.
-      if (key === 'POST /api/logout' || key === 'POST /api/security/sign-out-everywhere') continue;
-      const access = matrix[key] as Access;
-      for (const who of ['trial', 'live', 'admin'] as const) {
-        const res = await call(key, who);
-        if (allowed[access].includes(who)) {
-          expect(
-            [401, 403],
-            `${key} as ${who} answered ${res.statusCode}: ${res.body.slice(0, 200)}`,
-          ).not.toContain(res.statusCode);
-        } else {
-          expect(res.statusCode, `${key} as ${who}`).toBe(403);
-          expect(res.json().message, key).toEqual(expect.any(String));
-        }
-        expect(res.statusCode, `${key} as ${who}`).toBeLessThan(500);
+    const wrong: string[] = [];
+    for (const op of inOrder()) {
+      const rule = rules[op.id]!;
+      for (const actor of ACTORS) {
+        // These would revoke the caller's session; see tokens.test.ts and security.test.ts.
+        const signsOut = op.id === 'postApiLogout' || op.id === 'postApiSecuritySignOutEverywhere';
+        if (signsOut && (SESSIONS as readonly string[]).includes(actor)) continue;
+        const want = expected(rule, actor);
+        const res = await inject(op.method, urlOf(op), headersOf(op, actor), rule.send?.body?.(ids));
+        const got = res.statusCode;
+        const label = `${op.id} as ${actor}: ${got} ${res.body.slice(0, 160)}`;
+        if (got >= 500) wrong.push(`${label} (a 5xx)`);
+        else if (want === 'through') {
+          if (got === 401 || got === 403) wrong.push(`${label} (expected through)`);
+          // The owner reaches its own resource: the others' 404 is about something that exists.
+          const owner = actor === 'live' || actor === 'keyWithScope';
+          if (owner && rule.resource && got === 404 && op.method !== 'DELETE') {
+            wrong.push(`${label} (own resource)`);
+          }
+        } else if (got !== want) wrong.push(`${label} (expected ${want})`);
+        else if (typeof res.json().message !== 'string') wrong.push(`${label} (no message)`);
       }
     }
+    expect(wrong).toEqual([]);
   });
 });
 
@@ -210,39 +401,39 @@ describe("another user's resources", () => {
     const lookup = await t.app.inject({
       method: 'GET',
       url: '/api/tel?number=919876543210',
-      headers: headers.live,
+      headers: sessions.live,
     });
     expect(lookup.statusCode).toBe(200);
-    const history = await t.app.inject({ method: 'GET', url: '/api/history', headers: headers.live });
+    const history = await t.app.inject({ method: 'GET', url: '/api/history', headers: sessions.live });
     const id = history.json().data[0].id as string;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const theirs = await t.app.inject({ method: 'GET', url: `/api/history/${id}`, headers: headers.trial });
+    const theirs = await t.app.inject({ method: 'GET', url: `/api/history/${id}`, headers: sessions.trial });
     expect(theirs.statusCode).toBe(404);
     const adminView = await t.app.inject({
       method: 'GET',
       url: `/api/history/${id}`,
-      headers: headers.admin,
+      headers: sessions.admin,
     });
     expect(adminView.statusCode, 'history is personal, admins read the audit trail instead').toBe(404);
-    const mine = await t.app.inject({ method: 'GET', url: `/api/history/${id}`, headers: headers.live });
+    const mine = await t.app.inject({ method: 'GET', url: `/api/history/${id}`, headers: sessions.live });
     expect(mine.statusCode).toBe(200);
     for (const format of ['csv', 'json']) {
       const url = `/api/history/${id}/export?format=${format}`;
-      expect((await t.app.inject({ method: 'GET', url, headers: headers.trial })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url, headers: headers.admin })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url, headers: headers.live })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url, headers: sessions.trial })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url, headers: sessions.admin })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url, headers: sessions.live })).statusCode).toBe(200);
     }
-    const otherCsv = await t.app.inject({ method: 'GET', url: '/api/history.csv', headers: headers.trial });
+    const otherCsv = await t.app.inject({ method: 'GET', url: '/api/history.csv', headers: sessions.trial });
     expect(otherCsv.body).not.toContain(id);
-    const otherHistory = await t.app.inject({ method: 'GET', url: '/api/history', headers: headers.trial });
+    const otherHistory = await t.app.inject({ method: 'GET', url: '/api/history', headers: sessions.trial });
     expect(otherHistory.json().data.map((row: { id: string }) => row.id)).not.toContain(id);
 
     // A report built on someone else's lookup id must not carry their data.
     const report = await t.app.inject({
       method: 'POST',
       url: '/api/generate-report',
-      headers: { ...headers.trial, 'content-type': 'application/json' },
+      headers: { ...sessions.trial, 'content-type': 'application/json' },
       payload: JSON.stringify({ type: 'phone', userInput: '919876543210', results: { lookup_id: id } }),
     });
     expect([400, 403, 404, 422]).toContain(report.statusCode);

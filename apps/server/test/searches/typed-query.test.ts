@@ -5,6 +5,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { auditEvents, lookups } from '../../src/db/schema.ts';
+import { createKeySpending } from '../../src/modules/api-keys/spending.ts';
+import { caseFilingOf } from '../../src/modules/cases/filing.ts';
 import { createCases } from '../../src/modules/cases/service.ts';
 import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
 import { createSearches, type Searches } from '../../src/modules/searches/service.ts';
@@ -21,7 +23,8 @@ beforeAll(async () => {
     db: handle.db,
     cacheHours: 24,
     settings: { registrationMode: 'open', lookupRetentionDays: 30 },
-    cases: createCases({ db: handle.db }),
+    cases: caseFilingOf(createCases({ db: handle.db })),
+    keySpending: createKeySpending({ db: handle.db }),
   });
 });
 afterAll(() => handle.close());

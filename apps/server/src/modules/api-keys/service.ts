@@ -58,7 +58,8 @@ function present(row: KeyRow, creditsThisMonth: number): ApiKeySummary {
 /**
  * A user's API keys (docs/api.md): made, listed and revoked from a signed-in session (the routes refuse
  * keys), each change written to the audit trail. The key is answered once; only its SHA-256 is kept,
- * as for session tokens (http/auth.ts looks it up the same way).
+ * as for session tokens. The same module checks keys for the guard (access.ts) and enforces their
+ * monthly cap for the paid search (spending.ts).
  */
 export function createApiKeyService(deps: { db: Database; now?: () => Date }) {
   const { db } = deps;

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@footprint/domain';
-import { and, count, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Executor } from '../../db/client.ts';
@@ -15,6 +15,13 @@ const TOTP_WINDOW = 1;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 export type TotpCheck = 'ok' | 'wrong' | 'reused' | 'not_enrolled';
+
+/**
+ * Whether the account of `userId` (a column of the query it is selected in) has a second factor: a
+ * confirmed authenticator app or a passkey. The session and API-key checks select it beside the user.
+ */
+export const hasSecondFactor = (userId: AnyColumn): SQL<boolean> =>
+  sql<boolean>`(exists (select 1 from ${userTotp} where ${userTotp.userId} = ${userId} and ${userTotp.confirmedAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId}))`;
 
 /**
  * The authenticator app (RFC 6238 with the parameters every app understands: SHA-1, 6 digits, 30 s)

@@ -34,6 +34,7 @@ import type { ClientContext } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { rowsOf } from '../credits/service.ts';
+import type { FiledCase } from '../searches/ports.ts';
 
 type CaseRow = typeof cases.$inferSelect;
 
@@ -43,17 +44,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 interface Visible {
   row: CaseRow;
   role: CaseRole;
-}
-
-/**
- * What a search filed under a case carries: the case, and the legal basis its audit rows keep. `id` is
- * null for a case the search will open: it is created when the search is filed, after its charge, so a
- * search refused before (a short balance) opens nothing.
- */
-export interface FiledCase {
-  id: string | null;
-  reference: string;
-  legalBasis: LegalBasis | null;
 }
 
 const legalBasisOf = (row: CaseRow): LegalBasis | null =>

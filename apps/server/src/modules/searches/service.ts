@@ -5,14 +5,13 @@ import type { Database, Executor } from '../../db/client.ts';
 import { lookups, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { type AppError, apiKeyCapReached, insufficientCredits } from '../../http/errors.ts';
-import { keySpendSince, monthStartOf } from '../api-keys/service.ts';
 import { recordAudit, withApiKey } from '../audit/service.ts';
-import { type Cases, caseAuditDetails, type FiledCase } from '../cases/service.ts';
 import { refundPendingLookup } from '../credits/service.ts';
 import { requireCaseReference } from '../settings/case-reference.ts';
 import { type DeploymentDefaults, readDeploymentSettings } from '../settings/service.ts';
 import { createChargeBatcher } from './charge-batcher.ts';
 import { createForeground } from './foreground.ts';
+import type { CaseFiling, FiledCase, KeySpending } from './ports.ts';
 import { findReusable, type Reusable, reuseWindowStart } from './reuse.ts';
 import { createSettleWriter } from './settle.ts';
 
@@ -145,8 +144,10 @@ export interface SearchesDeps {
   cacheHours: number;
   /** Defaults of the deployment settings (the retention period bounds the cache window). */
   settings: DeploymentDefaults;
-  /** Where a search with a case reference is filed. */
-  cases: Cases;
+  /** Where a search with a case reference is filed (the cases module, cases/filing.ts). */
+  cases: CaseFiling;
+  /** API keys' monthly credit caps (the api-keys module, api-keys/spending.ts). */
+  keySpending: KeySpending;
   now?: () => Date;
 }
 
@@ -210,7 +211,7 @@ export function createSearches(deps: SearchesDeps) {
       {
         query_typed: typedOf(search),
         query: search.query,
-        ...caseAuditDetails(search.caseReference.case),
+        ...deps.cases.auditDetails(search.caseReference.case),
         ...search.auditDetails,
       },
       search.client.apiKey,
@@ -218,18 +219,15 @@ export function createSearches(deps: SearchesDeps) {
 
   /**
    * A search with a capped API key is charged only if the key's spend this calendar month (UTC) plus
-   * its price stays within the cap; otherwise a 402 and a 'denied' row, before any charge. A key's
-   * capped searches take turns in this process (check, then charge), so concurrent calls of one key
-   * cannot both pass the check; across server processes they can overshoot by the searches in flight.
+   * its price stays within the cap (the KeySpending port); otherwise a 402 and a 'denied' row, before
+   * any charge.
    */
-  const keyTurns = new Map<string, Promise<unknown>>();
   async function chargeWithinCap(search: PaidSearch<unknown>, charging: () => ReturnType<typeof charge>) {
     const key = search.client.apiKey;
-    if (!key || key.monthlyCreditCap === null || search.cost === 0) return charging();
-    const cap = key.monthlyCreditCap;
-    const turn = async () => {
-      const spent = await keySpendSince(db, key.id, monthStartOf(now()));
-      if (spent + search.cost > cap) {
+    if (!key) return charging();
+    return deps.keySpending.reserve(key, search.cost, {
+      charge: charging,
+      refuse: async (cap, spent) => {
         await auditRefusal(db, search, 'denied', {
           reason: 'api_key_monthly_cap',
           monthly_credit_cap: cap,
@@ -237,17 +235,8 @@ export function createSearches(deps: SearchesDeps) {
           price: search.cost,
         });
         throw apiKeyCapReached(cap, spent, await balanceOf(search.user.id));
-      }
-      return charging();
-    };
-    const previous = keyTurns.get(key.id) ?? Promise.resolve();
-    const mine = previous.catch(() => {}).then(turn);
-    keyTurns.set(key.id, mine);
-    try {
-      return await mine;
-    } finally {
-      if (keyTurns.get(key.id) === mine) keyTurns.delete(key.id);
-    }
+      },
+    });
   }
   /** Files a search under its case, if it has one. */
   const file = async (search: PaidSearch<unknown>, lookupId: string) => {
@@ -507,7 +496,7 @@ export function createSearches(deps: SearchesDeps) {
     async caseReference(raw: unknown, user: UserRow): Promise<CaseReference> {
       const value = await requireCaseReference(db, raw);
       const { legalBasisRequired } = await readDeploymentSettings(db, deps.settings);
-      const filed = await deps.cases.forSearch(user, value, { legalBasisRequired });
+      const filed = await deps.cases.caseFor(user, value, { legalBasisRequired });
       return { value: filed?.reference ?? value, case: filed, checked: true };
     },
 
