@@ -6,9 +6,10 @@
 // out. Path parameters are real ids of the live account's own resources where the declaration names
 // one (so another account's 404 is proven on something that exists), else a random UUID.
 import { randomUUID } from 'node:crypto';
-import { API_KEY_SCOPES, type ApiKeyScope } from '@footprint/domain';
+import { API_KEY_SCOPES, type ApiKeyScope, DETAIL_KINDS, SEARCH_KIND_DECLARATIONS } from '@footprint/domain';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationIdOf } from '../../src/http/contracts.ts';
 import { isApplicationRoute, routeTableOf } from '../../src/http/route-table.ts';
 import { createTestApp, createUser, newDeviceId, signIn, type TestApp } from '../support/app.ts';
 
@@ -83,18 +84,23 @@ const rules: Record<string, Rule> = {
   getApiSources: user({ scope: 'lookups' }),
   getApiTel: user({ scope: 'lookups' }),
   getApiEmail: user({ scope: 'lookups' }),
-  postApiRcfullDetails: user({ scope: 'lookups' }),
-  postApiUpifullDetails: user({ scope: 'lookups' }),
-  postApiRcChallanDetails: user({ scope: 'lookups' }),
+  // Each detail kind's lookup and report, as its declaration names them.
+  ...Object.fromEntries(
+    DETAIL_KINDS.flatMap((kind) => {
+      const { request, access, reportPath } = SEARCH_KIND_DECLARATIONS[kind];
+      const who = access.liveOnly ? live : user;
+      return [
+        [operationIdOf(request.method, request.path), who({ scope: access.scope })],
+        [operationIdOf('POST', reportPath!), user({ scope: 'reports' })],
+      ];
+    }),
+  ),
   postApiLeakDataFinderSlash: user({ scope: 'leaks' }),
   postApiLeakDataFinder: user({ scope: 'leaks' }),
   postApiCorporateIntelligence: live({ scope: 'intel' }),
   postApiVerificationId: live({ scope: 'intel' }),
   postApiGenerateReport: user({ scope: 'reports' }),
   postApiGenerateAiReport: user({ scope: 'reports' }),
-  postApiGenerateRcReport: user({ scope: 'reports' }),
-  postApiGenerateUpiReport: user({ scope: 'reports' }),
-  postApiGenerateChallanReport: user({ scope: 'reports' }),
   // Anyone signed in checks a report file; only its owner and admins see who made it.
   getApiReportsByIdVerify: user({ scope: 'reports' }),
 

@@ -62,6 +62,13 @@ export interface SearchKindDeclaration {
     readonly liveOnly: boolean;
     request(value: string, entity: string): KindExample;
   };
+  /**
+   * Who may run it: live accounts only (trial accounts never reach corporate and verification
+   * sources), and the API-key scope that lets a script run it.
+   */
+  readonly access: { readonly liveOnly: boolean; readonly scope: 'lookups' | 'leaks' | 'intel' };
+  /** The endpoint of its report, when it has one of its own (a detail kind's). */
+  readonly reportPath?: string;
   /** The endpoint that runs the search, and a request to it for a sandbox demo subject. */
   readonly request: { readonly method: 'GET' | 'POST'; readonly path: string };
   readonly example: KindExample;
@@ -128,6 +135,7 @@ const phone: SearchKindDeclaration = {
   shape: 'phone',
   label: SEARCH_FAMILIES.tel.label,
   report: 'lookup',
+  access: { liveOnly: false, scope: 'lookups' },
   request: { method: 'GET', path: '/api/tel' },
   example: get('/api/tel', { number: '919876543210' }),
   pivot: {
@@ -145,6 +153,7 @@ const email: SearchKindDeclaration = {
   shape: 'email',
   label: SEARCH_FAMILIES.email.label,
   report: 'lookup',
+  access: { liveOnly: false, scope: 'lookups' },
   request: { method: 'GET', path: '/api/email' },
   example: get('/api/email', { email: 'rich.demo@example.test' }),
   pivot: {
@@ -162,6 +171,7 @@ const leak: SearchKindDeclaration = {
   shape: 'leak',
   label: SEARCH_FAMILIES.leak.label,
   report: null,
+  access: { liveOnly: false, scope: 'leaks' },
   request: { method: 'POST', path: '/api/leak-data-finder' },
   example: post('/api/leak-data-finder', { fields: [{ type: 'name', value: 'Rohan Deshmukh' }] }),
   pivot: {
@@ -179,6 +189,8 @@ const detail = (kind: DetailKind): SearchKindDeclaration => ({
   shape: 'detail',
   label: detailFacts(kind).label,
   report: 'detail',
+  reportPath: `/api/generate-${kind}-report`,
+  access: { liveOnly: false, scope: 'lookups' },
   request: { method: 'POST', path: detailFacts(kind).path },
   example: post(detailFacts(kind).path, { [detailFacts(kind).field]: detailFacts(kind).example }),
   ...detailPivot(kind),
@@ -214,6 +226,7 @@ const intel = (kind: IntelKind): SearchKindDeclaration => {
     shape: 'intel',
     label,
     report: null,
+    access: { liveOnly: true, scope: 'intel' },
     request: { method: 'POST', path: INTEL_PATHS[area] },
     example: post(INTEL_PATHS[area], { type, data: intelExample(kind) }),
     ...intelPivot(kind, INTEL_PATHS[area], type),

@@ -7,6 +7,7 @@ import {
   detailSearchOf,
   emailQuery,
   emailResponse,
+  SEARCH_KIND_DECLARATIONS,
   sourcesResponse,
   telQuery,
   telResponse,
@@ -151,12 +152,13 @@ export function lookupRoutes(
   // One route per detail kind, as its declaration names it (kinds/details.ts).
   for (const kind of DETAIL_KINDS) {
     const facts = detailFacts(kind);
+    const { access } = SEARCH_KIND_DECLARATIONS[kind];
     const body = detailRequests[kind];
     api.post(
       facts.path,
       {
         preHandler,
-        ...scoped,
+        ...apiKeyScope(access.scope),
         schema: {
           summary: facts.summary,
           description: paid + freshBody,

@@ -8,6 +8,7 @@ import {
   reportPdfResponse,
   reportVerifyQuery,
   reportVerifyResponse,
+  SEARCH_KIND_DECLARATIONS,
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -97,7 +98,7 @@ export function reportRoutes(
 
   for (const type of DETAIL_KINDS) {
     api.post(
-      `/api/generate-${type}-report`,
+      SEARCH_KIND_DECLARATIONS[type].reportPath!,
       {
         preHandler,
         ...scoped,
