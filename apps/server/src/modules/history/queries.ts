@@ -1,0 +1,60 @@
+/**
+ * The pieces of SQL a user's history is read with: a line's columns, whether its result is kept,
+ * whether its charge came back, and the user's own lookups of a kind.
+ */
+import { and, eq, like, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { creditEntries, lookups, type UserRow } from '../../db/schema.ts';
+
+/** A cache hit keeps no result of its own: it shows the answer of the lookup it reused. */
+export const original = alias(lookups, 'original');
+
+/** Joins each lookup to the one it reused (its own user's only). */
+export const reusedJoin = and(eq(original.id, lookups.cacheOf), eq(original.userId, lookups.userId));
+
+/**
+ * Refunded: the row was, or its charge came back with a no-record answer (intel refunds "no record";
+ * the ledger's refund row is the proof). Only no_record rows look in the ledger.
+ */
+export const refundedSql = sql<boolean>`(case
+  when ${lookups.status} = 'refunded' then true
+  when ${lookups.status} = 'no_record' and ${lookups.cost} > 0 then exists (
+    select 1 from ${creditEntries} ce
+    where ce.user_id = ${lookups.userId} and ce.lookup_id = ${lookups.id} and ce.kind = 'refund'
+  )
+  else false end)`;
+
+/** The columns of a history line, in the list and in its CSV export. */
+export const entryColumns = {
+  id: lookups.id,
+  kind: lookups.kind,
+  query: lookups.query,
+  queryTyped: lookups.queryTyped,
+  cost: lookups.cost,
+  status: lookups.status,
+  cacheOf: lookups.cacheOf,
+  caseReference: lookups.caseReference,
+  createdAt: lookups.createdAt,
+};
+
+/** Kept: the row (or the one it reused) still has its result and is within the retention period. */
+export const keptSql = (since: Date) => {
+  const at = since.toISOString();
+  return sql<boolean>`(
+    (${lookups.result} is not null and ${lookups.createdAt} >= ${at}::timestamptz)
+    or (${original.result} is not null and ${original.createdAt} >= ${at}::timestamptz)
+  )`;
+};
+
+/** The user's own lookups, of one kind ('corporate:pan') or family ('corporate') when given. */
+export const historyWhere = (user: UserRow, kind: string | undefined): SQL | undefined => {
+  const filters: SQL[] = [eq(lookups.userId, user.id)];
+  if (kind) {
+    filters.push(
+      kind.includes(':')
+        ? eq(lookups.kind, kind)
+        : or(eq(lookups.kind, kind), like(lookups.kind, `${kind}:%`))!,
+    );
+  }
+  return and(...filters);
+};

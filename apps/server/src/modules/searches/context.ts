@@ -1,0 +1,106 @@
+/**
+ * What every step of a paid search shares: the database, the group-committed charge and settle
+ * writers, and the small reads and audit rows each step needs.
+ */
+import { cleanTypedQuery } from '@footprint/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { lookups, users } from '../../db/schema.ts';
+import { recordAudit, withApiKey } from '../audit/service.ts';
+import { readDeploymentSettings } from '../settings/service.ts';
+import { createChargeBatcher } from './charge-batcher.ts';
+import { findReusable, type Reusable, reuseWindowStart } from './reuse.ts';
+import { createSettleWriter } from './settle.ts';
+import type { PaidSearch, SearchesDeps } from './types.ts';
+
+export function createSearchContext(deps: SearchesDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const typedOf = (search: PaidSearch<unknown>) => cleanTypedQuery(search.queryTyped, search.query);
+  const actionOf = (search: PaidSearch<unknown>) => search.action ?? `lookup.${search.kind}`;
+  const targetOf = (search: PaidSearch<unknown>) => search.target ?? search.query;
+
+  /**
+   * Every audit row of a search names its query as typed and as matched, its case's legal basis, the
+   * caller's own details (a watch run names its watch), and the API key it was made with
+   * (`api_key_id`, `api_key_name`), if any.
+   */
+  const queryDetails = (search: PaidSearch<unknown>) =>
+    withApiKey(
+      {
+        query_typed: typedOf(search),
+        query: search.query,
+        ...deps.cases.auditDetails(search.caseReference.case),
+        ...search.auditDetails,
+      },
+      search.client.apiKey,
+    );
+
+  return {
+    deps,
+    db,
+    now,
+    charge: createChargeBatcher(db),
+    write: createSettleWriter(db),
+    typedOf,
+    actionOf,
+    targetOf,
+    queryDetails,
+
+    async balanceOf(userId: string): Promise<number> {
+      const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+      return row?.credits ?? 0;
+    },
+
+    /** A charged, unanswered lookups row of this id and user: the charge a retried search resumes. */
+    async pendingCharge(id: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: lookups.id })
+        .from(lookups)
+        .where(and(eq(lookups.id, id), eq(lookups.userId, userId), eq(lookups.status, 'pending')));
+      return row !== undefined;
+    },
+
+    /** The user's identical recent search that this one may reuse, unless it must not. */
+    async reusable(search: PaidSearch<unknown>): Promise<Reusable | undefined> {
+      if (search.fresh || search.reuse === 'never' || deps.cacheHours <= 0) return undefined;
+      const { lookupRetentionDays } = await readDeploymentSettings(db, deps.settings);
+      return findReusable(db, {
+        userId: search.user.id,
+        kind: search.kind,
+        query: search.query,
+        since: reuseWindowStart(now(), deps.cacheHours, lookupRetentionDays),
+      });
+    },
+
+    /** Files a search under its case, if it has one. */
+    async file(search: PaidSearch<unknown>, lookupId: string) {
+      const filed = search.caseReference.case;
+      if (filed) await deps.cases.file(filed, lookupId, search.user);
+    },
+
+    /**
+     * The audit row of a search that did not complete (a refusal, an error, a short balance), at no
+     * cost. Completed searches get theirs from the settle writer, in the statement that completes them.
+     */
+    auditRefusal(
+      executor: Executor,
+      search: PaidSearch<unknown>,
+      outcome: 'failure' | 'denied' | 'no_record',
+      details: Record<string, unknown>,
+    ) {
+      return recordAudit(executor, {
+        action: actionOf(search),
+        outcome,
+        user: search.user,
+        client: search.client,
+        target: targetOf(search),
+        cost: 0,
+        caseReference: search.caseReference.value,
+        details: { ...queryDetails(search), ...details },
+      });
+    },
+  };
+}
+
+export type SearchContext = ReturnType<typeof createSearchContext>;

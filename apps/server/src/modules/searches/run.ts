@@ -1,0 +1,133 @@
+import { apiKeyCapReached, insufficientCredits } from '../../http/errors.ts';
+import type { SearchContext } from './context.ts';
+import { refundSearch } from './refund.ts';
+import { repeatSearch } from './repeat.ts';
+import type { Answer, PaidSearch, Searched } from './types.ts';
+
+/**
+ * A search with a capped API key is charged only if the key's spend this calendar month (UTC) plus
+ * its price stays within the cap (the KeySpending port); otherwise a 402 and a 'denied' row, before
+ * any charge.
+ */
+function chargeWithinCap(
+  ctx: SearchContext,
+  search: PaidSearch<unknown>,
+  charging: () => ReturnType<SearchContext['charge']>,
+) {
+  const key = search.client.apiKey;
+  if (!key) return charging();
+  return ctx.deps.keySpending.reserve(key, search.cost, {
+    charge: charging,
+    refuse: async (cap, spent) => {
+      await ctx.auditRefusal(ctx.db, search, 'denied', {
+        reason: 'api_key_monthly_cap',
+        monthly_credit_cap: cap,
+        spent_this_month: spent,
+        price: search.cost,
+      });
+      throw apiKeyCapReached(cap, spent, await ctx.balanceOf(search.user.id));
+    },
+  });
+}
+
+/** Charges a new search (or finds the charge a retried one resumes); a short balance is a 402. */
+async function chargeOf(ctx: SearchContext, search: PaidSearch<unknown>, resumed: boolean) {
+  const charged = resumed
+    ? { lookupId: search.lookupId!, credits: await ctx.balanceOf(search.user.id) }
+    : await chargeWithinCap(ctx, search, () =>
+        ctx.charge({
+          ...(search.lookupId ? { id: search.lookupId } : {}),
+          userId: search.user.id,
+          cost: search.cost,
+          kind: search.kind,
+          query: search.query,
+          queryTyped: ctx.typedOf(search),
+          ip: search.client.ip,
+          deviceId: search.client.deviceId ?? null,
+          caseReference: search.caseReference.value,
+          apiKeyId: search.client.apiKey?.id ?? null,
+          at: ctx.now(),
+        }),
+      );
+  if (charged) return charged;
+  const balance = await ctx.balanceOf(search.user.id);
+  await ctx.auditRefusal(ctx.db, search, 'denied', {
+    reason: 'insufficient_credits',
+    balance,
+    price: search.cost,
+  });
+  throw insufficientCredits(balance);
+}
+
+/** One paid search of any kind; the kind's refusals come back as the errors its `ask` chose. */
+export async function runSearch<T>(ctx: SearchContext, search: PaidSearch<T>): Promise<Searched<T>> {
+  const resumed =
+    search.lookupId && !search.lookupIdIsNew
+      ? await ctx.pendingCharge(search.lookupId, search.user.id)
+      : false;
+  const hit = resumed ? undefined : await ctx.reusable(search);
+  if (hit) {
+    const repeated = await repeatSearch(ctx, search, hit);
+    await ctx.file(search, repeated.lookupId);
+    return repeated;
+  }
+
+  const charged = await chargeOf(ctx, search, resumed);
+  const { lookupId } = charged;
+
+  let answer: Answer<T>;
+  try {
+    await ctx.file(search, lookupId);
+    answer = await search.ask({ lookupId, reused: null });
+  } catch (error) {
+    // The search itself failed: give the charge back before reporting it.
+    await refundSearch(ctx, search, lookupId, search.failedReason ?? 'Search failed', undefined, {
+      reason: 'search_failed',
+    }).catch(() => {});
+    throw error;
+  }
+  if (!answer.ok) {
+    const credits = await refundSearch(
+      ctx,
+      search,
+      lookupId,
+      answer.refund,
+      answer.sourceErrors,
+      answer.details,
+      answer.noRecord === true,
+    );
+    throw answer.error(credits);
+  }
+  // A lookup the recovery sweep already refunded stays refunded (recovery.ts): nothing is written.
+  // Its completion time is when its sources answered, the time its answer and reports state.
+  const answeredAt = ctx.now();
+  await ctx.write({
+    mode: 'settle',
+    id: lookupId,
+    noRecord: answer.noRecord === true,
+    answered: answer.answered,
+    errors: answer.errors,
+    result: answer.result,
+    sandbox: answer.sandbox,
+    at: answeredAt,
+    actorEmail: search.user.email,
+    action: ctx.actionOf(search),
+    target: ctx.targetOf(search),
+    details: {
+      ...ctx.queryDetails(search),
+      cached: false,
+      sandbox: answer.sandbox,
+      sources_answered: answer.answered,
+      ...(search.fresh ? { fresh: true } : {}),
+      ...answer.details,
+    },
+  });
+  return {
+    value: answer.value,
+    lookupId,
+    credits: charged.credits,
+    cached: false,
+    answeredAt,
+    reusedFrom: null,
+  };
+}
