@@ -8,11 +8,11 @@ import {
 } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { type BulkJobRow, bulkJobs, bulkRows, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { AppError, insufficientCredits, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
-import { rowsOf } from '../credits/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Searches } from '../searches/service.ts';
 import { type CheckedList, checkList, type ListEntry } from './parse.ts';

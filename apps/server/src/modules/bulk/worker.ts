@@ -10,10 +10,10 @@ import {
 } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import { rowsOf } from '../credits/service.ts';
 import type { Job, JobQueue } from '../jobs/queue.ts';
 import type { LookupService } from '../lookup/service.ts';
 import type { CaseReference, Searches } from '../searches/service.ts';

@@ -19,6 +19,7 @@ import {
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   caseItems,
   caseMembers,
@@ -33,7 +34,6 @@ import {
 import type { ClientContext } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
-import { rowsOf } from '../credits/service.ts';
 
 type CaseRow = typeof cases.$inferSelect;
 
