@@ -3,10 +3,10 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { apiKeys, authTokens, passkeys, type UserRow, users, userTotp } from '../db/schema.ts';
+import { forbidden, secondFactorSetupRequired, tooManyRequests, unauthenticated } from '../errors.ts';
 import { sha256 } from '../security/crypto.ts';
 import { RateLimitedError, type RateLimits } from '../security/rate-limit.ts';
 import { type ApiKeyActor, bearerOf } from './context.ts';
-import { forbidden, secondFactorSetupRequired, tooManyRequests, unauthenticated } from './errors.ts';
 import { type Session, sessionCacheOf } from './session-cache.ts';
 
 declare module 'fastify' {

@@ -12,10 +12,10 @@ import {
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { parseInput } from '../../errors.ts';
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
-import { parseInput } from '../../http/errors.ts';
 import type { QueryKind } from '../../providers/types.ts';
 import { detailEnvelope, presentAnswerTime } from './present.ts';
 import type { LookupOptions, LookupService } from './service.ts';

@@ -11,8 +11,9 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { type LookupRow, lookups, type REPORT_KINDS, reports, type UserRow, users } from '../../db/schema.ts';
+import { DomainError, notFound, reportsBusy, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { AppError, notFound, reportsBusy, validationError } from '../../http/errors.ts';
+import { httpStatusOf } from '../../http/errors.ts';
 import { auditInsert, recordAudit } from '../audit/service.ts';
 import { type LookupReportSource, lookupViews, type ReportTask } from './job.ts';
 import { type LlmWriter, narrativeFor } from './narrative/llm.ts';
@@ -455,15 +456,14 @@ export function createReportService(deps: {
         );
         return file;
       } catch (error) {
+        const code = error instanceof DomainError ? error.code : 'internal';
         await recordAudit(db, {
           action,
           outcome: 'failure',
           user,
           client,
-          details: {
-            status: error instanceof AppError ? error.status : 500,
-            message: (error as Error).message.slice(0, 300),
-          },
+          // `status` is what the API answered, for readers of the trail; `code` is the refusal.
+          details: { status: httpStatusOf(code), code, message: (error as Error).message.slice(0, 300) },
         });
         throw error;
       }

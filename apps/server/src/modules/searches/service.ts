@@ -3,8 +3,8 @@ import { cleanTypedQuery, type SearchKind } from '@footprint/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { lookups, type UserRow, users } from '../../db/schema.ts';
+import { apiKeyCapReached, type DomainError, insufficientCredits } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { type AppError, apiKeyCapReached, insufficientCredits } from '../../http/errors.ts';
 import { keySpendSince, monthStartOf } from '../api-keys/service.ts';
 import { recordAudit, withApiKey } from '../audit/service.ts';
 import { type Cases, caseAuditDetails, type FiledCase } from '../cases/service.ts';
@@ -53,7 +53,7 @@ export type Answer<T> =
       /** The kind's own keys for the failure row of the audit trail (`reason` at least). */
       details: Record<string, unknown>;
       /** The refusal the caller gets, with the balance after the refund. */
-      error: (credits: number) => AppError;
+      error: (credits: number) => DomainError;
       /**
        * The source answered that it holds no record (not a failure): the refunded row is `no_record`
        * and so is its audit row.
