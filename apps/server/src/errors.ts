@@ -126,7 +126,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 
 const controlCharacterMessage = (where: string) => `${where} must not contain control characters.`;
 
-/** A header, key or value holding a control character (http/input-guard.ts); a 400, not a 422 (spec §4, §8). */
+/** A header, cookie, path, key or value holding a control character (http/input-guard.ts). */
 export const controlCharacters = (field: string, where: string) => {
   const message = controlCharacterMessage(where);
   return new DomainError('control_characters', message, onField(field, message));
@@ -297,7 +297,7 @@ export const kindUnavailable = (label: string) =>
 export const pageOutOfRange = (message: string, credits: number) =>
   new DomainError('page_out_of_range', message, { ...onField('page', message), credits });
 
-/** A 400, not a 422: the spec's browser reads 422 as 'no record found' (spec §4, §8). */
+/** A search the source cannot take (`error` repeats the message, as the spec's browser reads it). */
 export const invalidSearch = (message: string) =>
   new DomainError('invalid_search', message, { error: message });
 

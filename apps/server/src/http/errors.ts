@@ -9,7 +9,8 @@ import { RateLimitedError } from '../security/rate-limit.ts';
  */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   validation_failed: 422,
-  // 400, not 422: the spec's browser reads 422 from a search as 'no record found' (spec §4, §8).
+  // 400, not 422 (also invalid_search): the spec's browser reads 422 from a search as 'no record
+  // found' (spec §4, §8).
   control_characters: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -37,7 +38,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   no_source_answered: 502,
   kind_unavailable: 503,
   page_out_of_range: 422,
-  invalid_search: 400,
+  invalid_search: 400, // see control_characters
   live_only: 403,
   no_record: 422,
   source_failed: 502,
