@@ -4,9 +4,10 @@
  * - a feature reaches another feature only through that feature's `index.ts`;
  * - the shared floors (`components/`, `lib/`, `config/`) never reach up into `features/` or `app/`.
  * Server:
- * - the floors below the modules (`http/`, `security/`, `db/`, `config.ts`, `providers/`) never reach up
- *   into `modules/`; `security/`, `db/` and `config.ts` never reach up into `http/`; nothing below the
- *   entry points imports `app.ts`, `runtime.ts`, `main.ts` or `cli/`;
+ * - the floors below the modules (`http/`, `security/`, `db/`, `config.ts`, `errors.ts`, `providers/`)
+ *   never reach up into `modules/`; `security/`, `db/`, `config.ts` and the error catalogue `errors.ts`
+ *   never reach up into `http/`; nothing below the entry points imports `app.ts`, `runtime.ts`,
+ *   `main.ts` or `cli/`;
  * - the synthetic-data wing is reached only through `sandbox/index.ts`, and only from above it (the
  *   entry points and `registry.ts`): `providers/` and `modules/` never import it.
  * Everywhere: no import circle, and the domain package imports neither app.
@@ -36,17 +37,17 @@ module.exports = {
     {
       name: 'server-floors-stay-down',
       comment:
-        'http/, security/, db/, config.ts and providers/ serve the modules; a module-level need belongs in the module, or the piece moves down.',
+        'http/, security/, db/, config.ts, errors.ts and providers/ serve the modules; a module-level need belongs in the module, or the piece moves down.',
       severity: 'error',
-      from: { path: '^apps/server/src/(http|security|db|providers)/|^apps/server/src/config\\.ts$' },
+      from: { path: '^apps/server/src/(http|security|db|providers)/|^apps/server/src/(config|errors)\\.ts$' },
       to: { path: '^apps/server/src/(modules|cli)/|^apps/server/src/(app|runtime|main)\\.ts$' },
     },
     {
       name: 'server-http-above-security-and-db',
       comment:
-        'security/, db/ and config.ts sit below the HTTP layer: they report with their own types and http/ maps them to answers.',
+        'security/, db/, config.ts and the error catalogue (errors.ts) sit below the HTTP layer: they report with their own types and codes, and http/ maps them to answers.',
       severity: 'error',
-      from: { path: '^apps/server/src/(security|db)/|^apps/server/src/config\\.ts$' },
+      from: { path: '^apps/server/src/(security|db)/|^apps/server/src/(config|errors)\\.ts$' },
       to: { path: '^apps/server/src/http/' },
     },
     {

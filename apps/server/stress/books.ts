@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../src/db/client.ts';
-import { findLedgerMismatches, rowsOf } from '../src/modules/credits/service.ts';
+import { rowsOf } from '../src/db/rows.ts';
+import { findLedgerMismatches } from '../src/modules/credits/service.ts';
 
 /**
  * Everything that must hold for the books after any load, fault or crash. Empty means they balance:

@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.ts';
 import { isApplicationRoute, routeTableOf } from '../src/http/route-table.ts';
-import { rowsOf } from '../src/modules/credits/service.ts';
 import { createTestApp, createUser, newDeviceId, signIn, type TestApp } from '../test/support/app.ts';
 import { bookProblems } from './books.ts';
 

@@ -2,8 +2,8 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.ts';
 import { creditEntries, lookups, users } from '../src/db/schema.ts';
-import { rowsOf } from '../src/modules/credits/service.ts';
 import { createTestApp, createUser, newDeviceId, signIn, type TestApp } from '../test/support/app.ts';
 import { bookProblems } from './books.ts';
 

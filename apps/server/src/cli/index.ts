@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { DomainError } from '../errors.ts';
 import { adminCliOptions, adminCliUsage, runAdminCommand } from '../modules/admin/cli.ts';
 import { verifyChain } from '../modules/audit/chain.ts';
 import { findLedgerMismatches } from '../modules/credits/service.ts';
@@ -103,7 +104,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    // A refusal of the catalogue (any code) changed nothing: its message and exit 1, as for the admin
+    // commands; anything else is printed whole.
+    console.error(error instanceof ConfigError || error instanceof DomainError ? error.message : error);
     process.exit(1);
   },
 );

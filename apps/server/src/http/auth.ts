@@ -1,10 +1,10 @@
 import { API_KEY_PREFIX, type ApiKeyScope } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
+import { forbidden, secondFactorSetupRequired, unauthenticated } from '../errors.ts';
 import { sha256 } from '../security/crypto.ts';
 import { type Quota, RateLimitedError } from '../security/rate-limit.ts';
 import { type ApiKeyActor, bearerOf } from './context.ts';
-import { forbidden, secondFactorSetupRequired, unauthenticated } from './errors.ts';
 import { rateLimitFields } from './rate-limit-fields.ts';
 import type { Session } from './session-cache.ts';
 

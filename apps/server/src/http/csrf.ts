@@ -1,7 +1,7 @@
 import { csrfCookieResponse, XSRF_COOKIE, XSRF_HEADER } from '@footprint/domain';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { csrfMismatch } from '../errors.ts';
 import { randomToken, safeEqual } from '../security/crypto.ts';
-import { csrfMismatch } from './errors.ts';
 
 /**
  * Double-submit CSRF protection in the shape the spec's browser expects (Laravel Sanctum): it first

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { controlCharacters, type DomainError } from '../errors.ts';
 
 /**
  * C0 control characters and DEL, except tab, line feed and carriage return. None belongs in a field a
@@ -11,14 +11,6 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Nesting deeper than this is not walked further (the body limit bounds the size anyway). */
 const MAX_DEPTH = 64;
-
-export const controlCharacterMessage = (where: string) => `${where} must not contain control characters.`;
-
-/** 400, not 422: the spec's browser reads 422 from a search as 'no record found' (spec §4, §8). */
-export const controlCharacters = (field: string, where: string) => {
-  const message = controlCharacterMessage(where);
-  return new AppError(400, 'control_characters', message, { errors: { [field]: [message] } });
-};
 
 /** The first key (or array index) path of `value` whose key or string holds a control character. */
 export function findControl(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
@@ -43,7 +35,7 @@ export function findControl(value: unknown, path: string[] = [], depth = 0): str
 /** A field name fit for a message: the top-level key, without the control character itself. */
 const fieldOf = (path: string[]) => (path[0] ?? 'input').replace(new RegExp(CONTROL.source, 'g'), '?');
 
-function check(request: FastifyRequest): AppError | undefined {
+function check(request: FastifyRequest): DomainError | undefined {
   // Node's HTTP parser already refuses most of these in headers; inject() and proxies do not.
   for (const [name, value] of Object.entries(request.headers)) {
     if (findControl(value)) return controlCharacters(name, `The ${name} header`);

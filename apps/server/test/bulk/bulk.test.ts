@@ -2,8 +2,9 @@ import { messages } from '@footprint/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/rows.ts';
 import { auditEvents, caseItems, cases, lookups } from '../../src/db/schema.ts';
-import { findLedgerMismatches, rowsOf } from '../../src/modules/credits/service.ts';
+import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
 import { createTestApp, createUser, json, signIn, type TestApp } from '../support/app.ts';
 import {
   booksOf,

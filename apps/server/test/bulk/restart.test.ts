@@ -4,7 +4,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
-import { findLedgerMismatches, rowsOf } from '../../src/modules/credits/service.ts';
+import { rowsOf } from '../../src/db/rows.ts';
+import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
 import { createTestApp, createUser, json, signIn } from '../support/app.ts';
 import { createTestDatabase } from '../support/db.ts';
 import { booksOf, bulkProviders, holdAnswers, testEnv, until, upstream } from './support.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.ts';
-import { rowsOf } from '../../src/modules/credits/service.ts';
+import { rowsOf } from '../../src/db/rows.ts';
 import { type Provider, SourceFailedError, SourceNotFoundError } from '../../src/providers/types.ts';
 
 /** A phone number no source answers (the row fails and is refunded). */

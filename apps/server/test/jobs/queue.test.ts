@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
-import { rowsOf } from '../../src/modules/credits/service.ts';
+import { rowsOf } from '../../src/db/rows.ts';
 import { createInProcessQueue } from '../../src/modules/jobs/in-process.ts';
 import { createPgBossQueue } from '../../src/modules/jobs/pg-boss.ts';
 import type { Job, JobQueue } from '../../src/modules/jobs/queue.ts';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/rows.ts';
 import { leakRecords, leakSources } from '../../src/db/schema.ts';
-import { rowsOf } from '../../src/modules/credits/service.ts';
 import { importLeakFile, LeakImportError } from '../../src/modules/leaks/import/index.ts';
 import { createLeakTestDatabase, type LeakTestDatabase, tempDir, writeLines } from '../support/leaks.ts';
 

@@ -4,7 +4,7 @@
 import type { LeakRecord } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/modules/credits/service.ts';
+import { rowsOf } from '../../src/db/rows.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
 import { addLeakRecords } from '../support/leaks.ts';
 

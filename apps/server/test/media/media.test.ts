@@ -1,6 +1,7 @@
 // The media proxy (GET /api/media, the map tiles) against a real image host on 127.0.0.1.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { httpStatusOf } from '../../src/http/errors.ts';
 import { createMediaFetcher, hostAllowed, MediaError } from '../../src/modules/media/fetcher.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
 import { type RecordedRequest, startFakeUpstream } from '../support/upstream.ts';
@@ -252,8 +253,8 @@ describe('the fetcher on its own', () => {
     for (const url of [`${images.url}/avatar.png`, `http://localhost:${port}/avatar.png`]) {
       const error = await strict.get(url).catch((e: unknown) => e);
       expect(error, url).toBeInstanceOf(MediaError);
-      expect((error as MediaError).status, url).toBe(403);
       expect((error as MediaError).code, url).toBe('media_address_refused');
+      expect(httpStatusOf((error as MediaError).code), url).toBe(403);
     }
     expect(images.requests).toHaveLength(0);
     const open = createMediaFetcher({ ...options, allowAddresses: ['127.0.0.0/8'] });

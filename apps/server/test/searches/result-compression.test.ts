@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
-import { rowsOf } from '../../src/modules/credits/service.ts';
+import { rowsOf } from '../../src/db/rows.ts';
 import { createTestDatabase, databaseKind } from '../support/db.ts';
 
 let handle: DatabaseHandle;

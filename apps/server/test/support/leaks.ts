@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, type DatabaseHandle, type OpenOptions, openDatabase } from '../../src/db/client.ts';
+import { rowsOf } from '../../src/db/rows.ts';
 import { leakSources } from '../../src/db/schema.ts';
-import { rowsOf } from '../../src/modules/credits/service.ts';
 import { isRejected, LeakRecordBuilder } from '../../src/modules/leaks/import/record.ts';
 
 export interface LeakTestDatabase {

@@ -19,7 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { DomainError } from '../../errors.ts';
 import { createPasswordPolicy } from '../../security/password-policy.ts';
 import { CLI_ACTOR, recordAudit } from '../audit/service.ts';
 import { purgeExpiredResults } from '../lookup/retention.ts';
@@ -284,7 +284,9 @@ export async function runAdminCommand(
       out.error(error.message);
       return 2;
     }
-    if (error instanceof AppError) {
+    // Every code of the catalogue is a refusal here (unknown account, last admin, below zero, an
+    // e-mail already taken, …): nothing was changed.
+    if (error instanceof DomainError) {
       const fields = Object.values(error.extra.errors ?? {}).flat();
       out.error(
         fields.length > 0 && !fields.includes(error.message)

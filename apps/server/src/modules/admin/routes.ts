@@ -22,10 +22,10 @@ import {
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { parseInput } from '../../errors.ts';
 import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
-import { parseInput } from '../../http/errors.ts';
 import type { AdminService } from './service.ts';
 import type { Acting } from './users.ts';
 

@@ -10,8 +10,8 @@ import {
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { authTokens, creditEntries, type UserRow, users } from '../../db/schema.ts';
+import { belowZero, lastAdmin, notFound, notPending, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { AppError, belowZero, lastAdmin, notFound, validationError } from '../../http/errors.ts';
 import { randomToken } from '../../security/crypto.ts';
 import { createPasswordPolicy, type PasswordPolicy } from '../../security/password-policy.ts';
 import { hashPassword } from '../../security/passwords.ts';
@@ -362,9 +362,6 @@ export async function changeCredits(
 }
 
 export type RegistrationDecision = { kind: 'approve' } | { kind: 'reject'; reason?: string | undefined };
-
-const notPending = (status: string) =>
-  new AppError(409, 'not_pending', accountabilityMessages.notPending(status));
 
 /**
  * An admin's decision on a self-registered account: approve (pending or rejected → active) or reject

@@ -11,8 +11,8 @@ import {
 import { and, desc, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { apiKeys, lookups, type UserRow, users } from '../../db/schema.ts';
+import { notFound, tooManyApiKeys, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { notFound, tooManyApiKeys, validationError } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../security/crypto.ts';
 import { recordAudit } from '../audit/service.ts';
 

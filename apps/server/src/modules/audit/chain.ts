@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../credits/service.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 

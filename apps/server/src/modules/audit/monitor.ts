@@ -1,7 +1,7 @@
 import type { AuditChainState } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { rowsOf } from '../credits/service.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { CHAIN_START, type ChainBreak, type ChainHead, type ChainPosition, verifyChain } from './chain.ts';
 
 /** Rows one request of the admin screen verifies at most (about half a second on a 2-core machine). */

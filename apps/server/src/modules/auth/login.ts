@@ -6,8 +6,8 @@ import {
   type SecondFactorRequiredResponse,
   type TokenResponse,
 } from '@footprint/domain';
+import { accountBlocked, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { accountBlocked, validationError } from '../../http/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../security/passwords.ts';
 import { accountAtIp } from '../../security/rate-limit.ts';
 import { recordAudit } from '../audit/service.ts';

@@ -1,8 +1,8 @@
 import { messages, OTP_LENGTH, type ResendOtpResponse, type VerifyOtpRequest } from '@footprint/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { otpChallenges, type UserRow, users } from '../../db/schema.ts';
+import { accountBlocked, otpCooldown, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { accountBlocked, otpCooldown, validationError } from '../../http/errors.ts';
 import { hmac, randomDigits, safeEqual } from '../../security/crypto.ts';
 import { accountAtIp } from '../../security/rate-limit.ts';
 import { recordAudit } from '../audit/service.ts';

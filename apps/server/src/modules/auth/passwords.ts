@@ -1,8 +1,8 @@
 import { type ForgotPasswordRequest, messages, type ResetPasswordRequest } from '@footprint/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { authTokens, passwordResets, secondFactorChallenges, users } from '../../db/schema.ts';
+import { validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { validationError } from '../../http/errors.ts';
 import { forgetSessions } from '../../http/session-cache.ts';
 import { randomToken, sha256 } from '../../security/crypto.ts';
 import { hashPassword } from '../../security/passwords.ts';

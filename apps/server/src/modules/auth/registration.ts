@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { messages, type RegisterRequest, type RegistrationStatus, type User } from '@footprint/domain';
 import { type UserRow, users } from '../../db/schema.ts';
+import { forbidden, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { forbidden, validationError } from '../../http/errors.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { recordAudit } from '../audit/service.ts';
 import { applyCreditChange } from '../credits/service.ts';

@@ -19,10 +19,10 @@ import {
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import { parseInput } from '../../errors.ts';
 import type { Guards } from '../../http/auth.ts';
 import { bearerOf, clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
-import { parseInput } from '../../http/errors.ts';
 import { sha256 } from '../../security/crypto.ts';
 import { presentUser } from '../users/present.ts';
 import { type AuthService, DEVICE_COOKIE_PATH, type DeviceCookie } from './service.ts';

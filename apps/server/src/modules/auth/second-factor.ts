@@ -7,8 +7,8 @@ import {
 } from '@footprint/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { secondFactorChallenges, type UserRow } from '../../db/schema.ts';
+import { accountBlocked, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { accountBlocked, validationError } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../security/crypto.ts';
 import { recordAudit } from '../audit/service.ts';
 import { findUserById } from '../users/repository.ts';

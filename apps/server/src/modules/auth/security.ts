@@ -1,8 +1,8 @@
 import { messages, type RecoveryCodesResponse, type SecurityOverview } from '@footprint/domain';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { authTokens, otpChallenges, secondFactorChallenges, type UserRow } from '../../db/schema.ts';
+import { notFound, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { notFound, validationError } from '../../http/errors.ts';
 import { forgetSessions } from '../../http/session-cache.ts';
 import { verifyPassword } from '../../security/passwords.ts';
 import { recordAudit } from '../audit/service.ts';

@@ -8,7 +8,7 @@ import {
 } from '@footprint/domain';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { AppError } from '../../http/errors.ts';
+import { tooManyRows, unreadableFile } from '../../errors.ts';
 
 /** One value of the list as it came, with its line (from 1, as a spreadsheet counts). */
 export interface ListEntry {
@@ -45,11 +45,6 @@ const shown = (value: string) => {
   const visible = value.replace(CONTROL, '\uFFFD');
   return visible.length > 120 ? `${visible.slice(0, 119)}…` : visible;
 };
-
-export const tooManyRows = () =>
-  new AppError(422, 'too_many_rows', messages.bulkJobs.tooManyRows(BULK_MAX_ROWS), {
-    errors: { values: [messages.bulkJobs.tooManyRows(BULK_MAX_ROWS)] },
-  });
 
 /**
  * A value as GET /api/tel takes it: '+', spaces and dashes dropped, a bare 10-digit number given
@@ -130,14 +125,12 @@ function entriesOfTable(rows: Array<{ line: number; cells: string[] }>): ListEnt
   return entries;
 }
 
-const unreadable = () => new AppError(422, 'unreadable_file', messages.bulkJobs.unreadableFile);
-
 /** A CSV (UTF-8, any of , ; or tab as separator) or XLSX upload: its first sheet's chosen column. */
 export async function entriesOfFile(buffer: Buffer): Promise<ListEntry[]> {
   // XLSX is a zip archive: it starts with the local file header's signature.
   if (buffer.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return entriesOfXlsx(buffer);
   const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(buffer);
-  if (text.includes('\uFFFD') || text.includes('\u0000')) throw unreadable();
+  if (text.includes('\uFFFD') || text.includes('\u0000')) throw unreadableFile();
   let records: string[][];
   try {
     records = parseCsv(text, {
@@ -148,7 +141,7 @@ export async function entriesOfFile(buffer: Buffer): Promise<ListEntry[]> {
       bom: true,
     }) as string[][];
   } catch {
-    throw unreadable();
+    throw unreadableFile();
   }
   // A header and a blank line or two around the maximum are allowed; anything far past it is refused
   // before the rows are even looked at.
@@ -161,10 +154,10 @@ async function entriesOfXlsx(buffer: Buffer): Promise<ListEntry[]> {
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {
-    throw unreadable();
+    throw unreadableFile();
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw unreadable();
+  if (!sheet) throw unreadableFile();
   if (sheet.actualRowCount > BULK_MAX_ROWS + 100) throw tooManyRows();
   const rows: Array<{ line: number; cells: string[] }> = [];
   sheet.eachRow({ includeEmpty: false }, (row, line) => {

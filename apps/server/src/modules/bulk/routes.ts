@@ -15,12 +15,19 @@ import {
   messages,
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  badUpload,
+  DomainError,
+  fileTooLarge,
+  parseInput,
+  tooManyRows,
+  validationError,
+} from '../../errors.ts';
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
-import { AppError, parseInput } from '../../http/errors.ts';
 import { bulkResults } from './export.ts';
-import { BULK_FILE_MAX_BYTES, entriesOfFile, entriesOfValues, tooManyRows } from './parse.ts';
+import { BULK_FILE_MAX_BYTES, entriesOfFile, entriesOfValues } from './parse.ts';
 import { type BulkInput, type BulkService, isFinal } from './service.ts';
 
 /** Large enough for 10,000 long e-mail addresses as JSON; a larger list is refused by its row count. */
@@ -29,8 +36,7 @@ const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 const EVENTS_POLL_MS = 250;
 const EVENTS_HEARTBEAT_MS = 15_000;
 
-const refusal = (message: string, field: string) =>
-  new AppError(422, 'validation_failed', message, { errors: { [field]: [message] } });
+const refusal = (message: string, field: string) => validationError({ [field]: [message] });
 
 /**
  * The list of a preview or a new job: JSON `{type, values, case_reference?}` (bulkBody), or
@@ -66,17 +72,13 @@ async function readInput(request: FastifyRequest): Promise<BulkInput> {
       }
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(
-        413,
-        'file_too_large',
-        messages.bulkJobs.fileTooLarge(BULK_FILE_MAX_BYTES / 1024 / 1024),
-      );
+      throw fileTooLarge(BULK_FILE_MAX_BYTES / 1024 / 1024);
     }
     if (typeof code === 'string' && code.startsWith('FST_')) {
-      throw new AppError(400, 'bad_upload', (error as Error).message);
+      throw badUpload((error as Error).message);
     }
     throw error;
   }

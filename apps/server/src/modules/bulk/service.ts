@@ -8,11 +8,11 @@ import {
 } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { type BulkJobRow, bulkJobs, bulkRows, type UserRow, users } from '../../db/schema.ts';
+import { DomainError, illegalTransition, insufficientCredits, notFound, noValidRow } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { AppError, insufficientCredits, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
-import { rowsOf } from '../credits/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Searches } from '../searches/service.ts';
 import { type CheckedList, checkList, type ListEntry } from './parse.ts';
@@ -86,9 +86,6 @@ function displayName(fileName: string | null): string {
   const base = (fileName.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim();
   return base === '' ? messages.bulkJobs.pastedList : base.slice(0, 120);
 }
-
-export const illegalTransition = (action: string, status: BulkStatus) =>
-  new AppError(409, 'illegal_transition', messages.bulkJobs.illegalTransition(action, status), { status });
 
 /**
  * Bulk lookups: a list checked and priced (preview), stored as a job of rows and queued (create), and
@@ -203,10 +200,7 @@ export function createBulkService(deps: BulkDeps) {
       const checked: CheckedList = checkList(input.type, input.entries);
       if (checked.valid.length === 0) {
         const message = messages.bulkJobs.noValidRow(input.type);
-        throw new AppError(422, 'no_valid_row', message, {
-          errors: { values: [message] },
-          invalid: checked.invalid.slice(0, BULK_ROWS_PAGE),
-        });
+        throw noValidRow(message, checked.invalid.slice(0, BULK_ROWS_PAGE));
       }
       const price = deps.costs[input.type];
       const balance = await balanceOf(user.id);
@@ -285,7 +279,7 @@ export function createBulkService(deps: BulkDeps) {
       try {
         return await presentOne(await own(db, user, id));
       } catch (error) {
-        if (error instanceof AppError && error.status === 404) return null;
+        if (error instanceof DomainError && error.code === 'not_found') return null;
         throw error;
       }
     },

@@ -10,10 +10,10 @@ import {
 } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
+import { DomainError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
-import { rowsOf } from '../credits/service.ts';
 import type { Job, JobQueue } from '../jobs/queue.ts';
 import type { LookupService } from '../lookup/service.ts';
 import type { CaseReference, Searches } from '../searches/service.ts';
@@ -372,7 +372,7 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
     try {
       caseReference = await deps.searches.caseReference(job.case_reference, user);
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       await stop(job, () => error.message);
       return;
     }
@@ -472,7 +472,7 @@ export function createBulkWorker(deps: BulkWorkerDeps) {
           checkedCase: caseReference,
         });
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+        if (!(error instanceof DomainError)) throw error;
         if (error.code === 'insufficient_credits') {
           state.outOfCredits = true;
           return outcomes.write(refusalOf(row, 'insufficient_credits', error.message));

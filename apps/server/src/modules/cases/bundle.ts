@@ -6,8 +6,8 @@ import { ZipFile } from 'yazl';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Database } from '../../db/client.ts';
 import { auditEvents, lookups, type UserRow } from '../../db/schema.ts';
+import { DomainError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
 import { auditCsvOf } from '../audit/query.ts';
 import { recordAudit } from '../audit/service.ts';
 import { type ReportService, reportKindOf, safeFilePart } from '../reports/service.ts';
@@ -222,7 +222,7 @@ export function createCaseBundles(deps: {
           try {
             return await work();
           } catch (error) {
-            const busy = error instanceof AppError && error.code === 'reports_busy';
+            const busy = error instanceof DomainError && error.code === 'reports_busy';
             if (!busy || aborted || attempt >= MAX_BUSY_TRIES) throw error;
             const seconds = Number(error.extra.retry_after) || 1;
             await new Promise((resolve) => setTimeout(resolve, Math.min(seconds, 10) * 1000));

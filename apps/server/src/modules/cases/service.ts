@@ -19,6 +19,7 @@ import {
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   caseItems,
   caseMembers,
@@ -30,10 +31,16 @@ import {
   type UserRow,
   users,
 } from '../../db/schema.ts';
+import {
+  caseOwnerOnly,
+  closedCase,
+  legalBasisMissing,
+  legalBasisRequired,
+  notFound,
+  validationError,
+} from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
-import { rowsOf } from '../credits/service.ts';
 import type { FiledCase } from '../searches/ports.ts';
 
 type CaseRow = typeof cases.$inferSelect;
@@ -64,19 +71,6 @@ export const caseAuditDetails = (filed: FiledCase | null): Record<string, unknow
       }
     : {};
 
-const closedCase = (reference: string) =>
-  new AppError(409, 'case_closed', casesMessages.closedCase(reference), {
-    errors: { case_reference: [casesMessages.closedCase(reference)] },
-  });
-const legalBasisMissing = (reference: string) =>
-  new AppError(422, 'legal_basis_required', casesMessages.legalBasisMissing(reference), {
-    errors: { case_reference: [casesMessages.legalBasisMissing(reference)] },
-  });
-const legalBasisRequired = () =>
-  new AppError(422, 'legal_basis_required', casesMessages.legalBasisRequired, {
-    errors: { case_reference: [casesMessages.legalBasisRequired] },
-  });
-const ownerOnly = () => new AppError(403, 'case_owner_only', casesMessages.ownerOnly);
 const caseNotFound = () => notFound(casesMessages.notFound);
 
 /** A reference of the case's own when none was given: `CASE-` and eight letters and digits. */
@@ -564,7 +558,7 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
       client: ClientContext,
     ): Promise<CaseSummary> {
       const { row, role } = await visible(user, id);
-      if (!mayManage(role)) throw ownerOnly();
+      if (!mayManage(role)) throw caseOwnerOnly();
       const basis = patch.legal_basis;
       const changes: Record<string, { from: unknown; to: unknown }> = {};
       if (patch.title !== undefined && patch.title !== row.title)
@@ -602,7 +596,7 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
 
     async addMember(user: UserRow, id: string, email: string, client: ClientContext) {
       const { row, role } = await visible(user, id);
-      if (!mayManage(role)) throw ownerOnly();
+      if (!mayManage(role)) throw caseOwnerOnly();
       const [member] = await db
         .select({ id: users.id, status: users.status })
         .from(users)
@@ -627,7 +621,7 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
     async removeMember(user: UserRow, id: string, memberId: string, client: ClientContext) {
       const { row, role } = await visible(user, id);
       // A member may leave; only the owner (or an admin) removes someone else.
-      if (!mayManage(role) && memberId !== user.id) throw ownerOnly();
+      if (!mayManage(role) && memberId !== user.id) throw caseOwnerOnly();
       if (!UUID.test(memberId)) throw notFound(casesMessages.memberNotFound);
       await db.transaction(async (tx) => {
         const removed = await tx
@@ -643,7 +637,7 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
 
     async addNote(user: UserRow, id: string, body: string, client: ClientContext): Promise<CaseNote> {
       const { row } = await visible(user, id);
-      if (row.status === 'closed') throw new AppError(409, 'case_closed', casesMessages.closed);
+      if (row.status === 'closed') throw closedCase();
       const note = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(caseNotes)
@@ -664,7 +658,7 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
     /** Files one of the caller's own searches under a case they can see ("Add to case"). */
     async addItem(user: UserRow, id: string, lookupId: string, client: ClientContext): Promise<CaseItem[]> {
       const { row } = await visible(user, id);
-      if (row.status === 'closed') throw new AppError(409, 'case_closed', casesMessages.closed);
+      if (row.status === 'closed') throw closedCase();
       const [lookup] = UUID.test(lookupId)
         ? await db
             .select({ id: lookups.id })

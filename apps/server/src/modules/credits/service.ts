@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages, type SearchKind } from '@footprint/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { creditEntries, lookups, users } from '../../db/schema.ts';
 
 /*
@@ -61,12 +62,6 @@ export async function applyCreditChange(tx: Transaction, change: CreditChange): 
     actorId: change.actorId ?? null,
   });
   return row.credits;
-}
-
-/** Rows of a raw `execute`, whichever driver ran it (node-postgres wraps them, PGlite too, differently). */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 export interface LookupCharge {

@@ -13,10 +13,10 @@ import {
 } from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { parseInput } from '../../errors.ts';
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
-import { parseInput } from '../../http/errors.ts';
 import type { HistoryService } from './service.ts';
 
 const tags = ['History and credits'];

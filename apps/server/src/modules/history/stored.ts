@@ -2,8 +2,8 @@ import { accountabilityMessages, isAnswered } from '@footprint/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lookups, type UserRow } from '../../db/schema.ts';
+import { noStoredResult, notFound, resultPurged } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { noStoredResult, notFound, resultPurged } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { original, reusedJoin } from './queries.ts';
 

@@ -16,7 +16,6 @@ import {
 } from '@footprint/domain';
 import type { Database } from '../../db/client.ts';
 import { reports, type UserRow } from '../../db/schema.ts';
-import type { ClientContext } from '../../http/context.ts';
 import {
   invalidSearch,
   kindUnavailable,
@@ -25,7 +24,8 @@ import {
   renderFailed,
   reportsBusy,
   sourceFailed,
-} from '../../http/errors.ts';
+} from '../../errors.ts';
+import type { ClientContext } from '../../http/context.ts';
 import type { Runner } from '../../providers/runner.ts';
 import { type AuditOutcome, recordAudit } from '../audit/service.ts';
 import { type ReportPool, ReportsBusyError } from '../reports/pool.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { rowsOf } from '../credits/service.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { Job, JobHandler, JobQueue, SendOptions, WorkOptions } from './queue.ts';
 
 export interface InProcessOptions {

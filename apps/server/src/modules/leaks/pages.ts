@@ -7,8 +7,8 @@ import {
 } from '@footprint/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { leakRecords, leakSources } from '../../db/schema.ts';
-import { rowsOf } from '../credits/service.ts';
 import { LOCAL_ORIGIN, type LocalTwinCandidate } from './federation.ts';
 import { type LeakCondition, matchedTypes, whereAll } from './query.ts';
 

@@ -1,9 +1,9 @@
 import { leakSearchBody, leakSearchQuery, leakSearchResponse } from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
+import { parseInput } from '../../errors.ts';
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
-import { parseInput } from '../../http/errors.ts';
 import type { LeakService } from './service.ts';
 
 export function leakRoutes(app: FastifyInstance, deps: { leaks: LeakService; guards: Guards }) {

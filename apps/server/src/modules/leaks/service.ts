@@ -9,8 +9,8 @@ import {
 } from '@footprint/domain';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { pageOutOfRange, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { pageOutOfRange, validationError } from '../../http/errors.ts';
 import type { LeakSearcher } from '../../providers/leak-search.ts';
 import type { Reusable } from '../searches/reuse.ts';
 import type { Searches } from '../searches/service.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { recordAudit } from '../audit/service.ts';
-import { rowsOf } from '../credits/service.ts';
 import { type DeploymentDefaults, readDeploymentSettings } from '../settings/service.ts';
 
 const DAY_MS = 86_400_000;

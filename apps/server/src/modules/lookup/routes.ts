@@ -13,10 +13,10 @@ import {
   telResponse,
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseInput } from '../../errors.ts';
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
-import { parseInput } from '../../http/errors.ts';
 import type { QueryKind } from '../../providers/types.ts';
 import { presentAnswerTime } from './present.ts';
 import type { LookupOptions, LookupService } from './service.ts';

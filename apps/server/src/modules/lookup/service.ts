@@ -6,8 +6,8 @@ import {
   sourceStatusOf,
 } from '@footprint/domain';
 import type { UserRow } from '../../db/schema.ts';
+import { kindUnavailable, noSourceAnswered } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { kindUnavailable, noSourceAnswered } from '../../http/errors.ts';
 import { kindAvailable } from '../../providers/modes.ts';
 import type { Runner } from '../../providers/runner.ts';
 import type { ProviderKind, QueryKind } from '../../providers/types.ts';

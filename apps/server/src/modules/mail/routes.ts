@@ -1,8 +1,8 @@
 import { outboxResponse, textPage } from '@footprint/domain';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { isLoopback } from '../../config.ts';
+import { outboxLoopbackOnly } from '../../errors.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
-import { AppError } from '../../http/errors.ts';
 import { escapeHtml } from '../../http/html.ts';
 import type { OutboxService } from './mailer.ts';
 
@@ -11,9 +11,6 @@ const tags = ['Development outbox'];
 /** Headers a reverse proxy adds: a request that came through one came from elsewhere. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'];
 
-export const OUTBOX_LOOPBACK_ONLY =
-  'The development outbox answers only requests from this machine (127.0.0.1 or ::1), never through a proxy.';
-
 /**
  * The outbox holds every sign-in code and reset link: it answers only a peer on the loopback
  * interface (the socket's address, whatever TRUST_PROXY says) with no forwarding header.
@@ -21,7 +18,7 @@ export const OUTBOX_LOOPBACK_ONLY =
 export const loopbackOnly: onRequestAsyncHookHandler = async (request) => {
   const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
   if (forwarded || !isLoopback(request.socket.remoteAddress)) {
-    throw new AppError(403, 'outbox_loopback_only', OUTBOX_LOOPBACK_ONLY);
+    throw outboxLoopbackOnly();
   }
 };
 

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import type { MediaErrorCode } from '../../errors.ts';
 
 /**
  * The media proxy's fetcher: one picture from an outside host, on the server's terms. Only hosts on the
@@ -25,11 +26,10 @@ export interface MediaFile {
   cached: boolean;
 }
 
-/** Why a picture was not fetched: the status and message the route answers with. */
+/** Why a picture was not fetched: a code of the catalogue and the message the route answers with. */
 export class MediaError extends Error {
   constructor(
-    readonly status: 400 | 403 | 413 | 415 | 502 | 504,
-    readonly code: string,
+    readonly code: MediaErrorCode,
     message: string,
   ) {
     super(message);
@@ -161,33 +161,23 @@ class ByteCache {
 }
 
 const refused = {
-  url: () => new MediaError(400, 'media_url_invalid', 'The url parameter must be an http or https address.'),
+  url: () => new MediaError('media_url_invalid', 'The url parameter must be an http or https address.'),
   host: (host: string) =>
-    new MediaError(
-      403,
-      'media_host_refused',
-      `Pictures from ${host} are not on this deployment's allow-list.`,
-    ),
+    new MediaError('media_host_refused', `Pictures from ${host} are not on this deployment's allow-list.`),
   address: (host: string) =>
-    new MediaError(403, 'media_address_refused', `${host} is a private or local address; it is not fetched.`),
+    new MediaError('media_address_refused', `${host} is a private or local address; it is not fetched.`),
   redirect: () =>
     new MediaError(
-      502,
       'media_redirect_refused',
       'The image host redirected to another host; that is not followed.',
     ),
   tooLarge: (max: number) =>
-    new MediaError(
-      413,
-      'media_too_large',
-      `The picture is larger than the ${max} bytes this server passes on.`,
-    ),
+    new MediaError('media_too_large', `The picture is larger than the ${max} bytes this server passes on.`),
   notImage: (type: string) =>
-    new MediaError(415, 'media_not_image', `The answer is not a picture (${type || 'no content type'}).`),
-  upstream: (status: number) =>
-    new MediaError(502, 'media_upstream_failed', `The image host answered ${status}.`),
-  unreachable: () => new MediaError(502, 'media_upstream_failed', 'The image host could not be reached.'),
-  timeout: () => new MediaError(504, 'media_timeout', 'The image host did not answer in time.'),
+    new MediaError('media_not_image', `The answer is not a picture (${type || 'no content type'}).`),
+  upstream: (status: number) => new MediaError('media_upstream_failed', `The image host answered ${status}.`),
+  unreachable: () => new MediaError('media_upstream_failed', 'The image host could not be reached.'),
+  timeout: () => new MediaError('media_timeout', 'The image host did not answer in time.'),
 };
 
 export interface MediaFetcher {

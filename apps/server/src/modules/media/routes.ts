@@ -1,8 +1,8 @@
 import { mapConfigResponse, mapTileParams, mediaImageResponse, mediaQuery } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { mediaRefused, mediaUrlInvalid, notFound, tileInvalid } from '../../errors.ts';
 import type { Guards } from '../../http/auth.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
-import { AppError, notFound } from '../../http/errors.ts';
 import { MediaError, type MediaFetcher, type MediaFile } from './fetcher.ts';
 
 const tags = ['Media'];
@@ -23,8 +23,9 @@ function sendImage(reply: FastifyReply, file: MediaFile) {
     .send(file.body);
 }
 
-const asAppError = (error: unknown): unknown =>
-  error instanceof MediaError ? new AppError(error.status, error.code, error.message) : error;
+/** The fetcher's refusals keep their code and message; anything else is not a refusal. */
+const asDomainError = (error: unknown): unknown =>
+  error instanceof MediaError ? mediaRefused(error.code, error.message) : error;
 
 /** `{z}/{x}/{y}` (and `{s}`, one subdomain) filled into the operator's template. */
 export function tileUrlOf(template: string, z: number, x: number, y: number): string {
@@ -69,14 +70,11 @@ export function mediaRoutes(
     },
     async (request, reply) => {
       const parsed = mediaQuery.safeParse(request.query ?? {});
-      if (!parsed.success) {
-        const message = 'The url parameter must be an http or https address.';
-        throw new AppError(400, 'media_url_invalid', message, { errors: { url: [message] } });
-      }
+      if (!parsed.success) throw mediaUrlInvalid();
       try {
         return sendImage(reply, await deps.media.get(parsed.data.url));
       } catch (error) {
-        throw asAppError(error);
+        throw asDomainError(error);
       }
     },
   );
@@ -117,12 +115,12 @@ export function mediaRoutes(
       const parsed = mapTileParams.safeParse(request.params);
       const tile = parsed.success ? parsed.data : undefined;
       if (!tile || tile.z > MAX_ZOOM || tile.x >= 2 ** tile.z || tile.y >= 2 ** tile.z) {
-        throw new AppError(400, 'tile_invalid', 'No such tile.');
+        throw tileInvalid();
       }
       try {
         return sendImage(reply, await deps.media.getTrusted(tileUrlOf(template, tile.z, tile.x, tile.y)));
       } catch (error) {
-        throw asAppError(error);
+        throw asDomainError(error);
       }
     },
   );

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { reports, type UserRow } from '../../db/schema.ts';
+import { DomainError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { httpStatusOf } from '../../http/errors.ts';
 import { auditInsert, recordAudit } from '../audit/service.ts';
 import type { ReportFile } from './files.ts';
 
@@ -35,15 +36,14 @@ export async function auditedReport(
     await db.execute(sql`with report as (${db.insert(reports).values(file.row).getSQL()}) ${audit.getSQL()}`);
     return file;
   } catch (error) {
+    const code = error instanceof DomainError ? error.code : 'internal';
     await recordAudit(db, {
       action,
       outcome: 'failure',
       user,
       client,
-      details: {
-        status: error instanceof AppError ? error.status : 500,
-        message: (error as Error).message.slice(0, 300),
-      },
+      // `status` is what the API answered, for readers of the trail; `code` is the refusal.
+      details: { status: httpStatusOf(code), code, message: (error as Error).message.slice(0, 300) },
     });
     throw error;
   }

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { reports, type UserRow, users } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { presentPublicCheck, presentReportCheck } from './present.ts';
 import { UUID } from './stored.ts';
 

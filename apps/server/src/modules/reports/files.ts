@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
 import { type LookupRow, type REPORT_KINDS, reports, type UserRow } from '../../db/schema.ts';
-import { reportsBusy } from '../../http/errors.ts';
+import { reportsBusy } from '../../errors.ts';
 import type { ReportTask } from './job.ts';
 import { type ReportPool, ReportsBusyError } from './pool.ts';
 

@@ -12,10 +12,10 @@ import {
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { parseInput } from '../../errors.ts';
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
-import { parseInput } from '../../http/errors.ts';
 import type { RateLimits } from '../../security/rate-limit.ts';
 import type { ReportFile, ReportService } from './service.ts';
 

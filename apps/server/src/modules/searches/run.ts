@@ -1,4 +1,4 @@
-import { apiKeyCapReached, insufficientCredits } from '../../http/errors.ts';
+import { apiKeyCapReached, insufficientCredits } from '../../errors.ts';
 import type { SearchContext } from './context.ts';
 import { refundSearch } from './refund.ts';
 import { repeatSearch } from './repeat.ts';

@@ -1,7 +1,7 @@
 import type { SearchKind } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { rowsOf } from '../credits/service.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** What every written search row carries: its answer and its audit row. */
 interface Written {

@@ -2,8 +2,8 @@
 import type { SearchKind } from '@footprint/domain';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
+import type { DomainError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import type { AppError } from '../../http/errors.ts';
 import type { DeploymentDefaults } from '../settings/service.ts';
 import type { CaseFiling, FiledCase, KeySpending } from './ports.ts';
 import type { Reusable } from './reuse.ts';
@@ -45,7 +45,7 @@ export type Answer<T> =
       /** The kind's own keys for the failure row of the audit trail (`reason` at least). */
       details: Record<string, unknown>;
       /** The refusal the caller gets, with the balance after the refund. */
-      error: (credits: number) => AppError;
+      error: (credits: number) => DomainError;
       /**
        * The source answered that it holds no record (not a failure): the refunded row is `no_record`
        * and so is its audit row.

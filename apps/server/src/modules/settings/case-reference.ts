@@ -1,6 +1,6 @@
 import { caseReferenceField, toFieldErrors } from '@footprint/domain';
 import type { Executor } from '../../db/client.ts';
-import { caseReferenceRequired, validationError } from '../../http/errors.ts';
+import { caseReferenceRequired, validationError } from '../../errors.ts';
 import { isCaseReferenceRequired } from './service.ts';
 
 /**

@@ -23,8 +23,8 @@ import {
 import { and, asc, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { type UserRow, users, type WatchRow, watchEvents, watches } from '../../db/schema.ts';
+import { DomainError, notFound, tooManyWatches, validationError, watchExists } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { conditionOf, queryKey } from '../leaks/query.ts';
 import type { LeakService } from '../leaks/service.ts';
@@ -230,12 +230,12 @@ export function createWatchlists(deps: WatchlistsDeps) {
     try {
       ran = await search(row, user, client);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'insufficient_credits') {
+      if (error instanceof DomainError && error.code === 'insufficient_credits') {
         await stopForCredits(row, user);
         return { outcome: 'stopped_no_credits', event: null };
       }
       // No source answered: the paid search refunded it, and an empty answer is not news.
-      if (error instanceof AppError && error.code === 'no_source_answered') {
+      if (error instanceof DomainError && error.code === 'no_source_answered') {
         const at = now();
         await db
           .update(watches)
@@ -343,9 +343,7 @@ export function createWatchlists(deps: WatchlistsDeps) {
       const caseReference = await requireCaseReference(db, input.case_reference);
       const [held] = await db.select({ n: count() }).from(watches).where(eq(watches.userId, user.id));
       if (Number(held?.n ?? 0) >= MAX_WATCHES_PER_USER) {
-        throw new AppError(422, 'too_many_watches', t.tooMany(MAX_WATCHES_PER_USER), {
-          errors: { query: [t.tooMany(MAX_WATCHES_PER_USER)] },
-        });
+        throw tooManyWatches(MAX_WATCHES_PER_USER);
       }
       const [row] = await db
         .insert(watches)
@@ -361,7 +359,7 @@ export function createWatchlists(deps: WatchlistsDeps) {
         })
         .onConflictDoNothing()
         .returning();
-      if (!row) throw new AppError(409, 'watch_exists', t.duplicate, { errors: { query: [t.duplicate] } });
+      if (!row) throw watchExists();
       await audit(db, user, client, 'watch.create', row);
       return present(row, 0);
     },
