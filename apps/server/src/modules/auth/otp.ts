@@ -22,45 +22,61 @@ import { type AuthDeps, authAudit as audit, clockOf, minutes } from './types.ts'
 const sameDevice = (challengeDevice: string | null, requestDevice: string | undefined) =>
   !challengeDevice || challengeDevice === requestDevice;
 
+/** A code's hash: keyed by the app key and bound to its account. */
+const otpHashOf = (appKey: string, userId: string, code: string) => hmac(appKey, `${userId}:${code}`);
+
+/** The newest code of an account that has not been used or replaced. */
+async function latestOpenOtp(db: AuthDeps['db'], userId: string) {
+  const [row] = await db
+    .select()
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.userId, userId), isNull(otpChallenges.consumedAt)))
+    .orderBy(desc(otpChallenges.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** A new code for this user and device; earlier open codes stop working. */
+async function startOtpChallenge(
+  deps: AuthDeps,
+  now: () => Date,
+  user: UserRow,
+  deviceId: string | undefined,
+): Promise<Date> {
+  const { db, config, mailer } = deps;
+  const code = randomDigits(OTP_LENGTH);
+  const expiresAt = new Date(now().getTime() + minutes(config.auth.otpTtlMinutes));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(otpChallenges)
+      .set({ consumedAt: now() })
+      .where(and(eq(otpChallenges.userId, user.id), isNull(otpChallenges.consumedAt)));
+    await tx.insert(otpChallenges).values({
+      userId: user.id,
+      deviceId: deviceId ?? null,
+      codeHash: otpHashOf(deps.appKey, user.id, code),
+      createdAt: now(),
+      expiresAt,
+    });
+  });
+  await mailer.send(otpMail(user.email, user.name, code, config.auth.otpTtlMinutes));
+  return expiresAt;
+}
+
 export function createOtp(
   deps: AuthDeps,
   parts: { sessions: Sessions; factors: Factors; devices: TrustedDevices },
 ) {
   const { sessions, factors, devices } = parts;
-  const { db, config, mailer, limits } = deps;
+  const { db, config, limits } = deps;
   const now = clockOf(deps);
-  const otpHash = (challengeUser: string, code: string) => hmac(deps.appKey, `${challengeUser}:${code}`);
+  const otpHash = (challengeUser: string, code: string) => otpHashOf(deps.appKey, challengeUser, code);
 
-  async function latestOpenChallenge(userId: string) {
-    const [row] = await db
-      .select()
-      .from(otpChallenges)
-      .where(and(eq(otpChallenges.userId, userId), isNull(otpChallenges.consumedAt)))
-      .orderBy(desc(otpChallenges.createdAt))
-      .limit(1);
-    return row;
-  }
+  const latestOpenChallenge = (userId: string) => latestOpenOtp(db, userId);
 
   /** A new code for this user and device; earlier open codes stop working. */
-  async function startChallenge(user: UserRow, deviceId: string | undefined): Promise<Date> {
-    const code = randomDigits(OTP_LENGTH);
-    const expiresAt = new Date(now().getTime() + minutes(config.auth.otpTtlMinutes));
-    await db.transaction(async (tx) => {
-      await tx
-        .update(otpChallenges)
-        .set({ consumedAt: now() })
-        .where(and(eq(otpChallenges.userId, user.id), isNull(otpChallenges.consumedAt)));
-      await tx.insert(otpChallenges).values({
-        userId: user.id,
-        deviceId: deviceId ?? null,
-        codeHash: otpHash(user.id, code),
-        createdAt: now(),
-        expiresAt,
-      });
-    });
-    await mailer.send(otpMail(user.email, user.name, code, config.auth.otpTtlMinutes));
-    return expiresAt;
-  }
+  const startChallenge = (user: UserRow, deviceId: string | undefined) =>
+    startOtpChallenge(deps, now, user, deviceId);
 
   return {
     startChallenge,

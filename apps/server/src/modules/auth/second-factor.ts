@@ -32,6 +32,60 @@ export interface SignedIn {
  * authenticator code, a recovery code or a passkey. Each token allows a few wrong tries, and wrong
  * tries per account are limited too, so only someone who knows the password can spend them.
  */
+/** The open sign-in challenge a second-factor token names, if it has not expired. */
+async function openSignInChallenge(db: AuthDeps['db'], token: string, at: Date) {
+  const [row] = await db
+    .select()
+    .from(secondFactorChallenges)
+    .where(
+      and(
+        eq(secondFactorChallenges.tokenHash, sha256(token)),
+        eq(secondFactorChallenges.purpose, 'sign_in'),
+        isNull(secondFactorChallenges.consumedAt),
+        gt(secondFactorChallenges.expiresAt, at),
+      ),
+    );
+  return row;
+}
+
+const expired = () => validationError({ token: [messages.secondFactor.expired] });
+
+/** The methods an account can finish a sign-in with. */
+async function methodsOfAccount(
+  db: AuthDeps['db'],
+  factors: Factors,
+  userId: string,
+): Promise<SecondFactorMethod[]> {
+  const enrolled = await factors.enrolled(db, userId);
+  const left = await factors.recoveryCodesLeft(db, userId);
+  return [
+    ...(enrolled.totp ? (['totp'] as const) : []),
+    ...(left > 0 ? (['recovery_code'] as const) : []),
+    ...(enrolled.passkeys > 0 ? (['passkey'] as const) : []),
+  ];
+}
+
+/** The WebAuthn options for a second-factor sign-in; each call issues a new challenge. */
+async function passkeySignInOptions(
+  deps: AuthDeps,
+  parts: { factors: Factors; passkeys: Passkeys },
+  token: string,
+  client: ClientContext,
+) {
+  const { db, limits } = deps;
+  await limits.check('secondFactorFailuresPerIp', client.ip);
+  const challenge = await openSignInChallenge(db, token, clockOf(deps)());
+  if (!challenge) throw expired();
+  const enrolled = await parts.factors.enrolled(db, challenge.userId);
+  if (enrolled.passkeys === 0) throw validationError({ passkey: [messages.secondFactor.notEnrolled] });
+  const options = await parts.passkeys.authenticationOptions(challenge.userId);
+  await db
+    .update(secondFactorChallenges)
+    .set({ webauthnChallenge: options.challenge })
+    .where(eq(secondFactorChallenges.id, challenge.id));
+  return options as unknown as Record<string, unknown>;
+}
+
 export function createSecondFactor(
   deps: AuthDeps,
   parts: { sessions: Sessions; factors: Factors; passkeys: Passkeys; devices: TrustedDevices },
@@ -40,33 +94,8 @@ export function createSecondFactor(
   const { sessions, factors, passkeys, devices } = parts;
   const now = clockOf(deps);
 
-  async function openChallenge(token: string) {
-    const [row] = await db
-      .select()
-      .from(secondFactorChallenges)
-      .where(
-        and(
-          eq(secondFactorChallenges.tokenHash, sha256(token)),
-          eq(secondFactorChallenges.purpose, 'sign_in'),
-          isNull(secondFactorChallenges.consumedAt),
-          gt(secondFactorChallenges.expiresAt, now()),
-        ),
-      );
-    return row;
-  }
-
-  const expired = () => validationError({ token: [messages.secondFactor.expired] });
-
-  /** The methods this account can finish a sign-in with. */
-  async function methodsOf(userId: string): Promise<SecondFactorMethod[]> {
-    const enrolled = await factors.enrolled(db, userId);
-    const left = await factors.recoveryCodesLeft(db, userId);
-    return [
-      ...(enrolled.totp ? (['totp'] as const) : []),
-      ...(left > 0 ? (['recovery_code'] as const) : []),
-      ...(enrolled.passkeys > 0 ? (['passkey'] as const) : []),
-    ];
-  }
+  const openChallenge = (token: string) => openSignInChallenge(db, token, now());
+  const methodsOf = (userId: string) => methodsOfAccount(db, factors, userId);
 
   return {
     methodsOf,
@@ -96,19 +125,8 @@ export function createSecondFactor(
     },
 
     /** The WebAuthn options for this sign-in; each call issues a new challenge. */
-    async passkeyOptions(token: string, client: ClientContext) {
-      await limits.check('secondFactorFailuresPerIp', client.ip);
-      const challenge = await openChallenge(token);
-      if (!challenge) throw expired();
-      const enrolled = await factors.enrolled(db, challenge.userId);
-      if (enrolled.passkeys === 0) throw validationError({ passkey: [messages.secondFactor.notEnrolled] });
-      const options = await passkeys.authenticationOptions(challenge.userId);
-      await db
-        .update(secondFactorChallenges)
-        .set({ webauthnChallenge: options.challenge })
-        .where(eq(secondFactorChallenges.id, challenge.id));
-      return options as unknown as Record<string, unknown>;
-    },
+    passkeyOptions: (token: string, client: ClientContext) =>
+      passkeySignInOptions(deps, parts, token, client),
 
     async verify(input: SecondFactorRequest, client: ClientContext): Promise<SignedIn> {
       // Only failures count per address, so an office of officers behind one address never limits itself.

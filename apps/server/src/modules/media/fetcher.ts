@@ -189,20 +189,10 @@ export interface MediaFetcher {
   cachedBytes(): number;
 }
 
-export function createMediaFetcher(options: MediaOptions): MediaFetcher {
-  const blocked = privateRanges();
-  const allowed = allowedBlocks(options.allowAddresses);
-  const cache = new ByteCache(options.cacheBytes);
-  const inFlight = new Map<string, Promise<MediaFile>>();
-
-  const addressAllowed = (raw: string): boolean => {
-    const { address, family } = unmapped(raw);
-    if (allowed.check(address, family)) return true;
-    return !blocked.check(address, family);
-  };
-
-  /** DNS lookup that refuses to hand the socket a private address. */
-  const safeLookup = (
+/** DNS lookup that refuses to hand the socket a private address. */
+const safeLookupOf =
+  (addressAllowed: (address: string) => boolean) =>
+  (
     hostname: string,
     lookupOptions: object,
     callback: (
@@ -225,18 +215,65 @@ export function createMediaFetcher(options: MediaOptions): MediaFetcher {
     });
   };
 
-  const parse = (raw: string): URL => {
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw refused.url();
+/** A picture's address: http or https, no credentials, no fragment. */
+const parse = (raw: string): URL => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw refused.url();
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused.url();
+  if (url.username || url.password) throw refused.url();
+  url.hash = '';
+  return url;
+};
+
+/** A response's body, refused past `maxBytes` (declared or streamed) or past the deadline. */
+const read = (response: IncomingMessage, deadline: number, maxBytes: number): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      response.destroy();
+      return reject(refused.tooLarge(maxBytes));
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused.url();
-    if (url.username || url.password) throw refused.url();
-    url.hash = '';
-    return url;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timer = setTimeout(() => response.destroy(refused.timeout()), Math.max(1, deadline - Date.now()));
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        response.destroy(refused.tooLarge(maxBytes));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    response.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks));
+    });
+    response.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error instanceof MediaError ? error : refused.unreachable());
+    });
+    response.on('close', () => {
+      clearTimeout(timer);
+      if (!response.complete) reject(refused.unreachable());
+    });
+  });
+
+export function createMediaFetcher(options: MediaOptions): MediaFetcher {
+  const blocked = privateRanges();
+  const allowed = allowedBlocks(options.allowAddresses);
+  const cache = new ByteCache(options.cacheBytes);
+  const inFlight = new Map<string, Promise<MediaFile>>();
+
+  const addressAllowed = (raw: string): boolean => {
+    const { address, family } = unmapped(raw);
+    if (allowed.check(address, family)) return true;
+    return !blocked.check(address, family);
   };
+  const safeLookup = safeLookupOf(addressAllowed);
 
   const once = (url: URL, deadline: number): Promise<IncomingMessage> =>
     new Promise((resolve, reject) => {
@@ -265,38 +302,6 @@ export function createMediaFetcher(options: MediaOptions): MediaFetcher {
         if (error instanceof MediaError) reject(error);
         else if (error.code === 'EMEDIA_PRIVATE') reject(refused.address(hostname));
         else reject(refused.unreachable());
-      });
-    });
-
-  const read = (response: IncomingMessage, deadline: number): Promise<Buffer> =>
-    new Promise((resolve, reject) => {
-      const declared = Number(response.headers['content-length']);
-      if (Number.isFinite(declared) && declared > options.maxBytes) {
-        response.destroy();
-        return reject(refused.tooLarge(options.maxBytes));
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const timer = setTimeout(() => response.destroy(refused.timeout()), Math.max(1, deadline - Date.now()));
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > options.maxBytes) {
-          response.destroy(refused.tooLarge(options.maxBytes));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      response.on('end', () => {
-        clearTimeout(timer);
-        resolve(Buffer.concat(chunks));
-      });
-      response.on('error', (error) => {
-        clearTimeout(timer);
-        reject(error instanceof MediaError ? error : refused.unreachable());
-      });
-      response.on('close', () => {
-        clearTimeout(timer);
-        if (!response.complete) reject(refused.unreachable());
       });
     });
 
@@ -333,7 +338,7 @@ export function createMediaFetcher(options: MediaOptions): MediaFetcher {
         response.resume();
         throw refused.notImage(contentType ?? '');
       }
-      const body = await read(response, deadline);
+      const body = await read(response, deadline, options.maxBytes);
       return { body, contentType, cached: false };
     }
   };
