@@ -125,6 +125,182 @@ const target = (positionals: string[], values: AdminCliValues): string => {
   return email;
 };
 
+/** What one operator command is run with. */
+interface CommandContext {
+  db: DatabaseHandle['db'];
+  config: Config;
+  command: (typeof ADMIN_COMMANDS)[number];
+  positionals: string[];
+  values: AdminCliValues;
+  out: { log(line: string): void; error(line: string): void; stdout: NodeJS.WritableStream };
+  acting: ReturnType<typeof cliActing>;
+}
+
+async function createAccount({ db, config, values, out, acting }: CommandContext): Promise<number> {
+  const input = parse(adminCreateUserRequest, {
+    name: values.name,
+    email: values.email,
+    password: values.password,
+    role: values.role,
+    app_mode: values.mode,
+    credits: numeric(values.credits),
+  });
+  const created = await createUser(
+    db,
+    input,
+    acting,
+    createPasswordPolicy({
+      pwnedUrl: config.passwords.pwnedUrl,
+      timeoutMs: config.passwords.timeoutMs,
+      onUnavailable: () => out.error('Pwned Passwords unavailable: the offline list decided.'),
+    }),
+  );
+  const u = created.user;
+  out.log(`Created ${u.email} (${u.id}): role ${u.role}, mode ${u.app_mode}, ${u.credits} credits.`);
+  if (created.temporary_password) {
+    out.log(`Temporary password (shown once): ${created.temporary_password}`);
+  }
+  return 0;
+}
+
+async function setAccount({ db, positionals, values, out, acting }: CommandContext): Promise<number> {
+  const user = await getUserByEmail(db, target(positionals, values));
+  const patch = parse(adminUpdateUserRequest, {
+    name: values.name,
+    role: values.role,
+    app_mode: values.mode,
+    status: values.status,
+    revoke_sessions: values['revoke-sessions'] ? true : undefined,
+  });
+  const u = await updateUser(db, user.id, patch, acting);
+  out.log(`Updated ${u.email}: role ${u.role}, mode ${u.app_mode}, status ${u.status}.`);
+  return 0;
+}
+
+async function decideAccount({
+  db,
+  config,
+  command,
+  positionals,
+  values,
+  out,
+  acting,
+}: CommandContext): Promise<number> {
+  const user = await getUserByEmail(db, target(positionals, values));
+  const approve = command === 'users:approve';
+  const reason = approve ? undefined : parse(adminRejectRequest, { reason: values.reason }).reason;
+  const mailer = config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : outboxMailer(db);
+  try {
+    const { user: u, notified } = await decideAndNotify(
+      { db, mailer, appUrl: config.appUrl },
+      user.id,
+      approve ? { kind: 'approve' } : { kind: 'reject', reason },
+      acting,
+    );
+    out.log(
+      `${approve ? 'Approved' : 'Rejected'} ${u.email}: status ${u.status}. ` +
+        (notified
+          ? `The user was e-mailed${mailer.kind === 'outbox' ? ' (development outbox)' : ''}.`
+          : 'The e-mail could NOT be sent (see the audit trail): tell the user yourself.'),
+    );
+    return 0;
+  } finally {
+    await mailer.close();
+  }
+}
+
+async function changeAccountCredits({
+  db,
+  command,
+  positionals,
+  values,
+  out,
+  acting,
+}: CommandContext): Promise<number> {
+  const user = await getUserByEmail(db, target(positionals, values));
+  const amount = numeric(values.amount);
+  if (typeof amount === 'number' && amount < 0) {
+    throw new CliUsageError(
+      `--amount must be positive: ${command} ${command === 'credits:grant' ? 'adds' : 'takes'} credits.`,
+    );
+  }
+  const input = parse(adminCreditsRequest, { amount, reason: values.reason });
+  const delta = command === 'credits:grant' ? input.amount : -input.amount;
+  const { user: u, entry } = await changeCredits(
+    db,
+    user.id,
+    { amount: delta, reason: input.reason },
+    acting,
+  );
+  out.log(
+    `${delta > 0 ? 'Granted' : 'Deducted'} ${Math.abs(delta)} credits ${delta > 0 ? 'to' : 'from'} ${u.email}: balance ${u.credits} (ledger entry ${entry.id}).`,
+  );
+  return 0;
+}
+
+async function exportAuditTrail({ db, values, out, acting }: CommandContext): Promise<number> {
+  if (!values.from || !values.to) throw new CliUsageError('audit:export needs --from and --to (YYYY-MM-DD).');
+  const filters = parse(auditExportQuery, {
+    from: values.from,
+    to: values.to,
+    user: values.user,
+    action: values.action,
+    q: values.q,
+    case_reference: values['case-reference'],
+  });
+  const { rows, chunks } = await exportAudit(db, filters, acting);
+  if (values.out) {
+    await pipeline(Readable.from(chunks), createWriteStream(values.out));
+    out.error(`Exported ${rows} audit rows (${filters.from} to ${filters.to}) to ${values.out}.`);
+  } else {
+    for await (const chunk of chunks) {
+      if (!out.stdout.write(chunk)) await new Promise((resolve) => out.stdout.once('drain', resolve));
+    }
+    out.error(`Exported ${rows} audit rows (${filters.from} to ${filters.to}).`);
+  }
+  return 0;
+}
+
+async function purgeLookups({ db, config, values, out, acting }: CommandContext): Promise<number> {
+  let retentionDays: number | undefined;
+  if (values.days !== undefined) {
+    const days = numeric(values.days);
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > RETENTION_DAYS_MAX) {
+      throw new CliUsageError(`--days must be a whole number from 1 to ${RETENTION_DAYS_MAX}.`);
+    }
+    retentionDays = days;
+  }
+  const result = await purgeExpiredResults(db, deploymentDefaults(config), { retentionDays });
+  await recordAudit(db, {
+    action: 'admin.lookups.purge',
+    outcome: 'success',
+    user: acting.actor,
+    target: 'lookups',
+    details: {
+      purged: result.purged,
+      retention_days: result.retentionDays,
+      cutoff: result.cutoff.toISOString(),
+      ...acting.details,
+    },
+  });
+  out.log(
+    `Purged ${result.purged} stored lookup results older than ${result.retentionDays} days (before ${result.cutoff.toISOString()}). Lookup rows and the audit trail are kept.`,
+  );
+  return 0;
+}
+
+/** Each operator command, by its name. */
+const COMMANDS: Record<(typeof ADMIN_COMMANDS)[number], (context: CommandContext) => Promise<number>> = {
+  'users:create': createAccount,
+  'users:set': setAccount,
+  'users:approve': decideAccount,
+  'users:reject': decideAccount,
+  'credits:grant': changeAccountCredits,
+  'credits:deduct': changeAccountCredits,
+  'audit:export': exportAuditTrail,
+  'lookups:purge': purgeLookups,
+};
+
 export async function runAdminCommand(
   command: (typeof ADMIN_COMMANDS)[number],
   database: DatabaseHandle,
@@ -140,145 +316,7 @@ export async function runAdminCommand(
   const { db } = database;
   const acting = cliActing();
   try {
-    switch (command) {
-      case 'users:create': {
-        const input = parse(adminCreateUserRequest, {
-          name: values.name,
-          email: values.email,
-          password: values.password,
-          role: values.role,
-          app_mode: values.mode,
-          credits: numeric(values.credits),
-        });
-        const created = await createUser(
-          db,
-          input,
-          acting,
-          createPasswordPolicy({
-            pwnedUrl: config.passwords.pwnedUrl,
-            timeoutMs: config.passwords.timeoutMs,
-            onUnavailable: () => out.error('Pwned Passwords unavailable: the offline list decided.'),
-          }),
-        );
-        const u = created.user;
-        out.log(`Created ${u.email} (${u.id}): role ${u.role}, mode ${u.app_mode}, ${u.credits} credits.`);
-        if (created.temporary_password) {
-          out.log(`Temporary password (shown once): ${created.temporary_password}`);
-        }
-        return 0;
-      }
-      case 'users:set': {
-        const user = await getUserByEmail(db, target(positionals, values));
-        const patch = parse(adminUpdateUserRequest, {
-          name: values.name,
-          role: values.role,
-          app_mode: values.mode,
-          status: values.status,
-          revoke_sessions: values['revoke-sessions'] ? true : undefined,
-        });
-        const u = await updateUser(db, user.id, patch, acting);
-        out.log(`Updated ${u.email}: role ${u.role}, mode ${u.app_mode}, status ${u.status}.`);
-        return 0;
-      }
-      case 'users:approve':
-      case 'users:reject': {
-        const user = await getUserByEmail(db, target(positionals, values));
-        const approve = command === 'users:approve';
-        const reason = approve ? undefined : parse(adminRejectRequest, { reason: values.reason }).reason;
-        const mailer = config.mail.smtpUrl
-          ? smtpMailer(config.mail.smtpUrl, config.mail.from)
-          : outboxMailer(db);
-        try {
-          const { user: u, notified } = await decideAndNotify(
-            { db, mailer, appUrl: config.appUrl },
-            user.id,
-            approve ? { kind: 'approve' } : { kind: 'reject', reason },
-            acting,
-          );
-          out.log(
-            `${approve ? 'Approved' : 'Rejected'} ${u.email}: status ${u.status}. ` +
-              (notified
-                ? `The user was e-mailed${mailer.kind === 'outbox' ? ' (development outbox)' : ''}.`
-                : 'The e-mail could NOT be sent (see the audit trail): tell the user yourself.'),
-          );
-          return 0;
-        } finally {
-          await mailer.close();
-        }
-      }
-      case 'credits:grant':
-      case 'credits:deduct': {
-        const user = await getUserByEmail(db, target(positionals, values));
-        const amount = numeric(values.amount);
-        if (typeof amount === 'number' && amount < 0) {
-          throw new CliUsageError(
-            `--amount must be positive: ${command} ${command === 'credits:grant' ? 'adds' : 'takes'} credits.`,
-          );
-        }
-        const input = parse(adminCreditsRequest, { amount, reason: values.reason });
-        const delta = command === 'credits:grant' ? input.amount : -input.amount;
-        const { user: u, entry } = await changeCredits(
-          db,
-          user.id,
-          { amount: delta, reason: input.reason },
-          acting,
-        );
-        out.log(
-          `${delta > 0 ? 'Granted' : 'Deducted'} ${Math.abs(delta)} credits ${delta > 0 ? 'to' : 'from'} ${u.email}: balance ${u.credits} (ledger entry ${entry.id}).`,
-        );
-        return 0;
-      }
-      case 'audit:export': {
-        if (!values.from || !values.to)
-          throw new CliUsageError('audit:export needs --from and --to (YYYY-MM-DD).');
-        const filters = parse(auditExportQuery, {
-          from: values.from,
-          to: values.to,
-          user: values.user,
-          action: values.action,
-          q: values.q,
-          case_reference: values['case-reference'],
-        });
-        const { rows, chunks } = await exportAudit(db, filters, acting);
-        if (values.out) {
-          await pipeline(Readable.from(chunks), createWriteStream(values.out));
-          out.error(`Exported ${rows} audit rows (${filters.from} to ${filters.to}) to ${values.out}.`);
-        } else {
-          for await (const chunk of chunks) {
-            if (!out.stdout.write(chunk)) await new Promise((resolve) => out.stdout.once('drain', resolve));
-          }
-          out.error(`Exported ${rows} audit rows (${filters.from} to ${filters.to}).`);
-        }
-        return 0;
-      }
-      case 'lookups:purge': {
-        let retentionDays: number | undefined;
-        if (values.days !== undefined) {
-          const days = numeric(values.days);
-          if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > RETENTION_DAYS_MAX) {
-            throw new CliUsageError(`--days must be a whole number from 1 to ${RETENTION_DAYS_MAX}.`);
-          }
-          retentionDays = days;
-        }
-        const result = await purgeExpiredResults(db, deploymentDefaults(config), { retentionDays });
-        await recordAudit(db, {
-          action: 'admin.lookups.purge',
-          outcome: 'success',
-          user: acting.actor,
-          target: 'lookups',
-          details: {
-            purged: result.purged,
-            retention_days: result.retentionDays,
-            cutoff: result.cutoff.toISOString(),
-            ...acting.details,
-          },
-        });
-        out.log(
-          `Purged ${result.purged} stored lookup results older than ${result.retentionDays} days (before ${result.cutoff.toISOString()}). Lookup rows and the audit trail are kept.`,
-        );
-        return 0;
-      }
-    }
+    return await COMMANDS[command]({ db, config, command, positionals, values, out, acting });
   } catch (error) {
     if (error instanceof CliUsageError) {
       out.error(error.message);

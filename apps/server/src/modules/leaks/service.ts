@@ -78,43 +78,46 @@ const statusOf = (outcome: VendorOutcome): LeakOriginStatus => ({
  * search), a vendor's never does. Identical records are merged into one listing every origin, and the
  * vendors' records are stored with the paid result, so that further pages read the same set.
  */
+/** The paid search: the local count and every vendor at once, then what the vendors add. */
+async function searchEverywhere(
+  db: LeakServiceDeps['db'],
+  searchers: NonNullable<LeakServiceDeps['searchers']>,
+  scope: LeakScope,
+  conditions: LeakCondition[],
+  rows: Array<{ type: LeakFieldType; value: string }>,
+): Promise<Found> {
+  const stop = new AbortController();
+  const asked = askVendors(searchers, vendorQueryOf(rows), conditions, stop.signal);
+  let matches: number;
+  try {
+    matches = await countMatches(db, conditions, scope);
+  } catch (error) {
+    stop.abort(error);
+    await asked;
+    throw error;
+  }
+  const outcomes = await asked;
+  const merged = mergeRecords(outcomes.map((outcome) => outcome.records));
+  const twins = await findTwinCandidates(db, conditions, scope, merged);
+  return {
+    matches,
+    federation: federate(merged, twins, outcomes.map(statusOf)),
+    answered: [
+      'leaks',
+      ...outcomes
+        .filter((outcome) => outcome.status === 'ok' || outcome.status === 'not_found')
+        .map(sourceKey),
+    ],
+    errors: Object.fromEntries(
+      outcomes.flatMap((outcome) => (outcome.error ? [[sourceKey(outcome), outcome.error]] : [])),
+    ),
+  };
+}
+
 export function createLeakService(deps: LeakServiceDeps) {
   const { db, searches } = deps;
   const searchers = deps.searchers ?? [];
   const scope: LeakScope = { includeSandbox: deps.sandbox };
-
-  /** The paid search: the local count and every vendor at once, then what the vendors add. */
-  async function searchEverywhere(
-    conditions: LeakCondition[],
-    rows: Array<{ type: LeakFieldType; value: string }>,
-  ): Promise<Found> {
-    const stop = new AbortController();
-    const asked = askVendors(searchers, vendorQueryOf(rows), conditions, stop.signal);
-    let matches: number;
-    try {
-      matches = await countMatches(db, conditions, scope);
-    } catch (error) {
-      stop.abort(error);
-      await asked;
-      throw error;
-    }
-    const outcomes = await asked;
-    const merged = mergeRecords(outcomes.map((outcome) => outcome.records));
-    const twins = await findTwinCandidates(db, conditions, scope, merged);
-    return {
-      matches,
-      federation: federate(merged, twins, outcomes.map(statusOf)),
-      answered: [
-        'leaks',
-        ...outcomes
-          .filter((outcome) => outcome.status === 'ok' || outcome.status === 'not_found')
-          .map(sourceKey),
-      ],
-      errors: Object.fromEntries(
-        outcomes.flatMap((outcome) => (outcome.error ? [[sourceKey(outcome), outcome.error]] : [])),
-      ),
-    };
-  }
 
   /**
    * What the search finds. A further page of a paid search reads the vendors' records that search
@@ -132,7 +135,7 @@ export function createLeakService(deps: LeakServiceDeps) {
         answered: reused.answered,
         errors: reused.errors,
       };
-    if (searchers.length > 0) return searchEverywhere(conditions, rows);
+    if (searchers.length > 0) return searchEverywhere(db, searchers, scope, conditions, rows);
     return {
       matches: await countMatches(db, conditions, scope),
       federation: NO_FEDERATION,
