@@ -1,4 +1,4 @@
-import type { DetailKind } from '@footprint/domain';
+import { type DetailKind, SEARCH_KIND_DECLARATIONS } from '@footprint/domain';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api.ts';
 import { expectPdf } from './pdf.ts';
@@ -16,7 +16,7 @@ export interface DetailReportInput {
  * the modal's record as a PDF, saved by the caller as {kind}-details-{id}.pdf.
  */
 export function generateDetailReport({ kind, data }: DetailReportInput): Promise<Blob> {
-  return request(`/api/generate-${kind}-report`, {
+  return request(SEARCH_KIND_DECLARATIONS[kind].reportPath!, {
     method: 'POST',
     body: { data },
     responseType: 'blob',

@@ -1,26 +1,25 @@
-import { layoutRecord, layoutSize, messages, type RecordLayout } from '@footprint/domain';
+import {
+  type DetailKind,
+  detailFacts,
+  detailListIsEmpty,
+  layoutRecord,
+  layoutSize,
+  messages,
+  type RecordLayout,
+} from '@footprint/domain';
 import { Modal } from '../../../components/Modal.tsx';
 import { RecordTables } from '../../../components/RecordTables.tsx';
 import { SandboxBanner } from '../../../components/SandboxBanner.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { saveBlob } from '../../../lib/api.ts';
 import { type AnsweredLine, answeredLineOf } from '../answered.ts';
-import { type DetailKind, useGenerateDetailReport } from '../api/generateDetailReport.ts';
+import { useGenerateDetailReport } from '../api/generateDetailReport.ts';
 import { fileSafe } from '../format.ts';
-import { challansOf, type DetailSelection } from './useDetailLookups.ts';
+import type { DetailSelection } from './useDetailLookups.ts';
 
-const titles: Record<DetailKind, string> = {
-  rc: messages.details.rcTitle,
-  upi: messages.details.upiTitle,
-  challan: messages.details.challanTitle,
-};
-
-/** The {TYPE} of '⚠ No {TYPE} data available.' */
-const typeNames: Record<DetailKind, string> = messages.details.typeNames;
-
-/** The record's rows and tables in the domain's curated order and format. */
+/** The record's rows and tables in the domain's curated order and format; nothing for an empty list. */
 function layoutOf(kind: DetailKind, record: unknown): RecordLayout {
-  if (kind === 'challan' && challansOf(record).length === 0) return { rows: [], tables: [] };
+  if (detailListIsEmpty(kind, record)) return { rows: [], tables: [] };
   return layoutRecord(record, kind);
 }
 
@@ -77,6 +76,7 @@ export function DetailModal({
   refresh?: { onClick: () => void; busy: boolean };
 }) {
   const { kind, id, status, record, synthetic } = selection;
+  const facts = detailFacts(kind);
   const pdf = useGenerateDetailReport();
   const line = answeredLineOf(selection.answered);
   const layout = status === 'loaded' ? layoutOf(kind, record) : { rows: [], tables: [] };
@@ -94,7 +94,7 @@ export function DetailModal({
 
   return (
     <Modal
-      title={titles[kind]}
+      title={facts.title}
       description={<Described id={id} line={line} />}
       onClose={onClose}
       size="lg"
@@ -123,24 +123,19 @@ export function DetailModal({
       <div aria-live="polite" aria-busy={status === 'loading'} className="min-h-40">
         {status === 'loading' && (
           <div className="flex min-h-40 flex-col items-center justify-center gap-3 text-sm text-muted">
-            <Spinner label={messages.results.fetching(titles[kind])} />
-            <span aria-hidden="true">{messages.results.fetching(titles[kind])}…</span>
+            <Spinner label={messages.results.fetching(facts.title)} />
+            <span aria-hidden="true">{messages.results.fetching(facts.title)}…</span>
           </div>
         )}
         {status !== 'loading' && !shown && (
           <p className="flex min-h-40 items-center justify-center text-center text-sm font-medium text-warning">
-            {messages.details.noData(typeNames[kind])}
+            {messages.details.noData(facts.label)}
           </p>
         )}
         {shown && synthetic && <SandboxBanner className="mb-3" />}
         {shown && (
           <div className="min-w-0 space-y-3">
-            {layout.rows.length > 0 && (
-              <Rows
-                rows={layout.rows}
-                title={kind === 'challan' ? messages.details.challanSummary : undefined}
-              />
-            )}
+            {layout.rows.length > 0 && <Rows rows={layout.rows} title={facts.list?.title} />}
             <RecordTables tables={layout.tables} />
           </div>
         )}

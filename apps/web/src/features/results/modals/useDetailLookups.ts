@@ -1,14 +1,19 @@
-import { layoutRecord, layoutSize, messages, showsSyntheticData } from '@footprint/domain';
+import {
+  type DetailKind,
+  detailFacts,
+  detailListIsEmpty,
+  layoutRecord,
+  layoutSize,
+  messages,
+  showsSyntheticData,
+} from '@footprint/domain';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { hasCredits, usePaidAnswer } from '../../../lib/paid-answer.ts';
 import { kindPrice, useSources } from '../../../lib/sources.ts';
 import type { AnswerTimeFields } from '../answered.ts';
-import { useChallanDetails } from '../api/challanDetails.ts';
-import type { DetailKind } from '../api/generateDetailReport.ts';
-import { useRcDetails } from '../api/rcDetails.ts';
-import { useUpiDetails } from '../api/upiDetails.ts';
+import { useDetailLookup } from '../api/detailLookup.ts';
 
 export type DetailStatus = 'loading' | 'loaded' | 'failed';
 
@@ -32,20 +37,12 @@ interface Bought {
   answered: AnswerTimeFields;
 }
 
-const failures: Record<DetailKind, string> = {
-  rc: messages.details.rcFailed,
-  upi: messages.details.upiFailed,
-  challan: messages.details.challanFailed,
-};
-
-export function challansOf(record: unknown): unknown[] {
-  const list = (record as { challan_details?: unknown } | null | undefined)?.challan_details;
-  return Array.isArray(list) ? list.filter((item) => typeof item === 'object' && item !== null) : [];
-}
-
-/** Whether a loaded record has anything the modal would show (and so anything worth a PDF). */
+/**
+ * Whether a loaded record has anything the modal would show (and so anything worth a PDF): a record
+ * whose content is a list (an RC's challans) has nothing without items.
+ */
 export function hasDetail(kind: DetailKind, record: unknown): boolean {
-  if (kind === 'challan') return challansOf(record).length > 0;
+  if (detailFacts(kind).list) return !detailListIsEmpty(kind, record);
   return layoutSize(layoutRecord(record, kind)) > 0;
 }
 
@@ -61,9 +58,7 @@ export function hasDetail(kind: DetailKind, record: unknown): boolean {
 export function useDetailLookups(caseReference?: string) {
   const { user } = useAuth();
   const { paid, failed } = usePaidAnswer();
-  const rc = useRcDetails();
-  const upi = useUpiDetails();
-  const challan = useChallanDetails();
+  const lookup = useDetailLookup();
   const [selection, setSelection] = useState<DetailSelection | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
@@ -93,22 +88,23 @@ export function useDetailLookups(caseReference?: string) {
         if (ticket.current === mine) setSelection({ kind, id, ...next });
       };
       try {
-        const lookup = { rc: rc.mutateAsync, upi: upi.mutateAsync, challan: challan.mutateAsync }[kind];
-        const answer = await lookup({ id, caseReference, ...(fresh ? { fresh } : {}) });
+        const answer = await lookup.mutateAsync({ kind, id, caseReference, ...(fresh ? { fresh } : {}) });
         paid(answer);
         const record = answer.data?.data ?? null;
         const synthetic = showsSyntheticData(answer.source_status, answer.sandbox);
         const answered = { answered_at: answer.answered_at, reused_from: answer.reused_from };
-        if (kind === 'challan' && challansOf(record).length === 0) toast.warning(messages.details.noChallans);
+        const list = detailFacts(kind).list;
+        if (list && detailListIsEmpty(kind, record)) toast.warning(list.empty);
         if (hasDetail(kind, record)) bought.current.set(key, { record, synthetic, answered });
         settle({ status: 'loaded', record, synthetic, answered });
       } catch (error) {
         if (!fresh) settle({ status: 'failed' });
         // Any refusal but a 402 says which lookup failed, whatever the server's words.
-        failed(error, { failed: failures[kind], refusal: () => failures[kind] });
+        const words = detailFacts(kind).failed;
+        failed(error, { failed: words, refusal: () => words });
       }
     },
-    [credits, caseReference, paid, failed, rc.mutateAsync, upi.mutateAsync, challan.mutateAsync],
+    [credits, caseReference, paid, failed, lookup.mutateAsync],
   );
 
   const open = useCallback((kind: DetailKind, id: string) => run(kind, id, false), [run]);
