@@ -1,3 +1,5 @@
+import type { DetailFamily } from '../kinds/details.ts';
+
 /**
  * The curated reading order of detail records (RC, UPI, challans) and intel results, on screen and in
  * the PDFs. Known keys come first in the order below; unknown keys follow alphabetically. The order
@@ -5,7 +7,7 @@
  */
 
 /** A section: a detail lookup or an intel query kind ('corporate:corporate_gstin', ...). */
-export type RecordSection = 'rc' | 'upi' | 'challan' | `${'corporate' | 'verification'}:${string}`;
+export type RecordSection = DetailFamily | `${'corporate' | 'verification'}:${string}`;
 
 const RC = [
   'owner_name',
