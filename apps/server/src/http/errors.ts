@@ -162,9 +162,12 @@ export const kindUnavailable = (label: string) =>
 export const pageOutOfRange = (message: string, credits: number) =>
   new AppError(422, 'page_out_of_range', message, { errors: { page: [message] }, credits });
 
-/** 400, not 422: the spec's browser reads 422 as 'no record found' (spec §4, §8). */
-export const invalidSearch = (message: string) =>
-  new AppError(400, 'invalid_search', message, { error: message });
+/**
+ * 400, not 422: the spec's browser reads 422 as 'no record found' (spec §4, §8). `errors`, per field
+ * as every other form answers them (`data.id_number`, `type`, ...), when the input names its fields.
+ */
+export const invalidSearch = (message: string, errors?: FieldErrors) =>
+  new AppError(400, 'invalid_search', message, { error: message, ...(errors ? { errors } : {}) });
 
 /** 403: trial accounts never reach a corporate or verification source. */
 export const liveOnly = () =>
