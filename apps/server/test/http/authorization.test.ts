@@ -18,6 +18,7 @@ const matrix: Record<string, Access> = {
   'GET /api/openapi.json': 'public',
   'GET /api/docs': 'public',
   'GET /api/docs/docs.css': 'public',
+  'GET /api/docs/docs.js': 'public',
   'GET /sanctum/csrf-cookie': 'public',
   'GET /api/registration-status': 'public',
   'POST /api/login': 'public',

@@ -26,6 +26,7 @@ import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
+import { PAID_SEARCH_REFUSALS, REFUSALS } from '../../http/responses.ts';
 import type { AdminService } from './service.ts';
 import type { Acting } from './users.ts';
 
@@ -244,6 +245,10 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; g
         tags,
         querystring: auditExportQuery,
         response: { 200: auditCsvResponse },
+        responseHeaders: {
+          'Content-Disposition': 'attachment; filename="…"',
+          'X-Audit-Rows': 'How many audit rows the file lists.',
+        },
       },
     },
     async (request, reply) => {

@@ -18,6 +18,7 @@ import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
+import { PAID_SEARCH_REFUSALS, REFUSALS } from '../../http/responses.ts';
 import type { CaseBundles } from './bundle.ts';
 import type { Cases } from './service.ts';
 
@@ -118,6 +119,7 @@ export function caseRoutes(
         tags,
         params: caseId,
         response: { 200: caseBundleResponse },
+        responseHeaders: { 'Content-Disposition': 'attachment; filename="…"' },
       },
     },
     async (request, reply) => {

@@ -17,6 +17,7 @@ import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
+import { PAID_SEARCH_REFUSALS, REFUSALS } from '../../http/responses.ts';
 import type { HistoryService } from './service.ts';
 
 const tags = ['History and credits'];
@@ -67,6 +68,8 @@ export function historyRoutes(app: FastifyInstance, deps: { history: HistoryServ
         params: z.object({ id: z.string().describe('The lookup id.') }),
         querystring: historyExportQuery,
         response: { 200: historyExportResponse },
+        refusals: { 410: 'The result was purged by the retention policy.' },
+        responseHeaders: { 'Content-Disposition': 'attachment; filename="…"' },
       },
     },
     async (request, reply) => {
@@ -95,6 +98,10 @@ export function historyRoutes(app: FastifyInstance, deps: { history: HistoryServ
         tags,
         querystring: historyCsvQuery,
         response: { 200: historyCsvResponse },
+        responseHeaders: {
+          'Content-Disposition': 'attachment; filename="…"',
+          'X-History-Rows': 'How many lookups the file lists.',
+        },
       },
     },
     async (request, reply) => {

@@ -16,6 +16,7 @@ import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
+import { PAID_SEARCH_REFUSALS, REFUSALS } from '../../http/responses.ts';
 import type { QueryKind } from '../../providers/types.ts';
 import { detailEnvelope, presentAnswerTime } from './present.ts';
 import type { LookupOptions, LookupService } from './service.ts';
@@ -41,6 +42,9 @@ export function lookupRoutes(
     '`source_status` tells what became of every source. `answered_at` is when the sources answered: for ' +
     'a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case ' +
     "reference. The Server-Timing header separates source latency from the server's own.";
+  const timing = {
+    'Server-Timing': "`sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time.",
+  };
   const fresh =
     ' `fresh=1` skips the cache: the sources are asked again and the lookup is charged even when an ' +
     'identical one is within the cache window.';
@@ -113,6 +117,8 @@ export function lookupRoutes(
         tags,
         querystring: telQuery,
         response: { 200: telResponse },
+        refusals: PAID_SEARCH_REFUSALS,
+        responseHeaders: timing,
       },
     },
     async (request, reply) => {
@@ -136,6 +142,8 @@ export function lookupRoutes(
         tags,
         querystring: emailQuery,
         response: { 200: emailResponse },
+        refusals: PAID_SEARCH_REFUSALS,
+        responseHeaders: timing,
       },
     },
     async (request, reply) => {
@@ -167,7 +175,15 @@ export function lookupRoutes(
       {
         preHandler,
         ...scoped,
-        schema: { summary, description: paid + freshBody, tags, body, response: { 200: detailResponse } },
+        schema: {
+          summary,
+          description: paid + freshBody,
+          tags,
+          body,
+          response: { 200: detailResponse },
+          refusals: PAID_SEARCH_REFUSALS,
+          responseHeaders: timing,
+        },
       },
       async (request, reply) => {
         const { query, typed, caseReference, fresh } = parse(request.body);

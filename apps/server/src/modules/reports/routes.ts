@@ -14,10 +14,20 @@ import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
+import { PAID_SEARCH_REFUSALS, REFUSALS } from '../../http/responses.ts';
 import type { RateLimits } from '../../security/rate-limit.ts';
 import type { ReportFile, ReportService } from './service.ts';
 
 const tags = ['Reports'];
+const pdfHeaders = {
+  'Content-Disposition': 'attachment; filename="…"',
+  'X-Report-Id': 'The report id (GET /api/reports/{id}/verify).',
+  'X-Report-Sha256': 'The SHA-256 of the file.',
+};
+const reportRefusals = {
+  404: "No stored lookup of the caller's matches.",
+  503: REFUSALS.reportsBusy,
+};
 
 const sendPdf = (reply: FastifyReply, file: ReportFile) =>
   reply
@@ -61,6 +71,8 @@ export function reportRoutes(
         tags,
         body: lookupReportRequest,
         response: { 200: reportPdfResponse },
+        refusals: reportRefusals,
+        responseHeaders: pdfHeaders,
       },
     },
     async (request, reply) => {
@@ -83,6 +95,8 @@ export function reportRoutes(
         tags,
         body: lookupReportRequest,
         response: { 200: reportPdfResponse },
+        refusals: reportRefusals,
+        responseHeaders: pdfHeaders,
       },
     },
     async (request, reply) => {
@@ -107,6 +121,8 @@ export function reportRoutes(
           tags,
           body: detailReportRequest,
           response: { 200: reportPdfResponse },
+          refusals: reportRefusals,
+          responseHeaders: pdfHeaders,
         },
       },
       async (request, reply) => {
@@ -159,6 +175,7 @@ export function reportRoutes(
         tags,
         body: publicVerifyRequest,
         response: { 200: publicVerifyResponse },
+        refusals: { 429: REFUSALS.rateLimited },
       },
     },
     async (request) => {
