@@ -154,8 +154,9 @@ export function withOperationFacts<T>(doc: T, facts: Map<string, OperationFacts>
     paths?: Record<string, Record<string, { responses?: Record<string, Json> }>>;
     components?: { schemas?: Record<string, unknown> };
   };
-  const components = (document.components ??= {});
-  const schemas = (components.schemas ??= {});
+  document.components ??= {};
+  document.components.schemas ??= {};
+  const schemas = document.components.schemas;
   const used = new Set<ErrorSchemaName>();
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {

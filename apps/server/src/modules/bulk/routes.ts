@@ -20,7 +20,7 @@ import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
-import { PAID_SEARCH_REFUSALS, REFUSALS } from '../../http/responses.ts';
+import { REFUSALS } from '../../http/responses.ts';
 import { bulkResults } from './export.ts';
 import { BULK_FILE_MAX_BYTES, entriesOfFile, entriesOfValues, tooManyRows } from './parse.ts';
 import { type BulkInput, type BulkService, isFinal } from './service.ts';

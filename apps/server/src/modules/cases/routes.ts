@@ -18,7 +18,6 @@ import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
-import { PAID_SEARCH_REFUSALS, REFUSALS } from '../../http/responses.ts';
 import type { CaseBundles } from './bundle.ts';
 import type { Cases } from './service.ts';
 

@@ -17,7 +17,6 @@ import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
-import { PAID_SEARCH_REFUSALS, REFUSALS } from '../../http/responses.ts';
 import type { HistoryService } from './service.ts';
 
 const tags = ['History and credits'];

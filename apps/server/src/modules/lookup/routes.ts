@@ -16,7 +16,7 @@ import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
-import { PAID_SEARCH_REFUSALS, REFUSALS } from '../../http/responses.ts';
+import { PAID_SEARCH_REFUSALS } from '../../http/responses.ts';
 import type { QueryKind } from '../../providers/types.ts';
 import { detailEnvelope, presentAnswerTime } from './present.ts';
 import type { LookupOptions, LookupService } from './service.ts';

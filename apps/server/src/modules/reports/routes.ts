@@ -14,7 +14,7 @@ import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { parseInput } from '../../http/errors.ts';
-import { PAID_SEARCH_REFUSALS, REFUSALS } from '../../http/responses.ts';
+import { REFUSALS } from '../../http/responses.ts';
 import type { RateLimits } from '../../security/rate-limit.ts';
 import type { ReportFile, ReportService } from './service.ts';
 
