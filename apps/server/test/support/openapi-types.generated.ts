@@ -2367,7 +2367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Status 403: sign in. */
+            /** @description A code is needed (`otp_required`), a second factor (`second_factor_required`), or the account cannot sign in (`account_status`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2400,6 +2400,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
@@ -2463,6 +2474,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account cannot sign in (`account_status`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -2470,6 +2490,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
@@ -2538,6 +2569,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
@@ -2615,6 +2657,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Registration is closed on this deployment. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -2622,6 +2673,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
@@ -2716,6 +2778,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie (GET /sanctum/csrf-cookie first). */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -2723,6 +2794,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
@@ -2780,6 +2862,15 @@ export interface operations {
             };
             /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie (GET /sanctum/csrf-cookie first). */
+            419: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9745,7 +9836,26 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
-                    "application/json": string;
+                    /**
+                     * @example {
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "kind": "example kind",
+                     *       "query": "919876543210",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "result": null
+                     *     }
+                     */
+                    "application/json": {
+                        lookup_id: string;
+                        kind: string;
+                        query: string;
+                        query_typed?: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        case_reference?: string | null;
+                        /** @description The stored answer, in the shape its search endpoint gave it. */
+                        result: unknown;
+                    };
                 };
             };
             /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
