@@ -107,7 +107,8 @@ export function registerContracts(app: FastifyInstance, guards: ContractGuards):
     // A route with an API-key scope (http/auth.ts) takes a session or a key holding that scope.
     const scope = authenticated ? (route.config as { scope?: string } | undefined)?.scope : undefined;
 
-    const list = new RefusalList();
+    // What the module declares first (its words lead), then what the guards and the input imply.
+    const list = new RefusalList().addAll(refusals);
     if (schema.body || schema.querystring || schema.params) {
       list.add(400, REFUSALS.malformed).add(422, REFUSALS.invalid);
     }
@@ -117,7 +118,7 @@ export function registerContracts(app: FastifyInstance, guards: ContractGuards):
     if (authenticated) list.add(403, REFUSALS.keyScope);
     if (scope) list.add(429, REFUSALS.keyRateLimit);
     if (schema.params) list.add(404, REFUSALS.notFound);
-    list.addAll(refusals).add(500, SERVER_FAILURE);
+    list.add(500, SERVER_FAILURE);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       facts.set(`${String(method)} ${documentPath(route.url)}`, {

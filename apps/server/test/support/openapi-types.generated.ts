@@ -4983,7 +4983,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkPreview"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). A malformed upload. */
+            /** @description A malformed upload. A body that is not valid JSON, or text with control characters (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5019,7 +5019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. No valid row, too many rows, an unreadable file, or a missing `type` or `file` (`errors` per field). */
+            /** @description No valid row, too many rows, an unreadable file, or a missing `type` or `file` (`errors` per field). Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5193,7 +5193,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). A malformed upload. */
+            /** @description A malformed upload. A body that is not valid JSON, or text with control characters (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5238,7 +5238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. No valid row, too many rows, an unreadable file, or a missing `type` or `file` (`errors` per field). */
+            /** @description No valid row, too many rows, an unreadable file, or a missing `type` or `file` (`errors` per field). Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6227,7 +6227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. A page past the last one: `errors.page`, the charge refunded (`credits`). */
+            /** @description A page past the last one: `errors.page`, the charge refunded (`credits`). Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6442,7 +6442,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. A page past the last one: `errors.page`, the charge refunded (`credits`). */
+            /** @description A page past the last one: `errors.page`, the charge refunded (`credits`). Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7269,7 +7269,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record". */
+            /** @description Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record". A body that is not valid JSON, or text with control characters (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7296,7 +7296,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentRequired"];
                 };
             };
-            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. Trial accounts cannot use this feature: live accounts only. */
+            /** @description Trial accounts cannot use this feature: live accounts only. The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7305,7 +7305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. The source holds no record: the charge was refunded (`credits`, `lookup_id`). */
+            /** @description The source holds no record: the charge was refunded (`credits`, `lookup_id`). Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7406,7 +7406,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record". */
+            /** @description Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record". A body that is not valid JSON, or text with control characters (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7433,7 +7433,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentRequired"];
                 };
             };
-            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. Trial accounts cannot use this feature: live accounts only. */
+            /** @description Trial accounts cannot use this feature: live accounts only. The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7442,7 +7442,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. The source holds no record: the charge was refunded (`credits`, `lookup_id`). */
+            /** @description The source holds no record: the charge was refunded (`credits`, `lookup_id`). Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
                     [name: string]: unknown;
