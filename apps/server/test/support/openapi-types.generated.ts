@@ -1924,6 +1924,21 @@ export interface components {
             last_login_at: string | null;
             email_verified_at: string | null;
         };
+        /** @description An API key, without its secret. */
+        ApiKey: {
+            id: string;
+            name: string;
+            scopes: ("lookups" | "leaks" | "intel" | "reports" | "bulk")[];
+            /** @description The first characters of the key and an ellipsis, e.g. `fp_ab12…`. */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            last_used_at: string | null;
+            expires_at: string | null;
+            revoked_at: string | null;
+            monthly_credit_cap: number | null;
+            credits_this_month: number;
+        };
         User: {
             id: string;
             name: string;
@@ -2011,12 +2026,87 @@ export interface components {
             };
             data: components["schemas"]["BulkRow"][];
         };
+        /** @description A user as others see them. */
+        Person: {
+            id: string;
+            name: string;
+            email: string;
+        };
+        CaseSummary: {
+            id: string;
+            title: string;
+            /** @description A search carrying this reference files itself under this case. */
+            reference: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            /** @description What allows the searches of this case; printed on its reports and kept on its audit rows. */
+            legal_basis: {
+                /** @enum {string} */
+                kind: "fir" | "warrant" | "complaint" | "court_order" | "editorial_assignment";
+                number: string;
+                purpose: string;
+            } | null;
+            owner: components["schemas"]["Person"];
+            /**
+             * @description How the caller sees the case.
+             * @enum {string}
+             */
+            role: "owner" | "member" | "admin";
+            items_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A search filed in a case. */
+        CaseItem: {
+            lookup_id: string;
+            kind: string;
+            query: string;
+            query_typed: string;
+            status: string;
+            cost: number;
+            sandbox: boolean;
+            user: components["schemas"]["Person"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            added_at: string;
+            result_available: boolean;
+        };
         IntelRecord: {
             /** @description The vendor's record (its `data` object), as it came. */
             data: Record<string, never>;
             credits: number;
             lookup_id: string;
             sandbox: boolean;
+        };
+        /** @description One record of an imported breach. */
+        LeakRecord: {
+            id: string;
+            source: {
+                name: string;
+                breach_date: string | null;
+                description: string | null;
+            };
+            name: string | null;
+            email: string | null;
+            phone: string | null;
+            username: string | null;
+            address: string | null;
+            /** @description Every other field of the record, as imported (never passwords or hashes). */
+            other: {
+                [key: string]: string;
+            };
+            /** @description Which searched types this record matched. */
+            matched: ("name" | "email" | "phone" | "username")[];
+            /** @description Where it was found; an identical record from several origins is one record listing each. */
+            origins: {
+                /** @enum {string} */
+                kind: "local" | "vendor";
+                /** @description 'Local index' or the vendor's name. */
+                name: string;
+            }[];
         };
         /** @description One key per phone source that answered, holding its payload, plus the fields below. */
         PhoneLookup: {
@@ -2179,6 +2269,37 @@ export interface components {
             };
             /** @description The report's owner and admins only. */
             lookup_id?: string | null;
+        };
+        Passkey: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            last_used_at: string | null;
+        };
+        /** @description A watched query, run again on its schedule. */
+        Watch: {
+            id: string;
+            /** @enum {string} */
+            kind: "tel" | "email" | "leak";
+            /** @description The normalized query the runs search (a leak search: its rows as a key). */
+            query: string;
+            /** @description The query as the user gave it, for display. */
+            query_typed: string;
+            case_reference: string | null;
+            /** @enum {string} */
+            schedule: "daily" | "weekly";
+            /** @enum {string} */
+            status: "active" | "paused" | "stopped_no_credits";
+            /** Format: date-time */
+            next_run_at: string;
+            last_run_at: string | null;
+            /** @description The lookup of the last run that answered. */
+            last_lookup_id: string | null;
+            /** @description Runs that found a change. */
+            changes_count: number;
+            /** Format: date-time */
+            created_at: string;
         };
     };
     responses: never;
@@ -3093,13 +3214,7 @@ export interface operations {
                             enabled_at: string | null;
                         };
                         recovery_codes_left: number;
-                        passkeys: {
-                            id: string;
-                            name: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            last_used_at: string | null;
-                        }[];
+                        passkeys: components["schemas"]["Passkey"][];
                         trusted_devices: {
                             id: string;
                             device_id: string;
@@ -3572,13 +3687,7 @@ export interface operations {
                      */
                     "application/json": {
                         message: string;
-                        passkey: {
-                            id: string;
-                            name: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            last_used_at: string | null;
-                        };
+                        passkey: components["schemas"]["Passkey"];
                         /** @description Shown once, when this is the first second factor. */
                         recovery_codes: string[];
                     };
@@ -3667,13 +3776,7 @@ export interface operations {
                      *       "last_used_at": "2026-01-15T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        last_used_at: string | null;
-                    };
+                    "application/json": components["schemas"]["Passkey"];
                 };
             };
             /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
@@ -3917,20 +4020,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        api_keys: {
-                            id: string;
-                            name: string;
-                            scopes: ("lookups" | "leaks" | "intel" | "reports" | "bulk")[];
-                            /** @description The first characters of the key and an ellipsis, e.g. `fp_ab12…`. */
-                            prefix: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            last_used_at: string | null;
-                            expires_at: string | null;
-                            revoked_at: string | null;
-                            monthly_credit_cap: number | null;
-                            credits_this_month: number;
-                        }[];
+                        api_keys: components["schemas"]["ApiKey"][];
                         /** @description Active keys an account may hold. */
                         max: number;
                     };
@@ -4092,7 +4182,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An API key, without its secret. */
+            /** @description OK: revoke an API key: it is refused from now on. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4114,20 +4204,7 @@ export interface operations {
                      *       "credits_this_month": 0
                      *     }
                      */
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        scopes: ("lookups" | "leaks" | "intel" | "reports" | "bulk")[];
-                        /** @description The first characters of the key and an ellipsis, e.g. `fp_ab12…`. */
-                        prefix: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        last_used_at: string | null;
-                        expires_at: string | null;
-                        revoked_at: string | null;
-                        monthly_credit_cap: number | null;
-                        credits_this_month: number;
-                    };
+                    "application/json": components["schemas"]["ApiKey"];
                 };
             };
             /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
@@ -6140,32 +6217,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            id: string;
-                            source: {
-                                name: string;
-                                breach_date: string | null;
-                                description: string | null;
-                            };
-                            name: string | null;
-                            email: string | null;
-                            phone: string | null;
-                            username: string | null;
-                            address: string | null;
-                            /** @description Every other field of the record, as imported (never passwords or hashes). */
-                            other: {
-                                [key: string]: string;
-                            };
-                            /** @description Which searched types this record matched. */
-                            matched: ("name" | "email" | "phone" | "username")[];
-                            /** @description Where it was found; an identical record from several origins is one record listing each. */
-                            origins: {
-                                /** @enum {string} */
-                                kind: "local" | "vendor";
-                                /** @description 'Local index' or the vendor's name. */
-                                name: string;
-                            }[];
-                        }[];
+                        data: components["schemas"]["LeakRecord"][];
                         total: number;
                         /** @description More records match than are counted: `total` is the cap. */
                         total_capped: boolean;
@@ -6355,32 +6407,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            id: string;
-                            source: {
-                                name: string;
-                                breach_date: string | null;
-                                description: string | null;
-                            };
-                            name: string | null;
-                            email: string | null;
-                            phone: string | null;
-                            username: string | null;
-                            address: string | null;
-                            /** @description Every other field of the record, as imported (never passwords or hashes). */
-                            other: {
-                                [key: string]: string;
-                            };
-                            /** @description Which searched types this record matched. */
-                            matched: ("name" | "email" | "phone" | "username")[];
-                            /** @description Where it was found; an identical record from several origins is one record listing each. */
-                            origins: {
-                                /** @enum {string} */
-                                kind: "local" | "vendor";
-                                /** @description 'Local index' or the vendor's name. */
-                                name: string;
-                            }[];
-                        }[];
+                        data: components["schemas"]["LeakRecord"][];
                         total: number;
                         /** @description More records match than are counted: `total` is the cap. */
                         total_capped: boolean;
@@ -6518,29 +6545,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            kind: "tel" | "email" | "leak";
-                            /** @description The normalized query the runs search (a leak search: its rows as a key). */
-                            query: string;
-                            /** @description The query as the user gave it, for display. */
-                            query_typed: string;
-                            case_reference: string | null;
-                            /** @enum {string} */
-                            schedule: "daily" | "weekly";
-                            /** @enum {string} */
-                            status: "active" | "paused" | "stopped_no_credits";
-                            /** Format: date-time */
-                            next_run_at: string;
-                            last_run_at: string | null;
-                            /** @description The lookup of the last run that answered. */
-                            last_lookup_id: string | null;
-                            /** @description Runs that found a change. */
-                            changes_count: number;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
+                        data: components["schemas"]["Watch"][];
                     };
                 };
             };
@@ -6643,29 +6648,7 @@ export interface operations {
                      *       "created_at": "2026-01-15T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        kind: "tel" | "email" | "leak";
-                        /** @description The normalized query the runs search (a leak search: its rows as a key). */
-                        query: string;
-                        /** @description The query as the user gave it, for display. */
-                        query_typed: string;
-                        case_reference: string | null;
-                        /** @enum {string} */
-                        schedule: "daily" | "weekly";
-                        /** @enum {string} */
-                        status: "active" | "paused" | "stopped_no_credits";
-                        /** Format: date-time */
-                        next_run_at: string;
-                        last_run_at: string | null;
-                        /** @description The lookup of the last run that answered. */
-                        last_lookup_id: string | null;
-                        /** @description Runs that found a change. */
-                        changes_count: number;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Watch"];
                 };
             };
             /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
@@ -6839,29 +6822,7 @@ export interface operations {
                      *       "created_at": "2026-01-15T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        kind: "tel" | "email" | "leak";
-                        /** @description The normalized query the runs search (a leak search: its rows as a key). */
-                        query: string;
-                        /** @description The query as the user gave it, for display. */
-                        query_typed: string;
-                        case_reference: string | null;
-                        /** @enum {string} */
-                        schedule: "daily" | "weekly";
-                        /** @enum {string} */
-                        status: "active" | "paused" | "stopped_no_credits";
-                        /** Format: date-time */
-                        next_run_at: string;
-                        last_run_at: string | null;
-                        /** @description The lookup of the last run that answered. */
-                        last_lookup_id: string | null;
-                        /** @description Runs that found a change. */
-                        changes_count: number;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Watch"];
                 };
             };
             /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
@@ -7105,29 +7066,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         outcome: "baseline" | "changed" | "unchanged" | "no_source" | "stopped_no_credits" | "failed";
-                        watch: {
-                            id: string;
-                            /** @enum {string} */
-                            kind: "tel" | "email" | "leak";
-                            /** @description The normalized query the runs search (a leak search: its rows as a key). */
-                            query: string;
-                            /** @description The query as the user gave it, for display. */
-                            query_typed: string;
-                            case_reference: string | null;
-                            /** @enum {string} */
-                            schedule: "daily" | "weekly";
-                            /** @enum {string} */
-                            status: "active" | "paused" | "stopped_no_credits";
-                            /** Format: date-time */
-                            next_run_at: string;
-                            last_run_at: string | null;
-                            /** @description The lookup of the last run that answered. */
-                            last_lookup_id: string | null;
-                            /** @description Runs that found a change. */
-                            changes_count: number;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        watch: components["schemas"]["Watch"];
                         event: {
                             id: string;
                             watch_id: string;
@@ -8302,36 +8241,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            id: string;
-                            title: string;
-                            /** @description A search carrying this reference files itself under this case. */
-                            reference: string;
-                            /** @enum {string} */
-                            status: "open" | "closed";
-                            /** @description What allows the searches of this case; printed on its reports and kept on its audit rows. */
-                            legal_basis: {
-                                /** @enum {string} */
-                                kind: "fir" | "warrant" | "complaint" | "court_order" | "editorial_assignment";
-                                number: string;
-                                purpose: string;
-                            } | null;
-                            owner: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            /**
-                             * @description How the caller sees the case.
-                             * @enum {string}
-                             */
-                            role: "owner" | "member" | "admin";
-                            items_count: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
+                        data: components["schemas"]["CaseSummary"][];
                     };
                 };
             };
@@ -8437,36 +8347,7 @@ export interface operations {
                      *       "updated_at": "2026-01-15T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        id: string;
-                        title: string;
-                        /** @description A search carrying this reference files itself under this case. */
-                        reference: string;
-                        /** @enum {string} */
-                        status: "open" | "closed";
-                        /** @description What allows the searches of this case; printed on its reports and kept on its audit rows. */
-                        legal_basis: {
-                            /** @enum {string} */
-                            kind: "fir" | "warrant" | "complaint" | "court_order" | "editorial_assignment";
-                            number: string;
-                            purpose: string;
-                        } | null;
-                        owner: {
-                            id: string;
-                            name: string;
-                            email: string;
-                        };
-                        /**
-                         * @description How the caller sees the case.
-                         * @enum {string}
-                         */
-                        role: "owner" | "member" | "admin";
-                        items_count: number;
-                        /** Format: date-time */
-                        created_at: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                    };
+                    "application/json": components["schemas"]["CaseSummary"];
                 };
             };
             /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
@@ -8637,11 +8518,7 @@ export interface operations {
                             number: string;
                             purpose: string;
                         } | null;
-                        owner: {
-                            id: string;
-                            name: string;
-                            email: string;
-                        };
+                        owner: components["schemas"]["Person"];
                         /**
                          * @description How the caller sees the case.
                          * @enum {string}
@@ -8661,34 +8538,12 @@ export interface operations {
                         }[];
                         notes: {
                             id: string;
-                            author: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
+                            author: components["schemas"]["Person"];
                             body: string;
                             /** Format: date-time */
                             created_at: string;
                         }[];
-                        items: {
-                            lookup_id: string;
-                            kind: string;
-                            query: string;
-                            query_typed: string;
-                            status: string;
-                            cost: number;
-                            sandbox: boolean;
-                            user: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            added_at: string;
-                            result_available: boolean;
-                        }[];
+                        items: components["schemas"]["CaseItem"][];
                         entities: {
                             type: string;
                             value: string;
@@ -8839,36 +8694,7 @@ export interface operations {
                      *       "updated_at": "2026-01-15T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        id: string;
-                        title: string;
-                        /** @description A search carrying this reference files itself under this case. */
-                        reference: string;
-                        /** @enum {string} */
-                        status: "open" | "closed";
-                        /** @description What allows the searches of this case; printed on its reports and kept on its audit rows. */
-                        legal_basis: {
-                            /** @enum {string} */
-                            kind: "fir" | "warrant" | "complaint" | "court_order" | "editorial_assignment";
-                            number: string;
-                            purpose: string;
-                        } | null;
-                        owner: {
-                            id: string;
-                            name: string;
-                            email: string;
-                        };
-                        /**
-                         * @description How the caller sees the case.
-                         * @enum {string}
-                         */
-                        role: "owner" | "member" | "admin";
-                        items_count: number;
-                        /** Format: date-time */
-                        created_at: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                    };
+                    "application/json": components["schemas"]["CaseSummary"];
                 };
             };
             /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
@@ -9048,25 +8874,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            lookup_id: string;
-                            kind: string;
-                            query: string;
-                            query_typed: string;
-                            status: string;
-                            cost: number;
-                            sandbox: boolean;
-                            user: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            added_at: string;
-                            result_available: boolean;
-                        }[];
+                        data: components["schemas"]["CaseItem"][];
                     };
                 };
             };
@@ -9180,25 +8988,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            lookup_id: string;
-                            kind: string;
-                            query: string;
-                            query_typed: string;
-                            status: string;
-                            cost: number;
-                            sandbox: boolean;
-                            user: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            added_at: string;
-                            result_available: boolean;
-                        }[];
+                        data: components["schemas"]["CaseItem"][];
                     };
                 };
             };
@@ -9506,11 +9296,7 @@ export interface operations {
                      */
                     "application/json": {
                         id: string;
-                        author: {
-                            id: string;
-                            name: string;
-                            email: string;
-                        };
+                        author: components["schemas"]["Person"];
                         body: string;
                         /** Format: date-time */
                         created_at: string;
