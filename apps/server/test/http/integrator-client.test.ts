@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleOf } from '../../src/http/openapi-document.ts';
 import { INTEL_DEMO } from '../../src/sandbox/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
-import type { paths } from '../support/openapi-types.generated.ts';
+import type { components, paths } from '../support/openapi-types.generated.ts';
 import {
   type Answer,
   createResponseValidator,
@@ -91,6 +91,23 @@ describe('a client generated from the document', () => {
       headers: session,
     });
     expect(bulk.data).toMatchObject({ valid: 1, invalid: [expect.objectContaining({ line: 2 })] });
+
+    // The upload and the refusals are typed too: a bulk file as multipart, a 402 with the key cap fields.
+    const upload: paths['/api/bulk']['post']['requestBody']['content']['multipart/form-data'] = {
+      file: 'numbers.csv',
+      type: 'tel',
+    };
+    const capped: components['schemas']['PaymentRequired'] = {
+      message: 'This key has reached its monthly credit cap.',
+      credits: 40,
+      monthly_credit_cap: 100,
+      credits_this_month: 100,
+    };
+    const busy: paths['/api/generate-report']['post']['responses'][503]['content']['application/json'] = {
+      message: 'Reports are busy right now.',
+      retry_after: 5,
+    };
+    expect([upload.type, capped.monthly_credit_cap, busy.retry_after]).toEqual(['tel', 100, 5]);
   });
 
   it('calls every operation of the document, and every answer keeps to it', async () => {
