@@ -187,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     admitKey: keyAccess.admit,
     secondFactorRequired,
   });
-  registerContracts(app, guards.authenticate);
+  registerContracts(app, guards);
   await registerOpenApi(app);
   const csrf = registerCsrf(app, config.isProduction && config.appUrl.startsWith('https:'));
   // Every new password (register, reset, admin-created accounts) meets the same rule.

@@ -298,8 +298,8 @@ export const pageOutOfRange = (message: string, credits: number) =>
   new DomainError('page_out_of_range', message, { ...onField('page', message), credits });
 
 /** A search the source cannot take (`error` repeats the message, as the spec's browser reads it). */
-export const invalidSearch = (message: string) =>
-  new DomainError('invalid_search', message, { error: message });
+export const invalidSearch = (message: string, errors?: FieldErrors) =>
+  new DomainError('invalid_search', message, { error: message, ...(errors ? { errors } : {}) });
 
 /** Trial accounts never reach a corporate or verification source. */
 export const liveOnly = () =>

@@ -9,6 +9,8 @@ import {
   flattenIntelResult,
   type IntelType,
   initialIntelValues,
+  intelExample,
+  intelFieldErrors,
   intelKindOf,
   intelQueryText,
   intelTypedText,
@@ -475,25 +477,23 @@ describe('request data', () => {
       ok: true,
       request: { case_reference: undefined },
     });
-    expect(parseIntelRequest({ data: {} })).toEqual({ ok: false, message: messages.intel.missingType });
-    expect(parseIntelRequest({ type: '', data: {} })).toEqual({
+    // Each refusal names its field in `errors`, as every other form's answer does.
+    const refused = (field: string, message: string) => ({
       ok: false,
-      message: messages.intel.missingType,
+      message,
+      errors: { [field]: [message] },
     });
-    expect(parseIntelRequest({ type: 'pan' })).toEqual({ ok: false, message: messages.intel.badData });
-    expect(parseIntelRequest({ type: 'pan', data: ['x'] })).toEqual({
-      ok: false,
-      message: messages.intel.badData,
-    });
-    expect(parseIntelRequest({ type: 'pan', data: {}, extra: 1 })).toEqual({
-      ok: false,
-      message: "'extra' is not part of a search request.",
-    });
-    expect(parseIntelRequest({ type: 'pan', data: {}, case_reference: 'x'.repeat(101) })).toEqual({
-      ok: false,
-      message: messages.caseReference.tooLong,
-    });
-    expect(parseIntelRequest([])).toEqual({ ok: false, message: messages.intel.badBody });
+    expect(parseIntelRequest({ data: {} })).toEqual(refused('type', messages.intel.missingType));
+    expect(parseIntelRequest({ type: '', data: {} })).toEqual(refused('type', messages.intel.missingType));
+    expect(parseIntelRequest({ type: 'pan' })).toEqual(refused('data', messages.intel.badData));
+    expect(parseIntelRequest({ type: 'pan', data: ['x'] })).toEqual(refused('data', messages.intel.badData));
+    expect(parseIntelRequest({ type: 'pan', data: {}, extra: 1 })).toEqual(
+      refused('extra', "'extra' is not part of a search request."),
+    );
+    expect(parseIntelRequest({ type: 'pan', data: {}, case_reference: 'x'.repeat(101) })).toEqual(
+      refused('case_reference', messages.caseReference.tooLong),
+    );
+    expect(parseIntelRequest([])).toEqual(refused('body', messages.intel.badBody));
   });
 });
 
@@ -647,5 +647,31 @@ describe('cleanTypedQuery', () => {
         { type: 'email', value: 'R@Example.com' },
       ]),
     ).toBe('Name: Rohan Deshmukh · Email: R@Example.com');
+  });
+});
+
+describe('per-field errors and the documented examples', () => {
+  const types = [...corporateTypes, ...verificationTypes];
+
+  it('names every broken field under data.<name>, its first message the one validateIntel answers', () => {
+    const gstin = findIntelType('corporate', 'corporate_gstin')!;
+    const values = { id_number: '', year: '2019', extra: 1 };
+    expect(intelFieldErrors(gstin, values)).toEqual({
+      'data.extra': [messages.intel.unknownField('extra', gstin.label)],
+      'data.id_number': ['GSTIN is required.'],
+      'data.year': ['Financial Year must be one of 2024, 2023, 2022, 2021.'],
+    });
+    expect(Object.values(intelFieldErrors(gstin, values))[0]?.[0]).toBe(validateIntel(gstin, values));
+    const employment = findIntelType('verification', 'employment')!;
+    expect(intelFieldErrors(employment, { pan: 'BQZPD4821K' })).toEqual({
+      data: [messages.intel.combination],
+    });
+  });
+
+  it.each(types.map((t) => [t.type, t] as const))('documents a valid example for %s', (_, t) => {
+    const example = intelExample(t) as { type: string; data: Record<string, unknown> };
+    expect(example.type).toBe(t.type);
+    expect(validateIntel(t, example.data)).toBeNull();
+    expect(intelFieldErrors(t, example.data)).toEqual({});
   });
 });

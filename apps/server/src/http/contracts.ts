@@ -2,6 +2,15 @@ import { errorResponse } from '@footprint/domain';
 import type { FastifyInstance, FastifySchema, FastifyTypeProvider, RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import {
+  documentPath,
+  operationFactsOf,
+  REFUSALS,
+  RefusalList,
+  type Refusals,
+  type ResponseHeaders,
+  SERVER_FAILURE,
+} from './responses.ts';
 import { isApplicationRoute } from './route-table.ts';
 
 /**
@@ -17,6 +26,15 @@ export interface ContractTypeProvider extends FastifyTypeProvider {
   serializer: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
 }
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /** See RouteContract: read by registerContracts for the document, then removed. */
+    refusals?: Refusals;
+    responseHeaders?: ResponseHeaders;
+    multipart?: unknown;
+  }
+}
+
 /** A route schema with the OpenAPI extras @fastify/swagger reads. */
 export type RouteContract = FastifySchema & {
   summary?: string;
@@ -25,7 +43,21 @@ export type RouteContract = FastifySchema & {
   operationId?: string;
   security?: ReadonlyArray<Record<string, readonly string[]>>;
   hide?: boolean;
+  /**
+   * The statuses the handler answers beyond what its guards and parsed input imply (http/responses.ts):
+   * documented, never enforced.
+   */
+  refusals?: Refusals;
+  /** Headers of the success answer (name → description), for the document. */
+  responseHeaders?: ResponseHeaders;
+  /** The body may also come as multipart/form-data of this shape (documentation only). */
+  multipart?: z.ZodType | undefined;
 };
+
+/** The guards whose refusals the document derives: `authenticate` alone, or the whole set. */
+export type ContractGuards =
+  | unknown
+  | { authenticate: unknown; requireLive?: unknown; requireAdmin?: unknown };
 
 type Handlers = RouteOptions['preHandler'];
 
@@ -46,26 +78,56 @@ const handlersOf = (value: Handlers): unknown[] => (value ? (Array.isArray(value
 /**
  * Sets the compilers and completes every route's contract as it is registered: the shared error body
  * for 4xx and 5xx, an operation id, and the bearer requirement on routes behind `authenticate` (the
- * others are marked public); a route with an API-key scope also lists the `apiKey` scheme and its scope. An application route
- * registered without response schemas fails at start-up.
+ * others are marked public); a route with an API-key scope also lists the `apiKey` scheme and its scope.
+ * It records the statuses the route can answer (from its guards, its input and its `refusals`) for the
+ * document (http/responses.ts). An application route registered without response schemas fails at
+ * start-up.
  */
-export function registerContracts(app: FastifyInstance, authenticate: unknown): void {
+export function registerContracts(app: FastifyInstance, guards: ContractGuards): void {
+  const { authenticate, requireLive, requireAdmin } =
+    typeof guards === 'function' || guards === null || typeof guards !== 'object'
+      ? { authenticate: guards, requireLive: undefined, requireAdmin: undefined }
+      : (guards as { authenticate: unknown; requireLive?: unknown; requireAdmin?: unknown });
+  const facts = operationFactsOf(app);
   // Documentation only; see ContractTypeProvider.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(serializerCompiler);
 
   app.addHook('onRoute', (route) => {
     if (!isApplicationRoute(route.url)) return;
-    const schema = (route.schema ?? {}) as RouteContract;
+    const { refusals, responseHeaders, multipart, ...schema } = (route.schema ?? {}) as RouteContract;
     if (!schema.response) {
       throw new Error(`${String(route.method)} ${route.url} has no response schema`);
     }
     const response = { ...(schema.response as Record<string, unknown>) };
     response['4xx'] ??= errorResponse;
     response['5xx'] ??= errorResponse;
-    const authenticated = handlersOf(route.preHandler).includes(authenticate);
+    const handlers = handlersOf(route.preHandler);
+    const authenticated = handlers.includes(authenticate);
     // A route with an API-key scope (http/auth.ts) takes a session or a key holding that scope.
     const scope = authenticated ? (route.config as { scope?: string } | undefined)?.scope : undefined;
+
+    // What the module declares first (its words lead), then what the guards and the input imply.
+    const list = new RefusalList().addAll(refusals);
+    if (schema.body || schema.querystring || schema.params) {
+      list.add(400, REFUSALS.malformed).add(422, REFUSALS.invalid);
+    }
+    if (authenticated) list.add(401, REFUSALS.unauthenticated).add(403, REFUSALS.secondFactor);
+    if (requireLive !== undefined && handlers.includes(requireLive)) list.add(403, REFUSALS.live);
+    if (requireAdmin !== undefined && handlers.includes(requireAdmin)) list.add(403, REFUSALS.admin);
+    if (authenticated) list.add(403, REFUSALS.keyScope);
+    if (scope) list.add(429, REFUSALS.keyRateLimit);
+    if (schema.params) list.add(404, REFUSALS.notFound);
+    list.add(500, SERVER_FAILURE);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      facts.set(`${String(method)} ${documentPath(route.url)}`, {
+        refusals: list.map,
+        headers: responseHeaders ?? {},
+        multipart,
+      });
+    }
+
     route.schema = {
       operationId: operationIdOf(String(route.method), route.url),
       security: scope ? [{ bearer: [] }, { apiKey: [scope] }] : authenticated ? [{ bearer: [] }] : [],

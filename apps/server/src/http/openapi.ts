@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import { API_KEY_SCOPES, openApiDocumentResponse, textPage } from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { escapeHtml } from './html.ts';
+import { withExamples, withRealisticBounds, withSuccessDescriptions } from './openapi-document.ts';
+import { operationFactsOf, withOperationFacts } from './responses.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -50,31 +54,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: createJsonSchemaTransform({ skipList: [] }),
     transformObject: (document) =>
-      withErrorDescriptions(withoutUnusedSchemas(jsonSchemaTransformObject(document))),
+      withExamples(
+        withRealisticBounds(
+          withSuccessDescriptions(
+            withoutUnusedSchemas(
+              withOperationFacts(jsonSchemaTransformObject(document), operationFactsOf(app)),
+            ),
+          ),
+        ),
+      ),
   });
-}
-
-const ERROR_DESCRIPTIONS: Record<string, string> = {
-  '4XX':
-    'Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged.',
-  '5XX': 'Server or upstream failure: the error body, with `credits` where a charge was refunded.',
-};
-
-/** The shared 4XX and 5XX answers say what they are instead of the generator's 'Default Response'. */
-function withErrorDescriptions<T>(doc: T): T {
-  const paths = (doc as { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> })
-    .paths;
-  for (const item of Object.values(paths ?? {})) {
-    for (const operation of Object.values(item)) {
-      for (const [status, description] of Object.entries(ERROR_DESCRIPTIONS)) {
-        const response = operation?.responses?.[status] as { description?: string } | undefined;
-        if (response && (!response.description || response.description === 'Default Response')) {
-          response.description = description;
-        }
-      }
-    }
-  }
-  return doc;
 }
 
 /**
@@ -111,6 +100,8 @@ function withoutUnusedSchemas<T>(doc: T): T {
 export function openApiRoutes(app: FastifyInstance): void {
   let document: OpenAPIV3_1.Document | undefined;
   let page: string | undefined;
+  let styles: Buffer | undefined;
+  let script: Buffer | undefined;
   const read = () => {
     document ??= app.swagger() as OpenAPIV3_1.Document;
     return document;
@@ -134,12 +125,15 @@ export function openApiRoutes(app: FastifyInstance): void {
     {
       schema: {
         summary: 'A reference page of this API',
+        description:
+          'A searchable reference with examples and linked schemas, drawn in the browser from ' +
+          '/api/openapi.json by a renderer served from this server (nothing is fetched from elsewhere).',
         tags,
         response: { 200: textPage('text/html', 'The reference page.') },
       },
     },
     async (_request, reply) => {
-      page ??= renderReference(read());
+      page ??= renderReference(rendererVersion());
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     },
   );
@@ -153,113 +147,133 @@ export function openApiRoutes(app: FastifyInstance): void {
         response: { 200: textPage('text/css', 'The stylesheet.') },
       },
     },
-    async (_request, reply) => reply.type('text/css; charset=utf-8').send(STYLES),
+    async (_request, reply) => {
+      styles ??= readFileSync(join(rendererDir(), 'style.css'));
+      return reply.type('text/css; charset=utf-8').header('cache-control', LONG_CACHE).send(styles);
+    },
+  );
+
+  app.get(
+    `${DOCS_PATH}/docs.js`,
+    {
+      schema: {
+        summary: "The reference page's script (the renderer)",
+        tags,
+        response: { 200: textPage('text/javascript', 'The script.') },
+      },
+    },
+    async (_request, reply) => {
+      script ??= Buffer.from(
+        `${CSP_SHIM}\n${readFileSync(join(rendererDir(), 'browser', 'standalone.js'), 'utf8')}\n${START}`,
+      );
+      return reply.type('text/javascript; charset=utf-8').header('cache-control', LONG_CACHE).send(script);
+    },
   );
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-
-type Operation = OpenAPIV3_1.OperationObject;
-
-/** Plain text with `code` spans, as the document's descriptions write them. */
-const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
-
-const json = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
-
-const anchor = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-
-/** Who may call an operation: anyone, a session, or also an API key of a scope. */
-function authLine(op: Operation): string {
-  if (!op.security?.length) return '<p class="auth">Public.</p>';
-  const scopes = op.security.flatMap((requirement) => requirement.apiKey ?? []);
-  if (scopes.length === 0) return '<p class="auth">Requires a bearer token (a session).</p>';
-  return `<p class="auth">Requires a bearer token: a session, or an API key with the <code>${scopes.map(escapeHtml).join(', ')}</code> scope.</p>`;
-}
-
-function renderOperation(method: string, path: string, op: Operation): string {
-  const parameters = (op.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
-  const parts = [
-    `<section class="op" id="${escapeHtml(anchor(`${method} ${path}`))}">`,
-    `<h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`,
-    op.summary ? `<p>${prose(op.summary)}</p>` : '',
-    op.description ? `<p>${prose(op.description)}</p>` : '',
-    authLine(op),
-  ];
-  if (parameters.length > 0) {
-    parts.push(
-      '<h4>Parameters</h4><table><thead><tr><th>Name</th><th>In</th><th>Required</th><th>Schema</th></tr></thead><tbody>',
-      ...parameters.map(
-        (p) =>
-          `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td>` +
-          `<td>${p.required ? 'yes' : 'no'}</td><td>${json(p.schema ?? {})}</td></tr>`,
-      ),
-      '</tbody></table>',
-    );
-  }
-  const body = op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
-  if (body) {
-    parts.push('<h4>Request body</h4>');
-    for (const [type, media] of Object.entries(body.content ?? {})) {
-      parts.push(`<p><code>${escapeHtml(type)}</code></p>`, json(media.schema ?? {}));
+/** The reference's own script, run before the renderer: see docs/api.md, "The reference page". */
+const CSP_SHIM = `(() => {
+  // The renderer's bundle writes its styles as <style> elements and style attributes, which the
+  // CSP (style-src 'self', no inline style) refuses. They are applied through the CSSOM instead
+  // (constructed style sheets and element.style), which the CSP allows; nothing else changes.
+  globalThis.__zod_globalConfig = { jitless: true };
+  const sheets = new WeakMap();
+  const sync = (style) => {
+    let sheet = sheets.get(style);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheets.set(style, sheet);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      observer.observe(style, { childList: true, characterData: true, subtree: true });
     }
-  }
-  parts.push('<h4>Responses</h4>');
-  for (const [status, value] of Object.entries(op.responses ?? {})) {
-    const response = value as OpenAPIV3_1.ResponseObject;
-    parts.push(`<h5>${escapeHtml(status)} ${prose(response.description ?? '')}</h5>`);
-    for (const [type, media] of Object.entries(response.content ?? {})) {
-      parts.push(`<p><code>${escapeHtml(type)}</code></p>`, json(media.schema ?? {}));
+    sheet.replaceSync(style.textContent || '');
+  };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      let node = record.target;
+      while (node && !(node instanceof HTMLStyleElement)) node = node.parentNode;
+      if (node) sync(node);
     }
+  });
+  for (const name of ['appendChild', 'insertBefore']) {
+    const original = Node.prototype[name];
+    Node.prototype[name] = function (node, ...rest) {
+      if (node instanceof HTMLStyleElement) {
+        sync(node);
+        return node;
+      }
+      return original.call(this, node, ...rest);
+    };
   }
-  parts.push('</section>');
-  return parts.join('');
-}
+  for (const name of ['append', 'prepend']) {
+    const original = Element.prototype[name];
+    Element.prototype[name] = function (...nodes) {
+      const kept = nodes.filter((node) => !(node instanceof HTMLStyleElement) || (sync(node), false));
+      return original.apply(this, kept);
+    };
+  }
+  const setAttribute = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (name, value) {
+    if (String(name).toLowerCase() === 'style' && this.style) {
+      this.style.cssText = String(value);
+      return;
+    }
+    return setAttribute.call(this, name, value);
+  };
+  const inner = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
+  Object.defineProperty(Element.prototype, 'innerHTML', {
+    configurable: true,
+    get() {
+      return inner.get.call(this);
+    },
+    set(html) {
+      const text = String(html);
+      if (!/\\sstyle\\s*=/i.test(text)) return inner.set.call(this, text);
+      inner.set.call(this, text.replace(/(<[^>]*?\\s)style\\s*=/gi, '$1data-csp-style='));
+      for (const element of (this.content ?? this).querySelectorAll('[data-csp-style]')) {
+        element.style.cssText = element.getAttribute('data-csp-style');
+        element.removeAttribute('data-csp-style');
+      }
+    },
+  });
+})();
+`;
 
-/** The whole document as one HTML page: operations grouped by tag, then the shared schemas. */
-export function renderReference(doc: OpenAPIV3_1.Document): string {
-  const groups = new Map<string, string[]>();
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item?.[method];
-      if (!op) continue;
-      const tag = op.tags?.[0] ?? 'Other';
-      groups.set(tag, [...(groups.get(tag) ?? []), renderOperation(method, path, op)]);
-    }
-  }
-  const nav = [...groups.keys()]
-    .map((tag) => `<li><a href="#${escapeHtml(anchor(tag))}">${escapeHtml(tag)}</a></li>`)
-    .join('');
-  const sections = [...groups.entries()]
-    .map(([tag, ops]) => `<h2 id="${escapeHtml(anchor(tag))}">${escapeHtml(tag)}</h2>${ops.join('')}`)
-    .join('');
-  const schemas = Object.entries(doc.components?.schemas ?? {})
-    .map(
-      ([name, schema]) =>
-        `<h3 id="schema-${escapeHtml(anchor(name))}">${escapeHtml(name)}</h3>${json(schema)}`,
-    )
-    .join('');
+/** Starts the renderer on the document of this origin: no fonts, AI, client or telemetry from elsewhere. */
+const START = `Scalar.createApiReference('#reference', ${JSON.stringify({
+  url: OPENAPI_PATH,
+  withDefaultFonts: false,
+  hideClientButton: true,
+  showDeveloperTools: 'never',
+  showToolbar: 'never',
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  telemetry: false,
+  darkMode: true,
+  hideDarkModeToggle: true,
+  documentDownloadType: 'json',
+  defaultOpenAllTags: false,
+})});
+`;
+
+const require = createRequire(import.meta.url);
+/** The renderer: @scalar/api-reference's standalone browser bundle and its stylesheet, served from here. */
+const rendererDir = () => dirname(require.resolve('@scalar/api-reference/style.css'));
+const rendererVersion = (): string =>
+  (JSON.parse(readFileSync(join(rendererDir(), '..', 'package.json'), 'utf8')) as { version: string })
+    .version;
+
+/** Versioned URLs, so the files can be cached for a year. */
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+
+/** The reference page: the renderer's stylesheet and script, both from this origin; no inline code. */
+export function renderReference(version: string): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    `<title>${escapeHtml(doc.info.title)} reference</title>` +
+    '<title>Footprint API reference</title>' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<link rel="stylesheet" href="${DOCS_PATH}/docs.css"></head><body><main>` +
-    `<h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1>` +
-    `<p>${prose(doc.info.description ?? '')}</p>` +
-    `<p>The machine-readable document: <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a> (OpenAPI ${escapeHtml(doc.openapi)}).</p>` +
-    `<nav><ul>${nav}<li><a href="#schemas">Shared schemas</a></li></ul></nav>` +
-    `${sections}<h2 id="schemas">Shared schemas</h2>${schemas}</main></body></html>`
+    `<link rel="stylesheet" href="${DOCS_PATH}/docs.css?v=${version}"></head>` +
+    `<body><noscript><p>The reference needs JavaScript. The document itself: <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</p></noscript>` +
+    `<div id="reference"></div><script src="${DOCS_PATH}/docs.js?v=${version}"></script></body></html>`
   );
 }
-
-const STYLES =
-  'body{font-family:system-ui,sans-serif;background:#05080f;color:#e2e8f0;margin:0;line-height:1.5}' +
-  'main{max-width:980px;margin:0 auto;padding:24px}a{color:#22d3ee}h1 small{color:#94a3b8;font-size:60%}' +
-  'h2{border-bottom:1px solid #1f2a44;padding-bottom:4px;margin-top:40px}' +
-  '.op{border:1px solid #1f2a44;border-radius:12px;padding:8px 16px;margin:16px 0;background:#0f172a}' +
-  '.method{display:inline-block;min-width:64px;text-align:center;border-radius:6px;padding:0 6px;color:#05080f;font-size:85%}' +
-  '.get{background:#22d3ee}.post{background:#4ade80}.patch{background:#facc15}.put{background:#fb923c}.delete{background:#f87171}' +
-  '.auth{color:#94a3b8}pre{background:#020617;border-radius:8px;padding:8px;overflow:auto;font-size:13px;max-height:420px}' +
-  'table{border-collapse:collapse;width:100%}td,th{border:1px solid #1f2a44;padding:4px;vertical-align:top;text-align:left}' +
-  'nav ul{display:flex;flex-wrap:wrap;gap:8px 16px;padding:0;list-style:none}' +
-  'code{overflow-wrap:anywhere}p code{background:#1e293b;border-radius:4px;padding:0 4px}' +
-  '.op{min-width:0;overflow-wrap:anywhere}table{display:block;overflow-x:auto}';

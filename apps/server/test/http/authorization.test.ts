@@ -50,6 +50,7 @@ const rules: Record<string, Rule> = {
   getApiOpenapiJson: open,
   getApiDocs: open,
   getApiDocsDocsCss: open,
+  getApiDocsDocsJs: open,
   getSanctumCsrfCookie: open,
   getApiRegistrationStatus: open,
   postApiLogin: open,

@@ -327,7 +327,11 @@ describe('the credit report', () => {
     ).toBe(200);
     const refused = await post(CORPORATE, { type: 'credit_report', data: { ...data, consent: 'N' } }, auth);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: messages.intel.consent, error: messages.intel.consent });
+    expect(refused.json()).toEqual({
+      message: messages.intel.consent,
+      error: messages.intel.consent,
+      errors: { 'data.consent': [messages.intel.consent] },
+    });
     expect(await balanceOf(user.id)).toBe(5);
   });
 
@@ -350,59 +354,74 @@ describe('the credit report', () => {
 });
 
 describe('bad input: the spec message, 400, no charge, no lookup', () => {
-  const cases: Array<[string, string, unknown, string]> = [
+  // [what, path, body, message, the key of `errors` it is under]
+  const cases: Array<[string, string, unknown, string, string]> = [
     [
       'unknown type',
       CORPORATE,
       { type: 'corporate_xyz', data: {} },
       messages.intel.unknownType('corporate_xyz'),
+      'type',
     ],
     [
       'a verification type on the corporate path',
       CORPORATE,
       { type: 'pan', data: { pan: 'BQZPD4821K' } },
       messages.intel.unknownType('pan'),
+      'type',
     ],
     [
       'a corporate type on the verification path',
       VERIFICATION,
       { type: 'corporate_cin', data: { id_number: INTEL_DEMO.cin } },
       messages.intel.unknownType('corporate_cin'),
+      'type',
     ],
-    ['missing type', CORPORATE, { data: {} }, messages.intel.missingType],
-    ['missing data', VERIFICATION, { type: 'pan' }, messages.intel.badData],
-    ['data as a list', VERIFICATION, { type: 'pan', data: ['BQZPD4821K'] }, messages.intel.badData],
-    ['a body that is a list', VERIFICATION, [], messages.intel.badBody],
+    ['missing type', CORPORATE, { data: {} }, messages.intel.missingType, 'type'],
+    ['missing data', VERIFICATION, { type: 'pan' }, messages.intel.badData, 'data'],
+    ['data as a list', VERIFICATION, { type: 'pan', data: ['BQZPD4821K'] }, messages.intel.badData, 'data'],
+    ['a body that is a list', VERIFICATION, [], messages.intel.badBody, 'body'],
     [
       'an unknown top-level key',
       VERIFICATION,
       { type: 'pan', data: { pan: 'BQZPD4821K' }, cost: 0 },
       messages.intel.unexpectedKey('cost'),
+      'cost',
     ],
     [
       'fields of another type',
       VERIFICATION,
       { type: 'pan', data: { pan: 'BQZPD4821K', dl_number: 'MH1220110048219' } },
       messages.intel.unknownField('dl_number', 'PAN'),
+      'data.dl_number',
     ],
-    ['lower-case PAN', VERIFICATION, { type: 'pan', data: { pan: 'bqzpd4821k' } }, 'Invalid PAN format.'],
+    [
+      'lower-case PAN',
+      VERIFICATION,
+      { type: 'pan', data: { pan: 'bqzpd4821k' } },
+      'Invalid PAN format.',
+      'data.pan',
+    ],
     [
       'lower-case PAN to UAN',
       CORPORATE,
       { type: 'pan_to_uan', data: { pan_number: 'bqzpd4821k' } },
       'Invalid PAN format.',
+      'data.pan_number',
     ],
     [
       'a 13-digit mobile',
       CORPORATE,
       { type: 'find_uan', data: { mobile_number: '9876543210123' } },
       'Mobile number must be between 7 and 12 digits.',
+      'data.mobile_number',
     ],
     [
       'a mobile with letters',
       CORPORATE,
       { type: 'find_uan', data: { mobile_number: '98765abc10' } },
       'Mobile number must contain only digits.',
+      'data.mobile_number',
     ],
     [
       'consent N',
@@ -412,80 +431,111 @@ describe('bad input: the spec message, 400, no charge, no lookup', () => {
         data: { mobile: '9876543210', pan: 'BQZPD4821K', name: 'R', gender: 'male', consent: 'N' },
       },
       'You must consent to fetch your credit report.',
+      'data.consent',
     ],
     [
       'missing gender',
       CORPORATE,
       { type: 'credit_report', data: { mobile: '9876543210', pan: 'BQZPD4821K', name: 'R', consent: 'Y' } },
       'Gender is required.',
+      'data.gender',
     ],
     [
       'an empty GSTIN',
       CORPORATE,
       { type: 'corporate_gstin', data: { id_number: ' ', year: '2024' } },
       'GSTIN is required.',
+      'data.id_number',
     ],
     [
       'a year not offered',
       CORPORATE,
       { type: 'corporate_gstin', data: { id_number: INTEL_DEMO.gstin, year: '2019' } },
       'Financial Year must be one of 2024, 2023, 2022, 2021.',
+      'data.year',
     ],
     [
       'a date that is not a date',
       VERIFICATION,
       { type: 'driving_license', data: { dl_number: INTEL_DEMO.drivingLicence, dob: '31-02-1990' } },
       'Date of Birth must be a date (YYYY-MM-DD).',
+      'data.dob',
     ],
     [
       'an impossible date',
       VERIFICATION,
       { type: 'passport', data: { file_number: INTEL_DEMO.passportFile, dob: '1990-02-30' } },
       'Date of Birth must be a date (YYYY-MM-DD).',
+      'data.dob',
     ],
     [
       'an array where a string belongs',
       CORPORATE,
       { type: 'corporate_cin', data: { id_number: [INTEL_DEMO.cin] } },
       'CIN must be text.',
+      'data.id_number',
     ],
     [
       'an object where a string belongs',
       VERIFICATION,
       { type: 'ifsc', data: { ifsc: { code: INTEL_DEMO.ifsc } } },
       'IFSC must be text.',
+      'data.ifsc',
     ],
     [
       'a string checkbox',
       CORPORATE,
       { type: 'gst_intel', data: { id_number: INTEL_DEMO.gstin, hsn_info: 'true' } },
       'HSN Info must be true or false.',
+      'data.hsn_info',
     ],
     [
       'no employment combination',
       VERIFICATION,
       { type: 'employment', data: { pan: 'BQZPD4821K', dob: '1990-04-17' } },
       messages.intel.combination,
+      'data',
     ],
     [
       'an over-long case reference',
       VERIFICATION,
       { type: 'pan', data: { pan: 'BQZPD4821K' }, case_reference: 'x'.repeat(101) },
       messages.caseReference.tooLong,
+      'case_reference',
     ],
   ];
 
-  it.each(cases)('%s', async (_, url, body, message) => {
+  it.each(cases)('%s', async (_, url, body, message, field) => {
     const { user, auth } = await userWith(5);
     const before = await ledgerOf(user.id);
     const res = await post(url, body, auth);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ message, error: message });
+    // The spec's message and error, and per field like every other form: the first is the message's.
+    const answer = res.json();
+    expect(answer).toEqual({ message, error: message, errors: expect.any(Object) });
+    expect(Object.entries(answer.errors)[0]).toEqual([field, [message]]);
     expect(await balanceOf(user.id)).toBe(5);
     expect(await ledgerOf(user.id)).toEqual(before);
     expect(await lookupsOf(user.id)).toEqual([]);
     const [audit] = await auditOf(user.id).then((rows) => rows.filter((a) => a.action.startsWith('lookup.')));
     expect(audit).toMatchObject({ outcome: 'failure', cost: 0 });
+  });
+
+  it('names every field that breaks a rule, as the other forms do', async () => {
+    const { auth } = await userWith(5);
+    const res = await post(
+      CORPORATE,
+      { type: 'corporate_gstin', data: { id_number: '', year: '2019', extra: 1 } },
+      auth,
+    );
+    expect(res.statusCode).toBe(400);
+    const message = messages.intel.unknownField('extra', 'GSTIN Details');
+    expect(res.json()).toMatchObject({ message, error: message });
+    expect(res.json().errors).toEqual({
+      'data.extra': [message],
+      'data.id_number': ['GSTIN is required.'],
+      'data.year': ['Financial Year must be one of 2024, 2023, 2022, 2021.'],
+    });
   });
 
   it('answers malformed JSON with a 400 and no charge', async () => {

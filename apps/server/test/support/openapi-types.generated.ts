@@ -1535,7 +1535,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A reference page of this API */
+        /**
+         * A reference page of this API
+         * @description A searchable reference with examples and linked schemas, drawn in the browser from /api/openapi.json by a renderer served from this server (nothing is fetched from elsewhere).
+         */
         get: operations["getApiDocs"];
         put?: never;
         post?: never;
@@ -1562,10 +1565,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/docs/docs.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reference page's script (the renderer) */
+        get: operations["getApiDocsDocsJs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One corporate search: `type` picks the search, `data` holds that type's fields. */
+        CorporateSearchInput: {
+            /** @constant */
+            type: "corporate_gstin";
+            /** @description The fields of GSTIN Details. */
+            data: {
+                /** @description GSTIN */
+                id_number: string;
+                /**
+                 * @description Financial Year
+                 * @enum {string}
+                 */
+                year: "2021" | "2022" | "2023" | "2024";
+                /** @description Filing Status */
+                filing_status?: boolean;
+                /** @description HSN Info */
+                hsn_info?: boolean;
+                /** @description Filing Frequency */
+                filing_frequency?: boolean;
+                /** @description Split Address */
+                address?: boolean;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        } | {
+            /** @constant */
+            type: "credit_report";
+            /** @description The fields of Credit Report. */
+            data: {
+                /** @description Mobile */
+                mobile: string;
+                /** @description PAN */
+                pan: string;
+                /** @description Name */
+                name: string;
+                /**
+                 * @description Gender
+                 * @enum {string}
+                 */
+                gender: "male" | "female";
+                /** @description I consent to fetch the credit report for this PAN. */
+                consent: true | "Y";
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        } | {
+            /** @constant */
+            type: "corporate_cin";
+            /** @description The fields of Company Details (CIN). */
+            data: {
+                /** @description CIN */
+                id_number: string;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        } | {
+            /** @constant */
+            type: "gst_intel";
+            /** @description The fields of GST Intelligence. */
+            data: {
+                /** @description GSTIN */
+                id_number: string;
+                /** @description Filing Status */
+                filing_status?: boolean;
+                /** @description HSN Info */
+                hsn_info?: boolean;
+                /** @description Filing Frequency */
+                filing_frequency?: boolean;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        } | {
+            /** @constant */
+            type: "employment_history";
+            /** @description The fields of Employment History (UAN). */
+            data: {
+                /** @description UAN */
+                id_number: string;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        } | {
+            /** @constant */
+            type: "find_uan";
+            /** @description The fields of Find UAN by Mobile. */
+            data: {
+                /** @description Mobile Number */
+                mobile_number: string;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        } | {
+            /** @constant */
+            type: "pan_to_uan";
+            /** @description The fields of PAN to UAN. */
+            data: {
+                /** @description PAN Number */
+                pan_number: string;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        };
+        /** @description One verification search: `type` picks the search, `data` holds that type's fields. */
+        VerificationSearchInput: {
+            /** @constant */
+            type: "pan";
+            /** @description The fields of PAN. */
+            data: {
+                /** @description PAN Number */
+                pan: string;
+                /** @description Name */
+                name?: string;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        } | {
+            /** @constant */
+            type: "driving_license";
+            /** @description The fields of Driving License. */
+            data: {
+                /** @description Driving License Number */
+                dl_number: string;
+                /**
+                 * Format: date
+                 * @description Date of Birth
+                 */
+                dob: string;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        } | {
+            /** @constant */
+            type: "voter_id";
+            /** @description The fields of Voter ID. */
+            data: {
+                /** @description EPIC Number */
+                epic_number: string;
+                /** @description Name */
+                name?: string;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        } | {
+            /** @constant */
+            type: "passport";
+            /** @description The fields of Passport. */
+            data: {
+                /** @description File Number */
+                file_number: string;
+                /** @description Name */
+                name?: string;
+                /**
+                 * Format: date
+                 * @description Date of Birth
+                 */
+                dob: string;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        } | {
+            /** @constant */
+            type: "bank_account";
+            /** @description The fields of Bank Account. */
+            data: {
+                /** @description Account Number */
+                account_number: string;
+                /** @description IFSC */
+                ifsc: string;
+                /** @description Name */
+                name?: string;
+                /** @description Phone */
+                phone?: string;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        } | {
+            /** @constant */
+            type: "ifsc";
+            /** @description The fields of IFSC. */
+            data: {
+                /** @description IFSC */
+                ifsc: string;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        } | {
+            /** @constant */
+            type: "vehicle_rc";
+            /** @description The fields of Vehicle RC. */
+            data: {
+                /** @description Vehicle Number */
+                vehicle_number: string;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        } | {
+            /** @constant */
+            type: "employment";
+            /** @description The fields of Employment. At least one of these combinations must be complete: phone; uan; phone + pan; phone + dob + employer_name; phone + employee_name + employer_name; phone + dob + employee_name + employer_name; phone + pan + employee_name + employer_name; phone + dob + pan + employee_name + employer_name; uan + employee_name + employer_name; uan + employee_name; dob + employee_name; dob + employee_name + employer_name. */
+            data: {
+                /** @description Phone */
+                phone?: string;
+                /** @description PAN */
+                pan?: string;
+                /** @description UAN */
+                uan?: string;
+                /**
+                 * Format: date
+                 * @description Date of Birth
+                 */
+                dob?: string;
+                /** @description Employee Name */
+                employee_name?: string;
+                /** @description Employer Name */
+                employer_name?: string;
+            };
+            /** @description The case this search is filed under. */
+            case_reference?: string | null;
+        };
         /** @description Every error answer: 4xx and 5xx, JSON. */
         Error: {
             message: string;
@@ -1582,6 +1821,28 @@ export interface components {
              * @enum {string}
              */
             account_status?: "pending" | "rejected" | "disabled";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A paid search refused for credits; nothing was charged. */
+        PaymentRequired: {
+            message: string;
+            /** @description The balance, unchanged. */
+            credits: number;
+            /** @description An API key's monthly credit cap, when that cap refused the search. */
+            monthly_credit_cap?: number;
+            /** @description What the key has spent this calendar month (UTC), when its cap refused the search. */
+            credits_this_month?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Busy or rate limited: try again after Retry-After seconds. */
+        RetryLater: {
+            message: string;
+            /** @description Seconds to wait, as in the Retry-After header. */
+            retry_after: number;
+            /** @description The balance, when a paid report was refunded. */
+            credits?: number;
         } & {
             [key: string]: unknown;
         };
@@ -1663,6 +1924,21 @@ export interface components {
             last_login_at: string | null;
             email_verified_at: string | null;
         };
+        /** @description An API key, without its secret. */
+        ApiKey: {
+            id: string;
+            name: string;
+            scopes: ("lookups" | "leaks" | "intel" | "reports" | "bulk")[];
+            /** @description The first characters of the key and an ellipsis, e.g. `fp_ab12…`. */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            last_used_at: string | null;
+            expires_at: string | null;
+            revoked_at: string | null;
+            monthly_credit_cap: number | null;
+            credits_this_month: number;
+        };
         User: {
             id: string;
             name: string;
@@ -1676,6 +1952,354 @@ export interface components {
             created_at: string;
             /** @description GET /api/user: a second factor must be set up before anything else works. */
             second_factor_setup_required?: boolean;
+        };
+        BulkPreview: {
+            /** @enum {string} */
+            type: "tel" | "email";
+            /** @description Rows read, before validation and folding. */
+            total: number;
+            /** @description Distinct valid queries: the rows that will run. */
+            valid: number;
+            /** @description Rows folded into an earlier identical query. */
+            duplicates: number;
+            invalid: {
+                line: number;
+                value: string;
+                error: string;
+            }[];
+            cost_per_row: number;
+            /** @description The most the job can cost: valid × cost per row (cached rows are free). */
+            cost: number;
+            balance: number;
+        };
+        /** @description A bulk lookup: its status and progress. */
+        BulkJob: {
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
+            /** @description Rows that run (valid, distinct). */
+            total: number;
+            /** @description Rows finished, whatever their outcome. */
+            done: number;
+            /** @description Rows that cost credits. */
+            charged: number;
+            /** @description Rows no source answered (refunded) or refused. */
+            failed: number;
+            /** @enum {string} */
+            type: "tel" | "email";
+            /** @description The uploaded file name, or "Pasted list". */
+            name: string;
+            credits_spent: number;
+            case_reference: string | null;
+            /** @description Why a stopped job stopped (credits ran out). */
+            stop_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            finished_at: string | null;
+        };
+        /** @description One row of a bulk lookup and what became of it. */
+        BulkRow: {
+            line: number;
+            /** @description The value as the list had it. */
+            input: string;
+            /** @description The normalized query that ran. */
+            query: string;
+            /** @enum {string} */
+            status: "pending" | "success" | "no_record" | "cached" | "failed" | "insufficient_credits" | "skipped";
+            /** @description Opens the row’s full result (GET /api/history/{id}). */
+            lookup_id: string | null;
+            name: string | null;
+            emails: string[];
+            phones: string[];
+            addresses: string[];
+            sources_answered: string[];
+            cost: number;
+        };
+        /** @description The JSON results file: the job and its rows. */
+        BulkResults: {
+            job: {
+                id: string;
+                /** @enum {string} */
+                type: "tel" | "email";
+                name: string;
+                case_reference: string | null;
+            };
+            data: components["schemas"]["BulkRow"][];
+        };
+        /** @description A user as others see them. */
+        Person: {
+            id: string;
+            name: string;
+            email: string;
+        };
+        CaseSummary: {
+            id: string;
+            title: string;
+            /** @description A search carrying this reference files itself under this case. */
+            reference: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            /** @description What allows the searches of this case; printed on its reports and kept on its audit rows. */
+            legal_basis: {
+                /** @enum {string} */
+                kind: "fir" | "warrant" | "complaint" | "court_order" | "editorial_assignment";
+                number: string;
+                purpose: string;
+            } | null;
+            owner: components["schemas"]["Person"];
+            /**
+             * @description How the caller sees the case.
+             * @enum {string}
+             */
+            role: "owner" | "member" | "admin";
+            items_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A search filed in a case. */
+        CaseItem: {
+            lookup_id: string;
+            kind: string;
+            query: string;
+            query_typed: string;
+            status: string;
+            cost: number;
+            sandbox: boolean;
+            user: components["schemas"]["Person"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            added_at: string;
+            result_available: boolean;
+        };
+        IntelRecord: {
+            /** @description The vendor's record (its `data` object), as it came. */
+            data: Record<string, never>;
+            credits: number;
+            lookup_id: string;
+            sandbox: boolean;
+        };
+        /** @description One record of an imported breach. */
+        LeakRecord: {
+            id: string;
+            source: {
+                name: string;
+                breach_date: string | null;
+                description: string | null;
+            };
+            name: string | null;
+            email: string | null;
+            phone: string | null;
+            username: string | null;
+            address: string | null;
+            /** @description Every other field of the record, as imported (never passwords or hashes). */
+            other: {
+                [key: string]: string;
+            };
+            /** @description Which searched types this record matched. */
+            matched: ("name" | "email" | "phone" | "username")[];
+            /** @description Where it was found; an identical record from several origins is one record listing each. */
+            origins: {
+                /** @enum {string} */
+                kind: "local" | "vendor";
+                /** @description 'Local index' or the vendor's name. */
+                name: string;
+            }[];
+        };
+        /** @description One key per phone source that answered, holding its payload, plus the fields below. */
+        PhoneLookup: {
+            /** @description Per source that did not answer, why (timed out, no record, ...). */
+            errors: {
+                [key: string]: string;
+            };
+            /** @description The balance after this lookup. */
+            credits: number;
+            /** @description The id of this lookup (history, reports). */
+            lookup_id: string;
+            /** @description Served free from an identical lookup of the same user. */
+            cached: boolean;
+            /** @description True when any payload is synthetic sandbox data. */
+            sandbox: boolean;
+            /** @description Every source of the lookup: ok, not_found, not_configured, rate_limited, failed or timed_out, and whether it is live or sandbox. */
+            source_status: {
+                [key: string]: {
+                    /**
+                     * @description What became of the source in this answer.
+                     * @enum {string}
+                     */
+                    status: "ok" | "not_found" | "not_configured" | "rate_limited" | "failed" | "timed_out";
+                    /**
+                     * @description Who answers it: a live vendor, the sandbox, or nobody.
+                     * @enum {string}
+                     */
+                    mode: "live" | "sandbox" | "not_configured";
+                    /** @description The vendor behind a live source. */
+                    vendor?: string;
+                    /** @description Why there is no payload. */
+                    message?: string;
+                };
+            };
+            /**
+             * Format: date-time
+             * @description When the sources answered. For a reused answer (`cached`), the time of the paid lookup it replays, not of this request.
+             */
+            answered_at: string;
+            /** @description The paid lookup this answer reuses; null when the sources were asked for this answer. */
+            reused_from: {
+                /** @description The paid lookup whose stored answer this one replays. */
+                lookup_id: string;
+                /** @description That lookup's case reference. */
+                case_reference: string | null;
+            } | null;
+        } & {
+            [key: string]: unknown;
+        };
+        EmailLookup: {
+            /** @description One key per e-mail source that answered, holding its payload, plus `errors`. */
+            data: {
+                /** @description Per source that did not answer, why (timed out, no record, ...). */
+                errors: {
+                    [key: string]: string;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The balance after this lookup. */
+            credits: number;
+            /** @description The id of this lookup (history, reports). */
+            lookup_id: string;
+            /** @description Served free from an identical lookup of the same user. */
+            cached: boolean;
+            /** @description True when any payload is synthetic sandbox data. */
+            sandbox: boolean;
+            /** @description Every source of the lookup: ok, not_found, not_configured, rate_limited, failed or timed_out, and whether it is live or sandbox. */
+            source_status: {
+                [key: string]: {
+                    /**
+                     * @description What became of the source in this answer.
+                     * @enum {string}
+                     */
+                    status: "ok" | "not_found" | "not_configured" | "rate_limited" | "failed" | "timed_out";
+                    /**
+                     * @description Who answers it: a live vendor, the sandbox, or nobody.
+                     * @enum {string}
+                     */
+                    mode: "live" | "sandbox" | "not_configured";
+                    /** @description The vendor behind a live source. */
+                    vendor?: string;
+                    /** @description Why there is no payload. */
+                    message?: string;
+                };
+            };
+            /**
+             * Format: date-time
+             * @description When the sources answered. For a reused answer (`cached`), the time of the paid lookup it replays, not of this request.
+             */
+            answered_at: string;
+            /** @description The paid lookup this answer reuses; null when the sources were asked for this answer. */
+            reused_from: {
+                /** @description The paid lookup whose stored answer this one replays. */
+                lookup_id: string;
+                /** @description That lookup's case reference. */
+                case_reference: string | null;
+            } | null;
+        };
+        DetailLookup: {
+            /** @description The vendor's envelope: { data, status_code, success, message, message_code }. */
+            data: Record<string, never>;
+            /** @description The balance after this lookup. */
+            credits: number;
+            /** @description The id of this lookup (history, reports). */
+            lookup_id: string;
+            /** @description Served free from an identical lookup of the same user. */
+            cached: boolean;
+            /** @description True when any payload is synthetic sandbox data. */
+            sandbox: boolean;
+            /** @description Every source of the lookup: ok, not_found, not_configured, rate_limited, failed or timed_out, and whether it is live or sandbox. */
+            source_status: {
+                [key: string]: {
+                    /**
+                     * @description What became of the source in this answer.
+                     * @enum {string}
+                     */
+                    status: "ok" | "not_found" | "not_configured" | "rate_limited" | "failed" | "timed_out";
+                    /**
+                     * @description Who answers it: a live vendor, the sandbox, or nobody.
+                     * @enum {string}
+                     */
+                    mode: "live" | "sandbox" | "not_configured";
+                    /** @description The vendor behind a live source. */
+                    vendor?: string;
+                    /** @description Why there is no payload. */
+                    message?: string;
+                };
+            };
+            /**
+             * Format: date-time
+             * @description When the sources answered. For a reused answer (`cached`), the time of the paid lookup it replays, not of this request.
+             */
+            answered_at: string;
+            /** @description The paid lookup this answer reuses; null when the sources were asked for this answer. */
+            reused_from: {
+                /** @description The paid lookup whose stored answer this one replays. */
+                lookup_id: string;
+                /** @description That lookup's case reference. */
+                case_reference: string | null;
+            } | null;
+        };
+        ReportCheck: {
+            report_id: string;
+            /** @description True when the given SHA-256 is the one of the file generated. */
+            valid: boolean;
+            /**
+             * Format: date-time
+             * @description When the report was made; for someone other than its owner or an admin, only when `valid`.
+             */
+            generated_at?: string;
+            /** @description The report's owner and admins only. */
+            kind?: string;
+            /** @description The report's owner and admins only. */
+            file_name?: string;
+            /** @description The report's owner and admins only. */
+            generated_by?: {
+                name: string;
+                email: string;
+            };
+            /** @description The report's owner and admins only. */
+            lookup_id?: string | null;
+        };
+        Passkey: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            last_used_at: string | null;
+        };
+        /** @description A watched query, run again on its schedule. */
+        Watch: {
+            id: string;
+            /** @enum {string} */
+            kind: "tel" | "email" | "leak";
+            /** @description The normalized query the runs search (a leak search: its rows as a key). */
+            query: string;
+            /** @description The query as the user gave it, for display. */
+            query_typed: string;
+            case_reference: string | null;
+            /** @enum {string} */
+            schedule: "daily" | "weekly";
+            /** @enum {string} */
+            status: "active" | "paused" | "stopped_no_credits";
+            /** Format: date-time */
+            next_run_at: string;
+            last_run_at: string | null;
+            /** @description The lookup of the last run that answered. */
+            last_lookup_id: string | null;
+            /** @description Runs that found a change. */
+            changes_count: number;
+            /** Format: date-time */
+            created_at: string;
         };
     };
     responses: never;
@@ -1702,17 +2326,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1731,17 +2346,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: the signed-in user. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "name": "Rohan Deshmukh",
+                     *       "email": "demo-live@footprint.test",
+                     *       "credits": 0,
+                     *       "app_mode": "live",
+                     *       "role": "user",
+                     *       "created_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1749,8 +2375,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1769,12 +2404,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: whether the sign-up form is open, and whether new accounts wait for approval. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "registration_enabled": true,
+                     *       "registration_mode": "open"
+                     *     }
+                     */
                     "application/json": {
                         /** @description False only while registration_mode is closed. */
                         registration_enabled: boolean;
@@ -1786,17 +2427,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1815,6 +2447,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "demo-live@footprint.test",
+                 *       "password": "footprint-demo"
+                 *     }
+                 */
                 "application/json": {
                     email: string & (unknown & unknown);
                     password: string;
@@ -1822,12 +2460,18 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: sign in. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "demo-session-token",
+                     *       "expires_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         token: string;
                         /** Format: date-time */
@@ -1835,7 +2479,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A code is needed (`otp_required`), a second factor (`second_factor_required`), or the account cannot sign in (`account_status`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1861,8 +2514,8 @@ export interface operations {
                     } | components["schemas"]["Error"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1870,8 +2523,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1890,6 +2554,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "demo-live@footprint.test",
+                 *       "otp": "123456"
+                 *     }
+                 */
                 "application/json": {
                     email: string & (unknown & unknown);
                     otp: string;
@@ -1897,12 +2567,18 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: prove the mailed code; trusts the device that sent it (an HttpOnly cookie holds its secret). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "demo-session-token",
+                     *       "expires_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         token: string;
                         /** Format: date-time */
@@ -1910,8 +2586,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1919,8 +2595,37 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The account cannot sign in (`account_status`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1939,18 +2644,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "demo-live@footprint.test"
+                 *     }
+                 */
                 "application/json": {
                     email: string & (unknown & unknown);
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: mail a new code (the same answer for unknown accounts). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Done.",
+                     *       "otp_expires_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         /** Format: date-time */
@@ -1958,8 +2674,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1967,8 +2683,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1987,6 +2723,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Rohan Deshmukh",
+                 *       "email": "demo-live@footprint.test",
+                 *       "password": "footprint-demo",
+                 *       "password_confirmation": "footprint-demo"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     email: string & (unknown & unknown);
@@ -1996,12 +2740,27 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: open a trial account (pending approval while the registration mode is approval). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Done.",
+                     *       "user": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test",
+                     *         "credits": 0,
+                     *         "app_mode": "live",
+                     *         "role": "user",
+                     *         "created_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "approval_required": true
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         user: components["schemas"]["User"];
@@ -2010,8 +2769,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2019,8 +2778,37 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description Registration is closed on this deployment. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2039,28 +2827,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: revoke the caller's token (never a 401). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Done."
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2079,25 +2863,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "demo-live@footprint.test"
+                 *     }
+                 */
                 "application/json": {
                     email: string & (unknown & unknown);
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: mail a reset link (the same answer for unknown accounts); needs X-XSRF-TOKEN. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         status: string;
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2105,8 +2899,37 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie (GET /sanctum/csrf-cookie first). */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2125,6 +2948,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "demo-live@footprint.test",
+                 *       "token": "demo-session-token",
+                 *       "password": "footprint-demo",
+                 *       "password_confirmation": "footprint-demo"
+                 *     }
+                 */
                 "application/json": {
                     email: string & (unknown & unknown);
                     token: string;
@@ -2134,19 +2965,24 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: set a new password with the mailed token; revokes every session; needs X-XSRF-TOKEN. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         status: string;
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2154,8 +2990,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie (GET /sanctum/csrf-cookie first). */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2174,6 +3028,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "demo-session-token"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                     code?: string;
@@ -2195,12 +3054,18 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: finish a sign-in with an authenticator code, a recovery code or a passkey. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "demo-session-token",
+                     *       "expires_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         token: string;
                         /** Format: date-time */
@@ -2208,8 +3073,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2217,8 +3082,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2237,6 +3111,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "demo-session-token"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                 };
@@ -2249,11 +3128,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2261,8 +3141,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2281,12 +3170,42 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: the account's second factors and trusted devices. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "second_factor_required": true,
+                     *       "setup_required": true,
+                     *       "totp": {
+                     *         "enabled": true,
+                     *         "enabled_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "recovery_codes_left": 1,
+                     *       "passkeys": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "last_used_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "trusted_devices": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "device_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "user_agent": "example user agent",
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "last_seen_at": "2026-01-15T09:30:00.000Z",
+                     *           "expires_at": "2026-01-15T09:30:00.000Z",
+                     *           "current": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         second_factor_required: boolean;
                         setup_required: boolean;
@@ -2295,13 +3214,7 @@ export interface operations {
                             enabled_at: string | null;
                         };
                         recovery_codes_left: number;
-                        passkeys: {
-                            id: string;
-                            name: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            last_used_at: string | null;
-                        }[];
+                        passkeys: components["schemas"]["Passkey"][];
                         trusted_devices: {
                             id: string;
                             device_id: string;
@@ -2317,8 +3230,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2326,8 +3239,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2346,12 +3268,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: start setting up an authenticator app: a new secret and its QR code. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "example secret",
+                     *       "otpauth_url": "example otpauth url",
+                     *       "qr_code": "example qr code"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Base32, for typing into an app that cannot scan. */
                         secret: string;
@@ -2361,8 +3290,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2370,8 +3299,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2390,26 +3328,39 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "123456"
+                 *     }
+                 */
                 "application/json": {
                     code: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: confirm the authenticator app with a code from it; the first factor brings recovery codes. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Done.",
+                     *       "recovery_codes": [
+                     *         "example recovery codes"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         recovery_codes: string[];
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2417,8 +3368,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2437,25 +3415,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "footprint-demo"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: turn the authenticator app off (asks for the password). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Done."
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2463,8 +3451,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2483,26 +3498,39 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "footprint-demo"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: replace the recovery codes (asks for the password); the new ones are shown once. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Done.",
+                     *       "recovery_codes": [
+                     *         "example recovery codes"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         recovery_codes: string[];
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2510,8 +3538,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2536,11 +3591,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2548,8 +3604,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2568,6 +3633,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Rohan Deshmukh",
+                 *       "response": {
+                 *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                 *         "rawId": "example rawId",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "example clientDataJSON"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     response: {
@@ -2587,28 +3665,36 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: add a passkey from its registration response. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Done.",
+                     *       "passkey": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "created_at": "2026-01-15T09:30:00.000Z",
+                     *         "last_used_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "recovery_codes": [
+                     *         "example recovery codes"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         message: string;
-                        passkey: {
-                            id: string;
-                            name: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            last_used_at: string | null;
-                        };
+                        passkey: components["schemas"]["Passkey"];
                         /** @description Shown once, when this is the first second factor. */
                         recovery_codes: string[];
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2616,8 +3702,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2638,29 +3751,36 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Rohan Deshmukh"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: rename a passkey. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        last_used_at: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "name": "Rohan Deshmukh",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "last_used_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Passkey"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2668,8 +3788,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2690,25 +3846,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "footprint-demo"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: remove a passkey (asks for the password). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Done."
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2716,8 +3882,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2736,19 +3938,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: end every session of the account (this one too) and forget every trusted device. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Done."
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2756,8 +3963,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2782,28 +3998,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "api_keys": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "scopes": [
+                     *             "lookups"
+                     *           ],
+                     *           "prefix": "example prefix",
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "last_used_at": "2026-01-15T09:30:00.000Z",
+                     *           "expires_at": "2026-01-15T09:30:00.000Z",
+                     *           "revoked_at": "2026-01-15T09:30:00.000Z",
+                     *           "monthly_credit_cap": 0,
+                     *           "credits_this_month": 0
+                     *         }
+                     *       ],
+                     *       "max": 1
+                     *     }
+                     */
                     "application/json": {
-                        api_keys: {
-                            id: string;
-                            name: string;
-                            scopes: ("lookups" | "leaks" | "intel" | "reports" | "bulk")[];
-                            /** @description The first characters of the key and an ellipsis, e.g. `fp_ab12…`. */
-                            prefix: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            last_used_at: string | null;
-                            expires_at: string | null;
-                            revoked_at: string | null;
-                            monthly_credit_cap: number | null;
-                            credits_this_month: number;
-                        }[];
+                        api_keys: components["schemas"]["ApiKey"][];
                         /** @description Active keys an account may hold. */
                         max: number;
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2811,8 +4035,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2831,6 +4064,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Rohan Deshmukh",
+                 *       "scopes": [
+                 *         "lookups"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /** @description Any of lookups, leaks, intel, reports, bulk. */
@@ -2849,6 +4090,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "name": "Rohan Deshmukh",
+                     *       "scopes": [
+                     *         "lookups"
+                     *       ],
+                     *       "prefix": "example prefix",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "last_used_at": "2026-01-15T09:30:00.000Z",
+                     *       "expires_at": "2026-01-15T09:30:00.000Z",
+                     *       "revoked_at": "2026-01-15T09:30:00.000Z",
+                     *       "monthly_credit_cap": 0,
+                     *       "credits_this_month": 0,
+                     *       "key": "example key"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         name: string;
@@ -2866,8 +4124,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2875,8 +4133,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2897,30 +4182,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An API key, without its secret. */
+            /** @description OK: revoke an API key: it is refused from now on. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        scopes: ("lookups" | "leaks" | "intel" | "reports" | "bulk")[];
-                        /** @description The first characters of the key and an ellipsis, e.g. `fp_ab12…`. */
-                        prefix: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        last_used_at: string | null;
-                        expires_at: string | null;
-                        revoked_at: string | null;
-                        monthly_credit_cap: number | null;
-                        credits_this_month: number;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "name": "Rohan Deshmukh",
+                     *       "scopes": [
+                     *         "lookups"
+                     *       ],
+                     *       "prefix": "example prefix",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "last_used_at": "2026-01-15T09:30:00.000Z",
+                     *       "expires_at": "2026-01-15T09:30:00.000Z",
+                     *       "revoked_at": "2026-01-15T09:30:00.000Z",
+                     *       "monthly_credit_cap": 0,
+                     *       "credits_this_month": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKey"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2928,8 +4216,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2948,12 +4272,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: which searches this deployment answers. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sandbox": true,
+                     *       "kinds": {},
+                     *       "prices": {}
+                     *     }
+                     */
                     "application/json": {
                         /** @description The deployment runs the sandbox: sources without a vendor answer synthetic data. */
                         sandbox: boolean;
@@ -2977,8 +4308,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2986,8 +4317,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3010,63 +4361,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One key per phone source that answered, holding its payload, plus the fields below. */
+            /** @description OK: phone lookup: every phone source at once. */
             200: {
                 headers: {
+                    /** @description `sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time. */
+                    "Server-Timing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Per source that did not answer, why (timed out, no record, ...). */
-                        errors: {
-                            [key: string]: string;
-                        };
-                        /** @description The balance after this lookup. */
-                        credits: number;
-                        /** @description The id of this lookup (history, reports). */
-                        lookup_id: string;
-                        /** @description Served free from an identical lookup of the same user. */
-                        cached: boolean;
-                        /** @description True when any payload is synthetic sandbox data. */
-                        sandbox: boolean;
-                        /** @description Every source of the lookup: ok, not_found, not_configured, rate_limited, failed or timed_out, and whether it is live or sandbox. */
-                        source_status: {
-                            [key: string]: {
-                                /**
-                                 * @description What became of the source in this answer.
-                                 * @enum {string}
-                                 */
-                                status: "ok" | "not_found" | "not_configured" | "rate_limited" | "failed" | "timed_out";
-                                /**
-                                 * @description Who answers it: a live vendor, the sandbox, or nobody.
-                                 * @enum {string}
-                                 */
-                                mode: "live" | "sandbox" | "not_configured";
-                                /** @description The vendor behind a live source. */
-                                vendor?: string;
-                                /** @description Why there is no payload. */
-                                message?: string;
-                            };
-                        };
-                        /**
-                         * Format: date-time
-                         * @description When the sources answered. For a reused answer (`cached`), the time of the paid lookup it replays, not of this request.
-                         */
-                        answered_at: string;
-                        /** @description The paid lookup this answer reuses; null when the sources were asked for this answer. */
-                        reused_from: {
-                            /** @description The paid lookup whose stored answer this one replays. */
-                            lookup_id: string;
-                            /** @description That lookup's case reference. */
-                            case_reference: string | null;
-                        } | null;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    /**
+                     * @example {
+                     *       "errors": {},
+                     *       "credits": 0,
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "cached": true,
+                     *       "sandbox": true,
+                     *       "source_status": {},
+                     *       "answered_at": "2026-01-15T09:30:00.000Z",
+                     *       "reused_from": {
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "case_reference": "CASE-2026-0042"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PhoneLookup"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3074,8 +4396,73 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the search (`credits`), or an API key’s monthly credit cap would be passed (`monthly_credit_cap`, `credits_this_month`). Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRequired"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source answered: the charge was refunded (`credits`, `errors_by_source`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source of this kind is configured in this deployment; nothing was charged. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3098,66 +4485,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: e-mail lookup: every e-mail source at once. */
             200: {
                 headers: {
+                    /** @description `sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time. */
+                    "Server-Timing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description One key per e-mail source that answered, holding its payload, plus `errors`. */
-                        data: {
-                            /** @description Per source that did not answer, why (timed out, no record, ...). */
-                            errors: {
-                                [key: string]: string;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        /** @description The balance after this lookup. */
-                        credits: number;
-                        /** @description The id of this lookup (history, reports). */
-                        lookup_id: string;
-                        /** @description Served free from an identical lookup of the same user. */
-                        cached: boolean;
-                        /** @description True when any payload is synthetic sandbox data. */
-                        sandbox: boolean;
-                        /** @description Every source of the lookup: ok, not_found, not_configured, rate_limited, failed or timed_out, and whether it is live or sandbox. */
-                        source_status: {
-                            [key: string]: {
-                                /**
-                                 * @description What became of the source in this answer.
-                                 * @enum {string}
-                                 */
-                                status: "ok" | "not_found" | "not_configured" | "rate_limited" | "failed" | "timed_out";
-                                /**
-                                 * @description Who answers it: a live vendor, the sandbox, or nobody.
-                                 * @enum {string}
-                                 */
-                                mode: "live" | "sandbox" | "not_configured";
-                                /** @description The vendor behind a live source. */
-                                vendor?: string;
-                                /** @description Why there is no payload. */
-                                message?: string;
-                            };
-                        };
-                        /**
-                         * Format: date-time
-                         * @description When the sources answered. For a reused answer (`cached`), the time of the paid lookup it replays, not of this request.
-                         */
-                        answered_at: string;
-                        /** @description The paid lookup this answer reuses; null when the sources were asked for this answer. */
-                        reused_from: {
-                            /** @description The paid lookup whose stored answer this one replays. */
-                            lookup_id: string;
-                            /** @description That lookup's case reference. */
-                            case_reference: string | null;
-                        } | null;
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "errors": {}
+                     *       },
+                     *       "credits": 0,
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "cached": true,
+                     *       "sandbox": true,
+                     *       "source_status": {},
+                     *       "answered_at": "2026-01-15T09:30:00.000Z",
+                     *       "reused_from": {
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "case_reference": "CASE-2026-0042"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailLookup"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3165,8 +4522,73 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the search (`credits`), or an API key’s monthly credit cap would be passed (`monthly_credit_cap`, `credits_this_month`). Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRequired"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source answered: the charge was refunded (`credits`, `errors_by_source`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source of this kind is configured in this deployment; nothing was charged. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3185,6 +4607,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id_number": "MH12FP1234"
+                 *     }
+                 */
                 "application/json": {
                     id_number: string;
                     case_reference?: string | null;
@@ -3193,59 +4620,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: vehicle registration (RC) details. */
             200: {
                 headers: {
+                    /** @description `sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time. */
+                    "Server-Timing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The vendor's envelope: { data, status_code, success, message, message_code }. */
-                        data: Record<string, never>;
-                        /** @description The balance after this lookup. */
-                        credits: number;
-                        /** @description The id of this lookup (history, reports). */
-                        lookup_id: string;
-                        /** @description Served free from an identical lookup of the same user. */
-                        cached: boolean;
-                        /** @description True when any payload is synthetic sandbox data. */
-                        sandbox: boolean;
-                        /** @description Every source of the lookup: ok, not_found, not_configured, rate_limited, failed or timed_out, and whether it is live or sandbox. */
-                        source_status: {
-                            [key: string]: {
-                                /**
-                                 * @description What became of the source in this answer.
-                                 * @enum {string}
-                                 */
-                                status: "ok" | "not_found" | "not_configured" | "rate_limited" | "failed" | "timed_out";
-                                /**
-                                 * @description Who answers it: a live vendor, the sandbox, or nobody.
-                                 * @enum {string}
-                                 */
-                                mode: "live" | "sandbox" | "not_configured";
-                                /** @description The vendor behind a live source. */
-                                vendor?: string;
-                                /** @description Why there is no payload. */
-                                message?: string;
-                            };
-                        };
-                        /**
-                         * Format: date-time
-                         * @description When the sources answered. For a reused answer (`cached`), the time of the paid lookup it replays, not of this request.
-                         */
-                        answered_at: string;
-                        /** @description The paid lookup this answer reuses; null when the sources were asked for this answer. */
-                        reused_from: {
-                            /** @description The paid lookup whose stored answer this one replays. */
-                            lookup_id: string;
-                            /** @description That lookup's case reference. */
-                            case_reference: string | null;
-                        } | null;
-                    };
+                    /**
+                     * @example {
+                     *       "data": {},
+                     *       "credits": 0,
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "cached": true,
+                     *       "sandbox": true,
+                     *       "source_status": {},
+                     *       "answered_at": "2026-01-15T09:30:00.000Z",
+                     *       "reused_from": {
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "case_reference": "CASE-2026-0042"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DetailLookup"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3253,8 +4655,73 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the search (`credits`), or an API key’s monthly credit cap would be passed (`monthly_credit_cap`, `credits_this_month`). Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRequired"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source answered: the charge was refunded (`credits`, `errors_by_source`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source of this kind is configured in this deployment; nothing was charged. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3273,6 +4740,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "upi_id": "rohan.deshmukh@oksbi"
+                 *     }
+                 */
                 "application/json": {
                     upi_id: string;
                     case_reference?: string | null;
@@ -3281,59 +4753,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: uPI id details. */
             200: {
                 headers: {
+                    /** @description `sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time. */
+                    "Server-Timing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The vendor's envelope: { data, status_code, success, message, message_code }. */
-                        data: Record<string, never>;
-                        /** @description The balance after this lookup. */
-                        credits: number;
-                        /** @description The id of this lookup (history, reports). */
-                        lookup_id: string;
-                        /** @description Served free from an identical lookup of the same user. */
-                        cached: boolean;
-                        /** @description True when any payload is synthetic sandbox data. */
-                        sandbox: boolean;
-                        /** @description Every source of the lookup: ok, not_found, not_configured, rate_limited, failed or timed_out, and whether it is live or sandbox. */
-                        source_status: {
-                            [key: string]: {
-                                /**
-                                 * @description What became of the source in this answer.
-                                 * @enum {string}
-                                 */
-                                status: "ok" | "not_found" | "not_configured" | "rate_limited" | "failed" | "timed_out";
-                                /**
-                                 * @description Who answers it: a live vendor, the sandbox, or nobody.
-                                 * @enum {string}
-                                 */
-                                mode: "live" | "sandbox" | "not_configured";
-                                /** @description The vendor behind a live source. */
-                                vendor?: string;
-                                /** @description Why there is no payload. */
-                                message?: string;
-                            };
-                        };
-                        /**
-                         * Format: date-time
-                         * @description When the sources answered. For a reused answer (`cached`), the time of the paid lookup it replays, not of this request.
-                         */
-                        answered_at: string;
-                        /** @description The paid lookup this answer reuses; null when the sources were asked for this answer. */
-                        reused_from: {
-                            /** @description The paid lookup whose stored answer this one replays. */
-                            lookup_id: string;
-                            /** @description That lookup's case reference. */
-                            case_reference: string | null;
-                        } | null;
-                    };
+                    /**
+                     * @example {
+                     *       "data": {},
+                     *       "credits": 0,
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "cached": true,
+                     *       "sandbox": true,
+                     *       "source_status": {},
+                     *       "answered_at": "2026-01-15T09:30:00.000Z",
+                     *       "reused_from": {
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "case_reference": "CASE-2026-0042"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DetailLookup"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3341,8 +4788,73 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the search (`credits`), or an API key’s monthly credit cap would be passed (`monthly_credit_cap`, `credits_this_month`). Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRequired"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source answered: the charge was refunded (`credits`, `errors_by_source`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source of this kind is configured in this deployment; nothing was charged. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3361,6 +4873,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rc_number": "MH12FP1234"
+                 *     }
+                 */
                 "application/json": {
                     rc_number: string;
                     case_reference?: string | null;
@@ -3369,59 +4886,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: traffic challans of a vehicle. */
             200: {
                 headers: {
+                    /** @description `sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time. */
+                    "Server-Timing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The vendor's envelope: { data, status_code, success, message, message_code }. */
-                        data: Record<string, never>;
-                        /** @description The balance after this lookup. */
-                        credits: number;
-                        /** @description The id of this lookup (history, reports). */
-                        lookup_id: string;
-                        /** @description Served free from an identical lookup of the same user. */
-                        cached: boolean;
-                        /** @description True when any payload is synthetic sandbox data. */
-                        sandbox: boolean;
-                        /** @description Every source of the lookup: ok, not_found, not_configured, rate_limited, failed or timed_out, and whether it is live or sandbox. */
-                        source_status: {
-                            [key: string]: {
-                                /**
-                                 * @description What became of the source in this answer.
-                                 * @enum {string}
-                                 */
-                                status: "ok" | "not_found" | "not_configured" | "rate_limited" | "failed" | "timed_out";
-                                /**
-                                 * @description Who answers it: a live vendor, the sandbox, or nobody.
-                                 * @enum {string}
-                                 */
-                                mode: "live" | "sandbox" | "not_configured";
-                                /** @description The vendor behind a live source. */
-                                vendor?: string;
-                                /** @description Why there is no payload. */
-                                message?: string;
-                            };
-                        };
-                        /**
-                         * Format: date-time
-                         * @description When the sources answered. For a reused answer (`cached`), the time of the paid lookup it replays, not of this request.
-                         */
-                        answered_at: string;
-                        /** @description The paid lookup this answer reuses; null when the sources were asked for this answer. */
-                        reused_from: {
-                            /** @description The paid lookup whose stored answer this one replays. */
-                            lookup_id: string;
-                            /** @description That lookup's case reference. */
-                            case_reference: string | null;
-                        } | null;
-                    };
+                    /**
+                     * @example {
+                     *       "data": {},
+                     *       "credits": 0,
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "cached": true,
+                     *       "sandbox": true,
+                     *       "source_status": {},
+                     *       "answered_at": "2026-01-15T09:30:00.000Z",
+                     *       "reused_from": {
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "case_reference": "CASE-2026-0042"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DetailLookup"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3429,8 +4921,73 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the search (`credits`), or an API key’s monthly credit cap would be passed (`monthly_credit_cap`, `credits_this_month`). Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRequired"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source answered: the charge was refunded (`credits`, `errors_by_source`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source of this kind is configured in this deployment; nothing was charged. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3447,37 +5004,64 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "tel",
+                 *       "values": [
+                 *         "example values"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type: "tel" | "email";
+                    values: string[];
+                    case_reference?: string | null;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The list: a CSV or XLSX file, the first column or the column headed phone, number or email.
+                     */
+                    file: string;
+                    /** @enum {string} */
+                    type: "tel" | "email";
+                    case_reference?: string;
+                };
+            };
+        };
         responses: {
-            /** @description Default Response */
+            /** @description OK: what a bulk lookup would run and cost (nothing is charged or stored). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "tel" | "email";
-                        /** @description Rows read, before validation and folding. */
-                        total: number;
-                        /** @description Distinct valid queries: the rows that will run. */
-                        valid: number;
-                        /** @description Rows folded into an earlier identical query. */
-                        duplicates: number;
-                        invalid: {
-                            line: number;
-                            value: string;
-                            error: string;
-                        }[];
-                        cost_per_row: number;
-                        /** @description The most the job can cost: valid × cost per row (cached rows are free). */
-                        cost: number;
-                        balance: number;
-                    };
+                    /**
+                     * @example {
+                     *       "type": "tel",
+                     *       "total": 0,
+                     *       "valid": 0,
+                     *       "duplicates": 0,
+                     *       "invalid": [
+                     *         {
+                     *           "line": 0,
+                     *           "value": "example value",
+                     *           "error": "example error"
+                     *         }
+                     *       ],
+                     *       "cost_per_row": 0,
+                     *       "cost": 0,
+                     *       "balance": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkPreview"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A malformed upload. A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3485,8 +5069,55 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is larger than the upload limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid row, too many rows, an unreadable file, or a missing `type` or `file` (`errors` per field). Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3505,42 +5136,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: the caller's bulk lookups, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "status": "queued",
+                     *           "total": 0,
+                     *           "done": 0,
+                     *           "charged": 0,
+                     *           "failed": 0,
+                     *           "type": "tel",
+                     *           "name": "Rohan Deshmukh",
+                     *           "credits_spent": 0,
+                     *           "case_reference": "CASE-2026-0042",
+                     *           "stop_reason": "example stop reason",
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "finished_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
-                            /** @description Rows that run (valid, distinct). */
-                            total: number;
-                            /** @description Rows finished, whatever their outcome. */
-                            done: number;
-                            /** @description Rows that cost credits. */
-                            charged: number;
-                            /** @description Rows no source answered (refunded) or refused. */
-                            failed: number;
-                            /** @enum {string} */
-                            type: "tel" | "email";
-                            /** @description The uploaded file name, or "Pasted list". */
-                            name: string;
-                            credits_spent: number;
-                            case_reference: string | null;
-                            /** @description Why a stopped job stopped (credits ran out). */
-                            stop_reason: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            finished_at: string | null;
-                        }[];
+                        data: components["schemas"]["BulkJob"][];
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3548,8 +5177,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3566,42 +5215,63 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "tel",
+                 *       "values": [
+                 *         "example values"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type: "tel" | "email";
+                    values: string[];
+                    case_reference?: string | null;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The list: a CSV or XLSX file, the first column or the column headed phone, number or email.
+                     */
+                    file: string;
+                    /** @enum {string} */
+                    type: "tel" | "email";
+                    case_reference?: string;
+                };
+            };
+        };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: queued: start a bulk lookup. */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
-                        /** @description Rows that run (valid, distinct). */
-                        total: number;
-                        /** @description Rows finished, whatever their outcome. */
-                        done: number;
-                        /** @description Rows that cost credits. */
-                        charged: number;
-                        /** @description Rows no source answered (refunded) or refused. */
-                        failed: number;
-                        /** @enum {string} */
-                        type: "tel" | "email";
-                        /** @description The uploaded file name, or "Pasted list". */
-                        name: string;
-                        credits_spent: number;
-                        case_reference: string | null;
-                        /** @description Why a stopped job stopped (credits ran out). */
-                        stop_reason: string | null;
-                        /** Format: date-time */
-                        created_at: string;
-                        finished_at: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "status": "queued",
+                     *       "total": 0,
+                     *       "done": 0,
+                     *       "charged": 0,
+                     *       "failed": 0,
+                     *       "type": "tel",
+                     *       "name": "Rohan Deshmukh",
+                     *       "credits_spent": 0,
+                     *       "case_reference": "CASE-2026-0042",
+                     *       "stop_reason": "example stop reason",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "finished_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A malformed upload. A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3609,8 +5279,64 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the search (`credits`), or an API key’s monthly credit cap would be passed (`monthly_credit_cap`, `credits_this_month`). Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRequired"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is larger than the upload limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid row, too many rows, an unreadable file, or a missing `type` or `file` (`errors` per field). Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3632,40 +5358,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: a bulk lookup: its status and progress. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
-                        /** @description Rows that run (valid, distinct). */
-                        total: number;
-                        /** @description Rows finished, whatever their outcome. */
-                        done: number;
-                        /** @description Rows that cost credits. */
-                        charged: number;
-                        /** @description Rows no source answered (refunded) or refused. */
-                        failed: number;
-                        /** @enum {string} */
-                        type: "tel" | "email";
-                        /** @description The uploaded file name, or "Pasted list". */
-                        name: string;
-                        credits_spent: number;
-                        case_reference: string | null;
-                        /** @description Why a stopped job stopped (credits ran out). */
-                        stop_reason: string | null;
-                        /** Format: date-time */
-                        created_at: string;
-                        finished_at: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "status": "queued",
+                     *       "total": 0,
+                     *       "done": 0,
+                     *       "charged": 0,
+                     *       "failed": 0,
+                     *       "type": "tel",
+                     *       "name": "Rohan Deshmukh",
+                     *       "credits_spent": 0,
+                     *       "case_reference": "CASE-2026-0042",
+                     *       "stop_reason": "example stop reason",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "finished_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3673,8 +5393,55 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3705,8 +5472,8 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3714,8 +5481,55 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3737,40 +5551,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: pause a bulk lookup. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
-                        /** @description Rows that run (valid, distinct). */
-                        total: number;
-                        /** @description Rows finished, whatever their outcome. */
-                        done: number;
-                        /** @description Rows that cost credits. */
-                        charged: number;
-                        /** @description Rows no source answered (refunded) or refused. */
-                        failed: number;
-                        /** @enum {string} */
-                        type: "tel" | "email";
-                        /** @description The uploaded file name, or "Pasted list". */
-                        name: string;
-                        credits_spent: number;
-                        case_reference: string | null;
-                        /** @description Why a stopped job stopped (credits ran out). */
-                        stop_reason: string | null;
-                        /** Format: date-time */
-                        created_at: string;
-                        finished_at: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "status": "queued",
+                     *       "total": 0,
+                     *       "done": 0,
+                     *       "charged": 0,
+                     *       "failed": 0,
+                     *       "type": "tel",
+                     *       "name": "Rohan Deshmukh",
+                     *       "credits_spent": 0,
+                     *       "case_reference": "CASE-2026-0042",
+                     *       "stop_reason": "example stop reason",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "finished_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3778,8 +5586,64 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A transition the job’s status does not allow (`status`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3801,40 +5665,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: resume a paused bulk lookup. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
-                        /** @description Rows that run (valid, distinct). */
-                        total: number;
-                        /** @description Rows finished, whatever their outcome. */
-                        done: number;
-                        /** @description Rows that cost credits. */
-                        charged: number;
-                        /** @description Rows no source answered (refunded) or refused. */
-                        failed: number;
-                        /** @enum {string} */
-                        type: "tel" | "email";
-                        /** @description The uploaded file name, or "Pasted list". */
-                        name: string;
-                        credits_spent: number;
-                        case_reference: string | null;
-                        /** @description Why a stopped job stopped (credits ran out). */
-                        stop_reason: string | null;
-                        /** Format: date-time */
-                        created_at: string;
-                        finished_at: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "status": "queued",
+                     *       "total": 0,
+                     *       "done": 0,
+                     *       "charged": 0,
+                     *       "failed": 0,
+                     *       "type": "tel",
+                     *       "name": "Rohan Deshmukh",
+                     *       "credits_spent": 0,
+                     *       "case_reference": "CASE-2026-0042",
+                     *       "stop_reason": "example stop reason",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "finished_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3842,8 +5700,64 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A transition the job’s status does not allow (`status`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3865,40 +5779,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: cancel a bulk lookup. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
-                        /** @description Rows that run (valid, distinct). */
-                        total: number;
-                        /** @description Rows finished, whatever their outcome. */
-                        done: number;
-                        /** @description Rows that cost credits. */
-                        charged: number;
-                        /** @description Rows no source answered (refunded) or refused. */
-                        failed: number;
-                        /** @enum {string} */
-                        type: "tel" | "email";
-                        /** @description The uploaded file name, or "Pasted list". */
-                        name: string;
-                        credits_spent: number;
-                        case_reference: string | null;
-                        /** @description Why a stopped job stopped (credits ran out). */
-                        stop_reason: string | null;
-                        /** Format: date-time */
-                        created_at: string;
-                        finished_at: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "status": "queued",
+                     *       "total": 0,
+                     *       "done": 0,
+                     *       "charged": 0,
+                     *       "failed": 0,
+                     *       "type": "tel",
+                     *       "name": "Rohan Deshmukh",
+                     *       "credits_spent": 0,
+                     *       "case_reference": "CASE-2026-0042",
+                     *       "stop_reason": "example stop reason",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "finished_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3906,8 +5814,64 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A transition the job’s status does not allow (`status`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3931,36 +5895,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: a page of a bulk lookup’s rows (100 a page), in list order. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "line": 0,
+                     *           "input": "9876543210",
+                     *           "query": "919876543210",
+                     *           "status": "pending",
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "emails": [
+                     *             "example emails"
+                     *           ],
+                     *           "phones": [
+                     *             "example phones"
+                     *           ],
+                     *           "addresses": [
+                     *             "example addresses"
+                     *           ],
+                     *           "sources_answered": [
+                     *             "example sources answered"
+                     *           ],
+                     *           "cost": 0
+                     *         }
+                     *       ],
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            line: number;
-                            /** @description The value as the list had it. */
-                            input: string;
-                            /** @description The normalized query that ran. */
-                            query: string;
-                            /** @enum {string} */
-                            status: "pending" | "success" | "no_record" | "cached" | "failed" | "insufficient_credits" | "skipped";
-                            /** @description Opens the row’s full result (GET /api/history/{id}). */
-                            lookup_id: string | null;
-                            name: string | null;
-                            emails: string[];
-                            phones: string[];
-                            addresses: string[];
-                            sources_answered: string[];
-                            cost: number;
-                        }[];
+                        data: components["schemas"]["BulkRow"][];
                         total: number;
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3968,8 +5944,55 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3996,16 +6019,51 @@ export interface operations {
             /** @description The job’s rows as an attachment named bulk-<name>-<date>.<csv|json|xlsx>: line, input, query, status, name, emails, phones, addresses, sources answered, cost, lookup id. CSV cells that a spreadsheet would read as a formula are neutralised; JSON is `{ job, data }`. */
             200: {
                 headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
-                    "application/json": string;
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "type": "tel",
+                     *         "name": "Rohan Deshmukh",
+                     *         "case_reference": "CASE-2026-0042"
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "line": 0,
+                     *           "input": "9876543210",
+                     *           "query": "919876543210",
+                     *           "status": "pending",
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "emails": [
+                     *             "example emails"
+                     *           ],
+                     *           "phones": [
+                     *             "example phones"
+                     *           ],
+                     *           "addresses": [
+                     *             "example addresses"
+                     *           ],
+                     *           "sources_answered": [
+                     *             "example sources answered"
+                     *           ],
+                     *           "cost": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkResults"];
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4013,8 +6071,55 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4036,6 +6141,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fields": [
+                 *         {
+                 *           "type": "name",
+                 *           "value": "example value"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     fields: {
                         id?: string | number;
@@ -4050,39 +6165,59 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: leak Data Finder: records of imported breaches matching every row. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "source": {
+                     *             "name": "Rohan Deshmukh",
+                     *             "breach_date": "example breach date",
+                     *             "description": "example description"
+                     *           },
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test",
+                     *           "phone": "919876543210",
+                     *           "username": "example username",
+                     *           "address": "example address",
+                     *           "other": {},
+                     *           "matched": [
+                     *             "name"
+                     *           ],
+                     *           "origins": [
+                     *             {
+                     *               "kind": "local",
+                     *               "name": "Rohan Deshmukh"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "total_capped": true,
+                     *       "page": 1,
+                     *       "per_page": 0,
+                     *       "credits": 0,
+                     *       "cached": true,
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "sandbox": true,
+                     *       "origin_status": [
+                     *         {
+                     *           "kind": "local",
+                     *           "name": "Rohan Deshmukh",
+                     *           "status": "ok",
+                     *           "records": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            id: string;
-                            source: {
-                                name: string;
-                                breach_date: string | null;
-                                description: string | null;
-                            };
-                            name: string | null;
-                            email: string | null;
-                            phone: string | null;
-                            username: string | null;
-                            address: string | null;
-                            /** @description Every other field of the record, as imported (never passwords or hashes). */
-                            other: {
-                                [key: string]: string;
-                            };
-                            /** @description Which searched types this record matched. */
-                            matched: ("name" | "email" | "phone" | "username")[];
-                            /** @description Where it was found; an identical record from several origins is one record listing each. */
-                            origins: {
-                                /** @enum {string} */
-                                kind: "local" | "vendor";
-                                /** @description 'Local index' or the vendor's name. */
-                                name: string;
-                            }[];
-                        }[];
+                        data: components["schemas"]["LeakRecord"][];
                         total: number;
                         /** @description More records match than are counted: `total` is the cap. */
                         total_capped: boolean;
@@ -4108,8 +6243,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4117,8 +6252,64 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the search (`credits`), or an API key’s monthly credit cap would be passed (`monthly_credit_cap`, `credits_this_month`). Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRequired"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A page past the last one: `errors.page`, the charge refunded (`credits`). Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source of this kind is configured in this deployment; nothing was charged. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4140,6 +6331,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fields": [
+                 *         {
+                 *           "type": "name",
+                 *           "value": "example value"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     fields: {
                         id?: string | number;
@@ -4154,39 +6355,59 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: leak Data Finder: records of imported breaches matching every row. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "source": {
+                     *             "name": "Rohan Deshmukh",
+                     *             "breach_date": "example breach date",
+                     *             "description": "example description"
+                     *           },
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test",
+                     *           "phone": "919876543210",
+                     *           "username": "example username",
+                     *           "address": "example address",
+                     *           "other": {},
+                     *           "matched": [
+                     *             "name"
+                     *           ],
+                     *           "origins": [
+                     *             {
+                     *               "kind": "local",
+                     *               "name": "Rohan Deshmukh"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "total_capped": true,
+                     *       "page": 1,
+                     *       "per_page": 0,
+                     *       "credits": 0,
+                     *       "cached": true,
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "sandbox": true,
+                     *       "origin_status": [
+                     *         {
+                     *           "kind": "local",
+                     *           "name": "Rohan Deshmukh",
+                     *           "status": "ok",
+                     *           "records": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            id: string;
-                            source: {
-                                name: string;
-                                breach_date: string | null;
-                                description: string | null;
-                            };
-                            name: string | null;
-                            email: string | null;
-                            phone: string | null;
-                            username: string | null;
-                            address: string | null;
-                            /** @description Every other field of the record, as imported (never passwords or hashes). */
-                            other: {
-                                [key: string]: string;
-                            };
-                            /** @description Which searched types this record matched. */
-                            matched: ("name" | "email" | "phone" | "username")[];
-                            /** @description Where it was found; an identical record from several origins is one record listing each. */
-                            origins: {
-                                /** @enum {string} */
-                                kind: "local" | "vendor";
-                                /** @description 'Local index' or the vendor's name. */
-                                name: string;
-                            }[];
-                        }[];
+                        data: components["schemas"]["LeakRecord"][];
                         total: number;
                         /** @description More records match than are counted: `total` is the cap. */
                         total_capped: boolean;
@@ -4212,8 +6433,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4221,8 +6442,64 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the search (`credits`), or an API key’s monthly credit cap would be passed (`monthly_credit_cap`, `credits_this_month`). Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRequired"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A page past the last one: `errors.page`, the charge refunded (`credits`). Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source of this kind is configured in this deployment; nothing was charged. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4241,41 +6518,39 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: the caller's watches, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "kind": "tel",
+                     *           "query": "919876543210",
+                     *           "query_typed": "example query typed",
+                     *           "case_reference": "CASE-2026-0042",
+                     *           "schedule": "daily",
+                     *           "status": "active",
+                     *           "next_run_at": "2026-01-15T09:30:00.000Z",
+                     *           "last_run_at": "2026-01-15T09:30:00.000Z",
+                     *           "last_lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "changes_count": 0,
+                     *           "created_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            kind: "tel" | "email" | "leak";
-                            /** @description The normalized query the runs search (a leak search: its rows as a key). */
-                            query: string;
-                            /** @description The query as the user gave it, for display. */
-                            query_typed: string;
-                            case_reference: string | null;
-                            /** @enum {string} */
-                            schedule: "daily" | "weekly";
-                            /** @enum {string} */
-                            status: "active" | "paused" | "stopped_no_credits";
-                            /** Format: date-time */
-                            next_run_at: string;
-                            last_run_at: string | null;
-                            /** @description The lookup of the last run that answered. */
-                            last_lookup_id: string | null;
-                            /** @description Runs that found a change. */
-                            changes_count: number;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
+                        data: components["schemas"]["Watch"][];
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4283,8 +6558,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4303,6 +6587,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "kind": "tel",
+                 *       "query": "919876543210",
+                 *       "schedule": "daily"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     kind: "tel";
@@ -4335,39 +6626,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: watch a phone, e-mail or leak query (daily or weekly). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        kind: "tel" | "email" | "leak";
-                        /** @description The normalized query the runs search (a leak search: its rows as a key). */
-                        query: string;
-                        /** @description The query as the user gave it, for display. */
-                        query_typed: string;
-                        case_reference: string | null;
-                        /** @enum {string} */
-                        schedule: "daily" | "weekly";
-                        /** @enum {string} */
-                        status: "active" | "paused" | "stopped_no_credits";
-                        /** Format: date-time */
-                        next_run_at: string;
-                        last_run_at: string | null;
-                        /** @description The lookup of the last run that answered. */
-                        last_lookup_id: string | null;
-                        /** @description Runs that found a change. */
-                        changes_count: number;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "kind": "tel",
+                     *       "query": "919876543210",
+                     *       "query_typed": "example query typed",
+                     *       "case_reference": "CASE-2026-0042",
+                     *       "schedule": "daily",
+                     *       "status": "active",
+                     *       "next_run_at": "2026-01-15T09:30:00.000Z",
+                     *       "last_run_at": "2026-01-15T09:30:00.000Z",
+                     *       "last_lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "changes_count": 0,
+                     *       "created_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Watch"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4375,8 +6660,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4398,15 +6710,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content: stop watching (its events go with it; the runs stay in history). */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4414,8 +6726,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4437,6 +6785,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "schedule": "daily",
+                 *       "status": "active"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     schedule?: "daily" | "weekly";
@@ -4446,39 +6800,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: change the schedule, pause, or resume (also after a stop for credits). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        kind: "tel" | "email" | "leak";
-                        /** @description The normalized query the runs search (a leak search: its rows as a key). */
-                        query: string;
-                        /** @description The query as the user gave it, for display. */
-                        query_typed: string;
-                        case_reference: string | null;
-                        /** @enum {string} */
-                        schedule: "daily" | "weekly";
-                        /** @enum {string} */
-                        status: "active" | "paused" | "stopped_no_credits";
-                        /** Format: date-time */
-                        next_run_at: string;
-                        last_run_at: string | null;
-                        /** @description The lookup of the last run that answered. */
-                        last_lookup_id: string | null;
-                        /** @description Runs that found a change. */
-                        changes_count: number;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "kind": "tel",
+                     *       "query": "919876543210",
+                     *       "query_typed": "example query typed",
+                     *       "case_reference": "CASE-2026-0042",
+                     *       "schedule": "daily",
+                     *       "status": "active",
+                     *       "next_run_at": "2026-01-15T09:30:00.000Z",
+                     *       "last_run_at": "2026-01-15T09:30:00.000Z",
+                     *       "last_lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "changes_count": 0,
+                     *       "created_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Watch"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4486,8 +6834,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4509,12 +6893,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: what the runs of a watch found changed, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "watch_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "kind": "tel",
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "run_at": "2026-01-15T09:30:00.000Z",
+                     *           "changes": {
+                     *             "items": [
+                     *               {
+                     *                 "change": "added",
+                     *                 "type": "name",
+                     *                 "value": "example value"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "emailed_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -4546,8 +6953,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4555,8 +6962,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4578,38 +7021,52 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: run a watch now (a paid search, compared like a scheduled run). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "baseline",
+                     *       "watch": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "kind": "tel",
+                     *         "query": "919876543210",
+                     *         "query_typed": "example query typed",
+                     *         "case_reference": "CASE-2026-0042",
+                     *         "schedule": "daily",
+                     *         "status": "active",
+                     *         "next_run_at": "2026-01-15T09:30:00.000Z",
+                     *         "last_run_at": "2026-01-15T09:30:00.000Z",
+                     *         "last_lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "changes_count": 0,
+                     *         "created_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "event": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "watch_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "kind": "tel",
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "run_at": "2026-01-15T09:30:00.000Z",
+                     *         "changes": {
+                     *           "items": [
+                     *             {
+                     *               "change": "added",
+                     *               "type": "name",
+                     *               "value": "example value"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "emailed_at": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         outcome: "baseline" | "changed" | "unchanged" | "no_source" | "stopped_no_credits" | "failed";
-                        watch: {
-                            id: string;
-                            /** @enum {string} */
-                            kind: "tel" | "email" | "leak";
-                            /** @description The normalized query the runs search (a leak search: its rows as a key). */
-                            query: string;
-                            /** @description The query as the user gave it, for display. */
-                            query_typed: string;
-                            case_reference: string | null;
-                            /** @enum {string} */
-                            schedule: "daily" | "weekly";
-                            /** @enum {string} */
-                            status: "active" | "paused" | "stopped_no_credits";
-                            /** Format: date-time */
-                            next_run_at: string;
-                            last_run_at: string | null;
-                            /** @description The lookup of the last run that answered. */
-                            last_lookup_id: string | null;
-                            /** @description Runs that found a change. */
-                            changes_count: number;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        watch: components["schemas"]["Watch"];
                         event: {
                             id: string;
                             watch_id: string;
@@ -4640,8 +7097,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4649,8 +7106,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4669,34 +7162,54 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    type: string;
-                    data: {
-                        [key: string]: unknown;
-                    };
-                    case_reference?: string | null;
-                };
+                /**
+                 * @example {
+                 *       "type": "corporate_gstin",
+                 *       "data": {
+                 *         "id_number": "27AADCN4821K1ZC",
+                 *         "year": "2024",
+                 *         "filing_status": true,
+                 *         "hsn_info": true,
+                 *         "filing_frequency": true,
+                 *         "address": true
+                 *       },
+                 *       "case_reference": "CASE-2026-0042"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CorporateSearchInput"];
             };
         };
         responses: {
             /** @description The record as JSON, or the credit report as a PDF. */
             200: {
                 headers: {
+                    /** @description The credit report (PDF) only: attachment; filename="…". */
+                    "Content-Disposition"?: string;
+                    /** @description The credit report (PDF) only: the balance after this search. */
+                    "X-Credits"?: string;
+                    /** @description The credit report (PDF) only: the id of this lookup. */
+                    "X-Lookup-Id"?: string;
+                    /** @description The credit report (PDF) only: the report id (GET /api/reports/{id}/verify). */
+                    "X-Report-Id"?: string;
+                    /** @description The credit report (PDF) only: the SHA-256 of the file. */
+                    "X-Report-Sha256"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The vendor's record (its `data` object), as it came. */
-                        data: Record<string, never>;
-                        credits: number;
-                        lookup_id: string;
-                        sandbox: boolean;
-                    };
+                    /**
+                     * @example {
+                     *       "data": {},
+                     *       "credits": 0,
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "sandbox": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntelRecord"];
                     "application/pdf": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record". A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4704,9 +7217,76 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the search (`credits`), or an API key’s monthly credit cap would be passed (`monthly_credit_cap`, `credits_this_month`). Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRequired"];
+                };
+            };
+            /** @description Trial accounts cannot use this feature: live accounts only. The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The source holds no record: the charge was refunded (`credits`, `lookup_id`). Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description The credit report could not be drawn: the charge was refunded (`credits`, `lookup_id`). Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The source did not answer: the charge was refunded (`credits`, `lookup_id`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source of this kind is configured in this deployment; nothing was charged. For the credit report: every report thread is busy (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4724,34 +7304,49 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    type: string;
-                    data: {
-                        [key: string]: unknown;
-                    };
-                    case_reference?: string | null;
-                };
+                /**
+                 * @example {
+                 *       "type": "pan",
+                 *       "data": {
+                 *         "pan": "BQZPD4821K"
+                 *       },
+                 *       "case_reference": "CASE-2026-0042"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerificationSearchInput"];
             };
         };
         responses: {
             /** @description The record as JSON, or the credit report as a PDF. */
             200: {
                 headers: {
+                    /** @description The credit report (PDF) only: attachment; filename="…". */
+                    "Content-Disposition"?: string;
+                    /** @description The credit report (PDF) only: the balance after this search. */
+                    "X-Credits"?: string;
+                    /** @description The credit report (PDF) only: the id of this lookup. */
+                    "X-Lookup-Id"?: string;
+                    /** @description The credit report (PDF) only: the report id (GET /api/reports/{id}/verify). */
+                    "X-Report-Id"?: string;
+                    /** @description The credit report (PDF) only: the SHA-256 of the file. */
+                    "X-Report-Sha256"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The vendor's record (its `data` object), as it came. */
-                        data: Record<string, never>;
-                        credits: number;
-                        lookup_id: string;
-                        sandbox: boolean;
-                    };
+                    /**
+                     * @example {
+                     *       "data": {},
+                     *       "credits": 0,
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "sandbox": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntelRecord"];
                     "application/pdf": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record". A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4759,9 +7354,76 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the search (`credits`), or an API key’s monthly credit cap would be passed (`monthly_credit_cap`, `credits_this_month`). Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRequired"];
+                };
+            };
+            /** @description Trial accounts cannot use this feature: live accounts only. The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The source holds no record: the charge was refunded (`credits`, `lookup_id`). Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description The credit report could not be drawn: the charge was refunded (`credits`, `lookup_id`). Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The source did not answer: the charge was refunded (`credits`, `lookup_id`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source of this kind is configured in this deployment; nothing was charged. For the credit report: every report thread is busy (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4779,11 +7441,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userInput": "9876543210",
+                 *       "type": "tel"
+                 *     }
+                 */
                 "application/json": {
                     userInput: string;
                     /** @enum {string} */
                     type: "tel" | "email";
-                    results?: unknown;
+                    /** @description The lookup's answer as the client shows it; only `lookup_id` is read (the report is drawn from what the server stored). */
+                    results?: {
+                        /** @description The id of the lookup (its answer’s `lookup_id`). */
+                        lookup_id: string;
+                    };
                 };
             };
         };
@@ -4791,14 +7463,20 @@ export interface operations {
             /** @description The report as a PDF; its id and SHA-256 are in X-Report-Id and X-Report-Sha256. */
             200: {
                 headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    /** @description The report id (GET /api/reports/{id}/verify). */
+                    "X-Report-Id"?: string;
+                    /** @description The SHA-256 of the file. */
+                    "X-Report-Sha256"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4806,13 +7484,71 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No stored lookup of the caller's matches. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every report thread is busy and the report queue is full: try again after Retry-After seconds (`retry_after`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
         };
@@ -4826,11 +7562,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userInput": "9876543210",
+                 *       "type": "tel"
+                 *     }
+                 */
                 "application/json": {
                     userInput: string;
                     /** @enum {string} */
                     type: "tel" | "email";
-                    results?: unknown;
+                    /** @description The lookup's answer as the client shows it; only `lookup_id` is read (the report is drawn from what the server stored). */
+                    results?: {
+                        /** @description The id of the lookup (its answer’s `lookup_id`). */
+                        lookup_id: string;
+                    };
                 };
             };
         };
@@ -4838,14 +7584,20 @@ export interface operations {
             /** @description The report as a PDF; its id and SHA-256 are in X-Report-Id and X-Report-Sha256. */
             200: {
                 headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    /** @description The report id (GET /api/reports/{id}/verify). */
+                    "X-Report-Id"?: string;
+                    /** @description The SHA-256 of the file. */
+                    "X-Report-Sha256"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4853,13 +7605,71 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No stored lookup of the caller's matches. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every report thread is busy and the report queue is full: try again after Retry-After seconds (`retry_after`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
         };
@@ -4873,6 +7683,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         [key: string]: unknown;
@@ -4884,14 +7699,20 @@ export interface operations {
             /** @description The report as a PDF; its id and SHA-256 are in X-Report-Id and X-Report-Sha256. */
             200: {
                 headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    /** @description The report id (GET /api/reports/{id}/verify). */
+                    "X-Report-Id"?: string;
+                    /** @description The SHA-256 of the file. */
+                    "X-Report-Sha256"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4899,13 +7720,71 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No stored lookup of the caller's matches. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every report thread is busy and the report queue is full: try again after Retry-After seconds (`retry_after`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
         };
@@ -4919,6 +7798,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         [key: string]: unknown;
@@ -4930,14 +7814,20 @@ export interface operations {
             /** @description The report as a PDF; its id and SHA-256 are in X-Report-Id and X-Report-Sha256. */
             200: {
                 headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    /** @description The report id (GET /api/reports/{id}/verify). */
+                    "X-Report-Id"?: string;
+                    /** @description The SHA-256 of the file. */
+                    "X-Report-Sha256"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4945,13 +7835,71 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No stored lookup of the caller's matches. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every report thread is busy and the report queue is full: try again after Retry-After seconds (`retry_after`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
         };
@@ -4965,6 +7913,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         [key: string]: unknown;
@@ -4976,14 +7929,20 @@ export interface operations {
             /** @description The report as a PDF; its id and SHA-256 are in X-Report-Id and X-Report-Sha256. */
             200: {
                 headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    /** @description The report id (GET /api/reports/{id}/verify). */
+                    "X-Report-Id"?: string;
+                    /** @description The SHA-256 of the file. */
+                    "X-Report-Sha256"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4991,13 +7950,71 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No stored lookup of the caller's matches. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every report thread is busy and the report queue is full: try again after Retry-After seconds (`retry_after`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
         };
@@ -5016,37 +8033,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: check that a file is a report this server generated. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        report_id: string;
-                        /** @description True when the given SHA-256 is the one of the file generated. */
-                        valid: boolean;
-                        /**
-                         * Format: date-time
-                         * @description When the report was made; for someone other than its owner or an admin, only when `valid`.
-                         */
-                        generated_at?: string;
-                        /** @description The report's owner and admins only. */
-                        kind?: string;
-                        /** @description The report's owner and admins only. */
-                        file_name?: string;
-                        /** @description The report's owner and admins only. */
-                        generated_by?: {
-                            name: string;
-                            email: string;
-                        };
-                        /** @description The report's owner and admins only. */
-                        lookup_id?: string | null;
-                    };
+                    /**
+                     * @example {
+                     *       "report_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "valid": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportCheck"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5054,8 +8057,55 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5074,18 +8124,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sha256": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+                 *     }
+                 */
                 "application/json": {
                     sha256: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: check a report file by its SHA-256, without signing in. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "valid": true
+                     *     }
+                     */
                     "application/json": {
                         /** @description True when this server generated a report file with exactly this SHA-256. */
                         valid: boolean;
@@ -5097,8 +8157,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5106,8 +8166,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5128,48 +8208,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: the caller's cases (owned or shared with them), most recently active first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "title": "example title",
+                     *           "reference": "example reference",
+                     *           "status": "open",
+                     *           "legal_basis": {
+                     *             "kind": "fir",
+                     *             "number": "919876543210",
+                     *             "purpose": "example purpose"
+                     *           },
+                     *           "owner": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "role": "owner",
+                     *           "items_count": 0,
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            id: string;
-                            title: string;
-                            /** @description A search carrying this reference files itself under this case. */
-                            reference: string;
-                            /** @enum {string} */
-                            status: "open" | "closed";
-                            /** @description What allows the searches of this case; printed on its reports and kept on its audit rows. */
-                            legal_basis: {
-                                /** @enum {string} */
-                                kind: "fir" | "warrant" | "complaint" | "court_order" | "editorial_assignment";
-                                number: string;
-                                purpose: string;
-                            } | null;
-                            owner: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            /**
-                             * @description How the caller sees the case.
-                             * @enum {string}
-                             */
-                            role: "owner" | "member" | "admin";
-                            items_count: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
+                        data: components["schemas"]["CaseSummary"][];
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5177,8 +8254,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5197,6 +8301,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "example title"
+                 *     }
+                 */
                 "application/json": {
                     title: string;
                     reference?: string;
@@ -5210,46 +8319,39 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: open a case (without a reference it gets one of its own). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        title: string;
-                        /** @description A search carrying this reference files itself under this case. */
-                        reference: string;
-                        /** @enum {string} */
-                        status: "open" | "closed";
-                        /** @description What allows the searches of this case; printed on its reports and kept on its audit rows. */
-                        legal_basis: {
-                            /** @enum {string} */
-                            kind: "fir" | "warrant" | "complaint" | "court_order" | "editorial_assignment";
-                            number: string;
-                            purpose: string;
-                        } | null;
-                        owner: {
-                            id: string;
-                            name: string;
-                            email: string;
-                        };
-                        /**
-                         * @description How the caller sees the case.
-                         * @enum {string}
-                         */
-                        role: "owner" | "member" | "admin";
-                        items_count: number;
-                        /** Format: date-time */
-                        created_at: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "title": "example title",
+                     *       "reference": "example reference",
+                     *       "status": "open",
+                     *       "legal_basis": {
+                     *         "kind": "fir",
+                     *         "number": "919876543210",
+                     *         "purpose": "example purpose"
+                     *       },
+                     *       "owner": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test"
+                     *       },
+                     *       "role": "owner",
+                     *       "items_count": 0,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaseSummary"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5257,8 +8359,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5280,12 +8409,101 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: one case with its members, notes, searches (items) and the entities they found. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "title": "example title",
+                     *       "reference": "example reference",
+                     *       "status": "open",
+                     *       "legal_basis": {
+                     *         "kind": "fir",
+                     *         "number": "919876543210",
+                     *         "purpose": "example purpose"
+                     *       },
+                     *       "owner": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test"
+                     *       },
+                     *       "role": "owner",
+                     *       "items_count": 0,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z",
+                     *       "members": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test",
+                     *           "added_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "notes": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "author": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "body": "example body",
+                     *           "created_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "items": [
+                     *         {
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "kind": "example kind",
+                     *           "query": "919876543210",
+                     *           "query_typed": "example query typed",
+                     *           "status": "ok",
+                     *           "cost": 0,
+                     *           "sandbox": true,
+                     *           "user": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "added_at": "2026-01-15T09:30:00.000Z",
+                     *           "result_available": true
+                     *         }
+                     *       ],
+                     *       "entities": [
+                     *         {
+                     *           "type": "example type",
+                     *           "value": "example value",
+                     *           "sources": [
+                     *             "example sources"
+                     *           ],
+                     *           "items": [
+                     *             "example items"
+                     *           ],
+                     *           "corroborated": true,
+                     *           "other_cases": [
+                     *             {
+                     *               "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *               "title": "example title",
+                     *               "reference": "example reference"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "timeline": [
+                     *         {
+                     *           "at": "example at",
+                     *           "label": "example label",
+                     *           "source": "example source",
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         title: string;
@@ -5300,11 +8518,7 @@ export interface operations {
                             number: string;
                             purpose: string;
                         } | null;
-                        owner: {
-                            id: string;
-                            name: string;
-                            email: string;
-                        };
+                        owner: components["schemas"]["Person"];
                         /**
                          * @description How the caller sees the case.
                          * @enum {string}
@@ -5324,34 +8538,12 @@ export interface operations {
                         }[];
                         notes: {
                             id: string;
-                            author: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
+                            author: components["schemas"]["Person"];
                             body: string;
                             /** Format: date-time */
                             created_at: string;
                         }[];
-                        items: {
-                            lookup_id: string;
-                            kind: string;
-                            query: string;
-                            query_typed: string;
-                            status: string;
-                            cost: number;
-                            sandbox: boolean;
-                            user: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            added_at: string;
-                            result_available: boolean;
-                        }[];
+                        items: components["schemas"]["CaseItem"][];
                         entities: {
                             type: string;
                             value: string;
@@ -5381,8 +8573,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5390,8 +8582,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5413,6 +8641,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "example title",
+                 *       "status": "open",
+                 *       "legal_basis": {
+                 *         "kind": "fir",
+                 *         "number": "919876543210",
+                 *         "purpose": "example purpose"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     title?: string;
                     /** @enum {string} */
@@ -5427,46 +8666,39 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: change the title, the status (open, closed) or the legal basis (owner or admin). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        title: string;
-                        /** @description A search carrying this reference files itself under this case. */
-                        reference: string;
-                        /** @enum {string} */
-                        status: "open" | "closed";
-                        /** @description What allows the searches of this case; printed on its reports and kept on its audit rows. */
-                        legal_basis: {
-                            /** @enum {string} */
-                            kind: "fir" | "warrant" | "complaint" | "court_order" | "editorial_assignment";
-                            number: string;
-                            purpose: string;
-                        } | null;
-                        owner: {
-                            id: string;
-                            name: string;
-                            email: string;
-                        };
-                        /**
-                         * @description How the caller sees the case.
-                         * @enum {string}
-                         */
-                        role: "owner" | "member" | "admin";
-                        items_count: number;
-                        /** Format: date-time */
-                        created_at: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                    };
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "title": "example title",
+                     *       "reference": "example reference",
+                     *       "status": "open",
+                     *       "legal_basis": {
+                     *         "kind": "fir",
+                     *         "number": "919876543210",
+                     *         "purpose": "example purpose"
+                     *       },
+                     *       "owner": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test"
+                     *       },
+                     *       "role": "owner",
+                     *       "items_count": 0,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaseSummary"];
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5474,8 +8706,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5500,14 +8768,16 @@ export interface operations {
             /** @description The case's evidence bundle as a ZIP (file name in Content-Disposition); its SHA-256 is registered once it is complete and verifies at POST /api/verify. */
             200: {
                 headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/zip": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5515,8 +8785,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5538,37 +8844,42 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: the searches filed under a case, oldest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "kind": "example kind",
+                     *           "query": "919876543210",
+                     *           "query_typed": "example query typed",
+                     *           "status": "ok",
+                     *           "cost": 0,
+                     *           "sandbox": true,
+                     *           "user": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "added_at": "2026-01-15T09:30:00.000Z",
+                     *           "result_available": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            lookup_id: string;
-                            kind: string;
-                            query: string;
-                            query_typed: string;
-                            status: string;
-                            cost: number;
-                            sandbox: boolean;
-                            user: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            added_at: string;
-                            result_available: boolean;
-                        }[];
+                        data: components["schemas"]["CaseItem"][];
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5576,8 +8887,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5599,6 +8946,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     lookup_id: string;
@@ -5606,37 +8958,42 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: file one of your searches under a case ("Add to case"). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "kind": "example kind",
+                     *           "query": "919876543210",
+                     *           "query_typed": "example query typed",
+                     *           "status": "ok",
+                     *           "cost": 0,
+                     *           "sandbox": true,
+                     *           "user": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "added_at": "2026-01-15T09:30:00.000Z",
+                     *           "result_available": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            lookup_id: string;
-                            kind: string;
-                            query: string;
-                            query_typed: string;
-                            status: string;
-                            cost: number;
-                            sandbox: boolean;
-                            user: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            added_at: string;
-                            result_available: boolean;
-                        }[];
+                        data: components["schemas"]["CaseItem"][];
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5644,8 +9001,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5667,18 +9060,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "demo-live@footprint.test"
+                 *     }
+                 */
                 "application/json": {
                     email: string & (unknown & unknown);
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: add a member by e-mail (owner or admin); answers the members. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test",
+                     *           "added_at": "example added at"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -5689,8 +9099,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5698,8 +9108,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5723,12 +9169,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: remove a member (owner or admin), or leave a case you are a member of. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test",
+                     *           "added_at": "example added at"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -5739,8 +9197,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5748,8 +9206,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5771,33 +9265,46 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "body": "example body"
+                 *     }
+                 */
                 "application/json": {
                     body: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: add a note (append-only: notes are never changed or removed). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "author": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test"
+                     *       },
+                     *       "body": "example body",
+                     *       "created_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
-                        author: {
-                            id: string;
-                            name: string;
-                            email: string;
-                        };
+                        author: components["schemas"]["Person"];
                         body: string;
                         /** Format: date-time */
                         created_at: string;
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5805,8 +9312,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5829,12 +9372,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: the caller's lookups, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "kind": "example kind",
+                     *           "query": "919876543210",
+                     *           "query_typed": "example query typed",
+                     *           "cost": 0,
+                     *           "status": "pending",
+                     *           "cached": true,
+                     *           "case_reference": "CASE-2026-0042",
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "result_available": true,
+                     *           "sandbox": true,
+                     *           "refunded": true
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 1,
+                     *       "per_page": 0
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -5865,8 +9431,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5874,8 +9440,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5897,12 +9490,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: one of the caller's lookups with its stored result, free (410 once purged). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "kind": "example kind",
+                     *       "query": "919876543210",
+                     *       "query_typed": "example query typed",
+                     *       "status": "pending",
+                     *       "case_reference": "CASE-2026-0042",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "cost": 0,
+                     *       "cached": true,
+                     *       "sandbox": true,
+                     *       "result": null
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         kind: string;
@@ -5924,8 +9532,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5933,8 +9541,55 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5961,15 +9616,36 @@ export interface operations {
             /** @description The stored result as an attachment named <kind>-<query>-<date>.<csv|json>. CSV: `section,label,value,source` rows of the merged profile (phone, e-mail), one row per record (leak page: `source,breach_date,name,email,phone,username,address,other`) or `label,value` lines (detail, corporate, verification). JSON: `{ lookup_id, kind, query, query_typed, created_at, case_reference, result }`. */
             200: {
                 headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
-                    "application/json": string;
+                    /**
+                     * @example {
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "kind": "example kind",
+                     *       "query": "919876543210",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "result": null
+                     *     }
+                     */
+                    "application/json": {
+                        lookup_id: string;
+                        kind: string;
+                        query: string;
+                        query_typed?: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        case_reference?: string | null;
+                        /** @description The stored answer, in the shape its search endpoint gave it. */
+                        result: unknown;
+                    };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5977,8 +9653,53 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The result was purged by the retention policy. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6002,14 +9723,18 @@ export interface operations {
             /** @description The caller's lookups as CSV, newest first (same kind filter as /api/history); the row count is in X-History-Rows. */
             200: {
                 headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    /** @description How many lookups the file lists. */
+                    "X-History-Rows"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6017,8 +9742,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6040,12 +9792,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: the caller's credit ledger, newest first, with the balance. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "balance": 0,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "at": "2026-01-15T09:30:00.000Z",
+                     *           "delta": 1,
+                     *           "balance_after": 1,
+                     *           "kind": "grant",
+                     *           "reason": "example reason",
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 1,
+                     *       "per_page": 0
+                     *     }
+                     */
                     "application/json": {
                         balance: number;
                         data: components["schemas"]["StatementEntry"][];
@@ -6055,8 +9826,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6064,8 +9835,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6084,19 +9882,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: whether a case reference is mandatory on this deployment. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "required": true
+                     *     }
+                     */
                     "application/json": {
                         required: boolean;
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6104,8 +9907,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6124,12 +9936,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: the deployment settings. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "registration_enabled": true,
+                     *       "registration_mode": "open",
+                     *       "case_reference_required": true,
+                     *       "second_factor_required": true,
+                     *       "legal_basis_required": true,
+                     *       "lookup_retention_days": 0
+                     *     }
+                     */
                     "application/json": {
                         /** @description False only while registration_mode is closed. */
                         registration_enabled: boolean;
@@ -6147,8 +9969,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6156,8 +9978,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6176,6 +10007,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "registration_enabled": true,
+                 *       "registration_mode": "open",
+                 *       "case_reference_required": true,
+                 *       "second_factor_required": true,
+                 *       "legal_basis_required": true,
+                 *       "lookup_retention_days": 1
+                 *     }
+                 */
                 "application/json": {
                     registration_enabled?: boolean;
                     /** @enum {string} */
@@ -6188,12 +10029,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: change deployment settings (one audit row naming what changed). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "registration_enabled": true,
+                     *       "registration_mode": "open",
+                     *       "case_reference_required": true,
+                     *       "second_factor_required": true,
+                     *       "legal_basis_required": true,
+                     *       "lookup_retention_days": 0
+                     *     }
+                     */
                     "application/json": {
                         /** @description False only while registration_mode is closed. */
                         registration_enabled: boolean;
@@ -6211,8 +10062,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6220,8 +10071,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6240,19 +10118,60 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: provider health: calls, failures, timeouts, latency and breaker state per source. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "providers": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "source": "example source",
+                     *           "kinds": [
+                     *             "example kinds"
+                     *           ],
+                     *           "sandbox": true,
+                     *           "calls": 1,
+                     *           "failures": 1,
+                     *           "timeouts": 1,
+                     *           "notFound": 1,
+                     *           "rejectedOpen": 1,
+                     *           "latency": {
+                     *             "p50": 1,
+                     *             "p95": 1,
+                     *             "p99": 1
+                     *           },
+                     *           "breaker": "closed",
+                     *           "mode": "live",
+                     *           "vendor": "example vendor",
+                     *           "env_prefix": "example env prefix",
+                     *           "success_rate": 1,
+                     *           "misconfigured": true,
+                     *           "last_error": {
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "message": "Done."
+                     *           },
+                     *           "paused_until": "2026-01-15T09:30:00.000Z",
+                     *           "calls_today": 1,
+                     *           "spend": {
+                     *             "today": 1,
+                     *             "month": 1,
+                     *             "currency": "example currency"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         providers: components["schemas"]["ProviderHealth"][];
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6260,8 +10179,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6280,12 +10208,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: the imported breach sources. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "breach_date": "example breach date",
+                     *           "description": "example description",
+                     *           "record_count": 0,
+                     *           "imported_at": "2026-01-15T09:30:00.000Z",
+                     *           "created_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -6301,8 +10245,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6310,8 +10254,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6335,12 +10288,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: accounts, newest first, optionally filtered by name, e-mail or id, and by status. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test",
+                     *           "role": "user",
+                     *           "app_mode": "live",
+                     *           "status": "active",
+                     *           "credits": 0,
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z",
+                     *           "last_login_at": "2026-01-15T09:30:00.000Z",
+                     *           "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 1,
+                     *       "per_page": 0
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminUser"][];
                         total: number;
@@ -6349,8 +10324,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6358,8 +10333,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6378,6 +10380,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Rohan Deshmukh",
+                 *       "email": "demo-live@footprint.test"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     email: string & (unknown & unknown);
@@ -6397,12 +10405,29 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: create an account (without a password, a temporary one is answered once). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test",
+                     *         "role": "user",
+                     *         "app_mode": "live",
+                     *         "status": "active",
+                     *         "credits": 0,
+                     *         "created_at": "2026-01-15T09:30:00.000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000Z",
+                     *         "last_login_at": "2026-01-15T09:30:00.000Z",
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         user: components["schemas"]["AdminUser"];
                         /** @description Only when no password was given: shown once, never stored in clear. */
@@ -6410,8 +10435,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6419,8 +10444,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6442,19 +10494,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: one account. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test",
+                     *         "role": "user",
+                     *         "app_mode": "live",
+                     *         "status": "active",
+                     *         "credits": 0,
+                     *         "created_at": "2026-01-15T09:30:00.000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000Z",
+                     *         "last_login_at": "2026-01-15T09:30:00.000Z",
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         user: components["schemas"]["AdminUser"];
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6462,8 +10531,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6485,6 +10590,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Rohan Deshmukh",
+                 *       "role": "user",
+                 *       "app_mode": "live",
+                 *       "status": "active",
+                 *       "revoke_sessions": true
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     /** @enum {string} */
@@ -6499,19 +10613,36 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: change an account (never the last active admin); disabling revokes its sessions. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test",
+                     *         "role": "user",
+                     *         "app_mode": "live",
+                     *         "status": "active",
+                     *         "credits": 0,
+                     *         "created_at": "2026-01-15T09:30:00.000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000Z",
+                     *         "last_login_at": "2026-01-15T09:30:00.000Z",
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         user: components["schemas"]["AdminUser"];
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6519,8 +10650,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6542,12 +10709,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: approve a self-registered account (pending or rejected → active); the user is e-mailed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test",
+                     *         "role": "user",
+                     *         "app_mode": "live",
+                     *         "status": "active",
+                     *         "credits": 0,
+                     *         "created_at": "2026-01-15T09:30:00.000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000Z",
+                     *         "last_login_at": "2026-01-15T09:30:00.000Z",
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "notified": true
+                     *     }
+                     */
                     "application/json": {
                         user: components["schemas"]["AdminUser"];
                         /** @description Whether the e-mail telling the user was handed to the mail server. */
@@ -6555,8 +10740,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6564,8 +10749,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6587,18 +10808,41 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "example reason"
+                 *     }
+                 */
                 "application/json": {
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: reject a pending self-registered account, with an optional reason; the user is e-mailed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test",
+                     *         "role": "user",
+                     *         "app_mode": "live",
+                     *         "status": "active",
+                     *         "credits": 0,
+                     *         "created_at": "2026-01-15T09:30:00.000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000Z",
+                     *         "last_login_at": "2026-01-15T09:30:00.000Z",
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "notified": true
+                     *     }
+                     */
                     "application/json": {
                         user: components["schemas"]["AdminUser"];
                         /** @description Whether the e-mail telling the user was handed to the mail server. */
@@ -6606,8 +10850,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6615,8 +10859,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6638,6 +10918,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1,
+                 *       "reason": "example reason"
+                 *     }
+                 */
                 "application/json": {
                     amount: number;
                     reason: string;
@@ -6645,20 +10931,46 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: grant (amount > 0) or deduct (amount < 0, never below zero) credits. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test",
+                     *         "role": "user",
+                     *         "app_mode": "live",
+                     *         "status": "active",
+                     *         "credits": 0,
+                     *         "created_at": "2026-01-15T09:30:00.000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000Z",
+                     *         "last_login_at": "2026-01-15T09:30:00.000Z",
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "entry": {
+                     *         "id": 1,
+                     *         "at": "2026-01-15T09:30:00.000Z",
+                     *         "delta": 1,
+                     *         "balance_after": 1,
+                     *         "kind": "grant",
+                     *         "reason": "example reason",
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         user: components["schemas"]["AdminUser"];
                         entry: components["schemas"]["StatementEntry"];
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6666,8 +10978,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6695,12 +11043,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: the audit trail, newest first, filtered. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "at": "2026-01-15T09:30:00.000Z",
+                     *           "user_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "actor_email": "example actor email",
+                     *           "ip": "example ip",
+                     *           "device_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "action": "example action",
+                     *           "target": "example target",
+                     *           "cost": 0,
+                     *           "outcome": "success",
+                     *           "case_reference": "CASE-2026-0042",
+                     *           "details": {},
+                     *           "query_typed": "example query typed",
+                     *           "query_normalized": "example query normalized"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 1,
+                     *       "per_page": 0
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -6731,8 +11104,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6740,8 +11113,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6760,12 +11160,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: the audit trail's hash chain: intact through row N, still being checked, or broken at row X. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "intact",
+                     *       "rows_verified": 1,
+                     *       "verified_through": {
+                     *         "id": 1,
+                     *         "at": "2026-01-15T09:30:00.000Z",
+                     *         "hash": "example hash"
+                     *       },
+                     *       "head": {
+                     *         "id": 1,
+                     *         "hash": "example hash"
+                     *       },
+                     *       "broken": {
+                     *         "id": 1,
+                     *         "at": "2026-01-15T09:30:00.000Z",
+                     *         "reason": "content",
+                     *         "message": "Done."
+                     *       },
+                     *       "checked_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description intact: verified through the head; checking: verified part of the way, ask again.
@@ -6803,8 +11225,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6812,8 +11234,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6842,14 +11273,18 @@ export interface operations {
             /** @description The filtered trail as CSV, newest first; the row count is in X-Audit-Rows. */
             200: {
                 headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    /** @description How many audit rows the file lists. */
+                    "X-Audit-Rows"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6857,8 +11292,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6888,8 +11350,8 @@ export interface operations {
                     "image/*": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6897,8 +11359,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6917,12 +11406,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: whether the map has a tile background. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tiles": true,
+                     *       "attribution": "example attribution",
+                     *       "max_zoom": 1
+                     *     }
+                     */
                     "application/json": {
                         tiles: boolean;
                         attribution: string | null;
@@ -6930,8 +11426,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6939,8 +11435,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6972,8 +11477,8 @@ export interface operations {
                     "image/*": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6981,8 +11486,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7001,29 +11542,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: liveness. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
                     };
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7048,20 +11585,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7086,20 +11615,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example example */
                     "text/html": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7124,11 +11645,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example example */
                     "text/css": string;
                 };
             };
-            /** @description Refused: the error body, with `errors` per field for invalid input. Nothing was changed or charged. */
-            "4XX": {
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7136,8 +11658,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Server or upstream failure: the error body, with `credits` where a charge was refunded. */
-            "5XX": {
+        };
+    };
+    getApiDocsDocsJs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example example */
+                    "text/javascript": string;
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

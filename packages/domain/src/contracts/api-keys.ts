@@ -105,7 +105,7 @@ export const apiKeySummary: z.ZodType<ApiKeySummary> = z
     monthly_credit_cap: z.number().int().nullable(),
     credits_this_month: z.number().int(),
   })
-  .describe('An API key, without its secret.');
+  .meta({ id: 'ApiKey', description: 'An API key, without its secret.' });
 
 export interface ApiKeyCreated extends ApiKeySummary {
   /** The secret itself: answered once, never stored, never shown again. */

@@ -40,55 +40,78 @@ export const bulkBody = z.strictObject({
 });
 export type BulkBody = z.infer<typeof bulkBody>;
 
+/** The same list as an upload (multipart/form-data): documentation only, the route reads the parts. */
+export const bulkUpload = z
+  .object({
+    file: z.string().meta({
+      format: 'binary',
+      contentMediaType: 'application/octet-stream',
+      description:
+        'The list: a CSV or XLSX file, the first column or the column headed phone, number or email.',
+    }),
+    type: z.enum(BULK_TYPES),
+    case_reference: z.string().max(100).optional(),
+  })
+  .describe('The list as an upload: the file and the fields type and case_reference.');
+
 /** A row of the list that will not run, and why (line numbers count from 1, as a spreadsheet does). */
 const invalidRow = z.object({ line: z.number().int(), value: z.string(), error: z.string() });
 
 /** What a list would cost before it is run (POST /api/bulk/preview). Nothing is charged or stored. */
-export const bulkPreviewResponse = z.object({
-  type: z.enum(BULK_TYPES),
-  total: z.number().int().describe('Rows read, before validation and folding.'),
-  valid: z.number().int().describe('Distinct valid queries: the rows that will run.'),
-  duplicates: z.number().int().describe('Rows folded into an earlier identical query.'),
-  invalid: z.array(invalidRow),
-  cost_per_row: z.number().int(),
-  cost: z.number().int().describe('The most the job can cost: valid × cost per row (cached rows are free).'),
-  balance: z.number().int(),
-});
+export const bulkPreviewResponse = z
+  .object({
+    type: z.enum(BULK_TYPES),
+    total: z.number().int().describe('Rows read, before validation and folding.'),
+    valid: z.number().int().describe('Distinct valid queries: the rows that will run.'),
+    duplicates: z.number().int().describe('Rows folded into an earlier identical query.'),
+    invalid: z.array(invalidRow),
+    cost_per_row: z.number().int(),
+    cost: z
+      .number()
+      .int()
+      .describe('The most the job can cost: valid × cost per row (cached rows are free).'),
+    balance: z.number().int(),
+  })
+  .meta({ id: 'BulkPreview' });
 export type BulkPreview = z.infer<typeof bulkPreviewResponse>;
 
 /** GET /api/bulk/{id} (the spec's fields first), and each entry of GET /api/bulk. */
-export const bulkJobResponse = z.object({
-  id: z.string(),
-  status: z.enum(BULK_STATUSES),
-  total: z.number().int().describe('Rows that run (valid, distinct).'),
-  done: z.number().int().describe('Rows finished, whatever their outcome.'),
-  charged: z.number().int().describe('Rows that cost credits.'),
-  failed: z.number().int().describe('Rows no source answered (refunded) or refused.'),
-  type: z.enum(BULK_TYPES),
-  name: z.string().describe('The uploaded file name, or "Pasted list".'),
-  credits_spent: z.number().int(),
-  case_reference: z.string().nullable(),
-  stop_reason: z.string().nullable().describe('Why a stopped job stopped (credits ran out).'),
-  created_at: isoTimestamp,
-  finished_at: isoTimestamp.nullable(),
-});
+export const bulkJobResponse = z
+  .object({
+    id: z.string(),
+    status: z.enum(BULK_STATUSES),
+    total: z.number().int().describe('Rows that run (valid, distinct).'),
+    done: z.number().int().describe('Rows finished, whatever their outcome.'),
+    charged: z.number().int().describe('Rows that cost credits.'),
+    failed: z.number().int().describe('Rows no source answered (refunded) or refused.'),
+    type: z.enum(BULK_TYPES),
+    name: z.string().describe('The uploaded file name, or "Pasted list".'),
+    credits_spent: z.number().int(),
+    case_reference: z.string().nullable(),
+    stop_reason: z.string().nullable().describe('Why a stopped job stopped (credits ran out).'),
+    created_at: isoTimestamp,
+    finished_at: isoTimestamp.nullable(),
+  })
+  .meta({ id: 'BulkJob', description: 'A bulk lookup: its status and progress.' });
 export type BulkJob = z.infer<typeof bulkJobResponse>;
 export const bulkJobListResponse = z.object({ data: z.array(bulkJobResponse) });
 
 /** One row of a job's results: what the results files hold, a line per row. */
-export const bulkRowResponse = z.object({
-  line: z.number().int(),
-  input: z.string().describe('The value as the list had it.'),
-  query: z.string().describe('The normalized query that ran.'),
-  status: z.enum(BULK_ROW_STATUSES),
-  lookup_id: z.string().nullable().describe('Opens the row’s full result (GET /api/history/{id}).'),
-  name: z.string().nullable(),
-  emails: z.array(z.string()),
-  phones: z.array(z.string()),
-  addresses: z.array(z.string()),
-  sources_answered: z.array(z.string()),
-  cost: z.number().int(),
-});
+export const bulkRowResponse = z
+  .object({
+    line: z.number().int(),
+    input: z.string().describe('The value as the list had it.'),
+    query: z.string().describe('The normalized query that ran.'),
+    status: z.enum(BULK_ROW_STATUSES),
+    lookup_id: z.string().nullable().describe('Opens the row’s full result (GET /api/history/{id}).'),
+    name: z.string().nullable(),
+    emails: z.array(z.string()),
+    phones: z.array(z.string()),
+    addresses: z.array(z.string()),
+    sources_answered: z.array(z.string()),
+    cost: z.number().int(),
+  })
+  .meta({ id: 'BulkRow', description: 'One row of a bulk lookup and what became of it.' });
 export type BulkRow = z.infer<typeof bulkRowResponse>;
 export const bulkRowsResponse = z.object({ data: z.array(bulkRowResponse), total: z.number().int() });
 
@@ -120,7 +143,19 @@ export const bulkResultsResponse = {
     'spreadsheet would read as a formula are neutralised; JSON is `{ job, data }`.',
   content: {
     ...fileDownload('text/csv', '').content,
-    ...fileDownload('application/json', '').content,
+    'application/json': {
+      schema: z
+        .object({
+          job: z.object({
+            id: z.string(),
+            type: z.enum(BULK_TYPES),
+            name: z.string(),
+            case_reference: z.string().nullable(),
+          }),
+          data: z.array(bulkRowResponse),
+        })
+        .meta({ id: 'BulkResults', description: 'The JSON results file: the job and its rows.' }),
+    },
     ...fileDownload('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', '').content,
   },
 };

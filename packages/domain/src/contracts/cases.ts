@@ -12,7 +12,9 @@ import { fileDownload, isoTimestamp } from './common.ts';
 
 /** The answers of /api/cases (requests: createCaseBody, updateCaseBody, casesQuery, addMemberBody, addNoteBody, addItemBody). */
 
-const person = z.object({ id: z.string(), name: z.string(), email: z.string() });
+const person = z
+  .object({ id: z.string(), name: z.string(), email: z.string() })
+  .meta({ id: 'Person', description: 'A user as others see them.' });
 
 const legalBasis = z
   .object({
@@ -36,7 +38,7 @@ const summaryShape = {
   updated_at: isoTimestamp,
 };
 
-export const caseSummaryResponse: z.ZodType<CaseSummary> = z.object(summaryShape);
+export const caseSummaryResponse: z.ZodType<CaseSummary> = z.object(summaryShape).meta({ id: 'CaseSummary' });
 export const caseListResponse: z.ZodType<{ data: CaseSummary[] }> = z.object({
   data: z.array(caseSummaryResponse),
 });
@@ -48,19 +50,21 @@ export const caseNoteResponse: z.ZodType<CaseNote> = z.object({
   created_at: isoTimestamp,
 });
 
-export const caseItemResponse: z.ZodType<CaseItem> = z.object({
-  lookup_id: z.string(),
-  kind: z.string(),
-  query: z.string(),
-  query_typed: z.string(),
-  status: z.string(),
-  cost: z.number().int(),
-  sandbox: z.boolean(),
-  user: person,
-  created_at: isoTimestamp,
-  added_at: isoTimestamp,
-  result_available: z.boolean(),
-});
+export const caseItemResponse: z.ZodType<CaseItem> = z
+  .object({
+    lookup_id: z.string(),
+    kind: z.string(),
+    query: z.string(),
+    query_typed: z.string(),
+    status: z.string(),
+    cost: z.number().int(),
+    sandbox: z.boolean(),
+    user: person,
+    created_at: isoTimestamp,
+    added_at: isoTimestamp,
+    result_available: z.boolean(),
+  })
+  .meta({ id: 'CaseItem', description: 'A search filed in a case.' });
 
 export const caseItemsResponse: z.ZodType<{ data: CaseItem[] }> = z.object({
   data: z.array(caseItemResponse),

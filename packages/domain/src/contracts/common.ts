@@ -70,3 +70,33 @@ export const fileDownload = (mediaType: string, description: string) => ({
 
 /** An answer with no body. */
 export const noContent = z.undefined().meta({ description: 'No content.' });
+
+/**
+ * 402: the balance does not cover the search (`credits` is the balance), or an API key's monthly cap
+ * would be passed (then with `monthly_credit_cap` and `credits_this_month`). Nothing was charged.
+ */
+export const paymentRequiredResponse = z
+  .looseObject({
+    message: z.string(),
+    credits: z.number().int().describe('The balance, unchanged.'),
+    monthly_credit_cap: z
+      .number()
+      .int()
+      .optional()
+      .describe("An API key's monthly credit cap, when that cap refused the search."),
+    credits_this_month: z
+      .number()
+      .int()
+      .optional()
+      .describe('What the key has spent this calendar month (UTC), when its cap refused the search.'),
+  })
+  .meta({ id: 'PaymentRequired', description: 'A paid search refused for credits; nothing was charged.' });
+
+/** 429 and 503 with Retry-After: try again after `retry_after` seconds. */
+export const retryLaterResponse = z
+  .looseObject({
+    message: z.string(),
+    retry_after: z.number().int().min(0).describe('Seconds to wait, as in the Retry-After header.'),
+    credits: z.number().int().optional().describe('The balance, when a paid report was refunded.'),
+  })
+  .meta({ id: 'RetryLater', description: 'Busy or rate limited: try again after Retry-After seconds.' });

@@ -87,7 +87,23 @@ export const historyExportResponse = {
     'verification). JSON: `{ lookup_id, kind, query, query_typed, created_at, case_reference, result }`.',
   content: {
     ...fileDownload('text/csv', '').content,
-    ...fileDownload('application/json', '').content,
+    'application/json': {
+      // Documentation only: the file is sent as it was written, never encoded with a schema.
+      schema: z.unknown().meta({
+        type: 'object',
+        description: 'The JSON file.',
+        properties: {
+          lookup_id: { type: 'string' },
+          kind: { type: 'string' },
+          query: { type: 'string' },
+          query_typed: { type: ['string', 'null'] },
+          created_at: { type: 'string', format: 'date-time' },
+          case_reference: { type: ['string', 'null'] },
+          result: { description: 'The stored answer, in the shape its search endpoint gave it.' },
+        },
+        required: ['lookup_id', 'kind', 'query', 'created_at', 'result'],
+      }),
+    },
   },
 };
 

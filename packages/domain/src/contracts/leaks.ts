@@ -26,27 +26,29 @@ export const leakOriginStatus: z.ZodType<LeakOriginStatus> = z.object({
   records: z.number().int().describe('Records it found, before records found in several places are merged.'),
 });
 
-export const leakRecordResponse: z.ZodType<LeakRecord> = z.object({
-  id: z.string(),
-  source: z.object({
-    name: z.string(),
-    breach_date: z.string().nullable(),
-    description: z.string().nullable(),
-  }),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  username: z.string().nullable(),
-  address: z.string().nullable(),
-  other: openObject<Record<string, string>>(
-    'Every other field of the record, as imported (never passwords or hashes).',
-    { type: 'string' },
-  ),
-  matched: z.array(z.enum(LEAK_FIELD_TYPES)).describe('Which searched types this record matched.'),
-  origins: z
-    .array(leakOrigin)
-    .describe('Where it was found; an identical record from several origins is one record listing each.'),
-});
+export const leakRecordResponse: z.ZodType<LeakRecord> = z
+  .object({
+    id: z.string(),
+    source: z.object({
+      name: z.string(),
+      breach_date: z.string().nullable(),
+      description: z.string().nullable(),
+    }),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    username: z.string().nullable(),
+    address: z.string().nullable(),
+    other: openObject<Record<string, string>>(
+      'Every other field of the record, as imported (never passwords or hashes).',
+      { type: 'string' },
+    ),
+    matched: z.array(z.enum(LEAK_FIELD_TYPES)).describe('Which searched types this record matched.'),
+    origins: z
+      .array(leakOrigin)
+      .describe('Where it was found; an identical record from several origins is one record listing each.'),
+  })
+  .meta({ id: 'LeakRecord', description: 'One record of an imported breach.' });
 
 /** Response of POST /api/leak-data-finder/ (request: `leakSearchBody` and `leakSearchQuery`). */
 export const leakSearchResponse: z.ZodType<LeakSearchResponse> = z.object({

@@ -48,27 +48,34 @@ const sourceErrors = z
  * GET /api/tel: one key per phone source that answered (its payload as the vendor gave it), the
  * failures under `errors`, and the lookup's own fields.
  */
-export const telResponse = z
-  .looseObject({ errors: sourceErrors, ...lookupMeta })
-  .describe('One key per phone source that answered, holding its payload, plus the fields below.');
+export const telResponse = z.looseObject({ errors: sourceErrors, ...lookupMeta }).meta({
+  id: 'PhoneLookup',
+  description: 'One key per phone source that answered, holding its payload, plus the fields below.',
+});
 
 /** GET /api/email: the sources' payloads and failures under `data`. */
-export const emailResponse = z.object({
-  data: z
-    .looseObject({ errors: sourceErrors })
-    .describe('One key per e-mail source that answered, holding its payload, plus `errors`.'),
-  ...lookupMeta,
-});
+export const emailResponse = z
+  .object({
+    data: z
+      .looseObject({ errors: sourceErrors })
+      .describe('One key per e-mail source that answered, holding its payload, plus `errors`.'),
+    ...lookupMeta,
+  })
+  .meta({ id: 'EmailLookup' });
 
 /**
  * POST /api/rcfull-details, /api/upifull-details, /api/rc-challan-details: `data` is the vendor's
  * envelope `{ data, status_code, success, message, message_code }` as it came, or that envelope
  * with `data: null` when the source had no record.
  */
-export const detailResponse = z.object({
-  data: openObject<unknown>("The vendor's envelope: { data, status_code, success, message, message_code }."),
-  ...lookupMeta,
-});
+export const detailResponse = z
+  .object({
+    data: openObject<unknown>(
+      "The vendor's envelope: { data, status_code, success, message, message_code }.",
+    ),
+    ...lookupMeta,
+  })
+  .meta({ id: 'DetailLookup' });
 
 /** GET /api/sources: which searches this deployment can answer, and who answers each source. */
 export const sourcesResponse = z.object({

@@ -21,7 +21,18 @@ export const lookupReportRequest = z.strictObject({
     .max(100, 'The user input field must not be greater than 100 characters.'),
   type: z.enum(['tel', 'email'], { error: 'The type field must be tel or email.' }),
   // The browser sends the results it shows; they are never trusted, only their lookup id is read.
-  results: z.unknown().optional(),
+  results: z
+    .unknown()
+    .optional()
+    .meta({
+      type: 'object',
+      description:
+        "The lookup's answer as the client shows it; only `lookup_id` is read (the report is drawn from what the server stored).",
+      properties: {
+        lookup_id: { type: 'string', description: 'The id of the lookup (its answer’s `lookup_id`).' },
+      },
+      required: ['lookup_id'],
+    }),
 });
 
 /** POST /api/generate-{rc,upi,challan}-report: the record the modal shows; only its id is read. */
@@ -42,20 +53,22 @@ export const reportVerifyQuery = z.strictObject({ sha256: sha256Field });
  * matches and, when it does, when the report was made: who made it, for what lookup and under which
  * file name stay with the owner.
  */
-export const reportVerifyResponse = z.object({
-  report_id: z.string(),
-  valid: z.boolean().describe('True when the given SHA-256 is the one of the file generated.'),
-  generated_at: isoTimestamp
-    .optional()
-    .describe('When the report was made; for someone other than its owner or an admin, only when `valid`.'),
-  kind: z.string().optional().describe("The report's owner and admins only."),
-  file_name: z.string().optional().describe("The report's owner and admins only."),
-  generated_by: z
-    .object({ name: z.string(), email: z.string() })
-    .optional()
-    .describe("The report's owner and admins only."),
-  lookup_id: z.string().nullable().optional().describe("The report's owner and admins only."),
-});
+export const reportVerifyResponse = z
+  .object({
+    report_id: z.string(),
+    valid: z.boolean().describe('True when the given SHA-256 is the one of the file generated.'),
+    generated_at: isoTimestamp
+      .optional()
+      .describe('When the report was made; for someone other than its owner or an admin, only when `valid`.'),
+    kind: z.string().optional().describe("The report's owner and admins only."),
+    file_name: z.string().optional().describe("The report's owner and admins only."),
+    generated_by: z
+      .object({ name: z.string(), email: z.string() })
+      .optional()
+      .describe("The report's owner and admins only."),
+    lookup_id: z.string().nullable().optional().describe("The report's owner and admins only."),
+  })
+  .meta({ id: 'ReportCheck' });
 
 /** POST /api/verify: anyone holding a report file checks it by its SHA-256 (computed in the browser). */
 export const publicVerifyRequest = z.strictObject({ sha256: sha256Field });

@@ -27,12 +27,14 @@ export const secondFactorRequiredResponse: z.ZodType<SecondFactorRequiredRespons
   message: z.string(),
 });
 
-export const passkeySummary: z.ZodType<PasskeySummary> = z.object({
-  id: z.string(),
-  name: z.string(),
-  created_at: isoTimestamp,
-  last_used_at: isoTimestamp.nullable(),
-});
+export const passkeySummary: z.ZodType<PasskeySummary> = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    created_at: isoTimestamp,
+    last_used_at: isoTimestamp.nullable(),
+  })
+  .meta({ id: 'Passkey' });
 
 const trustedDeviceSummary: z.ZodType<TrustedDeviceSummary> = z.object({
   id: z.string(),

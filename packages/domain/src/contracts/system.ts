@@ -13,7 +13,7 @@ export const csrfCookieResponse = noContent;
 export const openApiDocumentResponse = openObject('An OpenAPI 3.1 document.');
 
 /** A page of HTML or a stylesheet: documented, not validated. */
-export const textPage = (mediaType: 'text/html' | 'text/css', description: string) => ({
+export const textPage = (mediaType: 'text/html' | 'text/css' | 'text/javascript', description: string) => ({
   description,
   content: { [mediaType]: { schema: z.string() } },
 });

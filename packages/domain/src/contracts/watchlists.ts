@@ -60,20 +60,22 @@ export const updateWatchBody = z
   .refine((body) => body.schedule !== undefined || body.status !== undefined, { message: t.nothingToChange });
 export type UpdateWatchBody = z.infer<typeof updateWatchBody>;
 
-export const watchResponse = z.object({
-  id: z.string(),
-  kind: z.enum(WATCH_KINDS),
-  query: z.string().describe('The normalized query the runs search (a leak search: its rows as a key).'),
-  query_typed: z.string().describe('The query as the user gave it, for display.'),
-  case_reference: z.string().nullable(),
-  schedule: z.enum(WATCH_SCHEDULES),
-  status: z.enum(WATCH_STATUSES),
-  next_run_at: isoTimestamp,
-  last_run_at: isoTimestamp.nullable(),
-  last_lookup_id: z.string().nullable().describe('The lookup of the last run that answered.'),
-  changes_count: z.number().int().describe('Runs that found a change.'),
-  created_at: isoTimestamp,
-});
+export const watchResponse = z
+  .object({
+    id: z.string(),
+    kind: z.enum(WATCH_KINDS),
+    query: z.string().describe('The normalized query the runs search (a leak search: its rows as a key).'),
+    query_typed: z.string().describe('The query as the user gave it, for display.'),
+    case_reference: z.string().nullable(),
+    schedule: z.enum(WATCH_SCHEDULES),
+    status: z.enum(WATCH_STATUSES),
+    next_run_at: isoTimestamp,
+    last_run_at: isoTimestamp.nullable(),
+    last_lookup_id: z.string().nullable().describe('The lookup of the last run that answered.'),
+    changes_count: z.number().int().describe('Runs that found a change.'),
+    created_at: isoTimestamp,
+  })
+  .meta({ id: 'Watch', description: 'A watched query, run again on its schedule.' });
 export type Watch = z.infer<typeof watchResponse>;
 export const watchListResponse = z.object({ data: z.array(watchResponse) });
 

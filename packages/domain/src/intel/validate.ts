@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import type { FieldErrors } from '../validation.ts';
 import {
   INTEL_MOBILE_MAX,
   INTEL_MOBILE_MIN,
@@ -113,6 +114,34 @@ export function validateIntel(t: IntelType, values: Record<string, unknown>): st
   return null;
 }
 
+/** The key of a `data` field in an answer's per-field `errors`: 'data.id_number'. */
+export const intelErrorKey = (name: string): string => `data.${name}`;
+
+/**
+ * Every rule `values` breaks, per field, in validateIntel's order (its first message is validateIntel's
+ * answer): a field that does not belong to the type and each failing field under `data.<name>`, the
+ * employment combination rule under `data`.
+ */
+export function intelFieldErrors(t: IntelType, values: Record<string, unknown>): FieldErrors {
+  // A Map, not an object: a client may send keys such as '__proto__'.
+  const errors = new Map<string, string[]>();
+  const known = new Set(t.fields.map((f) => f.name));
+  for (const key of Object.keys(values)) {
+    if (!known.has(key)) errors.set(intelErrorKey(key), [messages.intel.unknownField(key, t.label)]);
+  }
+  for (const field of t.fields) {
+    const error = fieldError(t, field, values[field.name]);
+    if (error) errors.set(intelErrorKey(field.name), [error]);
+  }
+  if (errors.size === 0 && t.combinations) {
+    const filled = new Set(filledIntelFields(t, values));
+    if (!t.combinations.some((combo) => combo.every((name) => filled.has(name)))) {
+      errors.set('data', [messages.intel.combination]);
+    }
+  }
+  return Object.fromEntries(errors);
+}
+
 /**
  * What the browser sends as `data`: strings trimmed, empty optional fields (and empty employment
  * fields) left out, checkboxes as 'Y'/'N' for the credit report and as booleans otherwise (spec §3).
@@ -199,14 +228,18 @@ export type IntelRequest = z.output<typeof intelRequestSchema>;
  */
 export function parseIntelRequest(
   body: unknown,
-): { ok: true; request: IntelRequest } | { ok: false; message: string } {
+): { ok: true; request: IntelRequest } | { ok: false; message: string; errors: FieldErrors } {
   const result = intelRequestSchema.safeParse(body ?? {});
   if (result.success) return { ok: true, request: result.data };
   const issue = result.error.issues[0];
   if (issue?.code === 'unrecognized_keys') {
-    return { ok: false, message: messages.intel.unexpectedKey(issue.keys[0] ?? '') };
+    const key = issue.keys[0] ?? '';
+    const message = messages.intel.unexpectedKey(key);
+    return { ok: false, message, errors: { [key]: [message] } };
   }
-  return { ok: false, message: issue?.message ?? messages.intel.badBody };
+  const message = issue?.message ?? messages.intel.badBody;
+  const field = issue && issue.path.length > 0 ? String(issue.path[0]) : 'body';
+  return { ok: false, message, errors: { [field]: [message] } };
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -244,6 +244,10 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; g
         tags,
         querystring: auditExportQuery,
         response: { 200: auditCsvResponse },
+        responseHeaders: {
+          'Content-Disposition': 'attachment; filename="…"',
+          'X-Audit-Rows': 'How many audit rows the file lists.',
+        },
       },
     },
     async (request, reply) => {

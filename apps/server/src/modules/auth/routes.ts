@@ -23,6 +23,7 @@ import { parseInput } from '../../errors.ts';
 import type { Guards } from '../../http/auth.ts';
 import { bearerOf, clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
+import { REFUSALS } from '../../http/responses.ts';
 import { sha256 } from '../../security/crypto.ts';
 import { presentUser } from '../users/present.ts';
 import { type AuthService, DEVICE_COOKIE_PATH, type DeviceCookie } from './service.ts';
@@ -93,6 +94,10 @@ export function authRoutes(
           200: tokenResponse,
           403: z.union([otpRequiredResponse, secondFactorRequiredResponse, errorResponse]),
         },
+        refusals: {
+          403: 'A code is needed (`otp_required`), a second factor (`second_factor_required`), or the account cannot sign in (`account_status`).',
+          429: REFUSALS.rateLimited,
+        },
       },
     },
     async (request, reply) => {
@@ -112,6 +117,7 @@ export function authRoutes(
         tags,
         body: verifyOtpRequest,
         response: { 200: tokenResponse },
+        refusals: { 403: 'The account cannot sign in (`account_status`).', 429: REFUSALS.rateLimited },
       },
     },
     async (request, reply) => {
@@ -130,6 +136,7 @@ export function authRoutes(
         tags,
         body: resendOtpRequest,
         response: { 200: resendOtpResponse },
+        refusals: { 429: REFUSALS.rateLimited },
       },
     },
     async (request) => {
@@ -149,6 +156,7 @@ export function authRoutes(
         tags,
         body: registerRequest,
         response: { 201: registerResponse },
+        refusals: { 403: 'Registration is closed on this deployment.', 429: REFUSALS.rateLimited },
       },
     },
     async (request, reply) => {
@@ -185,6 +193,7 @@ export function authRoutes(
         tags,
         body: forgotPasswordRequest,
         response: { 200: passwordStatusResponse },
+        refusals: { 419: REFUSALS.csrf, 429: REFUSALS.rateLimited },
       },
     },
     async (request) => {
@@ -202,6 +211,7 @@ export function authRoutes(
         tags,
         body: resetPasswordRequest,
         response: { 200: passwordStatusResponse },
+        refusals: { 419: REFUSALS.csrf },
       },
     },
     async (request) => {

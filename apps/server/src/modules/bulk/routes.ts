@@ -12,6 +12,7 @@ import {
   bulkResultsResponse,
   bulkRowsQuery,
   bulkRowsResponse,
+  bulkUpload,
   messages,
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,6 +27,7 @@ import {
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
+import { REFUSALS } from '../../http/responses.ts';
 import { bulkResults } from './export.ts';
 import { BULK_FILE_MAX_BYTES, entriesOfFile, entriesOfValues } from './parse.ts';
 import { type BulkInput, type BulkService, isFinal } from './service.ts';
@@ -102,6 +104,11 @@ export async function bulkRoutes(app: FastifyInstance, deps: { bulk: BulkService
   // API keys with the bulk scope reach every bulk route.
   const scoped = apiKeyScope('bulk');
   const tags = ['Bulk lookups'];
+  const uploadRefusals = {
+    400: 'A malformed upload.',
+    413: 'The file is larger than the upload limit.',
+    422: 'No valid row, too many rows, an unreadable file, or a missing `type` or `file` (`errors` per field).',
+  };
   const upload =
     ' The list is JSON `{type, values, case_reference?}` or multipart/form-data with a `file` (CSV or ' +
     `XLSX, at most ${BULK_FILE_MAX_BYTES / 1024 / 1024} MB and 10,000 rows: the first column, or the ` +
@@ -127,6 +134,9 @@ export async function bulkRoutes(app: FastifyInstance, deps: { bulk: BulkService
           summary: 'What a bulk lookup would run and cost (nothing is charged or stored)',
           description: `Counts the rows, the valid distinct queries and the repeats, lists the bad rows, and prices the job.${upload}`,
           tags,
+          body: bulkBody,
+          multipart: bulkUpload,
+          refusals: uploadRefusals,
           response: { 200: bulkPreviewResponse },
         },
       },
@@ -148,6 +158,9 @@ export async function bulkRoutes(app: FastifyInstance, deps: { bulk: BulkService
             'under the case reference. When the credits run out the job stops and the rest is skipped. A list ' +
             `with no valid row is 422; a balance below one row's price is 402.${upload}`,
           tags,
+          body: bulkBody,
+          multipart: bulkUpload,
+          refusals: { ...uploadRefusals, 402: REFUSALS.insufficient },
           response: { 202: bulkJobResponse },
         },
       },
@@ -262,6 +275,7 @@ export async function bulkRoutes(app: FastifyInstance, deps: { bulk: BulkService
           tags,
           params: bulkIdParams,
           response: { 200: bulkJobResponse },
+          refusals: { 409: 'A transition the job’s status does not allow (`status`).' },
         },
       },
       async (request) => bulk[action](request.user!, clientOf(request), request.params.id),
@@ -300,6 +314,7 @@ export async function bulkRoutes(app: FastifyInstance, deps: { bulk: BulkService
         params: bulkIdParams,
         querystring: bulkResultsQuery,
         response: { 200: bulkResultsResponse },
+        responseHeaders: { 'Content-Disposition': 'attachment; filename="…"' },
       },
     },
     async (request, reply) => {

@@ -118,6 +118,7 @@ export function caseRoutes(
         tags,
         params: caseId,
         response: { 200: caseBundleResponse },
+        responseHeaders: { 'Content-Disposition': 'attachment; filename="…"' },
       },
     },
     async (request, reply) => {

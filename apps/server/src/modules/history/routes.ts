@@ -67,6 +67,8 @@ export function historyRoutes(app: FastifyInstance, deps: { history: HistoryServ
         params: z.object({ id: z.string().describe('The lookup id.') }),
         querystring: historyExportQuery,
         response: { 200: historyExportResponse },
+        refusals: { 410: 'The result was purged by the retention policy.' },
+        responseHeaders: { 'Content-Disposition': 'attachment; filename="…"' },
       },
     },
     async (request, reply) => {
@@ -95,6 +97,10 @@ export function historyRoutes(app: FastifyInstance, deps: { history: HistoryServ
         tags,
         querystring: historyCsvQuery,
         response: { 200: historyCsvResponse },
+        responseHeaders: {
+          'Content-Disposition': 'attachment; filename="…"',
+          'X-History-Rows': 'How many lookups the file lists.',
+        },
       },
     },
     async (request, reply) => {

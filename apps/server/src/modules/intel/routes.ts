@@ -2,13 +2,14 @@ import {
   INTEL_PATHS,
   type IntelArea,
   intelPdfResponse,
-  intelRequestSchema,
+  intelRequestDocument,
   intelResponse,
 } from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
+import { REFUSALS } from '../../http/responses.ts';
 import type { IntelService } from './service.ts';
 
 const PATHS: Record<IntelArea, string> = INTEL_PATHS;
@@ -32,7 +33,26 @@ export function intelRoutes(app: FastifyInstance, deps: { intel: IntelService; g
         'A paid search. Invalid input is a 400 (the browser reads 422 as "no record found"); no record ' +
         'is a 422 with `credits` (refunded); a trial account gets 403. The credit report type answers a PDF.',
       tags: ['Intelligence'],
-      body: intelRequestSchema,
+      body: intelRequestDocument(area),
+      refusals: {
+        400: 'Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record".',
+        402: REFUSALS.insufficient,
+        403: REFUSALS.live,
+        422: 'The source holds no record: the charge was refunded (`credits`, `lookup_id`).',
+        500: 'The credit report could not be drawn: the charge was refunded (`credits`, `lookup_id`).',
+        502: 'The source did not answer: the charge was refunded (`credits`, `lookup_id`).',
+        503: {
+          description: `${REFUSALS.unavailable} For the credit report: every report thread is busy (Retry-After).`,
+          retryAfter: true,
+        },
+      },
+      responseHeaders: {
+        'Content-Disposition': 'The credit report (PDF) only: attachment; filename="…".',
+        'X-Credits': 'The credit report (PDF) only: the balance after this search.',
+        'X-Lookup-Id': 'The credit report (PDF) only: the id of this lookup.',
+        'X-Report-Id': 'The credit report (PDF) only: the report id (GET /api/reports/{id}/verify).',
+        'X-Report-Sha256': 'The credit report (PDF) only: the SHA-256 of the file.',
+      },
       response: {
         200: {
           description: 'The record as JSON, or the credit report as a PDF.',

@@ -4,6 +4,7 @@ import {
   type IntelArea,
   type IntelKind,
   type IntelType,
+  intelFieldErrors,
   intelKindOf,
   intelQueryText,
   intelTypedText,
@@ -122,7 +123,7 @@ export function createIntelService(deps: {
       const parsed = parseIntelRequest(body);
       if (!parsed.ok) {
         await audit('failure', area, 0, null, { reason: 'invalid_request', message: parsed.message });
-        throw invalidSearch(parsed.message);
+        throw invalidSearch(parsed.message, parsed.errors);
       }
       const { type, data, case_reference } = parsed.request;
       // Checked first; the case itself is looked up (or opened) only for a search that will run.
@@ -134,7 +135,7 @@ export function createIntelService(deps: {
           reason: 'unknown_type',
           message,
         });
-        throw invalidSearch(message);
+        throw invalidSearch(message, { type: [message] });
       }
       const invalid = validateIntel(t, data);
       if (invalid) {
@@ -142,7 +143,7 @@ export function createIntelService(deps: {
           reason: 'invalid_fields',
           message: invalid,
         });
-        throw invalidSearch(invalid);
+        throw invalidSearch(invalid, intelFieldErrors(t, data));
       }
 
       const params = normalizeIntelData(t, data);

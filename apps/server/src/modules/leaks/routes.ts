@@ -4,6 +4,7 @@ import { parseInput } from '../../errors.ts';
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
+import { REFUSALS } from '../../http/responses.ts';
 import type { LeakService } from './service.ts';
 
 export function leakRoutes(app: FastifyInstance, deps: { leaks: LeakService; guards: Guards }) {
@@ -20,6 +21,11 @@ export function leakRoutes(app: FastifyInstance, deps: { leaks: LeakService; gua
       querystring: leakSearchQuery,
       body: leakSearchBody,
       response: { 200: leakSearchResponse },
+      refusals: {
+        402: REFUSALS.insufficient,
+        422: 'A page past the last one: `errors.page`, the charge refunded (`credits`).',
+        503: REFUSALS.unavailable,
+      },
     },
   };
   // The spec's browser calls the path with a trailing slash; both spellings answer.

@@ -17,6 +17,7 @@ import { parseInput } from '../../errors.ts';
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
+import { PAID_SEARCH_REFUSALS } from '../../http/responses.ts';
 import type { QueryKind } from '../../providers/types.ts';
 import { presentAnswerTime } from './present.ts';
 import type { LookupOptions, LookupService } from './service.ts';
@@ -42,6 +43,9 @@ export function lookupRoutes(
     '`source_status` tells what became of every source. `answered_at` is when the sources answered: for ' +
     'a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case ' +
     "reference. The Server-Timing header separates source latency from the server's own.";
+  const timing = {
+    'Server-Timing': "`sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time.",
+  };
   const fresh =
     ' `fresh=1` skips the cache: the sources are asked again and the lookup is charged even when an ' +
     'identical one is within the cache window.';
@@ -114,6 +118,8 @@ export function lookupRoutes(
         tags,
         querystring: telQuery,
         response: { 200: telResponse },
+        refusals: PAID_SEARCH_REFUSALS,
+        responseHeaders: timing,
       },
     },
     async (request, reply) => {
@@ -137,6 +143,8 @@ export function lookupRoutes(
         tags,
         querystring: emailQuery,
         response: { 200: emailResponse },
+        refusals: PAID_SEARCH_REFUSALS,
+        responseHeaders: timing,
       },
     },
     async (request, reply) => {
@@ -165,6 +173,8 @@ export function lookupRoutes(
           tags,
           body,
           response: { 200: detailResponse },
+          refusals: PAID_SEARCH_REFUSALS,
+          responseHeaders: timing,
         },
       },
       async (request, reply) => {

@@ -16,10 +16,20 @@ import { parseInput } from '../../errors.ts';
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
+import { REFUSALS } from '../../http/responses.ts';
 import type { RateLimits } from '../../security/rate-limit.ts';
 import type { ReportFile, ReportService } from './service.ts';
 
 const tags = ['Reports'];
+const pdfHeaders = {
+  'Content-Disposition': 'attachment; filename="…"',
+  'X-Report-Id': 'The report id (GET /api/reports/{id}/verify).',
+  'X-Report-Sha256': 'The SHA-256 of the file.',
+};
+const reportRefusals = {
+  404: "No stored lookup of the caller's matches.",
+  503: REFUSALS.reportsBusy,
+};
 
 const sendPdf = (reply: FastifyReply, file: ReportFile) =>
   reply
@@ -63,6 +73,8 @@ export function reportRoutes(
         tags,
         body: lookupReportRequest,
         response: { 200: reportPdfResponse },
+        refusals: reportRefusals,
+        responseHeaders: pdfHeaders,
       },
     },
     async (request, reply) => {
@@ -85,6 +97,8 @@ export function reportRoutes(
         tags,
         body: lookupReportRequest,
         response: { 200: reportPdfResponse },
+        refusals: reportRefusals,
+        responseHeaders: pdfHeaders,
       },
     },
     async (request, reply) => {
@@ -109,6 +123,8 @@ export function reportRoutes(
           tags,
           body: detailReportRequest,
           response: { 200: reportPdfResponse },
+          refusals: reportRefusals,
+          responseHeaders: pdfHeaders,
         },
       },
       async (request, reply) => {
@@ -161,6 +177,7 @@ export function reportRoutes(
         tags,
         body: publicVerifyRequest,
         response: { 200: publicVerifyResponse },
+        refusals: { 429: REFUSALS.rateLimited },
       },
     },
     async (request) => {
