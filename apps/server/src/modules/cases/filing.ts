@@ -1,5 +1,6 @@
 import type { CaseFiling } from '../searches/ports.ts';
-import { type Cases, caseAuditDetails } from './service.ts';
+import { caseAuditDetails } from './present.ts';
+import type { Cases } from './service.ts';
 
 /** The cases as the paid search files into them (its CaseFiling port, wired in app.ts). */
 export const caseFilingOf = (cases: Cases): CaseFiling => ({
