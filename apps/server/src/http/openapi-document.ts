@@ -5,6 +5,8 @@
  * from the schemas, the sandbox's demo identities and the demo accounts (README).
  */
 
+import { SEARCH_KIND_DECLARATIONS, SEARCH_KINDS } from '@footprint/domain';
+
 type Json = Record<string, unknown>;
 const SAFE = Number.MAX_SAFE_INTEGER;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -18,7 +20,10 @@ const STATUS_WORDS: Record<string, string> = {
 
 interface Operation {
   summary?: string;
-  requestBody?: { content?: Record<string, { schema?: Json; example?: unknown }> };
+  requestBody?: {
+    content?: Record<string, { schema?: Json; example?: unknown; examples?: Record<string, unknown> }>;
+  };
+  parameters?: Array<{ name: string; in: string; example?: unknown }>;
   responses?: Record<
     string,
     { description?: string; content?: Record<string, { schema?: Json; example?: unknown }> }
@@ -166,9 +171,35 @@ export function exampleOf(doc: Json, input: Json, name?: string, depth = 0): unk
   }
 }
 
+/**
+ * The paid searches' requests as their kinds declare them (packages/domain, kinds/): one example per
+ * kind, so the corporate and verification endpoints show every type's demo subject.
+ */
+function withKindExamples(root: Json): void {
+  const paths = (root.paths ?? {}) as Record<string, Record<string, Operation>>;
+  for (const kind of SEARCH_KINDS) {
+    const { example } = SEARCH_KIND_DECLARATIONS[kind];
+    const op = paths[example.path]?.[example.method.toLowerCase()];
+    if (!op) continue;
+    if (example.query) {
+      for (const parameter of op.parameters ?? []) {
+        if (parameter.in === 'query' && example.query[parameter.name] !== undefined) {
+          parameter.example = example.query[parameter.name];
+        }
+      }
+    }
+    const json = op.requestBody?.content?.['application/json'];
+    if (example.body && json) {
+      json.examples = { ...json.examples, [kind.replace(':', '-')]: { summary: kind, value: example.body } };
+      delete json.example;
+    }
+  }
+}
+
 /** Gives every JSON request body and JSON success answer an example. */
 export function withExamples<T>(doc: T): T {
   const root = doc as Json;
+  withKindExamples(root);
   for (const op of operationsOf(root)) {
     const media = [
       // An upload's file has no example value; its JSON twin carries the example.
@@ -180,7 +211,7 @@ export function withExamples<T>(doc: T): T {
         .flatMap(([, response]) => Object.values(response.content ?? {})),
     ];
     for (const entry of media) {
-      if (!entry.schema || entry.example !== undefined) continue;
+      if (!entry.schema || entry.example !== undefined || 'examples' in entry) continue;
       const example = exampleOf(root, entry.schema);
       if (example !== undefined) entry.example = example;
     }

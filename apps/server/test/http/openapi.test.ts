@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { SEARCH_KIND_DECLARATIONS, SEARCH_KINDS } from '@footprint/domain';
 import Fastify from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,6 +184,26 @@ describe('GET /api/openapi.json', () => {
     const text = JSON.stringify(document);
     expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
     expect(text.match(/"\$ref":"#\/components\/schemas\/BulkJob"/g)?.length).toBeGreaterThanOrEqual(5);
+    // The paid searches' request examples are their kinds' declared examples: every corporate and
+    // verification type's demo subject on its endpoint.
+    for (const kind of SEARCH_KINDS) {
+      const { example } = SEARCH_KIND_DECLARATIONS[kind];
+      const op = (document.paths?.[example.path] as Record<string, OpenAPIV3_1.OperationObject>)[
+        example.method.toLowerCase()
+      ];
+      if (example.body) {
+        const json = (op?.requestBody as OpenAPIV3_1.RequestBodyObject).content['application/json'];
+        expect(json?.examples?.[kind.replace(':', '-')], kind).toEqual({
+          summary: kind,
+          value: example.body,
+        });
+      } else {
+        const parameters = (op?.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+        for (const [name, value] of Object.entries(example.query ?? {})) {
+          expect(parameters.find((p) => p.name === name)?.example, `${kind} ${name}`).toBe(value);
+        }
+      }
+    }
     for (const [path, item] of Object.entries(document.paths ?? {})) {
       for (const [method, op] of Object.entries(item ?? {})) {
         const operation = op as OpenAPIV3_1.OperationObject;
@@ -195,7 +216,7 @@ describe('GET /api/openapi.json', () => {
         for (const entry of media) {
           // A file download (format binary) has no JSON example.
           if ((entry?.schema as { format?: string } | undefined)?.format === 'binary') continue;
-          expect(entry?.example, `${method} ${path}`).toBeDefined();
+          expect(entry?.example ?? entry?.examples, `${method} ${path}`).toBeDefined();
         }
       }
     }

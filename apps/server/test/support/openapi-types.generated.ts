@@ -4351,6 +4351,7 @@ export interface operations {
     getApiTel: {
         parameters: {
             query: {
+                /** @example 919876543210 */
                 number: string;
                 case_reference?: string | null;
                 fresh?: "0" | "1" | "true" | "false";
@@ -4475,6 +4476,7 @@ export interface operations {
     getApiEmail: {
         parameters: {
             query: {
+                /** @example rich.demo@example.test */
                 email: string;
                 case_reference?: string | null;
                 fresh?: "0" | "1" | "true" | "false";
@@ -4607,11 +4609,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "id_number": "MH12FP1234"
-                 *     }
-                 */
                 "application/json": {
                     id_number: string;
                     case_reference?: string | null;
@@ -4740,11 +4737,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "upi_id": "rohan.deshmukh@oksbi"
-                 *     }
-                 */
                 "application/json": {
                     upi_id: string;
                     case_reference?: string | null;
@@ -4873,11 +4865,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "rc_number": "MH12FP1234"
-                 *     }
-                 */
                 "application/json": {
                     rc_number: string;
                     case_reference?: string | null;
@@ -6331,16 +6318,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "fields": [
-                 *         {
-                 *           "type": "name",
-                 *           "value": "example value"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     fields: {
                         id?: string | number;
@@ -7162,20 +7139,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "type": "corporate_gstin",
-                 *       "data": {
-                 *         "id_number": "27AADCN4821K1ZC",
-                 *         "year": "2024",
-                 *         "filing_status": true,
-                 *         "hsn_info": true,
-                 *         "filing_frequency": true,
-                 *         "address": true
-                 *       },
-                 *       "case_reference": "CASE-2026-0042"
-                 *     }
-                 */
                 "application/json": components["schemas"]["CorporateSearchInput"];
             };
         };
@@ -7304,15 +7267,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "type": "pan",
-                 *       "data": {
-                 *         "pan": "BQZPD4821K"
-                 *       },
-                 *       "case_reference": "CASE-2026-0042"
-                 *     }
-                 */
                 "application/json": components["schemas"]["VerificationSearchInput"];
             };
         };
