@@ -1,0 +1,63 @@
+import type { BulkType } from '@footprint/domain';
+import type { Database } from '../../db/client.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { LookupService } from '../lookup/service.ts';
+import type { Searches } from '../searches/service.ts';
+import type { ListEntry } from './parse.ts';
+
+/** A list as the routes read it: from a JSON body or an uploaded file. */
+export interface BulkInput {
+  type: BulkType;
+  entries: ListEntry[];
+  /** The file's name, or null for a pasted (JSON) list. */
+  fileName: string | null;
+  caseReference: unknown;
+}
+
+export interface BulkDeps {
+  db: Database;
+  searches: Searches;
+  queue: JobQueue;
+  /** The worker's stale heartbeat (lease.ts `sendBulkJob`). */
+  staleSeconds: number;
+  /** What one row costs: the price of a lookup of the list's type. */
+  costs: Readonly<Record<BulkType, number>>;
+}
+
+export interface BulkWorkerDeps {
+  db: Database;
+  lookups: LookupService;
+  searches: Searches;
+  queue: JobQueue;
+  /** Rows of one job whose lookups run at once. */
+  rowConcurrency: number;
+  /** A running job's heartbeat older than this was left by a stopped process. */
+  staleSeconds: number;
+  log?: { error(o: object, m: string): void; info(o: object, m: string): void };
+}
+
+/** A job as its worker claimed it: what its rows' searches need. */
+export interface Claimed {
+  id: string;
+  user_id: string;
+  type: BulkType;
+  case_reference: string | null;
+  ip: string | null;
+  device_id: string | null;
+}
+
+/** A row taken for a run, with the lookup id its search is written under. */
+export interface TakenRow {
+  id: string;
+  line: number;
+  input: string;
+  query: string;
+  lookup_id: string;
+}
+
+/** What stops a run's lanes before their next row: a pause or cancel, a 402, a failure. */
+export interface RunState {
+  halted: boolean;
+  outOfCredits: boolean;
+  error: unknown;
+}
