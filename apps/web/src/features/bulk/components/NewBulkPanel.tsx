@@ -4,10 +4,10 @@ import { toast } from 'react-toastify';
 import { CaseReferenceField } from '../../../components/CaseReferenceField.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
-import { isApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { useCaseReferenceDraft, useCaseReferenceField } from '../../../lib/case-reference.ts';
-import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
+import { failureMessage, fieldErrorsOf } from '../../../lib/field-errors.ts';
+import { usePaidAnswer } from '../../../lib/paid-answer.ts';
 import { type BulkInput, usePreviewBulk, useStartBulk } from '../api.ts';
 import {
   fileSize,
@@ -38,7 +38,8 @@ interface Checked {
  */
 export function NewBulkPanel({ onStarted }: { onStarted?: () => void }) {
   const id = useId();
-  const { user, mergeUser } = useAuth();
+  const { user } = useAuth();
+  const paidAnswer = usePaidAnswer();
   const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id));
   const preview = usePreviewBulk();
   const start = useStartBulk();
@@ -101,29 +102,32 @@ export function NewBulkPanel({ onStarted }: { onStarted?: () => void }) {
     };
   };
 
-  /** Shows a refusal: field messages under their fields, anything else in the panel's alert. */
-  const showFailure = (error: unknown, fallback: string) => {
-    if (isSessionEnd(error)) return;
-    if (caseReference.showRefusal(error)) return;
-    const fields = fieldErrorsOf(error);
-    const next: Record<string, string> = {};
-    for (const [field, message] of Object.entries(fields)) {
-      if (field === 'file') next.file = message;
-      else if (field === 'values' || field.startsWith('values.')) next.values ??= message;
-      else next.form ??= message;
-    }
-    if (Object.keys(next).length === 0) {
-      // A 4xx says why (402: no credits, 422: no valid row, 413: too large); a 5xx or no answer does not.
-      next.form =
-        isApiError(error) && error.status >= 400 && error.status < 500
-          ? failureMessage(error, fallback)
-          : fallback;
-    }
-    // A field message for the other source's field still has to be seen.
-    if (next.file && source !== 'file') next.form ??= next.file;
-    if (next.values && source !== 'paste') next.form ??= next.values;
-    setErrors(next);
-  };
+  /**
+   * Shows a refusal the paid-answer way (the balance it says merged, a 402 warned, a case-reference
+   * refusal under its field): field messages under their fields, anything else in the panel's alert.
+   */
+  const showFailure = (error: unknown, fallback: string) =>
+    paidAnswer.failed(error, {
+      failed: fallback,
+      caseReference,
+      inline: (failure) => {
+        const next: Record<string, string> = {};
+        for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+          if (field === 'file') next.file = message;
+          else if (field === 'values' || field.startsWith('values.')) next.values ??= message;
+          else next.form ??= message;
+        }
+        if (Object.keys(next).length === 0) {
+          // A 4xx says why (422: no valid row, 413: too large); a 5xx or no answer does not.
+          const says = 'status' in failure && failure.status >= 400 && failure.status < 500;
+          next.form = says ? failureMessage(error, fallback) : fallback;
+        }
+        // A field message for the other source's field still has to be seen.
+        if (next.file && source !== 'file') next.form ??= next.file;
+        if (next.values && source !== 'paste') next.form ??= next.values;
+        setErrors(next);
+      },
+    });
 
   const onCheck = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -135,7 +139,7 @@ export function NewBulkPanel({ onStarted }: { onStarted?: () => void }) {
     try {
       const answer = await preview.mutateAsync(made.input);
       setChecked({ preview: answer, input: made.input, lines: made.list?.lines });
-      mergeUser({ credits: answer.balance });
+      paidAnswer.paid({ credits: answer.balance });
     } catch (error) {
       showFailure(error, t.checkFailed);
     }
