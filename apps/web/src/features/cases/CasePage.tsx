@@ -4,8 +4,7 @@ import { toast } from 'react-toastify';
 import { LoadingBlock } from '../../components/LoadError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { isApiError } from '../../lib/api.ts';
-import { failureMessage, isSessionEnd } from '../../lib/field-errors.ts';
+import { failureMessage, hasStatus, isSessionEnd } from '../../lib/field-errors.ts';
 import { useCase, useUpdateCase } from './api.ts';
 import { BundleButton } from './components/BundleButton.tsx';
 import { Entities } from './components/Entities.tsx';
@@ -27,7 +26,7 @@ export default function CasePage() {
   const query = useCase(id);
   if (query.isPending) return <LoadingBlock />;
   if (!query.data) {
-    const missing = isApiError(query.error) && query.error.status === 404;
+    const missing = hasStatus(query.error, 404);
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
         <p role="alert" className="text-text">

@@ -13,10 +13,10 @@ import { QueryView } from '../../components/LoadError.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { isApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { formatDateTime } from '../../lib/datetime.ts';
-import { failureMessage, isSessionEnd } from '../../lib/field-errors.ts';
+import { failureMessage, isSessionEnd, serverMessage } from '../../lib/field-errors.ts';
+import { usePaidAnswer } from '../../lib/paid-answer.ts';
 import { isStoredLeakResult, resultsStateOf, StoredLeakPage, useOpenHistoryEntry } from '../history/index.ts';
 import { useDeleteWatch, useRunWatch, useUpdateWatch, useWatchEvents, useWatches } from './api.ts';
 
@@ -86,6 +86,7 @@ function WatchCard({ watch, selected, onSelect }: { watch: Watch; selected: bool
   const update = useUpdateWatch();
   const remove = useDeleteWatch();
   const run = useRunWatch();
+  const paidAnswer = usePaidAnswer();
   const busy = update.isPending || remove.isPending || run.isPending;
 
   const change = async (patch: { schedule?: WatchSchedule; status?: 'active' | 'paused' }) => {
@@ -106,7 +107,8 @@ function WatchCard({ watch, selected, onSelect }: { watch: Watch; selected: bool
       if (result.outcome === 'failed' || result.outcome === 'stopped_no_credits') toast.warning(message);
       else toast.success(message);
     } catch (error) {
-      if (!isSessionEnd(error)) toast.error(failureMessage(error, t.failed));
+      // A run is a paid search: its refusal is said the paid-answer way (a 402 warned).
+      paidAnswer.failed(error, { failed: t.failed, refusal: () => failureMessage(error, t.failed) });
     }
   };
 
@@ -271,7 +273,7 @@ function EventItem({ event }: { event: WatchEvent }) {
       else setStored(detail);
     } catch (error) {
       if (isSessionEnd(error)) return;
-      toast.error((isApiError(error) && error.body.message) || messages.history.openFailed);
+      toast.error(serverMessage(error, messages.history.openFailed));
     }
   };
 

@@ -6,10 +6,9 @@ import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
-import { failureMessage, isSessionEnd } from '../../../lib/field-errors.ts';
+import { failureMessage, hasStatus, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useAdminUser } from '../api/getUser.ts';
 import { useUpdateUser } from '../api/updateUser.ts';
 import { ModeBadge, RoleBadge, StatusBadge } from '../components/Badges.tsx';
@@ -111,8 +110,7 @@ function UserScreen({ user }: { user: AdminUser }) {
       toast.success(t.user.nameSaved);
     } catch (error) {
       if (isSessionEnd(error)) return;
-      if (isApiError(error) && error.status === 422)
-        setNameError(failureMessage(error, messages.errors.generic));
+      if (hasStatus(error, 422)) setNameError(failureMessage(error, messages.errors.generic));
       else toast.error(failureMessage(error, messages.errors.generic));
     }
   };
@@ -343,7 +341,7 @@ export default function UserPage() {
 
   if (user.isPending) return <LoadingBlock />;
   if (user.isError) {
-    const missing = isApiError(user.error) && (user.error.status === 404 || user.error.status === 422);
+    const missing = hasStatus(user.error, 404, 422);
     return (
       <div className="space-y-4">
         <BackLink />

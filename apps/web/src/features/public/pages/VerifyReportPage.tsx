@@ -1,7 +1,8 @@
 import { messages, type PublicVerifyResponse } from '@footprint/domain';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { api, isApiError } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
+import { serverMessage } from '../../../lib/field-errors.ts';
 
 const t = messages.public.verify;
 
@@ -67,7 +68,7 @@ export default function VerifyReportPage() {
     try {
       settle({ step: 'done', file, sha256, answer: await verifyHash(sha256) });
     } catch (error) {
-      const message = (isApiError(error) && error.status !== 0 && error.body.message) || t.failed;
+      const message = serverMessage(error, t.failed);
       settle({ step: 'failed', file, sha256, message });
     }
   }
