@@ -15,7 +15,7 @@ export function useLogin() {
 /** The OTP challenge inside a login failure, if that is what the failure is (spec §4: 403 otp_required). */
 export function otpChallenge(error: unknown): OtpRequiredResponse | null {
   const body = refusalBody(error, 403) as Partial<OtpRequiredResponse> | null;
-  if (!body || body.otp_required !== true || typeof body.email !== 'string') return null;
+  if (body?.otp_required !== true || typeof body.email !== 'string') return null;
   return {
     otp_required: true,
     email: body.email,

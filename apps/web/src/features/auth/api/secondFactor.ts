@@ -6,8 +6,7 @@ import { refusalBody } from '../../../lib/field-errors.ts';
 /** The second-factor challenge inside a login failure (403 second_factor_required), if that is what it is. */
 export function secondFactorChallenge(error: unknown): SecondFactorRequiredResponse | null {
   const body = refusalBody(error, 403) as Partial<SecondFactorRequiredResponse> | null;
-  if (!body || body.second_factor_required !== true || typeof body.second_factor_token !== 'string')
-    return null;
+  if (body?.second_factor_required !== true || typeof body.second_factor_token !== 'string') return null;
   return {
     second_factor_required: true,
     methods: Array.isArray(body.methods) ? body.methods : [],
