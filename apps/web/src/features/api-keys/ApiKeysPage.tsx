@@ -15,7 +15,9 @@ import { Modal } from '../../components/Modal.tsx';
 import { PageSpinner, Spinner } from '../../components/Spinner.tsx';
 import { formatDate, formatDateTime, localDay } from '../../lib/datetime.ts';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../lib/field-errors.ts';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api.ts';
+import { useCreateApiKey } from './api/createApiKey.ts';
+import { useApiKeys } from './api/listApiKeys.ts';
+import { useRevokeApiKey } from './api/revokeApiKey.ts';
 
 const t = messages.apiKeys;
 

@@ -12,17 +12,11 @@ import { PageSpinner, Spinner } from '../../components/Spinner.tsx';
 import { useAuth } from '../../lib/auth-context.ts';
 import { formatDateTime } from '../../lib/datetime.ts';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../lib/field-errors.ts';
-import {
-  useAddPasskey,
-  useConfirmTotp,
-  useRegenerateRecoveryCodes,
-  useRemovePasskey,
-  useRemoveTotp,
-  useRenamePasskey,
-  useSecurity,
-  useSignOutEverywhere,
-  useStartTotp,
-} from './api.ts';
+import { useSecurity } from './api/getSecurity.ts';
+import { useAddPasskey, useRemovePasskey, useRenamePasskey } from './api/passkeys.ts';
+import { useRegenerateRecoveryCodes } from './api/recoveryCodes.ts';
+import { useSignOutEverywhere } from './api/signOutEverywhere.ts';
+import { useConfirmTotp, useRemoveTotp, useStartTotp } from './api/totp.ts';
 
 const t = messages.security;
 

@@ -18,7 +18,11 @@ import { formatDateTime } from '../../lib/datetime.ts';
 import { failureMessage, isSessionEnd, serverMessage } from '../../lib/field-errors.ts';
 import { usePaidAnswer } from '../../lib/paid-answer.ts';
 import { isStoredLeakResult, resultsStateOf, StoredLeakPage, useOpenHistoryEntry } from '../history/index.ts';
-import { useDeleteWatch, useRunWatch, useUpdateWatch, useWatchEvents, useWatches } from './api.ts';
+import { useDeleteWatch } from './api/deleteWatch.ts';
+import { useWatches } from './api/listWatches.ts';
+import { useRunWatch } from './api/runWatch.ts';
+import { useUpdateWatch } from './api/updateWatch.ts';
+import { useWatchEvents } from './api/watchEvents.ts';
 
 /**
  * /watchlist (beyond the spec): the live user's watched searches. Each runs again on its schedule,

@@ -8,7 +8,8 @@ import { useAuth } from '../../../lib/auth-context.ts';
 import { useCaseReferenceDraft, useCaseReferenceField } from '../../../lib/case-reference.ts';
 import { failureMessage, fieldErrorsOf } from '../../../lib/field-errors.ts';
 import { usePaidAnswer } from '../../../lib/paid-answer.ts';
-import { type BulkInput, usePreviewBulk, useStartBulk } from '../api.ts';
+import { type BulkInput, usePreviewBulk } from '../api/previewBulk.ts';
+import { useStartBulk } from '../api/startBulk.ts';
 import {
   fileSize,
   type PastedList,

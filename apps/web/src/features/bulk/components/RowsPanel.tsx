@@ -9,7 +9,7 @@ import { TableScroller } from '../../../components/TableScroller.tsx';
 import { paths } from '../../../config/paths.ts';
 import { hasStatus, isSessionEnd, serverMessage } from '../../../lib/field-errors.ts';
 import { resultsStateOf, useOpenHistoryEntry } from '../../history/index.ts';
-import { BULK_ROWS_PAGE_SIZE, useBulkRows } from '../api.ts';
+import { BULK_ROWS_PAGE_SIZE, useBulkRows } from '../api/bulkRows.ts';
 
 const t = messages.bulkPage;
 

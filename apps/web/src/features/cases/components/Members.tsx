@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
-import { useAddMember, useRemoveMember } from '../api.ts';
+import { useAddMember, useRemoveMember } from '../api/members.ts';
 
 const t = messages.cases;
 

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatDateTime } from '../../../lib/datetime.ts';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
-import { useAddNote } from '../api.ts';
+import { useAddNote } from '../api/addNote.ts';
 
 const t = messages.cases;
 
