@@ -2,8 +2,8 @@ import { type CaseDetail, messages } from '@footprint/domain';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { request, saveBlob } from '../../../lib/api.ts';
 import { failureMessage, isSessionEnd } from '../../../lib/field-errors.ts';
+import { saveCaseBundle } from '../api/caseBundle.ts';
 
 const t = messages.cases;
 
@@ -14,11 +14,7 @@ export function BundleButton({ detail }: { detail: CaseDetail }) {
     if (busy) return;
     setBusy(true);
     try {
-      const { blob, headers } = await request(`/api/cases/${encodeURIComponent(detail.id)}/bundle`, {
-        responseType: 'file',
-      });
-      const named = /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1];
-      saveBlob(blob, named ?? `case-${detail.reference}.zip`);
+      await saveCaseBundle(detail);
       toast.success(t.bundleSaved);
     } catch (error) {
       if (!isSessionEnd(error)) toast.error(failureMessage(error, t.bundleFailed));

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '../../../components/Modal.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { request } from '../../../lib/api.ts';
 import { failureMessage } from '../../../lib/field-errors.ts';
 import { usePaidAnswer } from '../../../lib/paid-answer.ts';
 import { searchPrice, useSources } from '../../../lib/sources.ts';
+import { runPivot } from '../api/runPivot.ts';
 
 const t = messages.cases;
 
@@ -34,12 +34,7 @@ export function PivotDialog({
     setRunning(true);
     setError(null);
     try {
-      const answer = await request<{ credits?: unknown }>(pivot.path, {
-        method: pivot.method,
-        ...(pivot.query ? { query: pivot.query } : {}),
-        ...(pivot.body ? { body: pivot.body } : {}),
-      });
-      paidAnswer.paid(answer);
+      paidAnswer.paid(await runPivot(pivot));
       toast.success(t.pivotDone);
       await queryClient.invalidateQueries({ queryKey: ['cases'] });
       onClose();
