@@ -4,6 +4,7 @@ import {
   applyServerErrors,
   failureMessage,
   fieldErrorsOf,
+  fieldFailure,
   fieldMessages,
   firstFieldErrors,
   hasStatus,
@@ -81,5 +82,11 @@ describe('field errors', () => {
     expect(refusalBody(challenge, 403)).toMatchObject({ otp_required: true });
     expect(refusalBody(challenge, 429)).toBeNull();
     expect(refusalBody(new Error('offline'), 403)).toBeNull();
+  });
+
+  it("says a field's own message first, then the failure's", () => {
+    expect(fieldFailure(refusal, 'password', 'Failed.')).toBe('Too short.');
+    expect(fieldFailure(refusal, 'code', 'Failed.')).toBe('Taken.');
+    expect(fieldFailure(new ApiError(500, {}), 'code', 'Failed.')).toBe('Failed.');
   });
 });

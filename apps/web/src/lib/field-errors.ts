@@ -55,6 +55,10 @@ export function failureMessage(error: unknown, fallback: string): string {
   return Object.values(firstFieldErrors(body))[0] || body.message || body.error || fallback;
 }
 
+/** A form's message for one field: the server's first message for it, else `failureMessage`. */
+export const fieldFailure = (error: unknown, field: string, fallback: string): string =>
+  fieldErrorsOf(error)[field] ?? failureMessage(error, fallback);
+
 /**
  * For react-hook-form screens: puts the first server message of each field the form shows under that
  * field (focusing the first) and returns the messages of fields it does not show, to display elsewhere.

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
-import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
+import { failureMessage, fieldFailure, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useAddMember, useRemoveMember } from '../api/members.ts';
 
 const t = messages.cases;
@@ -27,7 +27,7 @@ export function Members({ detail, manage }: { detail: CaseDetail; manage: boolea
       toast.success(t.memberAdded);
     } catch (err) {
       if (isSessionEnd(err)) return;
-      setError(fieldErrorsOf(err).email ?? failureMessage(err, t.saveFailed));
+      setError(fieldFailure(err, 'email', t.saveFailed));
     }
   };
   const onRemove = async (memberId: string) => {

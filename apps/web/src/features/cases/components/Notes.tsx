@@ -2,7 +2,7 @@ import { type CaseDetail, messages } from '@footprint/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatDateTime } from '../../../lib/datetime.ts';
-import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
+import { fieldFailure, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useAddNote } from '../api/addNote.ts';
 
 const t = messages.cases;
@@ -27,7 +27,7 @@ export function Notes({ detail }: { detail: CaseDetail }) {
       toast.success(t.noteAdded);
     } catch (err) {
       if (isSessionEnd(err)) return;
-      setError(fieldErrorsOf(err).body ?? failureMessage(err, t.saveFailed));
+      setError(fieldFailure(err, 'body', t.saveFailed));
     }
   };
   return (
