@@ -15,9 +15,11 @@ import { useFiltered } from '../useFiltered.ts';
 import { AnswerHeader } from './AnswerHeader.tsx';
 import { AccountProviderCard, AvatarServiceCard, BreachesGrid } from './EmailCards.tsx';
 import { Evidence } from './Evidence.tsx';
+import { FilterBox } from './FilterBox.tsx';
 import { LocationsSection } from './LocationsSection.tsx';
-import { FilterBox, MergedProfileView, NothingMatches } from './MergedProfile.tsx';
+import { MergedProfileView } from './MergedProfile.tsx';
 import { NoResults } from './NoResults.tsx';
+import { NothingMatches } from './NothingMatches.tsx';
 import { ProfileSummary } from './ProfileSummary.tsx';
 import { ResultsFrame } from './ResultsFrame.tsx';
 

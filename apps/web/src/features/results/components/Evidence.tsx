@@ -1,8 +1,10 @@
 import { type analyzePhoneLookup, type extraRecords, type MergedProfile, messages } from '@footprint/domain';
 import { hasProfileContent } from '../filter.ts';
-import { NextSteps, SourceRecords, Timeline } from './MergedProfile.tsx';
+import { NextSteps } from './NextSteps.tsx';
 import { ProfileSummary } from './ProfileSummary.tsx';
 import { RecordCards } from './RecordCards.tsx';
+import { SourceRecords } from './SourceRecords.tsx';
+import { Timeline } from './Timeline.tsx';
 
 const t = messages.results;
 
