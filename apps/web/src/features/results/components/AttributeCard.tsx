@@ -1,6 +1,6 @@
 import { type AnalysisAttribute, messages } from '@footprint/domain';
 import { useId } from 'react';
-import type { ProfileActions } from './ProfileSummary.tsx';
+import type { ProfileActions } from './ActionButton.tsx';
 import { ValueRow } from './ValueRow.tsx';
 
 const t = messages.results;

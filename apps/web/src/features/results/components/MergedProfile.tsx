@@ -1,7 +1,7 @@
 import { type AnalysisAttribute, messages } from '@footprint/domain';
 import { type ReactNode, useId } from 'react';
+import type { ProfileActions } from './ActionButton.tsx';
 import { AttributeCard } from './AttributeCard.tsx';
-import type { ProfileActions } from './ProfileSummary.tsx';
 import { isCorroborated } from './ValueRow.tsx';
 
 /**

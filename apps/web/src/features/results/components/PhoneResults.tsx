@@ -18,6 +18,7 @@ import { useDetailLookups } from '../modals/useDetailLookups.ts';
 import type { ResultsState } from '../resultsState.ts';
 import { answerPanel, phoneParts, showsSynthetic } from '../sourcePanel.ts';
 import { useFiltered } from '../useFiltered.ts';
+import type { ProfileActions } from './ActionButton.tsx';
 import { AnswerHeader } from './AnswerHeader.tsx';
 import { Evidence } from './Evidence.tsx';
 import { FilterBox } from './FilterBox.tsx';
@@ -25,7 +26,7 @@ import { MergedProfileView } from './MergedProfile.tsx';
 import { NoResults } from './NoResults.tsx';
 import { NothingMatches } from './NothingMatches.tsx';
 import { PhoneOverview } from './PhoneOverview.tsx';
-import { type ProfileActions, ProfileSummary } from './ProfileSummary.tsx';
+import { ProfileSummary } from './ProfileSummary.tsx';
 import { ResultsFrame } from './ResultsFrame.tsx';
 
 const t = messages.results;

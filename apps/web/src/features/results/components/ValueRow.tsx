@@ -6,7 +6,7 @@ import {
   type SourceLabel,
 } from '@footprint/domain';
 import { type ReactNode, useId, useState } from 'react';
-import { ActionButton, type ProfileActions } from './ProfileSummary.tsx';
+import { ActionButton, type ProfileActions } from './ActionButton.tsx';
 import { ProvenanceList } from './ProvenanceList.tsx';
 import { SourceChip } from './SourceChip.tsx';
 
