@@ -65,7 +65,7 @@ const shells: ReadonlyArray<{ path: string; modules: readonly string[] }> = [
   },
   { path: paths.apiKeys, modules: [main, liveOnly, 'src/features/api-keys/ApiKeysPage.tsx'] },
   { path: paths.bulk, modules: [main, liveOnly, 'src/features/bulk/BulkPage.tsx'] },
-  { path: paths.watchlist, modules: [main, liveOnly, 'src/features/watchlist/WatchlistPage.tsx'] },
+  { path: paths.watchlist, modules: [main, liveOnly, 'src/features/watchlists/WatchlistPage.tsx'] },
   {
     path: paths.admin,
     modules: [

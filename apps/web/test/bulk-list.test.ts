@@ -1,6 +1,6 @@
 import type { BulkPreview } from '@footprint/domain';
 import { describe, expect, it } from 'vitest';
-import { bodyOf } from '../src/features/bulk/api.ts';
+import { bodyOf } from '../src/features/bulk/api/previewBulk.ts';
 import {
   isFinal,
   jobActions,

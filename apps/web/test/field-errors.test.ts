@@ -4,9 +4,13 @@ import {
   applyServerErrors,
   failureMessage,
   fieldErrorsOf,
+  fieldFailure,
   fieldMessages,
   firstFieldErrors,
+  hasStatus,
   isSessionEnd,
+  refusalBody,
+  serverMessage,
 } from '../src/lib/field-errors.ts';
 
 const refusal = new ApiError(422, {
@@ -56,5 +60,33 @@ describe('field errors', () => {
       { shouldFocus: true },
     );
     expect(leftover).toEqual(['Too short.']);
+  });
+
+  it('tells a refusal by its status, never a call that got no answer', () => {
+    expect(hasStatus(refusal, 422)).toBe(true);
+    expect(hasStatus(new ApiError(429, {}), 403, 429)).toBe(true);
+    expect(hasStatus(refusal, 404)).toBe(false);
+    expect(hasStatus(new ApiError(0, {}), 0)).toBe(false);
+    expect(hasStatus(new Error('offline'), 422)).toBe(false);
+  });
+
+  it("says the server's own message, or the screen's text when there is none", () => {
+    expect(serverMessage(refusal, 'Failed.')).toBe('The given data was invalid.');
+    expect(serverMessage(new ApiError(410, { message: '' }), 'Purged.')).toBe('Purged.');
+    expect(serverMessage(new ApiError(0, {}), 'Failed.')).toBe('Failed.');
+    expect(serverMessage(new TypeError('Failed to fetch'), 'Failed.')).toBe('Failed.');
+  });
+
+  it('hands over the body of a refusal with the asked status only', () => {
+    const challenge = new ApiError(403, { message: 'Code sent.', otp_required: true } as never);
+    expect(refusalBody(challenge, 403)).toMatchObject({ otp_required: true });
+    expect(refusalBody(challenge, 429)).toBeNull();
+    expect(refusalBody(new Error('offline'), 403)).toBeNull();
+  });
+
+  it("says a field's own message first, then the failure's", () => {
+    expect(fieldFailure(refusal, 'password', 'Failed.')).toBe('Too short.');
+    expect(fieldFailure(refusal, 'code', 'Failed.')).toBe('Taken.');
+    expect(fieldFailure(new ApiError(500, {}), 'code', 'Failed.')).toBe('Failed.');
   });
 });

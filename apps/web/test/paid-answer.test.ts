@@ -199,4 +199,41 @@ describe('usePaidAnswer', () => {
     expect(mergeUser).toHaveBeenCalledWith({ credits: 2 });
     expect(toasts.error).not.toHaveBeenCalled();
   });
+
+  it('says a refusal beside the action when the screen answers inline, the 402 warning staying a toast', () => {
+    const inline = vi.fn();
+    const failed = 'Could not save.';
+    const refusal = paidAnswer.failed(new ApiError(422, { message: 'Closed case.', credits: 6 }), {
+      failed,
+      inline,
+    });
+    expect(refusal.kind).toBe('invalid');
+    expect(inline).toHaveBeenCalledWith(refusal, 'Closed case.');
+    expect(mergeUser).toHaveBeenCalledWith({ credits: 6 });
+    paidAnswer.failed(new TypeError('Failed to fetch'), { failed, inline });
+    expect(inline).toHaveBeenLastCalledWith({ kind: 'no-answer' }, failed);
+    expect(toasts.error).not.toHaveBeenCalled();
+
+    inline.mockClear();
+    paidAnswer.failed(new ApiError(402, { message: 'Insufficient credits', credits: 0 }), { failed, inline });
+    paidAnswer.failed(new ApiError(401, {}), { failed, inline });
+    expect(inline).not.toHaveBeenCalled();
+    expect(toasts.warning).toHaveBeenCalledWith('Insufficient credits');
+  });
+
+  it('leaves a case-reference refusal to its field when answering inline', () => {
+    const inline = vi.fn();
+    const showRefusal = vi.fn(() => true);
+    const error = new ApiError(422, { message: messages.caseReference.required });
+    paidAnswer.failed(error, { failed: 'Search failed.', caseReference: { showRefusal }, inline });
+    expect(showRefusal).toHaveBeenCalledWith(error);
+    expect(inline).not.toHaveBeenCalled();
+    expect(toasts.error).not.toHaveBeenCalled();
+    // A screen without the field says it with the rest.
+    paidAnswer.failed(error, { failed: 'Search failed.', inline });
+    expect(inline).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'case-reference' }),
+      messages.caseReference.required,
+    );
+  });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fileSafe, formatCount, formatDate, labelOf, safeHref } from '../src/features/results/format.ts';
+import {
+  fileSafe,
+  formatCount,
+  formatDate,
+  labelOf,
+  safeHref,
+  yearSpan,
+} from '../src/features/results/format.ts';
 import { hasDetail } from '../src/features/results/modals/useDetailLookups.ts';
 
 describe('labelOf', () => {
@@ -55,5 +62,15 @@ describe('formatDate and formatCount', () => {
 
   it('groups thousands', () => {
     expect(formatCount(1234567)).toMatch(/^1\D?234\D?567$/);
+  });
+});
+
+describe('yearSpan', () => {
+  it('says a period of study or work in years', () => {
+    expect(yearSpan(2015, 2019)).toBe('2015–2019');
+    expect(yearSpan(2019, 2019)).toBe('2019');
+    expect(yearSpan(2015)).toBe('2015–present');
+    expect(yearSpan(undefined, 2019)).toBe('until 2019');
+    expect(yearSpan()).toBeUndefined();
   });
 });

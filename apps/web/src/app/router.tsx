@@ -91,7 +91,7 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/intel/VerificationResultsPage.tsx')),
               },
               { path: paths.bulk, ...page(() => import('../features/bulk/BulkPage.tsx')) },
-              { path: paths.watchlist, ...page(() => import('../features/watchlist/WatchlistPage.tsx')) },
+              { path: paths.watchlist, ...page(() => import('../features/watchlists/WatchlistPage.tsx')) },
             ],
           },
           { path: paths.subscription, ...page(() => import('../features/common/ComingSoonPage.tsx')) },

@@ -12,6 +12,20 @@ export const isSessionEnd = (error: unknown): boolean => isApiError(error) && er
 
 const bodyOf = (error: unknown): ErrorBody | undefined => (isApiError(error) ? error.body : undefined);
 
+/** Whether the server refused the call with one of these statuses (never true when no answer came). */
+export const hasStatus = (error: unknown, ...statuses: number[]): boolean =>
+  isApiError(error) && error.status !== 0 && statuses.includes(error.status);
+
+/**
+ * The body of a refusal with this status, for the few refusals that carry more than messages (the
+ * 403 that asks for the e-mailed code or the second factor, a blocked account); `null` otherwise.
+ */
+export const refusalBody = (error: unknown, status: number): ErrorBody | null =>
+  isApiError(error) && error.status === status ? error.body : null;
+
+/** The server's own message for a refused call, or the screen's text (no answer, or no message). */
+export const serverMessage = (error: unknown, fallback: string): string => bodyOf(error)?.message || fallback;
+
 /** The first message of each field of an error body. A field without a usable message is left out. */
 export function firstFieldErrors(body: ErrorBody | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -40,6 +54,10 @@ export function failureMessage(error: unknown, fallback: string): string {
   if (!body) return fallback;
   return Object.values(firstFieldErrors(body))[0] || body.message || body.error || fallback;
 }
+
+/** A form's message for one field: the server's first message for it, else `failureMessage`. */
+export const fieldFailure = (error: unknown, field: string, fallback: string): string =>
+  fieldErrorsOf(error)[field] ?? failureMessage(error, fallback);
 
 /**
  * For react-hook-form screens: puts the first server message of each field the form shows under that

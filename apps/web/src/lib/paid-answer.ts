@@ -104,13 +104,22 @@ export function paidFailureToast(failure: PaidFailure, words: PaidFailureWords):
 export interface PaidFailureOptions extends PaidFailureWords {
   /** The form's case-reference field (`useCaseReferenceField`): a refusal about it is shown under it. */
   caseReference?: { showRefusal: (error: unknown) => boolean };
+  /**
+   * For a screen that answers beside its action (the case pivot's dialog, the bulk panel): every
+   * failure but a 401, a 402 and a case-reference refusal shown under `caseReference` comes here, with
+   * the text its toast would have said, instead of a toast. The 402 warning stays the common toast.
+   */
+  inline?: (failure: ShownFailure, text: string) => void;
 }
+
+/** A failure a screen says: anything but a 401. */
+export type ShownFailure = Exclude<PaidFailure, { kind: 'session-ended' }>;
 
 /**
  * The paid-answer handling of a screen. `paid(answer)` after a success merges the balance the answer
  * carries (and says whether it carried one); `refused(error)` after a failure merges the balance a
  * refusal carries and returns what the failure was, for screens whose wording is their own;
- * `failed(error, options)` does that and says it the common way.
+ * `failed(error, options)` does that and says it the common way (or beside the action, `inline`).
  */
 export function usePaidAnswer() {
   const { mergeUser } = useAuth();
@@ -136,9 +145,12 @@ export function usePaidAnswer() {
   const failed = useCallback(
     (error: unknown, options: PaidFailureOptions): PaidFailure => {
       const failure = refused(error);
-      if (failure.kind === 'case-reference') options.caseReference?.showRefusal(error);
+      const underField = failure.kind === 'case-reference' && options.caseReference?.showRefusal(error);
       const note = paidFailureToast(failure, options);
-      if (note) toast[note.level](note.text);
+      if (!note || failure.kind === 'session-ended') return failure;
+      if (options.inline && failure.kind !== 'insufficient') {
+        if (!underField) options.inline(failure, note.text);
+      } else toast[note.level](note.text);
       return failure;
     },
     [refused],

@@ -1,7 +1,7 @@
 import { messages } from '@footprint/domain';
 import { useRef } from 'react';
 import { QueryView } from '../../components/LoadError.tsx';
-import { useBulkJobs } from './api.ts';
+import { useBulkJobs } from './api/listBulkJobs.ts';
 import { JobCard } from './components/JobCard.tsx';
 import { NewBulkPanel } from './components/NewBulkPanel.tsx';
 

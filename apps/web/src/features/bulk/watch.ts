@@ -1,6 +1,7 @@
 import { type BulkJob, bulkJobResponse } from '@footprint/domain';
 import { createParser } from 'eventsource-parser';
-import { api, apiUrl, authHeaders, isApiError } from '../../lib/api.ts';
+import { api, apiUrl, authHeaders } from '../../lib/api.ts';
+import { hasStatus } from '../../lib/field-errors.ts';
 import { isFinal } from './list.ts';
 
 /**
@@ -80,7 +81,7 @@ const wait = (ms: number, signal: AbortSignal) =>
   });
 
 /** The job is gone or no longer this user's to read: asking again cannot help. */
-const hopeless = (error: unknown) => isApiError(error) && [401, 403, 404].includes(error.status);
+const hopeless = (error: unknown) => hasStatus(error, 401, 403, 404);
 
 /**
  * Follows a job until it reaches a final status or `signal` aborts: the stream first, then, if the

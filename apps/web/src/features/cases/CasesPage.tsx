@@ -18,7 +18,8 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatDateTime } from '../../lib/datetime.ts';
 import { fieldErrorsOf, isSessionEnd } from '../../lib/field-errors.ts';
-import { useCases, useCreateCase } from './api.ts';
+import { useCreateCase } from './api/createCase.ts';
+import { useCases } from './api/listCases.ts';
 
 /**
  * /cases (beyond the spec): the user's investigations, owned or shared with them, filtered by status,

@@ -42,3 +42,11 @@ export function formatDate(value: string, withTime = false): string {
 }
 
 export const formatCount = (value: number): string => new Intl.NumberFormat().format(value);
+
+/** A period of study or work in years: '2015–2019', '2015–present', 'until 2019'. */
+export function yearSpan(start?: number, end?: number): string | undefined {
+  if (start && end) return start === end ? String(start) : `${start}–${end}`;
+  if (start) return `${start}–present`;
+  if (end) return `until ${end}`;
+  return undefined;
+}

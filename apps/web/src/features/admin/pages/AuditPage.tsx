@@ -3,7 +3,6 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { QueryView } from '../../../components/LoadError.tsx';
-import { Modal } from '../../../components/Modal.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
@@ -13,8 +12,10 @@ import { failureMessage, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useExportAudit } from '../api/exportAudit.ts';
 import { AUDIT_PAGE_SIZE, type AuditFilterValues, auditFilterNames, useAudit } from '../api/listAudit.ts';
 import { AuditChainPanel } from '../components/AuditChainPanel.tsx';
+import { AuditDetailsModal } from '../components/AuditDetailsModal.tsx';
+import { AuditOutcomeBadge } from '../components/AuditOutcomeBadge.tsx';
+import { AuditTargetCell } from '../components/AuditTargetCell.tsx';
 import { ScreenHeader } from '../components/ScreenHeader.tsx';
-import { auditTarget, outcomeTone } from '../format.ts';
 
 const t = messages.admin;
 const a = t.audit;
@@ -66,71 +67,6 @@ function filtersOf(params: URLSearchParams): AuditFilterValues {
     if (value) filters[name] = value;
   }
   return filters;
-}
-
-function OutcomeBadge({ outcome }: { outcome: string }) {
-  return (
-    <span className={`status-badge whitespace-nowrap ${outcomeTone(outcome)}`}>
-      {a.outcomes[outcome] ?? outcome}
-    </span>
-  );
-}
-
-/** A search's query as typed, and under it, muted, its target where that reads differently. */
-function TargetCell({ event }: { event: AuditEvent }) {
-  const { shown, matched } = auditTarget(event);
-  return (
-    <>
-      <span className={`cell-clip ${event.query_typed ? '' : 'font-mono text-xs'}`} title={shown ?? ''}>
-        {shown ?? t.none}
-      </span>
-      {matched && (
-        <span className="cell-clip font-mono text-xs text-muted" title={matched}>
-          {a.normalized(matched)}
-        </span>
-      )}
-    </>
-  );
-}
-
-function DetailsModal({ event, onClose }: { event: AuditEvent; onClose: () => void }) {
-  const rows: Array<[string, string]> = [
-    [a.time, `${formatDateTime(event.at, true)} (${event.at})`],
-    [a.actor, event.actor_email ?? event.user_id ?? t.none],
-    [a.action, event.action],
-    [a.outcome, a.outcomes[event.outcome] ?? event.outcome],
-    [a.target, event.target ?? t.none],
-    ...(event.query_typed
-      ? ([
-          [a.queryTyped, event.query_typed],
-          [a.queryNormalized, event.query_normalized ?? t.none],
-        ] as Array<[string, string]>)
-      : []),
-    [a.cost, event.cost === null ? t.none : String(event.cost)],
-    [a.caseReference, event.case_reference ?? t.none],
-    [a.ip, event.ip ?? t.none],
-    [a.device, event.device_id ?? t.none],
-  ];
-  return (
-    <Modal title={a.detailsTitle(event.action)} onClose={onClose} size="lg">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted">{label}</dt>
-            <dd className="wrap-anywhere text-text">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {event.details && Object.keys(event.details).length > 0 && (
-        <>
-          <h3 className="mt-5 mb-2 text-xs font-semibold tracking-wide text-muted uppercase">{a.details}</h3>
-          <pre className="max-h-80 overflow-auto rounded-lg bg-night px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all text-text">
-            {JSON.stringify(event.details, null, 2)}
-          </pre>
-        </>
-      )}
-    </Modal>
-  );
 }
 
 /**
@@ -344,10 +280,10 @@ export default function AuditPage() {
                     </td>
                     <td className="font-mono text-xs whitespace-nowrap">{event.action}</td>
                     <td>
-                      <OutcomeBadge outcome={event.outcome} />
+                      <AuditOutcomeBadge outcome={event.outcome} />
                     </td>
                     <td>
-                      <TargetCell event={event} />
+                      <AuditTargetCell event={event} />
                     </td>
                     <td>
                       {event.case_reference ? (
@@ -385,7 +321,7 @@ export default function AuditPage() {
         disabled={audit.isFetching}
       />
 
-      {shown && <DetailsModal event={shown} onClose={() => setShown(null)} />}
+      {shown && <AuditDetailsModal event={shown} onClose={() => setShown(null)} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoginRequest, OtpRequiredResponse, TokenResponse } from '@footprint/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
+import { refusalBody } from '../../../lib/field-errors.ts';
 
 /** POST /api/login. A 403 may mean "trust this device first" (see `otpChallenge`). */
 export function login(body: LoginRequest): Promise<TokenResponse> {
@@ -13,9 +14,8 @@ export function useLogin() {
 
 /** The OTP challenge inside a login failure, if that is what the failure is (spec §4: 403 otp_required). */
 export function otpChallenge(error: unknown): OtpRequiredResponse | null {
-  if (!isApiError(error) || error.status !== 403) return null;
-  const body = error.body as Partial<OtpRequiredResponse>;
-  if (body.otp_required !== true || typeof body.email !== 'string') return null;
+  const body = refusalBody(error, 403) as Partial<OtpRequiredResponse> | null;
+  if (body?.otp_required !== true || typeof body.email !== 'string') return null;
   return {
     otp_required: true,
     email: body.email,

@@ -1,12 +1,12 @@
 import type { SecondFactorRequest, SecondFactorRequiredResponse, TokenResponse } from '@footprint/domain';
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
-import { api, isApiError } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
+import { refusalBody } from '../../../lib/field-errors.ts';
 
 /** The second-factor challenge inside a login failure (403 second_factor_required), if that is what it is. */
 export function secondFactorChallenge(error: unknown): SecondFactorRequiredResponse | null {
-  if (!isApiError(error) || error.status !== 403) return null;
-  const body = error.body as Partial<SecondFactorRequiredResponse>;
-  if (body.second_factor_required !== true || typeof body.second_factor_token !== 'string') return null;
+  const body = refusalBody(error, 403) as Partial<SecondFactorRequiredResponse> | null;
+  if (body?.second_factor_required !== true || typeof body.second_factor_token !== 'string') return null;
   return {
     second_factor_required: true,
     methods: Array.isArray(body.methods) ? body.methods : [],

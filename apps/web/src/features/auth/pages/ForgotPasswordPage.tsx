@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api.ts';
-import { applyServerErrors } from '../../../lib/field-errors.ts';
+import { applyServerErrors, hasStatus, serverMessage } from '../../../lib/field-errors.ts';
 import { useForgotPassword } from '../api/forgotPassword.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { TextField } from '../components/Field.tsx';
@@ -33,11 +32,11 @@ export default function ForgotPasswordPage() {
       toast.success(messages.forgot.success, { autoClose: TOAST_AUTO_CLOSE_MS });
       setSentStatus(answer?.status || messages.forgot.status);
     } catch (error) {
-      if (isApiError(error) && error.status === 422) {
+      if (hasStatus(error, 422)) {
         applyServerErrors(error, setError, ['email']);
         return;
       }
-      toast.error((isApiError(error) && error.body.message) || messages.errors.generic);
+      toast.error(serverMessage(error, messages.errors.generic));
     }
   });
 

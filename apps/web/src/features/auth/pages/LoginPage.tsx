@@ -6,9 +6,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
-import { applyServerErrors } from '../../../lib/field-errors.ts';
+import { applyServerErrors, hasStatus, refusalBody, serverMessage } from '../../../lib/field-errors.ts';
 import { otpChallenge, useLogin } from '../api/login.ts';
 import { useRegistrationStatus } from '../api/registrationStatus.ts';
 import { secondFactorChallenge } from '../api/secondFactor.ts';
@@ -26,10 +25,10 @@ const BLOCKED: readonly string[] = ['pending', 'rejected', 'disabled'] satisfies
 
 /** A sign-in refused for the account's state (only after the right password): its status and message. */
 function blockedAccount(error: unknown): { status: BlockedAccountStatus; message: string } | null {
-  if (!isApiError(error) || error.status !== 403) return null;
-  const status = (error.body as { account_status?: unknown }).account_status;
-  if (typeof status !== 'string' || !BLOCKED.includes(status) || !error.body.message) return null;
-  return { status: status as BlockedAccountStatus, message: error.body.message };
+  const body = refusalBody(error, 403) as { account_status?: unknown; message?: string } | null;
+  const status = body?.account_status;
+  if (typeof status !== 'string' || !BLOCKED.includes(status) || !body?.message) return null;
+  return { status: status as BlockedAccountStatus, message: body.message };
 }
 
 function Notice({
@@ -106,7 +105,7 @@ export default function LoginPage() {
         await navigate(paths.otp, { state });
         return;
       }
-      if (isApiError(error) && error.status === 422) {
+      if (hasStatus(error, 422)) {
         applyServerErrors(error, setError, ['email', 'password']);
         toast.error(messages.login.failed);
         return;
@@ -118,11 +117,9 @@ export default function LoginPage() {
         return;
       }
       // Rate limits explain themselves; anything else is a failed login.
-      if (isApiError(error) && (error.status === 429 || error.status === 403) && error.body.message) {
-        toast.error(error.body.message);
-        return;
-      }
-      toast.error(messages.login.failed);
+      toast.error(
+        hasStatus(error, 429, 403) ? serverMessage(error, messages.login.failed) : messages.login.failed,
+      );
     }
   });
 

@@ -15,6 +15,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
+import { fieldErrorsOf, serverMessage } from '../../../lib/field-errors.ts';
 import { useResendOtp } from '../api/resendOtp.ts';
 import { useVerifyOtp } from '../api/verifyOtp.ts';
 import { formatRemaining, resendLabel, resendRefusalOf } from '../otp-resend.ts';
@@ -152,8 +153,7 @@ function OtpForm({ email, initialExpiry }: { email: string; initialExpiry: strin
       await auth.login(session);
       await navigate(paths.dashboard, { replace: true });
     } catch (failure) {
-      const body = isApiError(failure) ? failure.body : {};
-      setError(body.errors?.otp?.[0] ?? body.message ?? messages.otp.verifyFailed);
+      setError(fieldErrorsOf(failure).otp ?? serverMessage(failure, messages.otp.verifyFailed));
     }
   };
 

@@ -6,8 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api.ts';
-import { applyServerErrors } from '../../../lib/field-errors.ts';
+import { applyServerErrors, hasStatus, serverMessage } from '../../../lib/field-errors.ts';
 import { useRegister } from '../api/register.ts';
 import { useRegistrationStatus } from '../api/registrationStatus.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
@@ -56,18 +55,16 @@ function RegisterForm({ onDisabled }: { onDisabled: () => void }) {
       const state: LoginPageState | undefined = created.approval_required ? { notice: 'pending' } : undefined;
       await navigate(paths.login, { state });
     } catch (error) {
-      if (isApiError(error) && error.status === 403) {
+      if (hasStatus(error, 403)) {
         // Switched off since the page loaded.
         onDisabled();
         return;
       }
-      if (isApiError(error) && error.status === 422) {
+      if (hasStatus(error, 422)) {
         applyServerErrors(error, setError, ['name', 'email', 'password', 'password_confirmation']);
       }
       toast.error(
-        isApiError(error) && error.status === 429 && error.body.message
-          ? error.body.message
-          : messages.register.failed,
+        hasStatus(error, 429) ? serverMessage(error, messages.register.failed) : messages.register.failed,
       );
     }
   });

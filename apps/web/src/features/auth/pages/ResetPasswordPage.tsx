@@ -7,8 +7,7 @@ import { toast } from 'react-toastify';
 import { Logo } from '../../../components/Logo.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api.ts';
-import { applyServerErrors } from '../../../lib/field-errors.ts';
+import { applyServerErrors, hasStatus, serverMessage } from '../../../lib/field-errors.ts';
 import { useResetPassword } from '../api/resetPassword.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField, TextField } from '../components/Field.tsx';
@@ -56,12 +55,12 @@ export default function ResetPasswordPage() {
       toast.success(messages.reset.success, { autoClose: TOAST_AUTO_CLOSE_MS });
       setDone(true);
     } catch (error) {
-      if (isApiError(error) && error.status === 422) {
+      if (hasStatus(error, 422)) {
         const other = applyServerErrors(error, setError, ['email', 'password', 'password_confirmation']);
         if (other.length > 0) setFormError(other[0] ?? null);
         return;
       }
-      toast.error((isApiError(error) && error.body.message) || messages.errors.generic);
+      toast.error(serverMessage(error, messages.errors.generic));
     }
   });
 

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
+import { failureMessage, fieldErrorsOf } from '../../../lib/field-errors.ts';
 import { finishSignIn, finishSignInWithPasskey } from '../api/secondFactor.ts';
 
 /** What /login hands to this page through navigation state. */
@@ -45,10 +46,7 @@ function failureOf(error: unknown): { message: string; expired: boolean } {
       expired: false,
     };
   }
-  const errors = error.body.errors ?? {};
-  const expired = Boolean(errors.token);
-  const first = Object.values(errors)[0]?.[0];
-  return { message: first ?? error.body.message ?? t.failed, expired };
+  return { message: failureMessage(error, t.failed), expired: fieldErrorsOf(error).token !== undefined };
 }
 
 function SecondFactorForm({ state }: { state: SecondFactorPageState }) {

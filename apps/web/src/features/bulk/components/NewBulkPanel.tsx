@@ -3,12 +3,12 @@ import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { CaseReferenceField } from '../../../components/CaseReferenceField.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { TableScroller } from '../../../components/TableScroller.tsx';
-import { isApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { useCaseReferenceDraft, useCaseReferenceField } from '../../../lib/case-reference.ts';
-import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
-import { type BulkInput, usePreviewBulk, useStartBulk } from '../api.ts';
+import { failureMessage, fieldErrorsOf } from '../../../lib/field-errors.ts';
+import { usePaidAnswer } from '../../../lib/paid-answer.ts';
+import { type BulkInput, usePreviewBulk } from '../api/previewBulk.ts';
+import { useStartBulk } from '../api/startBulk.ts';
 import {
   fileSize,
   type PastedList,
@@ -17,10 +17,9 @@ import {
   previewView,
   uploadError,
 } from '../list.ts';
+import { PreviewSummary } from './PreviewSummary.tsx';
 
 const t = messages.bulkPage;
-/** Invalid rows shown before 'Show all'. */
-const INVALID_FOLDED = 10;
 type Source = 'file' | 'paste';
 
 /** A checked list: the answer of the preview, and the very input it was made from (Start sends it). */
@@ -38,7 +37,8 @@ interface Checked {
  */
 export function NewBulkPanel({ onStarted }: { onStarted?: () => void }) {
   const id = useId();
-  const { user, mergeUser } = useAuth();
+  const { user } = useAuth();
+  const paidAnswer = usePaidAnswer();
   const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id));
   const preview = usePreviewBulk();
   const start = useStartBulk();
@@ -101,29 +101,32 @@ export function NewBulkPanel({ onStarted }: { onStarted?: () => void }) {
     };
   };
 
-  /** Shows a refusal: field messages under their fields, anything else in the panel's alert. */
-  const showFailure = (error: unknown, fallback: string) => {
-    if (isSessionEnd(error)) return;
-    if (caseReference.showRefusal(error)) return;
-    const fields = fieldErrorsOf(error);
-    const next: Record<string, string> = {};
-    for (const [field, message] of Object.entries(fields)) {
-      if (field === 'file') next.file = message;
-      else if (field === 'values' || field.startsWith('values.')) next.values ??= message;
-      else next.form ??= message;
-    }
-    if (Object.keys(next).length === 0) {
-      // A 4xx says why (402: no credits, 422: no valid row, 413: too large); a 5xx or no answer does not.
-      next.form =
-        isApiError(error) && error.status >= 400 && error.status < 500
-          ? failureMessage(error, fallback)
-          : fallback;
-    }
-    // A field message for the other source's field still has to be seen.
-    if (next.file && source !== 'file') next.form ??= next.file;
-    if (next.values && source !== 'paste') next.form ??= next.values;
-    setErrors(next);
-  };
+  /**
+   * Shows a refusal the paid-answer way (the balance it says merged, a 402 warned, a case-reference
+   * refusal under its field): field messages under their fields, anything else in the panel's alert.
+   */
+  const showFailure = (error: unknown, fallback: string) =>
+    paidAnswer.failed(error, {
+      failed: fallback,
+      caseReference,
+      inline: (failure) => {
+        const next: Record<string, string> = {};
+        for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+          if (field === 'file') next.file = message;
+          else if (field === 'values' || field.startsWith('values.')) next.values ??= message;
+          else next.form ??= message;
+        }
+        if (Object.keys(next).length === 0) {
+          // A 4xx says why (422: no valid row, 413: too large); a 5xx or no answer does not.
+          const says = 'status' in failure && failure.status >= 400 && failure.status < 500;
+          next.form = says ? failureMessage(error, fallback) : fallback;
+        }
+        // A field message for the other source's field still has to be seen.
+        if (next.file && source !== 'file') next.form ??= next.file;
+        if (next.values && source !== 'paste') next.form ??= next.values;
+        setErrors(next);
+      },
+    });
 
   const onCheck = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -135,7 +138,7 @@ export function NewBulkPanel({ onStarted }: { onStarted?: () => void }) {
     try {
       const answer = await preview.mutateAsync(made.input);
       setChecked({ preview: answer, input: made.input, lines: made.list?.lines });
-      mergeUser({ credits: answer.balance });
+      paidAnswer.paid({ credits: answer.balance });
     } catch (error) {
       showFailure(error, t.checkFailed);
     }
@@ -344,115 +347,6 @@ export function NewBulkPanel({ onStarted }: { onStarted?: () => void }) {
           starting={start.isPending}
           onStart={() => void onStart()}
         />
-      )}
-    </section>
-  );
-}
-
-function PreviewSummary({
-  preview,
-  view,
-  starting,
-  onStart,
-}: {
-  preview: BulkPreview;
-  view: ReturnType<typeof previewView>;
-  starting: boolean;
-  onStart: () => void;
-}) {
-  const id = useId();
-  // A long list of refusals folds after the first few, so Start stays near on a phone.
-  const [allInvalid, setAllInvalid] = useState(false);
-  const invalidRows = allInvalid ? view.invalidShown : view.invalidShown.slice(0, INVALID_FOLDED);
-  const figures: Array<[string, string]> = [
-    [t.rowsRead, preview.total.toLocaleString('en-US')],
-    [t.willRun, preview.valid.toLocaleString('en-US')],
-    [t.duplicates, preview.duplicates.toLocaleString('en-US')],
-    [t.invalidCount, preview.invalid.length.toLocaleString('en-US')],
-    [t.cost, t.credits(preview.cost)],
-    [t.balance, t.credits(preview.balance)],
-  ];
-  return (
-    <section aria-labelledby={`${id}-title`} className="mt-6 border-t border-line pt-5">
-      <h3 id={`${id}-title`} className="text-base font-semibold text-text">
-        {t.previewTitle}
-      </h3>
-      <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
-        {figures.map(([label, value]) => (
-          <div key={label} className="rounded-lg border border-line/70 bg-night/50 px-3 py-2">
-            <dt className="text-[0.7rem] font-medium tracking-wide text-muted uppercase">{label}</dt>
-            <dd className="mt-0.5 text-base font-semibold text-text tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="mt-2 text-xs text-muted">{t.costNote(preview.cost_per_row)}</p>
-
-      {view.overBalance && !view.nothingToRun && (
-        <p
-          role="alert"
-          className="mt-3 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-amber-200"
-        >
-          {t.overBalance(preview.cost, preview.balance)}
-        </p>
-      )}
-      {view.nothingToRun && (
-        <p
-          role="alert"
-          className="mt-3 rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-rose-200"
-        >
-          {t.nothingToRun}
-        </p>
-      )}
-
-      {view.invalidShown.length > 0 && (
-        <div className="mt-4">
-          <h4 className="text-sm font-semibold text-text">{t.invalidTitle}</h4>
-          <div className="mt-2">
-            <TableScroller label={t.invalidTitle}>
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col" className="text-right">
-                      {t.invalidLine}
-                    </th>
-                    <th scope="col">{t.invalidValue}</th>
-                    <th scope="col">{t.invalidWhy}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {invalidRows.map((row) => (
-                    <tr key={`${row.line}-${row.value}`}>
-                      <td className="text-right tabular-nums">{row.line}</td>
-                      <td>
-                        <span className="cell-clip font-mono" title={row.value}>
-                          {row.value || '—'}
-                        </span>
-                      </td>
-                      <td>{row.error}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroller>
-          </div>
-          {invalidRows.length < view.invalidShown.length && (
-            <button type="button" className="btn-chip mt-2" onClick={() => setAllInvalid(true)}>
-              {t.invalidShowAll(view.invalidShown.length)}
-            </button>
-          )}
-          {view.invalidMore > 0 && (
-            <p className="mt-2 text-xs text-muted">{t.invalidMore(view.invalidMore)}</p>
-          )}
-        </div>
-      )}
-
-      {!view.nothingToRun && (
-        <div className="mt-5 flex flex-wrap items-center gap-3">
-          <button type="button" className="btn-primary min-h-11" disabled={starting} onClick={onStart}>
-            {starting && <Spinner size="sm" decorative />}
-            {starting ? t.starting : t.start}
-          </button>
-        </div>
       )}
     </section>
   );

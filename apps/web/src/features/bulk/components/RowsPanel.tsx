@@ -7,10 +7,9 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api.ts';
-import { isSessionEnd } from '../../../lib/field-errors.ts';
+import { hasStatus, isSessionEnd, serverMessage } from '../../../lib/field-errors.ts';
 import { resultsStateOf, useOpenHistoryEntry } from '../../history/index.ts';
-import { BULK_ROWS_PAGE_SIZE, useBulkRows } from '../api.ts';
+import { BULK_ROWS_PAGE_SIZE, useBulkRows } from '../api/bulkRows.ts';
 
 const t = messages.bulkPage;
 
@@ -44,9 +43,8 @@ export function RowsPanel({ job }: { job: BulkJob }) {
       else toast.error(messages.history.openFailed);
     } catch (error) {
       if (isSessionEnd(error)) return;
-      if (isApiError(error) && error.status === 410)
-        toast.warning(error.body.message || messages.history.purged);
-      else toast.error((isApiError(error) && error.body.message) || messages.history.openFailed);
+      if (hasStatus(error, 410)) toast.warning(serverMessage(error, messages.history.purged));
+      else toast.error(serverMessage(error, messages.history.openFailed));
     } finally {
       setOpening(null);
     }

@@ -1,11 +1,4 @@
-import {
-  type EmailLookupResponse,
-  type HistoryDetail,
-  type HistoryEntry,
-  isRecord,
-  messages,
-  type PhoneLookupResponse,
-} from '@footprint/domain';
+import { type HistoryDetail, type HistoryEntry, messages } from '@footprint/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,9 +9,8 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
-import { isSessionEnd } from '../../../lib/field-errors.ts';
+import { hasStatus, isSessionEnd, serverMessage } from '../../../lib/field-errors.ts';
 import { useExportHistory } from '../api/exportHistory.ts';
 import { useOpenHistoryEntry } from '../api/getHistoryEntry.ts';
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/listHistory.ts';
@@ -85,12 +77,12 @@ export function LookupsPanel({
       else setShown(detail);
     } catch (error) {
       if (isSessionEnd(error)) return;
-      if (isApiError(error) && error.status === 410) {
-        toast.warning(error.body.message || t.purged);
+      if (hasStatus(error, 410)) {
+        toast.warning(serverMessage(error, t.purged));
         void queryClient.invalidateQueries({ queryKey: ['history'] });
         return;
       }
-      toast.error((isApiError(error) && error.body.message) || t.openFailed);
+      toast.error(serverMessage(error, t.openFailed));
     } finally {
       setOpening(null);
     }
@@ -100,7 +92,7 @@ export function LookupsPanel({
     try {
       await exportCsv.mutateAsync(kind);
     } catch (error) {
-      if (!isSessionEnd(error)) toast.error((isApiError(error) && error.body.message) || t.exportFailed);
+      if (!isSessionEnd(error)) toast.error(serverMessage(error, t.exportFailed));
     }
   };
 

@@ -1,7 +1,8 @@
 import { messages, type PublicVerifyResponse } from '@footprint/domain';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { api, isApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
+import { serverMessage } from '../../../lib/field-errors.ts';
+import { verifyHash } from '../api/verifyReport.ts';
 
 const t = messages.public.verify;
 
@@ -20,9 +21,6 @@ async function sha256Of(file: File): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
-
-/** POST /api/verify: only the fingerprint leaves the browser. */
-const verifyHash = (sha256: string) => api.post<PublicVerifyResponse>('/api/verify', { sha256 });
 
 /**
  * /verify: a court, an editor or anyone holding a report file checks that it is unaltered. The file is
@@ -67,7 +65,7 @@ export default function VerifyReportPage() {
     try {
       settle({ step: 'done', file, sha256, answer: await verifyHash(sha256) });
     } catch (error) {
-      const message = (isApiError(error) && error.status !== 0 && error.body.message) || t.failed;
+      const message = serverMessage(error, t.failed);
       settle({ step: 'failed', file, sha256, message });
     }
   }

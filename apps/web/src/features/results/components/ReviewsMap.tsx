@@ -2,8 +2,8 @@ import 'leaflet/dist/leaflet.css';
 import { type MapConfig, messages } from '@footprint/domain';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../../lib/api.ts';
 import { fetchMedia } from '../../../lib/media.ts';
+import { loadMapConfig } from '../api/mapConfig.ts';
 import { formatCoordinates, type LocatedReview } from './reviews.ts';
 
 /**
@@ -43,16 +43,6 @@ const ProxiedTiles = L.GridLayer.extend({
 ) => L.GridLayer;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-/** Whether the deployment has tiles; asked once per page load. */
-let mapConfig: Promise<MapConfig> | undefined;
-const loadMapConfig = () => {
-  mapConfig ??= api.get<MapConfig>('/api/map').catch((error: unknown) => {
-    mapConfig = undefined;
-    throw error;
-  });
-  return mapConfig;
-};
 
 function popupContent(review: LocatedReview): HTMLElement {
   const root = document.createElement('div');

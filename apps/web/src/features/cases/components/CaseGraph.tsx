@@ -1,7 +1,7 @@
 import { type CaseDetail, ENTITY_LABELS, type EntityType, messages } from '@footprint/domain';
 import cytoscape from 'cytoscape';
 import { useEffect, useRef } from 'react';
-import { kindLabel } from '../history/index.ts';
+import { kindLabel } from '../../history/index.ts';
 
 /**
  * The case as a graph (loaded only when asked for: cytoscape is not in the first paint): one node per

@@ -1,0 +1,91 @@
+import { messages, type SourcePanel as Panel } from '@footprint/domain';
+import { type ReactNode, useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { SandboxBanner } from '../../../components/SandboxBanner.tsx';
+import { paths } from '../../../config/paths.ts';
+import type { ReportInput } from '../api/generateReport.ts';
+import type { ResultsState } from '../resultsState.ts';
+import { ResultsTopBar } from './ResultsTopBar.tsx';
+import { SourcePanel } from './SourcePanel.tsx';
+
+/** The lookup id a search answered with (absent from answers of an older server). */
+const lookupIdOf = (results: unknown): string | undefined => {
+  const id = (results as { lookup_id?: unknown } | null)?.lookup_id;
+  return typeof id === 'string' ? id : undefined;
+};
+
+/**
+ * Shared frame of both result kinds: top bar, the sandbox banner (only when a value shown is
+ * synthetic), the cached mark, the source panel, then the content.
+ */
+export function ResultsFrame({
+  state,
+  display,
+  copyValue,
+  report,
+  synthetic,
+  cached,
+  panel,
+  answered,
+  children,
+}: {
+  state: ResultsState;
+  display: string;
+  copyValue: string;
+  report: ReportInput;
+  synthetic: boolean;
+  cached: boolean;
+  panel: Panel | null;
+  /** When the sources answered, with Refresh (under the searched value). */
+  answered: ReactNode;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const newSearch = useCallback(() => {
+    // Spec §2.5: 'New Search' goes back one page. Opened in a fresh tab there is no page to go back to.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(paths.dashboard);
+  }, [navigate]);
+
+  return (
+    <div className="flex flex-1 flex-col">
+      <ResultsTopBar
+        type={state.type}
+        display={display}
+        copyValue={copyValue}
+        report={report}
+        answered={answered}
+        lookupId={lookupIdOf(state.results)}
+        watch={
+          state.type === 'tel'
+            ? {
+                kind: 'tel',
+                query: `${state.dialCode}${state.userInput}`,
+                caseReference: state.caseReference,
+              }
+            : { kind: 'email', query: state.userInput, caseReference: state.caseReference }
+        }
+        onNewSearch={newSearch}
+      />
+      <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-5 sm:px-6 lg:py-6">
+        {(synthetic || cached || panel) && (
+          <div className="space-y-2">
+            {(synthetic || cached) && (
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                {synthetic && <SandboxBanner />}
+                {cached && (
+                  <span className="source-chip chip-slate" title={messages.results.cachedTitle}>
+                    {messages.results.cachedAnswer}
+                  </span>
+                )}
+              </div>
+            )}
+            {panel && <SourcePanel panel={panel} />}
+          </div>
+        )}
+        {children}
+      </div>
+    </div>
+  );
+}
