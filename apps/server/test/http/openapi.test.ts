@@ -188,11 +188,12 @@ describe('GET /api/openapi.json', () => {
     // verification type's demo subject on its endpoint.
     for (const kind of SEARCH_KINDS) {
       const { example } = SEARCH_KIND_DECLARATIONS[kind];
-      const op = (document.paths?.[example.path] as Record<string, OpenAPIV3_1.OperationObject>)[
-        example.method.toLowerCase()
-      ];
+      const item = (document.paths ?? {})[example.path] as Record<string, OpenAPIV3_1.OperationObject>;
+      const op = item[example.method.toLowerCase()];
       if (example.body) {
-        const json = (op?.requestBody as OpenAPIV3_1.RequestBodyObject).content['application/json'];
+        const json = (op?.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content[
+          'application/json'
+        ];
         expect(json?.examples?.[kind.replace(':', '-')], kind).toEqual({
           summary: kind,
           value: example.body,
