@@ -1,9 +1,31 @@
+import { DETAIL_KINDS, type DetailKind, detailFacts } from '@footprint/domain';
+import type { ReactNode } from 'react';
+
 /** The paid lookups and reports a value offers; each is absent where the deployment has no source for it. */
 export interface ProfileActions {
   onCreditReport?: (pan: string) => void;
-  onRcDetails?: (rc: string) => void;
-  onChallanDetails?: (rc: string) => void;
-  onUpiDetails?: (upi: string) => void;
+  /** Per detail kind, its lookup of a value. */
+  onDetails?: Partial<Record<DetailKind, (value: string) => void>>;
+}
+
+/**
+ * The detail lookups a value offers: every detail kind whose declaration names the value's merged
+ * attribute ('Vehicles') or per-source section ('rcNumbers'), in the catalogue's order.
+ */
+export function detailButtons(
+  offer: { attribute: string } | { section: string },
+  value: string,
+  actions: ProfileActions,
+): ReactNode[] {
+  return DETAIL_KINDS.flatMap((kind) => {
+    const { offeredBy, title } = detailFacts(kind);
+    const offered =
+      'attribute' in offer ? offeredBy.attribute === offer.attribute : offeredBy.section === offer.section;
+    const open = actions.onDetails?.[kind];
+    return offered && open
+      ? [<ActionButton key={kind} label={title} target={value} onClick={() => open(value)} />]
+      : [];
+  });
 }
 
 /** A detail or report button beside a value, named with the value it opens. */

@@ -1,6 +1,6 @@
 import { messages, type PROFILE_SECTIONS, type ProfileEntry } from '@footprint/domain';
 import type { ReactNode } from 'react';
-import { ActionButton, type ProfileActions } from './ActionButton.tsx';
+import { ActionButton, detailButtons, type ProfileActions } from './ActionButton.tsx';
 import { SourceChip } from './SourceChip.tsx';
 
 type EntryKey = Exclude<
@@ -41,36 +41,7 @@ export function EntryRow({
       />,
     );
   }
-  if (section === 'rcNumbers') {
-    if (actions.onRcDetails)
-      buttons.push(
-        <ActionButton
-          key="rc"
-          label={messages.details.rcTitle}
-          target={entry.value}
-          onClick={() => actions.onRcDetails?.(entry.value)}
-        />,
-      );
-    if (actions.onChallanDetails)
-      buttons.push(
-        <ActionButton
-          key="challan"
-          label={messages.details.challanTitle}
-          target={entry.value}
-          onClick={() => actions.onChallanDetails?.(entry.value)}
-        />,
-      );
-  }
-  if (section === 'upiIds' && actions.onUpiDetails) {
-    buttons.push(
-      <ActionButton
-        key="upi"
-        label={messages.details.upiTitle}
-        target={entry.value}
-        onClick={() => actions.onUpiDetails?.(entry.value)}
-      />,
-    );
-  }
+  buttons.push(...detailButtons({ section }, entry.value, actions));
 
   return (
     <li className="entry-row">

@@ -1,5 +1,6 @@
 import {
   analyzePhoneLookup,
+  DETAIL_KINDS,
   extraRecords,
   isPhoneResultEmpty,
   type MergedProfile,
@@ -73,9 +74,12 @@ export function PhoneResults({
       onCreditReport: available('corporate:credit_report')
         ? (pan) => setCreditReport(creditReportPrefill(profile, pan, state.userInput))
         : undefined,
-      onRcDetails: available('rc') ? (rc) => void details.open('rc', rc) : undefined,
-      onChallanDetails: available('challan') ? (rc) => void details.open('challan', rc) : undefined,
-      onUpiDetails: available('upi') ? (upi) => void details.open('upi', upi) : undefined,
+      onDetails: Object.fromEntries(
+        DETAIL_KINDS.filter(available).map((kind) => [
+          kind,
+          (value: string) => void details.open(kind, value),
+        ]),
+      ),
     }),
     [profile, state.userInput, details.open, available],
   );

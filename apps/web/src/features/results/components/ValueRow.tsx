@@ -6,7 +6,7 @@ import {
   type SourceLabel,
 } from '@footprint/domain';
 import { type ReactNode, useId, useState } from 'react';
-import { ActionButton, type ProfileActions } from './ActionButton.tsx';
+import { ActionButton, detailButtons, type ProfileActions } from './ActionButton.tsx';
 import { ProvenanceList } from './ProvenanceList.tsx';
 import { SourceChip } from './SourceChip.tsx';
 
@@ -30,35 +30,7 @@ function valueActions(attribute: string, value: string, actions: ProfileActions)
         onClick={() => actions.onCreditReport?.(value)}
       />,
     );
-  if (attribute === 'Vehicles') {
-    if (actions.onRcDetails)
-      buttons.push(
-        <ActionButton
-          key="rc"
-          label={messages.details.rcTitle}
-          target={value}
-          onClick={() => actions.onRcDetails?.(value)}
-        />,
-      );
-    if (actions.onChallanDetails)
-      buttons.push(
-        <ActionButton
-          key="challan"
-          label={messages.details.challanTitle}
-          target={value}
-          onClick={() => actions.onChallanDetails?.(value)}
-        />,
-      );
-  }
-  if (attribute === 'UPI' && actions.onUpiDetails)
-    buttons.push(
-      <ActionButton
-        key="upi"
-        label={messages.details.upiTitle}
-        target={value}
-        onClick={() => actions.onUpiDetails?.(value)}
-      />,
-    );
+  buttons.push(...detailButtons({ attribute }, value, actions));
   return buttons;
 }
 
