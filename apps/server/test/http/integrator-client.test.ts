@@ -172,9 +172,12 @@ describe('a client generated from the document', () => {
           params.query[p.name] = exampleOf(doc as never, p.schema as never, p.name);
       }
       Object.assign(params.query, query[path]);
-      const body = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content?.[
+      const json = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content?.[
         'application/json'
-      ]?.example;
+      ];
+      // The example, or the first of several (the paid searches: one per kind of the endpoint).
+      const first = Object.values(json?.examples ?? {})[0] as OpenAPIV3_1.ExampleObject | undefined;
+      const body = json?.example ?? first?.value;
       const headers = endsSession.test(path) ? await freshSession() : session;
       const before = answers.length;
       // One call per operation, through the generated client; the document chose the path and method.
