@@ -10,7 +10,7 @@ import { api, apiSignIn } from '../support/api.ts';
 import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
- * The merged profile (docs/architecture.md, 'Merged profile and analysis'): the results page and both
+ * The merged profile (docs/capabilities.md, 'Merged profile and analysis'): the results page and both
  * PDFs show the same merged values, each once (phones in E.164, e-mails lower-cased), with their
  * provenance; the filter narrows the page. Read back from the page's DOM and from the downloaded PDFs'
  * text (pdftotext).

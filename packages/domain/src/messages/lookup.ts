@@ -124,7 +124,7 @@ export const lookupTexts = {
     place: (n: number) => `Place ${n}`,
     challanOf: (n: number, total: number) => `Challan ${n} of ${total}`,
     fetching: (title: string) => `Fetching ${title}`,
-    /** The merged profile, its evidence and the filter (docs/architecture.md, 'Merged profile'). */
+    /** The merged profile, its evidence and the filter (docs/capabilities.md, 'Merged profile'). */
     mergedProfile: 'Merged profile',
     mergedSummary: (facts: number, corroborated: number, conflicts: number) =>
       `${facts} fact${facts === 1 ? '' : 's'} · ${corroborated} corroborated${conflicts > 0 ? ` · ${conflicts} in conflict` : ''}`,

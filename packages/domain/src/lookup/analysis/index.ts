@@ -1,5 +1,5 @@
 /**
- * The analysis of a phone or e-mail lookup (docs/architecture.md, 'Merged profile and analysis'): what
+ * The analysis of a phone or e-mail lookup (docs/capabilities.md, 'Merged profile and analysis'): what
  * the answer says about its subject, weighed. Built on the merged profile (profile.ts), it folds each
  * attribute's values into merged values (equal after normalisation: normalize.ts), each with every
  * source that gave it, its confidence (confidence.ts) and provenance (provenance.ts); marks the

@@ -1,6 +1,6 @@
 /**
  * The deterministic narrative writer: the AI report's prose when no LLM is configured or the LLM fails
- * (docs/architecture.md, Reports). Plain English an investigator could read aloud, built only from the analysis and
+ * (docs/capabilities.md, Reports). Plain English an investigator could read aloud, built only from the analysis and
  * the lookup's bookkeeping: every name, value, number and source it mentions is in its input, and
  * the same input always gives the same text.
  */

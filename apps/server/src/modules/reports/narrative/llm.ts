@@ -1,5 +1,5 @@
 /**
- * The AI report's narrative from an OpenAI-compatible chat-completions endpoint (docs/architecture.md, Reports), with
+ * The AI report's narrative from an OpenAI-compatible chat-completions endpoint (docs/capabilities.md, Reports), with
  * the deterministic writer as the fallback. The endpoint's answer is untrusted input:
  * the request is bounded in time, the body in size, the shape is checked, and the text is stripped of
  * control characters and capped before it reaches a PDF.

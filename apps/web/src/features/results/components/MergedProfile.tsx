@@ -5,7 +5,7 @@ import { AttributeCard } from './AttributeCard.tsx';
 import { isCorroborated } from './ValueRow.tsx';
 
 /**
- * The merged profile (docs/architecture.md, 'Merged profile and analysis'): the analysis's attributes,
+ * The merged profile (docs/capabilities.md, 'Merged profile and analysis'): the analysis's attributes,
  * each value once, as the PDFs print it. Each value shows every source that gave it, a corroboration
  * mark (≥ 2 independent sources), its confidence, and a conflict mark on an attribute the sources
  * disagree on; its source chips open the provenance of the value: each source's real name, when it
