@@ -31,7 +31,7 @@ import type { Runner } from '../../providers/runner.ts';
 import { type AuditOutcome, recordAudit } from '../audit/service.ts';
 import { type ReportPool, ReportsBusyError } from '../reports/pool.ts';
 import { safeFilePart } from '../reports/service.ts';
-import type { Searches } from '../searches/service.ts';
+import type { Answer, CaseReference, Searches } from '../searches/service.ts';
 
 /** The price of each corporate and verification search (config.costs). */
 export type IntelCosts = Readonly<Record<IntelKind, number>>;
@@ -60,6 +60,15 @@ interface Answered {
 
 export type IntelOutcome = (Answered & { format: 'json' }) | (Answered & { format: 'pdf' } & Report);
 
+interface IntelDeps {
+  db: Database;
+  searches: Searches;
+  runner: Runner;
+  pool: ReportPool;
+  costs: IntelCosts;
+  now?: () => Date;
+}
+
 const ACTIONS: Record<IntelArea, string> = {
   corporate: 'lookup.corporate',
   verification: 'lookup.verification',
@@ -79,22 +88,80 @@ export function recordOf(payload: unknown): Record<string, unknown> | null {
 }
 
 /**
+ * The credit report: drawn in the report pool from the bureau record, with a verifiable id, and
+ * registered as a report. A full queue or a failed drawing is a refusal of the search (refunded).
+ */
+async function drawCreditReport(
+  deps: IntelDeps,
+  user: UserRow,
+  lookupId: string,
+  caseReference: CaseReference,
+  params: Record<string, string | boolean>,
+  record: Record<string, unknown>,
+  sandbox: boolean,
+): Promise<{ ok: true; report: Report } | Extract<Answer<Found>, { ok: false }>> {
+  const now = deps.now ?? (() => new Date());
+  const reportId = randomUUID();
+  const at = now();
+  let pdf: Buffer;
+  try {
+    pdf = await deps.pool.render({
+      template: 'credit',
+      reportId,
+      lookupId,
+      generatedAt: at.toISOString(),
+      searchedAt: at.toISOString(),
+      account: { name: user.name, email: user.email },
+      sandbox,
+      caseReference: caseReference.value,
+      legalBasis: caseReference.case?.legalBasis ? legalBasisLine(caseReference.case.legalBasis) : null,
+      subject: {
+        pan: String(params.pan ?? ''),
+        name: String(params.name ?? ''),
+        mobile: String(params.mobile ?? ''),
+        gender: String(params.gender ?? ''),
+      },
+      record,
+    });
+  } catch (error) {
+    // The queue filled up while the bureau answered: refunded, and the caller may try again.
+    const busy = error instanceof ReportsBusyError ? error : undefined;
+    return {
+      ok: false as const,
+      refund: busy ? 'Reports busy' : 'Report could not be drawn',
+      sourceErrors: {},
+      details: { reason: busy ? 'reports_busy' : 'render_failed' },
+      error: (credits: number) =>
+        busy
+          ? reportsBusy(busy.retryAfterSeconds, { credits, lookup_id: lookupId })
+          : renderFailed(credits, lookupId),
+    };
+  }
+  const sha256 = createHash('sha256').update(pdf).digest('hex');
+  const fileName = `credit-report-${safeFilePart(String(params.pan ?? 'pan'))}.pdf`;
+  await deps.db.insert(reports).values({
+    id: reportId,
+    userId: user.id,
+    lookupId,
+    kind: 'credit_report',
+    fileName,
+    sha256,
+    bytes: pdf.byteLength,
+    writer: null,
+    createdAt: at,
+  });
+  return { ok: true, report: { pdf, fileName, reportId, sha256 } };
+}
+
+/**
  * Corporate Intelligence and Identity Verification (spec §2.7, §2.8, §7): the checks of spec §5 again
  * on the server, live accounts only, a charge from configuration, one vendor call, and a refund when
  * the source has no record (422) or does not answer (502), through the paid search (searches/). Every
  * call leaves an audit row; every search that reached the source leaves a lookups row with its charge
  * and any refund in the ledger.
  */
-export function createIntelService(deps: {
-  db: Database;
-  searches: Searches;
-  runner: Runner;
-  pool: ReportPool;
-  costs: IntelCosts;
-  now?: () => Date;
-}) {
+export function createIntelService(deps: IntelDeps) {
   const { db, searches, runner } = deps;
-  const now = deps.now ?? (() => new Date());
 
   const costOf = (t: IntelType): number => deps.costs[intelKindOf(t)];
 
@@ -209,58 +276,17 @@ export function createIntelService(deps: {
           if (!t.returnsPdf) return answer();
 
           // The credit report: drawn in the report pool from the bureau record, with a verifiable id.
-          const reportId = randomUUID();
-          const at = now();
-          let pdf: Buffer;
-          try {
-            pdf = await deps.pool.render({
-              template: 'credit',
-              reportId,
-              lookupId,
-              generatedAt: at.toISOString(),
-              searchedAt: at.toISOString(),
-              account: { name: user.name, email: user.email },
-              sandbox: fanOut.sandbox,
-              caseReference: caseReference.value,
-              legalBasis: caseReference.case?.legalBasis
-                ? legalBasisLine(caseReference.case.legalBasis)
-                : null,
-              subject: {
-                pan: String(params.pan ?? ''),
-                name: String(params.name ?? ''),
-                mobile: String(params.mobile ?? ''),
-                gender: String(params.gender ?? ''),
-              },
-              record,
-            });
-          } catch (error) {
-            // The queue filled up while the bureau answered: refunded, and the caller may try again.
-            const busy = error instanceof ReportsBusyError ? error : undefined;
-            return {
-              ok: false,
-              refund: busy ? 'Reports busy' : 'Report could not be drawn',
-              sourceErrors: {},
-              details: { reason: busy ? 'reports_busy' : 'render_failed' },
-              error: (credits) =>
-                busy
-                  ? reportsBusy(busy.retryAfterSeconds, { credits, lookup_id: lookupId })
-                  : renderFailed(credits, lookupId),
-            };
-          }
-          const sha256 = createHash('sha256').update(pdf).digest('hex');
-          const fileName = `credit-report-${safeFilePart(String(params.pan ?? 'pan'))}.pdf`;
-          await db.insert(reports).values({
-            id: reportId,
-            userId: user.id,
+          const drawn = await drawCreditReport(
+            deps,
+            user,
             lookupId,
-            kind: 'credit_report',
-            fileName,
-            sha256,
-            bytes: pdf.byteLength,
-            writer: null,
-            createdAt: at,
-          });
-          return answer({ pdf, fileName, reportId, sha256 });
+            caseReference,
+            params,
+            record,
+            fanOut.sandbox,
+          );
+          if (!drawn.ok) return drawn;
+          return answer(drawn.report);
         },
       });
 
