@@ -32,8 +32,8 @@ import type { Acting } from './users.ts';
 const tags = ['Admin'];
 const userId = z.object({ id: z.string().describe('The user id.') });
 
-/** Operator endpoints; every one is behind authenticate + requireAdmin, checked on the server. */
-export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; guards: Guards }) {
+/** What every route of adminRoutes shares. */
+function adminRoutesContext(app: FastifyInstance, deps: { admin: AdminService; guards: Guards }) {
   const { admin, guards } = deps;
   const preHandler = [guards.authenticate, guards.requireAdmin];
   const api = app.withTypeProvider<ContractTypeProvider>();
@@ -41,7 +41,11 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; g
     actor: { id: request.user!.id, email: request.user!.email },
     client: clientOf(request),
   });
+  return { admin, guards, preHandler, api, acting };
+}
 
+function deploymentRoutes(context: ReturnType<typeof adminRoutesContext>) {
+  const { admin, preHandler, api, acting } = context;
   api.get(
     '/api/admin/settings',
     {
@@ -86,7 +90,10 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; g
     },
     async () => admin.leakSources(),
   );
+}
 
+function accountRoutes(context: ReturnType<typeof adminRoutesContext>) {
+  const { admin, preHandler, api, acting } = context;
   api.get(
     '/api/admin/users',
     {
@@ -196,7 +203,10 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; g
       return admin.changeCredits(request.params.id, input, acting(request));
     },
   );
+}
 
+function auditRoutes(context: ReturnType<typeof adminRoutesContext>) {
+  const { admin, preHandler, api, acting } = context;
   api.get(
     '/api/admin/audit',
     {
@@ -261,4 +271,12 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; g
         .send(Readable.from(chunks));
     },
   );
+}
+
+/** Operator endpoints; every one is behind authenticate + requireAdmin, checked on the server. */
+export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; guards: Guards }) {
+  const context = adminRoutesContext(app, deps);
+  deploymentRoutes(context);
+  accountRoutes(context);
+  auditRoutes(context);
 }

@@ -26,11 +26,8 @@ import type { AuthService } from './service.ts';
 const tags = ['Second factors'];
 const idParams = z.object({ id: z.string() });
 
-/**
- * The second step of a sign-in (public: the sign-in token is the credential) and the Security page's
- * calls (signed in; open to an account that must still set up a second factor).
- */
-export function securityRoutes(
+/** What every route of securityRoutes shares. */
+function securityRoutesContext(
   app: FastifyInstance,
   deps: { auth: AuthService; guards: Guards; secureCookies: boolean },
 ) {
@@ -42,7 +39,11 @@ export function securityRoutes(
     preHandler: guards.authenticate,
     config: { allowWithoutSecondFactor: true, freshSession: true },
   };
+  return { auth, guards, secureCookies, api, security, signedIn, deps };
+}
 
+function signInFactorRoutes(context: ReturnType<typeof securityRoutesContext>) {
+  const { auth, secureCookies, api } = context;
   api.post(
     '/api/login/second-factor',
     {
@@ -79,7 +80,10 @@ export function securityRoutes(
       return auth.secondFactorPasskeyOptions(input.token, clientOf(request));
     },
   );
+}
 
+function totpRoutes(context: ReturnType<typeof securityRoutesContext>) {
+  const { auth, api, security, signedIn } = context;
   api.get(
     '/api/security',
     {
@@ -158,6 +162,26 @@ export function securityRoutes(
   );
 
   api.post(
+    '/api/security/sign-out-everywhere',
+    {
+      ...signedIn,
+      schema: {
+        summary: 'End every session of the account (this one too) and forget every trusted device',
+        tags,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await security.signOutEverywhere(request.user!, clientOf(request));
+      reply.clearCookie(auth.deviceCookieNameOf(request.user!.id), { path: '/api/login' });
+      return result;
+    },
+  );
+}
+
+function passkeyRoutes(context: ReturnType<typeof securityRoutesContext>) {
+  const { api, security, signedIn } = context;
+  api.post(
     '/api/security/passkeys/options',
     {
       ...signedIn,
@@ -225,21 +249,18 @@ export function securityRoutes(
       return security.removePasskey(request.user!, id, input.password, clientOf(request));
     },
   );
+}
 
-  api.post(
-    '/api/security/sign-out-everywhere',
-    {
-      ...signedIn,
-      schema: {
-        summary: 'End every session of the account (this one too) and forget every trusted device',
-        tags,
-        response: { 200: messageResponse },
-      },
-    },
-    async (request, reply) => {
-      const result = await security.signOutEverywhere(request.user!, clientOf(request));
-      reply.clearCookie(auth.deviceCookieNameOf(request.user!.id), { path: '/api/login' });
-      return result;
-    },
-  );
+/**
+ * The second step of a sign-in (public: the sign-in token is the credential) and the Security page's
+ * calls (signed in; open to an account that must still set up a second factor).
+ */
+export function securityRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; guards: Guards; secureCookies: boolean },
+) {
+  const context = securityRoutesContext(app, deps);
+  signInFactorRoutes(context);
+  totpRoutes(context);
+  passkeyRoutes(context);
 }

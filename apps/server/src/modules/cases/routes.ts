@@ -27,18 +27,19 @@ const membersResponse = z.object({
   data: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), added_at: z.string() })),
 });
 
-/**
- * /api/cases: the signed-in user's cases. A case someone cannot see answers 404 as if it did not
- * exist; members add searches and notes, the owner (and admins) also change the case and its members.
- */
-export function caseRoutes(
+/** What every route of caseRoutes shares. */
+function caseRoutesContext(
   app: FastifyInstance,
   deps: { cases: Cases; bundles: CaseBundles; guards: Guards },
 ) {
   const preHandler = deps.guards.authenticate;
   const api = app.withTypeProvider<ContractTypeProvider>();
   const { cases } = deps;
+  return { preHandler, api, cases, deps };
+}
 
+function caseListRoutes(context: ReturnType<typeof caseRoutesContext>) {
+  const { preHandler, api, cases, deps } = context;
   api.get(
     '/api/cases',
     {
@@ -134,7 +135,10 @@ export function caseRoutes(
         .send(stream);
     },
   );
+}
 
+function casePartRoutes(context: ReturnType<typeof caseRoutesContext>) {
+  const { preHandler, api, cases } = context;
   api.get<{ Params: { id: string } }>(
     '/api/cases/:id/items',
     {
@@ -227,4 +231,17 @@ export function caseRoutes(
         .send(await cases.addNote(request.user!, request.params.id, body, clientOf(request)));
     },
   );
+}
+
+/**
+ * /api/cases: the signed-in user's cases. A case someone cannot see answers 404 as if it did not
+ * exist; members add searches and notes, the owner (and admins) also change the case and its members.
+ */
+export function caseRoutes(
+  app: FastifyInstance,
+  deps: { cases: Cases; bundles: CaseBundles; guards: Guards },
+) {
+  const context = caseRoutesContext(app, deps);
+  caseListRoutes(context);
+  casePartRoutes(context);
 }
