@@ -45,13 +45,18 @@ export function setDeviceCookie(reply: FastifyReply, cookie: DeviceCookie | unde
   });
 }
 
-export function authRoutes(
+/** What every route of authRoutes shares. */
+function authRoutesContext(
   app: FastifyInstance,
   deps: { auth: AuthService; guards: Guards; csrf: preHandlerAsyncHookHandler; secureCookies: boolean },
 ) {
   const { auth, guards, csrf, secureCookies } = deps;
   const api = app.withTypeProvider<ContractTypeProvider>();
+  return { auth, guards, csrf, secureCookies, api, deps };
+}
 
+function signInRoutes(context: ReturnType<typeof authRoutesContext>) {
+  const { auth, guards, secureCookies, api } = context;
   api.get(
     '/api/user',
     {
@@ -64,18 +69,6 @@ export function authRoutes(
       ...presentUser(request.user!),
       second_factor_setup_required: request.secondFactorSetupRequired,
     }),
-  );
-
-  api.get(
-    '/api/registration-status',
-    {
-      schema: {
-        summary: 'Whether the sign-up form is open, and whether new accounts wait for approval',
-        tags,
-        response: { 200: registrationStatusResponse },
-      },
-    },
-    async () => auth.registrationStatus(),
   );
 
   api.post(
@@ -145,6 +138,37 @@ export function authRoutes(
     },
   );
 
+  // Logout never answers 401: the spec's browser treats any 401 as an expired session.
+  api.post(
+    '/api/logout',
+    {
+      schema: {
+        summary: "Revoke the caller's token (never a 401)",
+        tags,
+        response: { 200: logoutResponse },
+      },
+    },
+    async (request) => {
+      const token = bearerOf(request);
+      return auth.logout(token ? sha256(token) : undefined, clientOf(request));
+    },
+  );
+}
+
+function accountRoutes(context: ReturnType<typeof authRoutesContext>) {
+  const { auth, csrf, api } = context;
+  api.get(
+    '/api/registration-status',
+    {
+      schema: {
+        summary: 'Whether the sign-up form is open, and whether new accounts wait for approval',
+        tags,
+        response: { 200: registrationStatusResponse },
+      },
+    },
+    async () => auth.registrationStatus(),
+  );
+
   api.post(
     '/api/register',
     {
@@ -165,22 +189,6 @@ export function authRoutes(
       return reply
         .status(201)
         .send({ message: messages.register.created, user, approval_required: approvalRequired });
-    },
-  );
-
-  // Logout never answers 401: the spec's browser treats any 401 as an expired session.
-  api.post(
-    '/api/logout',
-    {
-      schema: {
-        summary: "Revoke the caller's token (never a 401)",
-        tags,
-        response: { 200: logoutResponse },
-      },
-    },
-    async (request) => {
-      const token = bearerOf(request);
-      return auth.logout(token ? sha256(token) : undefined, clientOf(request));
     },
   );
 
@@ -219,4 +227,13 @@ export function authRoutes(
       return auth.resetPassword(input, clientOf(request));
     },
   );
+}
+
+export function authRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; guards: Guards; csrf: preHandlerAsyncHookHandler; secureCookies: boolean },
+) {
+  const context = authRoutesContext(app, deps);
+  signInRoutes(context);
+  accountRoutes(context);
 }

@@ -26,6 +26,47 @@ import type { LookupOptions, LookupService } from './service.ts';
 const rawField = (input: unknown, name: string): unknown =>
   typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[name] : undefined;
 
+const contractApi = (app: FastifyInstance) => app.withTypeProvider<ContractTypeProvider>();
+
+type RunArgs = [
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: QueryKind,
+  query: string,
+  caseReference: string | null,
+  options: LookupOptions,
+];
+
+/**
+ * Runs the lookup and adds what every answer carries: the lookup id, cache and sandbox flags, when
+ * the sources answered and what a cached answer reuses, and a Server-Timing header that separates
+ * source latency from this server's own overhead.
+ */
+async function runLookup(
+  lookups: LookupService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: QueryKind,
+  query: string,
+  caseReference: string | null,
+  options: LookupOptions,
+) {
+  const outcome = await lookups.lookup(request.user!, kind, query, clientOf(request), caseReference, options);
+  // The sources' time, and the server's whole time so far (token check, charge, sources, settle).
+  reply.header(
+    'server-timing',
+    `sources;dur=${outcome.sourcesMs.toFixed(1)}, app;dur=${reply.elapsedTime.toFixed(1)}`,
+  );
+  const meta = {
+    lookup_id: outcome.lookupId,
+    cached: outcome.cached,
+    sandbox: outcome.sandbox,
+    source_status: outcome.status,
+    ...presentAnswerTime(outcome.answeredAt, outcome.reusedFrom),
+  };
+  return { outcome, meta };
+}
+
 export function lookupRoutes(
   app: FastifyInstance,
   deps: { lookups: LookupService; guards: Guards; sandbox: boolean },
@@ -34,7 +75,7 @@ export function lookupRoutes(
   const preHandler = guards.authenticate;
   // Every lookup, and the sources list a script checks first, answer API keys with the lookups scope.
   const scoped = apiKeyScope('lookups');
-  const api = app.withTypeProvider<ContractTypeProvider>();
+  const api = contractApi(app);
   const tags = ['Lookups'];
   const paid =
     'A paid search: charges its price unless the same user ran it within the cache window (then free, ' +
@@ -53,41 +94,7 @@ export function lookupRoutes(
     ' `fresh: true` in the body skips the cache: the sources are asked again and the lookup is charged ' +
     'even when an identical one is within the cache window.';
 
-  /**
-   * Runs the lookup and adds what every answer carries: the lookup id, cache and sandbox flags, when
-   * the sources answered and what a cached answer reuses, and a Server-Timing header that separates
-   * source latency from this server's own overhead.
-   */
-  async function run(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    kind: QueryKind,
-    query: string,
-    caseReference: string | null,
-    options: LookupOptions,
-  ) {
-    const outcome = await lookups.lookup(
-      request.user!,
-      kind,
-      query,
-      clientOf(request),
-      caseReference,
-      options,
-    );
-    // The sources' time, and the server's whole time so far (token check, charge, sources, settle).
-    reply.header(
-      'server-timing',
-      `sources;dur=${outcome.sourcesMs.toFixed(1)}, app;dur=${reply.elapsedTime.toFixed(1)}`,
-    );
-    const meta = {
-      lookup_id: outcome.lookupId,
-      cached: outcome.cached,
-      sandbox: outcome.sandbox,
-      source_status: outcome.status,
-      ...presentAnswerTime(outcome.answeredAt, outcome.reusedFrom),
-    };
-    return { outcome, meta };
-  }
+  const run = (...args: RunArgs) => runLookup(lookups, ...args);
 
   api.get(
     '/api/sources',
@@ -157,7 +164,25 @@ export function lookupRoutes(
     },
   );
 
-  // One route per detail kind, as its declaration names it (kinds/details.ts).
+  detailLookupRoutes(api, lookups, { preHandler, tags, paid, freshBody, timing });
+}
+
+/**
+ * One route per detail kind, as its declaration names it (kinds/details.ts): its body parsed, its
+ * value normalized, the lookup run as every lookup is, the vendor's envelope answered.
+ */
+function detailLookupRoutes(
+  api: ReturnType<typeof contractApi>,
+  lookups: LookupService,
+  shared: {
+    preHandler: Guards['authenticate'];
+    tags: string[];
+    paid: string;
+    freshBody: string;
+    timing: Record<string, string>;
+  },
+) {
+  const { preHandler, tags, paid, freshBody, timing } = shared;
   for (const kind of DETAIL_KINDS) {
     const facts = detailFacts(kind);
     const { access } = SEARCH_KIND_DECLARATIONS[kind];
@@ -183,7 +208,10 @@ export function lookupRoutes(
           parseInput(body, request.body),
           request.body,
         );
-        const { outcome, meta } = await run(request, reply, kind, query, caseReference, { fresh, typed });
+        const { outcome, meta } = await runLookup(lookups, request, reply, kind, query, caseReference, {
+          fresh,
+          typed,
+        });
         return {
           credits: outcome.credits,
           data: detailEnvelope(outcome.payloads, outcome.errors, kind),
