@@ -97,7 +97,11 @@ async function readInput(request: FastifyRequest): Promise<BulkInput> {
   };
 }
 
-export async function bulkRoutes(app: FastifyInstance, deps: { bulk: BulkService; guards: Guards }) {
+type ContractApi = ReturnType<typeof contractApiOf>;
+const contractApiOf = (app: FastifyInstance) => app.withTypeProvider<ContractTypeProvider>();
+
+/** What every bulk route shares. */
+function bulkRouteContext(deps: { bulk: BulkService; guards: Guards }) {
   const { bulk, guards } = deps;
   // Trial accounts run single lookups only.
   const preHandler = [guards.authenticate, guards.requireLive];
@@ -116,6 +120,14 @@ export async function bulkRoutes(app: FastifyInstance, deps: { bulk: BulkService
     'checked as GET /api/tel or /api/email checks it (a 10-digit number takes the dial code 91; +, ' +
     'spaces and dashes are dropped); repeats are folded; bad rows are listed and not run. Live accounts only.';
 
+  return { bulk, preHandler, scoped, tags, uploadRefusals, upload };
+}
+
+type BulkRouteContext = ReturnType<typeof bulkRouteContext>;
+
+/** The two routes that take a list: the upload parser is registered for them alone. */
+async function bulkUploadRoutes(app: FastifyInstance, context: BulkRouteContext) {
+  const { bulk, preHandler, scoped, tags, uploadRefusals, upload } = context;
   // Uploads only here: the parser stays out of every other route.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
@@ -170,8 +182,11 @@ export async function bulkRoutes(app: FastifyInstance, deps: { bulk: BulkService
       },
     );
   });
+}
 
-  const api = app.withTypeProvider<ContractTypeProvider>();
+/** A job: the list, one job, its progress events. */
+function bulkJobRoutes(api: ContractApi, context: BulkRouteContext) {
+  const { bulk, preHandler, scoped, tags } = context;
 
   api.get(
     '/api/bulk',
@@ -259,6 +274,11 @@ export async function bulkRoutes(app: FastifyInstance, deps: { bulk: BulkService
       }
     },
   );
+}
+
+/** A job's controls (pause, resume, cancel), its rows and its results. */
+function bulkControlRoutes(api: ContractApi, context: BulkRouteContext) {
+  const { bulk, preHandler, scoped, tags } = context;
 
   const transition = (action: 'pause' | 'resume' | 'cancel', summary: string) =>
     api.post<{ Params: { id: string } }>(
@@ -328,4 +348,12 @@ export async function bulkRoutes(app: FastifyInstance, deps: { bulk: BulkService
         .send(file.body);
     },
   );
+}
+
+export async function bulkRoutes(app: FastifyInstance, deps: { bulk: BulkService; guards: Guards }) {
+  const context = bulkRouteContext(deps);
+  await bulkUploadRoutes(app, context);
+  const api = app.withTypeProvider<ContractTypeProvider>();
+  bulkJobRoutes(api, context);
+  bulkControlRoutes(api, context);
 }
