@@ -129,49 +129,204 @@ async function writeChunk(stream: WriteStream, text: string): Promise<void> {
 export const defaultParseThreads = (totalBytes: number, postgres: boolean, cores = availableParallelism()) =>
   totalBytes >= THREADS_MIN_BYTES ? Math.max(1, Math.min(4, cores - (postgres ? 0 : 1))) : 0;
 
-/**
- * Imports one file, as a pipeline: this thread reads lines (and splits CSV records) into tasks of
- * `batchSize` rows; worker threads parse and build them (./parse-task.ts); their batches, taken in file
- * order, go to `writers` connections at once, each batch in its own transaction. Memory stays flat:
- * only a few tasks and batches are in flight. A crash leaves every committed batch in place; running the
- * same import again skips those rows (as duplicates, or by the bulk load's checkpoint) and carries on.
- * record_count is refreshed at the end of every run.
- */
-export async function importLeakFile(options: ImportLeakFileOptions): Promise<ImportStats> {
-  const started = performance.now();
+type ImportSettings = Awaited<ReturnType<typeof importSettings>>;
+
+/** What an import is run with: the file's format and size, and how many threads and writers. */
+async function importSettings(options: ImportLeakFileOptions) {
   validateLeakSource(options.source);
-  const sourceName = options.source.name.trim();
-  const format = options.format ?? leakFileFormat(options.file);
-  const delimiter = options.delimiter ?? (/\.tsv(\.gz)?$/i.test(options.file) ? '\t' : ',');
-  const batchSize = Math.max(1, Math.min(options.batchSize ?? DEFAULT_BATCH, 50_000));
   const totalBytes = (await stat(options.file)).size;
-  const builder = new LeakRecordBuilder(sourceName, options.mapping);
   const postgres = options.handle.kind === 'postgres';
   const bulkMode = options.bulk ?? 'auto';
   if (bulkMode === 'on' && !postgres) throw new LeakImportError('A bulk load needs PostgreSQL (not PGlite).');
-  const writerCount = postgres
-    ? Math.max(1, Math.min(options.writers ?? Math.max(2, Math.min(4, availableParallelism())), 8))
-    : 1;
-  const threads = Math.max(0, Math.min(options.threads ?? defaultParseThreads(totalBytes, postgres), 16));
-
-  const stats: ImportStats = {
-    sourceId: '',
-    sourceName,
-    rowsRead: 0,
-    inserted: 0,
-    duplicates: 0,
-    rejected: 0,
-    droppedSecretColumns: [],
-    seconds: 0,
-    rowsPerSecond: 0,
-    writeSeconds: 0,
-    finishSeconds: 0,
-    bytesRead: 0,
+  return {
+    sourceName: options.source.name.trim(),
+    format: options.format ?? leakFileFormat(options.file),
+    delimiter: options.delimiter ?? (/\.tsv(\.gz)?$/i.test(options.file) ? '\t' : ','),
+    batchSize: Math.max(1, Math.min(options.batchSize ?? DEFAULT_BATCH, 50_000)),
     totalBytes,
-    aborted: false,
-    bulk: false,
-    segment: 0,
+    postgres,
+    bulkMode,
+    writerCount: postgres
+      ? Math.max(1, Math.min(options.writers ?? Math.max(2, Math.min(4, availableParallelism())), 8))
+      : 1,
+    threads: Math.max(0, Math.min(options.threads ?? defaultParseThreads(totalBytes, postgres), 16)),
   };
+}
+
+const newStats = (sourceName: string, totalBytes: number): ImportStats => ({
+  sourceId: '',
+  sourceName,
+  rowsRead: 0,
+  inserted: 0,
+  duplicates: 0,
+  rejected: 0,
+  droppedSecretColumns: [],
+  seconds: 0,
+  rowsPerSecond: 0,
+  writeSeconds: 0,
+  finishSeconds: 0,
+  bytesRead: 0,
+  totalBytes,
+  aborted: false,
+  bulk: false,
+  segment: 0,
+});
+
+/** What preparing a source opened: the control connection and, for a bulk load, the load. */
+interface Held {
+  control: { client: pg.Client | pg.PoolClient; release: () => Promise<void> } | null;
+  bulk: BulkLoad | null;
+}
+
+/**
+ * The source's row, and how it is written: through the regular writers, or as a bulk load into a
+ * segment of its own (a new source on PostgreSQL, or an unfinished bulk load resumed), under an
+ * advisory lock so that one import of a bulk-loaded source runs at a time.
+ */
+async function prepareSource(
+  options: ImportLeakFileOptions,
+  settings: ImportSettings,
+  stats: ImportStats,
+  held: Held,
+): Promise<void> {
+  const source = await upsertLeakSourceRow(options.handle.db, options.source);
+  stats.sourceId = source.id;
+  stats.segment = source.segment;
+  if (!settings.postgres || (settings.bulkMode === 'off' && source.segment !== 0)) return;
+  const url = options.bulkUrl ?? options.url;
+  held.control = await dedicatedConnection(options.handle, url, (c) =>
+    c.query('SELECT pg_advisory_unlock_all()'),
+  );
+  const { client } = held.control;
+  const unfinished = await unfinishedBulkLoad(client, source.id);
+  if (settings.bulkMode === 'on' && unfinished === null && source.segment !== 0) {
+    throw new LeakImportError(
+      `'${settings.sourceName}' has records already: a bulk load is for a new source.`,
+    );
+  }
+  const wanted =
+    unfinished !== null ||
+    ((settings.bulkMode === 'on' ||
+      (settings.bulkMode === 'auto' && settings.totalBytes >= BULK_MIN_BYTES)) &&
+      source.segment === 0);
+  if (!wanted) return;
+  // One import of a bulk-loaded source at a time: the lock lives as long as this connection.
+  const { rows } = await client.query<{ locked: boolean }>(
+    `SELECT pg_try_advisory_lock(hashtextextended('leak_bulk_load:' || $1, 0)) AS locked`,
+    [source.id],
+  );
+  if (!rows[0]?.locked) {
+    throw new LeakImportError(
+      `Another import of '${settings.sourceName}' is running; try again when it ends.`,
+    );
+  }
+  const fresh = unfinished !== null || (await sourceIsEmpty(client, source.id, source.segment));
+  const allowed = await mayBulkLoad(client);
+  if (unfinished && !allowed) {
+    throw new LeakImportError(
+      `'${settings.sourceName}' has an unfinished bulk load, and this database role may not finish it ` +
+        '(it must own leak_records: run the import with MIGRATION_DATABASE_URL set).',
+    );
+  }
+  if (settings.bulkMode === 'on' && !fresh) {
+    throw new LeakImportError(
+      `'${settings.sourceName}' has records already: a bulk load is for a new source.`,
+    );
+  }
+  if (settings.bulkMode === 'on' && !allowed) {
+    throw new LeakImportError('This database role may not bulk-load (it must own leak_records).');
+  }
+  if (!fresh || !allowed) return;
+  held.bulk = await startBulkLoad(
+    {
+      handle: options.handle,
+      url,
+      sourceId: source.id,
+      fingerprint: await fileFingerprint(options.file),
+      writers: settings.writerCount,
+    },
+    client,
+  );
+  stats.bulk = true;
+  stats.segment = held.bulk.segment;
+}
+
+/**
+ * Reads the file into tasks of `batchSize` rows (CSV records, or lines), handing each to `submit` in
+ * file order, until the file ends or the import is stopped.
+ */
+async function readInBatches(
+  input: AsyncIterable<Buffer>,
+  bytesRead: () => number,
+  settings: ImportSettings,
+  onHeader: (columns: string[]) => void,
+  stats: ImportStats,
+  stopping: () => boolean,
+  submit: (task: { rows: ParsedRow[] } | { lines: SourceLine[] }) => Promise<void>,
+): Promise<void> {
+  const { format, delimiter, batchSize } = settings;
+  if (format === 'csv') {
+    let rows: ParsedRow[] = [];
+    for await (const chunk of csvRows(readLines(input), { delimiter, onHeader })) {
+      for (const row of chunk.rows) rows.push(row);
+      stats.bytesRead = bytesRead();
+      while (rows.length >= batchSize && !stopping()) {
+        await submit({ rows: rows.slice(0, batchSize) });
+        rows = rows.slice(batchSize);
+      }
+      // Let the database's answers in between chunks, so that writing overlaps reading.
+      await yieldToLoop();
+      if (stopping()) break;
+    }
+    if (rows.length > 0 && !stopping()) await submit({ rows });
+  } else {
+    let lines: SourceLine[] = [];
+    for await (const chunk of readLines(input)) {
+      for (const line of chunk.lines) lines.push(line);
+      stats.bytesRead = bytesRead();
+      while (lines.length >= batchSize && !stopping()) {
+        await submit({ lines: lines.slice(0, batchSize) });
+        lines = lines.slice(batchSize);
+      }
+      await yieldToLoop();
+      if (stopping()) break;
+    }
+    if (lines.length > 0 && !stopping()) await submit({ lines });
+  }
+}
+
+/** The header's check: its secret columns noted as dropped, and every mapped column present. */
+const headerCheck =
+  (builder: LeakRecordBuilder, mapping: LeakColumnMapping | undefined) =>
+  (columns: string[]): void => {
+    for (const column of columns) if (builder.target(column) === 'secret') builder.noteDroppedSecret(column);
+    const known = new Set(columns.map((c) => c.toLowerCase()));
+    const missing = Object.keys(mapping ?? {}).filter((c) => !known.has(c.toLowerCase()));
+    if (missing.length > 0) {
+      throw new LeakImportError(
+        `The mapping names ${missing.map((c) => `'${c}'`).join(', ')}, which the file does not have. ` +
+          `Its columns: ${columns.join(', ')}.`,
+      );
+    }
+  };
+
+/** A bulk load's end: its indexes built and its duplicates removed, counted in the stats. */
+async function finishBulkLoad(bulk: BulkLoad, stats: ImportStats): Promise<void> {
+  const t0 = performance.now();
+  const removed = await bulk.finish();
+  stats.finishSeconds = (performance.now() - t0) / 1000;
+  stats.writeSeconds += stats.finishSeconds;
+  stats.inserted -= removed;
+  stats.duplicates += removed;
+}
+
+/** The stats as they stand, and the progress callback (at most every PROGRESS_INTERVAL_MS unless forced). */
+function progressOf(
+  options: ImportLeakFileOptions,
+  stats: ImportStats,
+  builder: LeakRecordBuilder,
+  started: number,
+) {
   const snapshot = (): ImportStats => {
     const seconds = (performance.now() - started) / 1000;
     return {
@@ -190,6 +345,24 @@ export async function importLeakFile(options: ImportLeakFileOptions): Promise<Im
     const { sourceId: _, ...progress } = snapshot();
     options.onProgress(progress);
   };
+  return { snapshot, report };
+}
+
+/**
+ * Imports one file, as a pipeline: this thread reads lines (and splits CSV records) into tasks of
+ * `batchSize` rows; worker threads parse and build them (./parse-task.ts); their batches, taken in file
+ * order, go to `writers` connections at once, each batch in its own transaction. Memory stays flat:
+ * only a few tasks and batches are in flight. A crash leaves every committed batch in place; running the
+ * same import again skips those rows (as duplicates, or by the bulk load's checkpoint) and carries on.
+ * record_count is refreshed at the end of every run.
+ */
+export async function importLeakFile(options: ImportLeakFileOptions): Promise<ImportStats> {
+  const started = performance.now();
+  const settings = await importSettings(options);
+  const { sourceName, format, delimiter, totalBytes, writerCount, threads } = settings;
+  const builder = new LeakRecordBuilder(sourceName, options.mapping);
+  const stats = newStats(sourceName, totalBytes);
+  const { snapshot, report } = progressOf(options, stats, builder, started);
 
   const fileStream = createReadStream(options.file, { highWaterMark: 256 << 10 });
   const input: AsyncIterable<Buffer> = /\.gz$/i.test(options.file)
@@ -204,65 +377,11 @@ export async function importLeakFile(options: ImportLeakFileOptions): Promise<Im
 
   // ------------------------------------------------ the source, and how it is written
   const regular: (LeakWriter | Promise<LeakWriter> | undefined)[] = [];
-  let control: { client: pg.Client | pg.PoolClient; release: () => Promise<void> } | null = null;
-  let bulk: BulkLoad | null = null;
+  // Filled in as the source is prepared, so that `finally` releases what was opened even after a refusal.
+  const held: Held = { control: null, bulk: null };
   let prepared: Promise<void> | null = null;
   const prepare = () => {
-    prepared ??= (async () => {
-      const source = await upsertLeakSourceRow(options.handle.db, options.source);
-      stats.sourceId = source.id;
-      stats.segment = source.segment;
-      if (!postgres || (bulkMode === 'off' && source.segment !== 0)) return;
-      const url = options.bulkUrl ?? options.url;
-      control = await dedicatedConnection(options.handle, url, (c) =>
-        c.query('SELECT pg_advisory_unlock_all()'),
-      );
-      const { client } = control;
-      const unfinished = await unfinishedBulkLoad(client, source.id);
-      if (bulkMode === 'on' && unfinished === null && source.segment !== 0) {
-        throw new LeakImportError(`'${sourceName}' has records already: a bulk load is for a new source.`);
-      }
-      const wanted =
-        unfinished !== null ||
-        ((bulkMode === 'on' || (bulkMode === 'auto' && totalBytes >= BULK_MIN_BYTES)) &&
-          source.segment === 0);
-      if (!wanted) return;
-      // One import of a bulk-loaded source at a time: the lock lives as long as this connection.
-      const { rows } = await client.query<{ locked: boolean }>(
-        `SELECT pg_try_advisory_lock(hashtextextended('leak_bulk_load:' || $1, 0)) AS locked`,
-        [source.id],
-      );
-      if (!rows[0]?.locked) {
-        throw new LeakImportError(`Another import of '${sourceName}' is running; try again when it ends.`);
-      }
-      const fresh = unfinished !== null || (await sourceIsEmpty(client, source.id, source.segment));
-      const allowed = await mayBulkLoad(client);
-      if (unfinished && !allowed) {
-        throw new LeakImportError(
-          `'${sourceName}' has an unfinished bulk load, and this database role may not finish it ` +
-            '(it must own leak_records: run the import with MIGRATION_DATABASE_URL set).',
-        );
-      }
-      if (bulkMode === 'on' && !fresh) {
-        throw new LeakImportError(`'${sourceName}' has records already: a bulk load is for a new source.`);
-      }
-      if (bulkMode === 'on' && !allowed) {
-        throw new LeakImportError('This database role may not bulk-load (it must own leak_records).');
-      }
-      if (!fresh || !allowed) return;
-      bulk = await startBulkLoad(
-        {
-          handle: options.handle,
-          url,
-          sourceId: source.id,
-          fingerprint: await fileFingerprint(options.file),
-          writers: writerCount,
-        },
-        client,
-      );
-      stats.bulk = true;
-      stats.segment = bulk.segment;
-    })();
+    prepared ??= prepareSource(options, settings, stats, held);
     return prepared;
   };
 
@@ -284,7 +403,7 @@ export async function importLeakFile(options: ImportLeakFileOptions): Promise<Im
     const job = (async () => {
       const t0 = performance.now();
       try {
-        const b = bulk as BulkLoad | null;
+        const b = held.bulk;
         const inserted = b
           ? await b.write(slot, batch.copy, batch.accepted, batch.firstLine, batch.lastLine)
           : await (await writerAt(slot)).writeText(stats.sourceId, batch.copy, stats.segment);
@@ -329,7 +448,7 @@ export async function importLeakFile(options: ImportLeakFileOptions): Promise<Im
     task: Omit<ParseTask, 'format' | 'sourceName' | 'mapping' | 'delimiter' | 'wantRejects'>,
   ) => {
     await prepare();
-    const b = bulk as BulkLoad | null;
+    const b = held.bulk;
     const running = pool.run({
       ...task,
       format,
@@ -344,73 +463,27 @@ export async function importLeakFile(options: ImportLeakFileOptions): Promise<Im
     while (parsing.length >= depth) await take();
   };
 
-  const onHeader = (columns: string[]) => {
-    for (const column of columns) if (builder.target(column) === 'secret') builder.noteDroppedSecret(column);
-    const known = new Set(columns.map((c) => c.toLowerCase()));
-    const missing = Object.keys(options.mapping ?? {}).filter((c) => !known.has(c.toLowerCase()));
-    if (missing.length > 0) {
-      throw new LeakImportError(
-        `The mapping names ${missing.map((c) => `'${c}'`).join(', ')}, which the file does not have. ` +
-          `Its columns: ${columns.join(', ')}.`,
-      );
-    }
-  };
+  const onHeader = headerCheck(builder, options.mapping);
 
   try {
-    if (format === 'csv') {
-      let rows: ParsedRow[] = [];
-      for await (const chunk of csvRows(readLines(input), { delimiter, onHeader })) {
-        for (const row of chunk.rows) rows.push(row);
-        stats.bytesRead = fileStream.bytesRead;
-        while (rows.length >= batchSize && !stopping()) {
-          await submit({ rows: rows.slice(0, batchSize) });
-          rows = rows.slice(batchSize);
-        }
-        // Let the database's answers in between chunks, so that writing overlaps reading.
-        await yieldToLoop();
-        if (stopping()) break;
-      }
-      if (rows.length > 0 && !stopping()) await submit({ rows });
-    } else {
-      let lines: SourceLine[] = [];
-      for await (const chunk of readLines(input)) {
-        for (const line of chunk.lines) lines.push(line);
-        stats.bytesRead = fileStream.bytesRead;
-        while (lines.length >= batchSize && !stopping()) {
-          await submit({ lines: lines.slice(0, batchSize) });
-          lines = lines.slice(batchSize);
-        }
-        await yieldToLoop();
-        if (stopping()) break;
-      }
-      if (lines.length > 0 && !stopping()) await submit({ lines });
-    }
+    await readInBatches(input, () => fileStream.bytesRead, settings, onHeader, stats, stopping, submit);
     // Stopped: what was parsed but not handed to a writer is dropped (a re-run reads it again).
     while (parsing.length > 0 && !stopping()) await take();
     await Promise.all(writing);
     if (failure) throw (failure as { error: unknown }).error;
     stats.bytesRead = fileStream.bytesRead;
     await prepare();
-    const b = bulk as BulkLoad | null;
-    if (b && !stats.aborted) {
-      const t0 = performance.now();
-      const removed = await b.finish();
-      stats.finishSeconds = (performance.now() - t0) / 1000;
-      stats.writeSeconds += stats.finishSeconds;
-      stats.inserted -= removed;
-      stats.duplicates += removed;
-    }
+    if (held.bulk && !stats.aborted) await finishBulkLoad(held.bulk, stats);
     await refreshLeakSourceCounts(options.handle.db, [stats.sourceId]);
   } finally {
     parsing.splice(0);
     await Promise.all(writing);
     fileStream.destroy();
     await pool.close();
-    const b = bulk as BulkLoad | null;
+    const b = held.bulk;
     await b?.close();
     await Promise.all(regular.map(async (w) => (await w)?.close()).map((p) => p.catch(() => {})));
-    const c = control as { release: () => Promise<void> } | null;
-    await c?.release();
+    await held.control?.release();
     if (rejects && !rejects.destroyed) {
       rejects.end();
       await once(rejects, 'close').catch(() => {});
