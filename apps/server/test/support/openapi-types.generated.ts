@@ -36,23 +36,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/registration-status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Whether the sign-up form is open, and whether new accounts wait for approval */
-        get: operations["getApiRegistrationStatus"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -107,6 +90,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke the caller's token (never a 401) */
+        post: operations["postApiLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registration-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the sign-up form is open, and whether new accounts wait for approval */
+        get: operations["getApiRegistrationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register": {
         parameters: {
             query?: never;
@@ -121,23 +138,6 @@ export interface paths {
          * @description The answer is the same 201 in every mode; approval_required says whether the account must be approved by an administrator before it can sign in. 403 while registration is closed.
          */
         post: operations["postApiRegister"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Revoke the caller's token (never a 401) */
-        post: operations["postApiLogout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -300,6 +300,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/security/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of the account (this one too) and forget every trusted device */
+        post: operations["postApiSecuritySignOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/security/passkeys/options": {
         parameters: {
             query?: never;
@@ -362,23 +379,6 @@ export interface paths {
         put?: never;
         /** Remove a passkey (asks for the password) */
         post: operations["postApiSecurityPasskeysByIdRemove"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/security/sign-out-everywhere": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** End every session of the account (this one too) and forget every trusted device */
-        post: operations["postApiSecuritySignOutEverywhere"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2395,49 +2395,6 @@ export interface operations {
             };
         };
     };
-    getApiRegistrationStatus: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK: whether the sign-up form is open, and whether new accounts wait for approval. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "registration_enabled": true,
-                     *       "registration_mode": "open"
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description False only while registration_mode is closed. */
-                        registration_enabled: boolean;
-                        /**
-                         * @description open: new accounts sign in at once; approval: they wait for an admin; closed: no sign-up.
-                         * @enum {string}
-                         */
-                        registration_mode: "open" | "approval" | "closed";
-                    };
-                };
-            };
-            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     postApiLogin: {
         parameters: {
             query?: never;
@@ -2714,6 +2671,85 @@ export interface operations {
             };
         };
     };
+    postApiLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: revoke the caller's token (never a 401). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Done."
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiRegistrationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: whether the sign-up form is open, and whether new accounts wait for approval. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "registration_enabled": true,
+                     *       "registration_mode": "open"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description False only while registration_mode is closed. */
+                        registration_enabled: boolean;
+                        /**
+                         * @description open: new accounts sign in at once; approval: they wait for an admin; closed: no sign-up.
+                         * @enum {string}
+                         */
+                        registration_mode: "open" | "approval" | "closed";
+                    };
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postApiRegister: {
         parameters: {
             query?: never;
@@ -2805,42 +2841,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RetryLater"];
-                };
-            };
-            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postApiLogout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK: revoke the caller's token (never a 401). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Done."
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
                 };
             };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
@@ -3576,6 +3576,60 @@ export interface operations {
             };
         };
     };
+    postApiSecuritySignOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: end every session of the account (this one too) and forget every trusted device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Done."
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postApiSecurityPasskeysOptions: {
         parameters: {
             query?: never;
@@ -3911,60 +3965,6 @@ export interface operations {
             };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postApiSecuritySignOutEverywhere: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK: end every session of the account (this one too) and forget every trusted device. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Done."
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
