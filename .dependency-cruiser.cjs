@@ -4,9 +4,9 @@
  * - a feature reaches another feature only through that feature's `index.ts`;
  * - the shared floors (`components/`, `lib/`, `config/`) never reach up into `features/` or `app/`.
  * Server:
- * - the floors below the modules (`http/`, `security/`, `db/`, `config.ts`, `errors.ts`, `providers/`)
- *   never reach up into `modules/`; `security/`, `db/`, `config.ts` and the error catalogue `errors.ts`
- *   never reach up into `http/`; nothing below the entry points imports `app.ts`, `runtime.ts`,
+ * - the floors below the modules (`http/`, `access/`, `security/`, `db/`, `config.ts`, `errors.ts`,
+ *   `providers/`) never reach up into `modules/`; the access policy `access/`, `security/`, `db/`,
+ *   `config.ts` and the error catalogue `errors.ts` never reach up into `http/`; nothing below the entry points imports `app.ts`, `runtime.ts`,
  *   `main.ts` or `cli/`;
  * - the synthetic-data wing is reached only through `sandbox/index.ts`, and only from above it (the
  *   entry points and `registry.ts`): `providers/` and `modules/` never import it.
@@ -37,17 +37,19 @@ module.exports = {
     {
       name: 'server-floors-stay-down',
       comment:
-        'http/, security/, db/, config.ts, errors.ts and providers/ serve the modules; a module-level need belongs in the module, or the piece moves down.',
+        'http/, access/, security/, db/, config.ts, errors.ts and providers/ serve the modules; a module-level need belongs in the module, or the piece moves down.',
       severity: 'error',
-      from: { path: '^apps/server/src/(http|security|db|providers)/|^apps/server/src/(config|errors)\\.ts$' },
+      from: {
+        path: '^apps/server/src/(http|access|security|db|providers)/|^apps/server/src/(config|errors)\\.ts$',
+      },
       to: { path: '^apps/server/src/(modules|cli)/|^apps/server/src/(app|runtime|main)\\.ts$' },
     },
     {
       name: 'server-http-above-security-and-db',
       comment:
-        'security/, db/, config.ts and the error catalogue (errors.ts) sit below the HTTP layer: they report with their own types and codes, and http/ maps them to answers.',
+        'access/, security/, db/, config.ts and the error catalogue (errors.ts) sit below the HTTP layer: they report with their own types and codes, and http/ maps them to answers.',
       severity: 'error',
-      from: { path: '^apps/server/src/(security|db)/|^apps/server/src/(config|errors)\\.ts$' },
+      from: { path: '^apps/server/src/(access|security|db)/|^apps/server/src/(config|errors)\\.ts$' },
       to: { path: '^apps/server/src/http/' },
     },
     {
@@ -55,7 +57,7 @@ module.exports = {
       comment:
         'app.ts wires the modules, runtime.ts starts them, main.ts and cli/ are the entry points: none is imported from below.',
       severity: 'error',
-      from: { path: '^apps/server/src/(modules|http|security|db|providers|sandbox)/' },
+      from: { path: '^apps/server/src/(modules|http|access|security|db|providers|sandbox)/' },
       to: { path: '^apps/server/src/(cli/|(app|runtime|main)\\.ts$)' },
     },
     {

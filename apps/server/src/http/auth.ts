@@ -1,5 +1,6 @@
 import { API_KEY_PREFIX, type ApiKeyScope } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { administers, usesLiveFeatures } from '../access/policy.ts';
 import type { UserRow } from '../db/schema.ts';
 import { forbidden, secondFactorSetupRequired, unauthenticated } from '../errors.ts';
 import { sha256 } from '../security/crypto.ts';
@@ -124,11 +125,11 @@ export function registerAuth(app: FastifyInstance, credentials: Credentials) {
   };
 
   const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
-    if (request.user?.role !== 'admin') throw forbidden();
+    if (!administers(request.user)) throw forbidden();
   };
 
   const requireLive: preHandlerAsyncHookHandler = async (request) => {
-    if (request.user?.appMode !== 'live') throw forbidden('This feature is only available to live accounts.');
+    if (!usesLiveFeatures(request.user)) throw forbidden('This feature is only available to live accounts.');
   };
 
   return { authenticate, requireAdmin, requireLive };

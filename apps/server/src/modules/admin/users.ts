@@ -8,6 +8,7 @@ import {
   type UserStatus,
 } from '@footprint/domain';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { heldBy, own } from '../../access/policy.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { authTokens, creditEntries, type UserRow, users } from '../../db/schema.ts';
 import { belowZero, lastAdmin, notFound, notPending, validationError } from '../../errors.ts';
@@ -203,7 +204,7 @@ async function revokeSessions(tx: Transaction, userId: string, at: Date): Promis
   const revoked = await tx
     .update(authTokens)
     .set({ revokedAt: at })
-    .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)))
+    .where(and(own(authTokens, userId), isNull(authTokens.revokedAt)))
     .returning({ id: authTokens.id });
   return revoked.length;
 }
@@ -336,7 +337,7 @@ export async function changeCredits(
     const [entry] = await tx
       .select()
       .from(creditEntries)
-      .where(eq(creditEntries.userId, id))
+      .where(heldBy(creditEntries, id))
       .orderBy(desc(creditEntries.id))
       .limit(1);
     await recordAudit(

@@ -1,5 +1,6 @@
 import { type ApiKeyScope, messages } from '@footprint/domain';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { keyMayCall } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { apiKeys, users } from '../../db/schema.ts';
 import { forbidden, secondFactorSetupRequired } from '../../errors.ts';
@@ -62,7 +63,7 @@ export function createKeyAccess(deps: {
       const [found] = await keyLookup.execute({ hash: sha256(token) });
       if (!found) return null;
       if (!scope) throw forbidden(messages.apiKeys.routeNotForKeys);
-      if (!found.scopes.includes(scope)) throw forbidden(messages.apiKeys.missingScope(scope));
+      if (!keyMayCall(found, scope)) throw forbidden(messages.apiKeys.missingScope(scope));
       let quota: Quota | undefined;
       try {
         quota = await limits?.consume('apiKeyRequests', found.keyId);

@@ -9,6 +9,7 @@ import {
   messages,
 } from '@footprint/domain';
 import { and, desc, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { own } from '../../access/policy.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { apiKeys, lookups, type UserRow, users } from '../../db/schema.ts';
 import { notFound, tooManyApiKeys, validationError } from '../../errors.ts';
@@ -74,7 +75,7 @@ export function createApiKeyService(deps: { db: Database; now?: () => Date }) {
       const rows = await db
         .select()
         .from(apiKeys)
-        .where(eq(apiKeys.userId, user.id))
+        .where(own(apiKeys, user.id))
         .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
       if (rows.length === 0) return [];
       const spent = await db
@@ -109,7 +110,7 @@ export function createApiKeyService(deps: { db: Database; now?: () => Date }) {
         const [count] = await tx
           .select({ n: sql<string>`count(*)` })
           .from(apiKeys)
-          .where(and(eq(apiKeys.userId, user.id), active(at)));
+          .where(and(own(apiKeys, user.id), active(at)));
         if (Number(count?.n ?? 0) >= MAX_API_KEYS) throw tooManyApiKeys(MAX_API_KEYS);
         const [created] = await tx
           .insert(apiKeys)
@@ -152,7 +153,7 @@ export function createApiKeyService(deps: { db: Database; now?: () => Date }) {
         const [mine] = await tx
           .select()
           .from(apiKeys)
-          .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, user.id)))
+          .where(and(eq(apiKeys.id, id), own(apiKeys, user.id)))
           .for('update');
         if (!mine) return undefined;
         if (mine.revokedAt) return mine;

@@ -1,5 +1,6 @@
 import type { AuditEvent, AuditFilters, Page } from '@footprint/domain';
 import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { auditOf } from '../../access/policy.ts';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { presentAuditEvent } from './present.ts';
@@ -24,9 +25,7 @@ export function auditWhere(filters: AuditFilters): SQL | undefined {
   const where: SQL[] = [];
   if (filters.user) {
     where.push(
-      UUID.test(filters.user)
-        ? eq(auditEvents.userId, filters.user)
-        : ilike(auditEvents.actorEmail, contains(filters.user)),
+      UUID.test(filters.user) ? auditOf(filters.user) : ilike(auditEvents.actorEmail, contains(filters.user)),
     );
   }
   if (filters.action) {

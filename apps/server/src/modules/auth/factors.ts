@@ -3,6 +3,7 @@ import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@footprin
 import { type AnyColumn, and, count, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import { own } from '../../access/policy.ts';
 import type { Executor } from '../../db/client.ts';
 import { passkeys, recoveryCodes, userTotp } from '../../db/schema.ts';
 import { decryptSecret, encryptSecret, hmac } from '../../security/crypto.ts';
@@ -21,7 +22,7 @@ export type TotpCheck = 'ok' | 'wrong' | 'reused' | 'not_enrolled';
  * confirmed authenticator app or a passkey. The session and API-key checks select it beside the user.
  */
 export const hasSecondFactor = (userId: AnyColumn): SQL<boolean> =>
-  sql<boolean>`(exists (select 1 from ${userTotp} where ${userTotp.userId} = ${userId} and ${userTotp.confirmedAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId}))`;
+  sql<boolean>`(exists (select 1 from ${userTotp} where ${own(userTotp, userId)} and ${userTotp.confirmedAt} is not null) or exists (select 1 from ${passkeys} where ${own(passkeys, userId)}))`;
 
 /**
  * The authenticator app (RFC 6238 with the parameters every app understands: SHA-1, 6 digits, 30 s)
@@ -43,7 +44,7 @@ export function createFactors(deps: Pick<AuthDeps, 'db' | 'appKey' | 'now'>) {
   const recoveryHash = (code: string) => hmac(appKey, `recovery-code:${code.replace('-', '')}`);
 
   async function totpRow(userId: string) {
-    const [row] = await db.select().from(userTotp).where(eq(userTotp.userId, userId));
+    const [row] = await db.select().from(userTotp).where(own(userTotp, userId));
     return row;
   }
 
@@ -95,7 +96,7 @@ export function createFactors(deps: Pick<AuthDeps, 'db' | 'appKey' | 'now'>) {
         .set({ lastUsedStep: step, ...(options.pending ? { confirmedAt: now() } : {}) })
         .where(
           and(
-            eq(userTotp.userId, userId),
+            own(userTotp, userId),
             lt(userTotp.lastUsedStep, step),
             options.pending ? isNull(userTotp.confirmedAt) : isNotNull(userTotp.confirmedAt),
           ),
@@ -105,7 +106,7 @@ export function createFactors(deps: Pick<AuthDeps, 'db' | 'appKey' | 'now'>) {
     },
 
     async removeTotp(executor: Executor, userId: string): Promise<boolean> {
-      const gone = await executor.delete(userTotp).where(eq(userTotp.userId, userId)).returning();
+      const gone = await executor.delete(userTotp).where(own(userTotp, userId)).returning();
       return gone.length > 0;
     },
 
@@ -118,7 +119,7 @@ export function createFactors(deps: Pick<AuthDeps, 'db' | 'appKey' | 'now'>) {
         );
         return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
       });
-      await executor.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      await executor.delete(recoveryCodes).where(own(recoveryCodes, userId));
       await executor
         .insert(recoveryCodes)
         .values(codes.map((code) => ({ userId, codeHash: recoveryHash(code), createdAt: now() })));
@@ -132,7 +133,7 @@ export function createFactors(deps: Pick<AuthDeps, 'db' | 'appKey' | 'now'>) {
         .set({ usedAt: now() })
         .where(
           and(
-            eq(recoveryCodes.userId, userId),
+            own(recoveryCodes, userId),
             eq(recoveryCodes.codeHash, recoveryHash(code)),
             isNull(recoveryCodes.usedAt),
           ),
@@ -145,12 +146,12 @@ export function createFactors(deps: Pick<AuthDeps, 'db' | 'appKey' | 'now'>) {
       const [row] = await executor
         .select({ n: count() })
         .from(recoveryCodes)
-        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+        .where(and(own(recoveryCodes, userId), isNull(recoveryCodes.usedAt)));
       return Number(row?.n ?? 0);
     },
 
     async removeRecoveryCodes(executor: Executor, userId: string): Promise<void> {
-      await executor.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      await executor.delete(recoveryCodes).where(own(recoveryCodes, userId));
     },
 
     /** Which factors the account has: a confirmed app, passkeys. */
@@ -158,8 +159,8 @@ export function createFactors(deps: Pick<AuthDeps, 'db' | 'appKey' | 'now'>) {
       const [totp] = await executor
         .select({ confirmedAt: userTotp.confirmedAt })
         .from(userTotp)
-        .where(and(eq(userTotp.userId, userId), isNotNull(userTotp.confirmedAt)));
-      const [keys] = await executor.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+        .where(and(own(userTotp, userId), isNotNull(userTotp.confirmedAt)));
+      const [keys] = await executor.select({ n: count() }).from(passkeys).where(own(passkeys, userId));
       const passkeyCount = Number(keys?.n ?? 0);
       return {
         totp: Boolean(totp),

@@ -1,5 +1,6 @@
 import { messages, OTP_LENGTH, type ResendOtpResponse, type VerifyOtpRequest } from '@footprint/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { own } from '../../access/policy.ts';
 import { otpChallenges, type UserRow, users } from '../../db/schema.ts';
 import { accountBlocked, otpCooldown, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -30,7 +31,7 @@ async function latestOpenOtp(db: AuthDeps['db'], userId: string) {
   const [row] = await db
     .select()
     .from(otpChallenges)
-    .where(and(eq(otpChallenges.userId, userId), isNull(otpChallenges.consumedAt)))
+    .where(and(own(otpChallenges, userId), isNull(otpChallenges.consumedAt)))
     .orderBy(desc(otpChallenges.createdAt))
     .limit(1);
   return row;
@@ -50,7 +51,7 @@ async function startOtpChallenge(
     await tx
       .update(otpChallenges)
       .set({ consumedAt: now() })
-      .where(and(eq(otpChallenges.userId, user.id), isNull(otpChallenges.consumedAt)));
+      .where(and(own(otpChallenges, user.id), isNull(otpChallenges.consumedAt)));
     await tx.insert(otpChallenges).values({
       userId: user.id,
       deviceId: deviceId ?? null,

@@ -8,6 +8,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { and, asc, eq } from 'drizzle-orm';
+import { own } from '../../access/policy.ts';
 import type { Executor } from '../../db/client.ts';
 import { passkeys } from '../../db/schema.ts';
 import { type AuthDeps, clockOf } from './types.ts';
@@ -34,7 +35,7 @@ export function createPasskeys(deps: Pick<AuthDeps, 'db' | 'config' | 'now'>) {
   const origin = appUrl.origin;
 
   const ofUser = (userId: string) =>
-    db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt));
+    db.select().from(passkeys).where(own(passkeys, userId)).orderBy(asc(passkeys.createdAt));
 
   return {
     rpID,
@@ -114,7 +115,7 @@ export function createPasskeys(deps: Pick<AuthDeps, 'db' | 'config' | 'now'>) {
       const [row] = await db
         .select()
         .from(passkeys)
-        .where(and(eq(passkeys.userId, userId), eq(passkeys.credentialId, String(assertion.id))));
+        .where(and(own(passkeys, userId), eq(passkeys.credentialId, String(assertion.id))));
       if (!row) return undefined;
       try {
         const result = await verifyAuthenticationResponse({
@@ -145,7 +146,7 @@ export function createPasskeys(deps: Pick<AuthDeps, 'db' | 'config' | 'now'>) {
       const [row] = await db
         .update(passkeys)
         .set({ name })
-        .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
+        .where(and(own(passkeys, userId), eq(passkeys.id, id)))
         .returning();
       return row;
     },
@@ -153,7 +154,7 @@ export function createPasskeys(deps: Pick<AuthDeps, 'db' | 'config' | 'now'>) {
     async remove(executor: Executor, userId: string, id: string) {
       const [row] = await executor
         .delete(passkeys)
-        .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
+        .where(and(own(passkeys, userId), eq(passkeys.id, id)))
         .returning();
       return row;
     },

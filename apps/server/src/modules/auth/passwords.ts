@@ -1,5 +1,6 @@
 import { type ForgotPasswordRequest, messages, type ResetPasswordRequest } from '@footprint/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { own } from '../../access/policy.ts';
 import { authTokens, passwordResets, secondFactorChallenges, users } from '../../db/schema.ts';
 import { validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -88,7 +89,7 @@ export function createPasswordReset(deps: AuthDeps) {
           .where(
             and(
               eq(passwordResets.tokenHash, sha256(input.token)),
-              eq(passwordResets.userId, user.id),
+              own(passwordResets, user.id),
               isNull(passwordResets.usedAt),
               gt(passwordResets.expiresAt, now()),
             ),
@@ -100,11 +101,11 @@ export function createPasswordReset(deps: AuthDeps) {
         await tx
           .update(passwordResets)
           .set({ usedAt: now() })
-          .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+          .where(and(own(passwordResets, user.id), isNull(passwordResets.usedAt)));
         const revoked = await tx
           .update(authTokens)
           .set({ revokedAt: now() })
-          .where(and(eq(authTokens.userId, user.id), isNull(authTokens.revokedAt)))
+          .where(and(own(authTokens, user.id), isNull(authTokens.revokedAt)))
           .returning({ id: authTokens.id });
         // A trusted device proved itself to the old password's holder: trust starts again, and a
         // second step begun with the old password cannot be finished.
@@ -112,7 +113,7 @@ export function createPasswordReset(deps: AuthDeps) {
         await tx
           .update(secondFactorChallenges)
           .set({ consumedAt: now() })
-          .where(and(eq(secondFactorChallenges.userId, user.id), isNull(secondFactorChallenges.consumedAt)));
+          .where(and(own(secondFactorChallenges, user.id), isNull(secondFactorChallenges.consumedAt)));
         await recordAudit(
           tx,
           audit('auth.password.reset', 'success', { user }, client, {

@@ -1,5 +1,6 @@
 import { messages, type SecurityOverview } from '@footprint/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, isNull } from 'drizzle-orm';
+import { own } from '../../access/policy.ts';
 import { otpChallenges, type UserRow } from '../../db/schema.ts';
 import { validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -70,7 +71,7 @@ export function createSecurityContext(
     await db
       .update(otpChallenges)
       .set({ consumedAt: now() })
-      .where(and(eq(otpChallenges.userId, userId), isNull(otpChallenges.consumedAt)));
+      .where(and(own(otpChallenges, userId), isNull(otpChallenges.consumedAt)));
     if ((await factors.recoveryCodesLeft(db, userId)) > 0) return [];
     return db.transaction((tx) => factors.newRecoveryCodes(tx, userId));
   }

@@ -1,6 +1,7 @@
 /** The authenticator app, the recovery codes and signing out everywhere, for the Security page. */
 import { messages, type RecoveryCodesResponse } from '@footprint/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, isNull } from 'drizzle-orm';
+import { own } from '../../access/policy.ts';
 import { authTokens, type UserRow } from '../../db/schema.ts';
 import { validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -92,7 +93,7 @@ export async function signOutEverywhere(ctx: SecurityContext, user: UserRow, cli
     const revoked = await tx
       .update(authTokens)
       .set({ revokedAt: ctx.now() })
-      .where(and(eq(authTokens.userId, user.id), isNull(authTokens.revokedAt)))
+      .where(and(own(authTokens, user.id), isNull(authTokens.revokedAt)))
       .returning({ id: authTokens.id });
     const forgotten = await forgetTrustedDevices(tx, user.id);
     await recordAudit(

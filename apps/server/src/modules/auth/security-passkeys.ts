@@ -1,6 +1,7 @@
 /** Adding, renaming and removing passkeys, for the Security page. */
 import { messages } from '@footprint/domain';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { own } from '../../access/policy.ts';
 import { secondFactorChallenges, type UserRow } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -21,7 +22,7 @@ export async function passkeyRegistrationOptions(ctx: SecurityContext, user: Use
       .set({ consumedAt: ctx.now() })
       .where(
         and(
-          eq(secondFactorChallenges.userId, user.id),
+          own(secondFactorChallenges, user.id),
           eq(secondFactorChallenges.purpose, 'passkey_registration'),
           isNull(secondFactorChallenges.consumedAt),
         ),
@@ -48,7 +49,7 @@ export async function addPasskey(
     .from(secondFactorChallenges)
     .where(
       and(
-        eq(secondFactorChallenges.userId, user.id),
+        own(secondFactorChallenges, user.id),
         eq(secondFactorChallenges.purpose, 'passkey_registration'),
         isNull(secondFactorChallenges.consumedAt),
         gt(secondFactorChallenges.expiresAt, ctx.now()),

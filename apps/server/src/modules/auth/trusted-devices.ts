@@ -1,5 +1,6 @@
 import { TRUSTED_DEVICE_DAYS, type TrustedDeviceSummary } from '@footprint/domain';
 import { and, asc, eq, gt } from 'drizzle-orm';
+import { own } from '../../access/policy.ts';
 import type { Executor } from '../../db/client.ts';
 import { trustedDevices } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -46,7 +47,7 @@ export function createTrustedDevices(deps: Pick<AuthDeps, 'db' | 'appKey' | 'now
         .from(trustedDevices)
         .where(
           and(
-            eq(trustedDevices.userId, userId),
+            own(trustedDevices, userId),
             eq(trustedDevices.secretHash, sha256(secret)),
             eq(trustedDevices.deviceId, deviceId),
             gt(trustedDevices.expiresAt, now()),
@@ -86,7 +87,7 @@ export function createTrustedDevices(deps: Pick<AuthDeps, 'db' | 'appKey' | 'now
       const rows = await db
         .select()
         .from(trustedDevices)
-        .where(and(eq(trustedDevices.userId, userId), gt(trustedDevices.expiresAt, now())))
+        .where(and(own(trustedDevices, userId), gt(trustedDevices.expiresAt, now())))
         .orderBy(asc(trustedDevices.createdAt));
       return rows.map((row) => ({
         id: row.id,
@@ -105,7 +106,7 @@ export function createTrustedDevices(deps: Pick<AuthDeps, 'db' | 'appKey' | 'now
 export async function forgetTrustedDevices(executor: Executor, userId: string): Promise<number> {
   const gone = await executor
     .delete(trustedDevices)
-    .where(eq(trustedDevices.userId, userId))
+    .where(own(trustedDevices, userId))
     .returning({ id: trustedDevices.id });
   return gone.length;
 }

@@ -2,8 +2,10 @@
  * A user's own bulk jobs as they read them: the job (another user's is a 404, as if it did not
  * exist), its counts, the list of their jobs, a page of a job's rows and every row for the results file.
  */
+
 import type { BulkJob, BulkRow } from '@footprint/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { changes, sees } from '../../access/policy.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { type BulkJobRow, bulkJobs, bulkRows, type UserRow, users } from '../../db/schema.ts';
@@ -31,7 +33,7 @@ export async function ownJob(
   const query = executor
     .select()
     .from(bulkJobs)
-    .where(sql`${bulkJobs.id} = ${id} and ${bulkJobs.userId} = ${user.id}`);
+    .where(and(eq(bulkJobs.id, id), lock ? changes(user, bulkJobs) : sees(user, bulkJobs)));
   const [job] = lock ? await query.for('update') : await query;
   if (!job) throw notFound();
   return job;
@@ -52,7 +54,7 @@ export async function listJobs(db: Database, user: UserRow): Promise<BulkJob[]> 
   const jobs = await db
     .select()
     .from(bulkJobs)
-    .where(sql`${bulkJobs.userId} = ${user.id}`)
+    .where(sees(user, bulkJobs))
     .orderBy(sql`${bulkJobs.createdAt} desc, ${bulkJobs.id} desc`)
     .limit(LIST_MAX);
   if (jobs.length === 0) return [];

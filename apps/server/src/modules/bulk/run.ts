@@ -3,8 +3,10 @@
  * run by lanes that give way to people searching, and the lease let go (and the job sent again when
  * it should still run).
  */
+
 import { messages } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
+import { usesLiveFeatures } from '../../access/policy.ts';
 import { users } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -54,7 +56,7 @@ export function haltHere(jobId: string): void {
 async function prepareRun(deps: BulkWorkerDeps, job: Claimed) {
   const { db } = deps;
   const [user] = await db.select().from(users).where(sql`${users.id} = ${job.user_id}`);
-  if (!user || user.status !== 'active' || user.appMode !== 'live') {
+  if (!user || user.status !== 'active' || !usesLiveFeatures(user)) {
     await stopJob(db, job, () => messages.bulkJobs.accountNotLive);
     return undefined;
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type CaseDetail, legalBasisLine, searchLabel } from '@footprint/domain';
 import { and, eq, like, or, sql } from 'drizzle-orm';
+import { heldBy } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { auditEvents, lookups, type UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -61,7 +62,7 @@ export async function storedResultOf(
   const [original] = await db
     .select({ result: lookups.result, purgedAt: lookups.resultPurgedAt })
     .from(lookups)
-    .where(and(eq(lookups.id, row.cacheOf), eq(lookups.userId, row.userId)));
+    .where(and(eq(lookups.id, row.cacheOf), heldBy(lookups, row.userId)));
   return { result: original?.result ?? null, purged: original?.result == null && !!original?.purgedAt };
 }
 

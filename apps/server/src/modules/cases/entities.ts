@@ -2,19 +2,13 @@
  * The entities and dated facts a case's searches hold: read from their results once per search, then
  * gathered per case with the other cases the viewer can see that found them too.
  */
+
 import { type CaseDetail, datesOf, entitiesOf } from '@footprint/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { casesSeenBy } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import {
-  caseItems,
-  caseMembers,
-  cases,
-  lookupDates,
-  lookupEntities,
-  lookups,
-  type UserRow,
-} from '../../db/schema.ts';
+import { caseItems, cases, lookupDates, lookupEntities, lookups, type UserRow } from '../../db/schema.ts';
 
 /** Reads the entities and dated facts of the case's searches that were not read yet (once per search). */
 export async function readEntities(db: Database, caseId: string): Promise<void> {
@@ -109,10 +103,8 @@ export async function entitiesOfCase(
         where i.case_id = ${caseId}
         group by 1, 2
       ), seen as (
-        select c.id, c.title, c.reference from ${cases} c
-        where c.id <> ${caseId}
-          and (c.owner_id = ${viewer.id}
-            or exists (select 1 from ${caseMembers} m where m.case_id = c.id and m.user_id = ${viewer.id}))
+        select ${cases.id} as id, ${cases.title} as title, ${cases.reference} as reference from ${cases}
+        where ${cases.id} <> ${caseId} and ${casesSeenBy(viewer)}
       ), theirs as (
         -- Set-based, from the viewer's other cases (a per-entity subquery cost ~1 ms per entity).
         select mine.type, mine.key,

@@ -2,10 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import { type CaseStatus, type CaseSummary, type LegalBasis, legalBasisLine } from '@footprint/domain';
 import { eq } from 'drizzle-orm';
+import { managesCase } from '../../access/policy.ts';
 import { cases, type UserRow } from '../../db/schema.ts';
 import { caseOwnerOnly, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { mayManage, visibleCase } from './access.ts';
+import { visibleCase } from './access.ts';
 import { auditCase, type CasesContext } from './context.ts';
 import { legalBasisOf, presentSummary } from './present.ts';
 import { summaryOf } from './read.ts';
@@ -63,7 +64,7 @@ export async function updateCase(
 ): Promise<CaseSummary> {
   const { db, now } = ctx;
   const { row, role } = await visibleCase(db, user, id);
-  if (!mayManage(role)) throw caseOwnerOnly();
+  if (!managesCase(role)) throw caseOwnerOnly();
   const basis = patch.legal_basis;
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   if (patch.title !== undefined && patch.title !== row.title)

@@ -1,11 +1,12 @@
 /** A case's members: listed, added by e-mail and removed by the owner (or an admin); a member may leave. */
 import { casesMessages } from '@footprint/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { managesCase, mayJoinCase, memberRow, removesMember } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { caseMembers, type UserRow, users } from '../../db/schema.ts';
 import { caseOwnerOnly, notFound, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import { mayManage, UUID, visibleCase } from './access.ts';
+import { UUID, visibleCase } from './access.ts';
 import { auditCase, type CasesContext, touchCase } from './context.ts';
 
 export async function membersOf(db: Database, caseId: string) {
@@ -27,7 +28,7 @@ export async function addMember(
 ) {
   const { db, now } = ctx;
   const { row, role } = await visibleCase(db, user, id);
-  if (!mayManage(role)) throw caseOwnerOnly();
+  if (!managesCase(role)) throw caseOwnerOnly();
   const [member] = await db
     .select({ id: users.id, status: users.status })
     .from(users)
@@ -35,7 +36,7 @@ export async function addMember(
   if (member?.status !== 'active') {
     throw validationError({ email: [casesMessages.memberUnknown] });
   }
-  if (member.id === row.ownerId) throw validationError({ email: [casesMessages.memberIsOwner] });
+  if (!mayJoinCase(row, member.id)) throw validationError({ email: [casesMessages.memberIsOwner] });
   await db.transaction(async (tx) => {
     const added = await tx
       .insert(caseMembers)
@@ -59,12 +60,12 @@ export async function removeMember(
   const { db } = ctx;
   const { row, role } = await visibleCase(db, user, id);
   // A member may leave; only the owner (or an admin) removes someone else.
-  if (!mayManage(role) && memberId !== user.id) throw caseOwnerOnly();
+  if (!removesMember(role, user, memberId)) throw caseOwnerOnly();
   if (!UUID.test(memberId)) throw notFound(casesMessages.memberNotFound);
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(caseMembers)
-      .where(and(eq(caseMembers.caseId, row.id), eq(caseMembers.userId, memberId)))
+      .where(memberRow(row.id, memberId))
       .returning({ userId: caseMembers.userId });
     if (removed.length === 0) throw notFound(casesMessages.memberNotFound);
     await touchCase(ctx, tx, row.id);

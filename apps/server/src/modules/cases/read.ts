@@ -9,9 +9,10 @@ import {
 } from '@footprint/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { caseRoleKnown, casesSeenBy, memberOf } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { caseItems, cases, lookupDates, type UserRow, users } from '../../db/schema.ts';
-import { caseNotFound, memberOf, visibleCase } from './access.ts';
+import { caseNotFound, visibleCase } from './access.ts';
 import { entitiesOfCase, readEntities } from './entities.ts';
 import { itemsOf } from './items.ts';
 import { membersOf } from './members.ts';
@@ -37,7 +38,7 @@ export async function summaries(
     .where(where)
     .orderBy(desc(cases.updatedAt));
   return rows.map(({ row, owner: o, items, member }) =>
-    presentSummary(row, o, row.ownerId === viewer.id ? 'owner' : member ? 'member' : 'admin', Number(items)),
+    presentSummary(row, o, caseRoleKnown(viewer, row, member), Number(items)),
   );
 }
 
@@ -50,7 +51,7 @@ export async function summaryOf(db: Database, user: UserRow, id: string): Promis
 
 /** The cases the user owns or is a member of, of one status when given. */
 export async function listCases(db: Database, user: UserRow, status?: CaseStatus): Promise<CaseSummary[]> {
-  const mine = sql`(${cases.ownerId} = ${user.id} or ${memberOf(user.id)})`;
+  const mine = casesSeenBy(user);
   return summaries(db, status ? sql`${mine} and ${cases.status} = ${status}` : mine, user);
 }
 

@@ -2,13 +2,14 @@
  * The cases as a paid search meets them: the case a search with a reference files itself under, the
  * filing itself (opening the case when the reference is new), and the legal basis its reports print.
  */
+
 import { legalBasisLine } from '@footprint/domain';
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { casesOwnedBy, casesSeenBy, ownCasesFirst } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { caseItems, cases, type UserRow } from '../../db/schema.ts';
 import { closedCase, legalBasisMissing, legalBasisRequired } from '../../errors.ts';
 import type { FiledCase } from '../searches/ports.ts';
-import { memberOf } from './access.ts';
 import { auditCase, type CasesContext, insertItem } from './context.ts';
 import { legalBasisOf } from './present.ts';
 
@@ -62,8 +63,8 @@ export async function caseForSearch(
   const [found] = await db
     .select()
     .from(cases)
-    .where(and(match, or(eq(cases.ownerId, user.id), memberOf(user.id))))
-    .orderBy(sql`${cases.ownerId} = ${user.id} desc`, desc(cases.updatedAt))
+    .where(and(match, casesSeenBy(user)))
+    .orderBy(ownCasesFirst(user), desc(cases.updatedAt))
     .limit(1);
   const row = found;
   if (!row) {
@@ -106,7 +107,7 @@ export async function fileSearch(
         await db
           .select()
           .from(cases)
-          .where(and(match, eq(cases.ownerId, user.id)))
+          .where(and(match, casesOwnedBy(user)))
       )[0];
     if (!row) throw new Error('a case could not be opened for a search');
     if (created)

@@ -1,6 +1,7 @@
 /** A user's lookups: a page of the list, the whole list as CSV, and the credit statement. */
 import type { CreditStatement, HistoryEntry, Page } from '@footprint/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { heldBy } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { creditEntries, lookups, type UserRow, users } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -125,7 +126,7 @@ export async function creditStatement(
   user: UserRow,
   query: { page: number; per_page: number },
 ): Promise<CreditStatement> {
-  const mine = eq(creditEntries.userId, user.id);
+  const mine = heldBy(creditEntries, user.id);
   const [rows, [counted], [balance]] = await Promise.all([
     db
       .select()

@@ -2,15 +2,17 @@
  * The pieces of SQL a user's history is read with: a line's columns, whether its result is kept,
  * whether its charge came back, and the user's own lookups of a kind.
  */
+
 import { and, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { sameHolder, sees } from '../../access/policy.ts';
 import { creditEntries, lookups, type UserRow } from '../../db/schema.ts';
 
 /** A cache hit keeps no result of its own: it shows the answer of the lookup it reused. */
 export const original = alias(lookups, 'original');
 
 /** Joins each lookup to the one it reused (its own user's only). */
-export const reusedJoin = and(eq(original.id, lookups.cacheOf), eq(original.userId, lookups.userId));
+export const reusedJoin = and(eq(original.id, lookups.cacheOf), sameHolder(original, lookups));
 
 /**
  * Refunded: the row was, or its charge came back with a no-record answer (intel refunds "no record";
@@ -19,8 +21,9 @@ export const reusedJoin = and(eq(original.id, lookups.cacheOf), eq(original.user
 export const refundedSql = sql<boolean>`(case
   when ${lookups.status} = 'refunded' then true
   when ${lookups.status} = 'no_record' and ${lookups.cost} > 0 then exists (
-    select 1 from ${creditEntries} ce
-    where ce.user_id = ${lookups.userId} and ce.lookup_id = ${lookups.id} and ce.kind = 'refund'
+    select 1 from ${creditEntries}
+    where ${sameHolder(creditEntries, lookups)} and ${creditEntries.lookupId} = ${lookups.id}
+      and ${creditEntries.kind} = 'refund'
   )
   else false end)`;
 
@@ -48,7 +51,7 @@ export const keptSql = (since: Date) => {
 
 /** The user's own lookups, of one kind ('corporate:pan') or family ('corporate') when given. */
 export const historyWhere = (user: UserRow, kind: string | undefined): SQL | undefined => {
-  const filters: SQL[] = [eq(lookups.userId, user.id)];
+  const filters: SQL[] = [sees(user, lookups)];
   if (kind) {
     filters.push(
       kind.includes(':')

@@ -1,5 +1,6 @@
 import { accountabilityMessages, isAnswered } from '@footprint/domain';
 import { and, eq } from 'drizzle-orm';
+import { sees } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { lookups, type UserRow } from '../../db/schema.ts';
 import { noStoredResult, notFound, resultPurged } from '../../errors.ts';
@@ -35,7 +36,7 @@ export async function storedOf(
     })
     .from(lookups)
     .leftJoin(original, reusedJoin)
-    .where(and(eq(lookups.id, id), eq(lookups.userId, user.id)));
+    .where(and(eq(lookups.id, id), sees(user, lookups)));
   if (!row) throw notFound(accountabilityMessages.lookupNotFound);
   const { lookup } = row;
   const source = lookup.cacheOf

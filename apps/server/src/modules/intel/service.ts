@@ -15,6 +15,7 @@ import {
   parseIntelRequest,
   validateIntel,
 } from '@footprint/domain';
+import { usesLiveFeatures } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { reports, type UserRow } from '../../db/schema.ts';
 import {
@@ -182,7 +183,7 @@ export function createIntelService(deps: IntelDeps) {
       ) => recordAudit(db, { action, outcome, user, client, target, cost, caseReference, details });
 
       // Trial accounts never reach a source, whatever their browser does (spec §1, §6).
-      if (user.appMode !== 'live') {
+      if (!usesLiveFeatures(user)) {
         await audit('denied', area, 0, null, { reason: 'trial_account' });
         throw liveOnly();
       }

@@ -1,5 +1,6 @@
 /** Checking a report file: by its id for a signed-in holder, by its SHA-256 alone for anyone. */
 import { eq } from 'drizzle-orm';
+import { readsReportOf } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { reports, type UserRow, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -18,7 +19,7 @@ export async function verifyReport(db: Database, caller: UserRow, reportId: stri
     .innerJoin(users, eq(users.id, reports.userId))
     .where(eq(reports.id, reportId));
   if (!row) throw notFound('No report with this id.');
-  const insider = caller.id === row.report.userId || caller.role === 'admin';
+  const insider = readsReportOf(caller, row.report.userId);
   return insider ? presentReportCheck(row.report, row, sha256) : presentPublicCheck(row.report, sha256);
 }
 

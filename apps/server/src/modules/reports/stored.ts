@@ -2,8 +2,10 @@
  * The stored lookups reports are drawn from: the requesting user's own, read by prepared statements
  * (every report asks), a free repeat followed to the paid answer it reused.
  */
+
 import type { SourceStatus } from '@footprint/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { heldBy, sees } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { type LookupRow, lookups, type UserRow, users } from '../../db/schema.ts';
 
@@ -44,7 +46,7 @@ export function createStoredLookups(
       .from(lookups)
       .where(
         and(
-          eq(lookups.userId, sql.placeholder('userId')),
+          sees({ id: sql.placeholder('userId') }, lookups),
           eq(lookups.kind, sql.placeholder('kind')),
           inArray(lookups.status, ['complete', 'no_record']),
           telSuffix
@@ -77,7 +79,7 @@ export function createStoredLookups(
     const [original] = await db
       .select()
       .from(lookups)
-      .where(and(eq(lookups.id, row.cacheOf), eq(lookups.userId, row.userId)));
+      .where(and(eq(lookups.id, row.cacheOf), heldBy(lookups, row.userId)));
     return original?.result
       ? { row, result: original.result as StoredResult, original, legalBasis }
       : undefined;

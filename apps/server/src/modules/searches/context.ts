@@ -2,8 +2,10 @@
  * What every step of a paid search shares: the database, the group-committed charge and settle
  * writers, and the small reads and audit rows each step needs.
  */
+
 import { cleanTypedQuery } from '@footprint/domain';
 import { and, eq } from 'drizzle-orm';
+import { heldBy } from '../../access/policy.ts';
 import type { Executor } from '../../db/client.ts';
 import { lookups, users } from '../../db/schema.ts';
 import { recordAudit, withApiKey } from '../audit/service.ts';
@@ -57,7 +59,7 @@ export function createSearchContext(deps: SearchesDeps) {
       const [row] = await db
         .select({ id: lookups.id })
         .from(lookups)
-        .where(and(eq(lookups.id, id), eq(lookups.userId, userId), eq(lookups.status, 'pending')));
+        .where(and(eq(lookups.id, id), heldBy(lookups, userId), eq(lookups.status, 'pending')));
       return row !== undefined;
     },
 

@@ -1,5 +1,6 @@
 import type { SearchKind } from '@footprint/domain';
 import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { heldBy } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { lookups } from '../../db/schema.ts';
 
@@ -44,7 +45,7 @@ export async function findReusable(
     .from(lookups)
     .where(
       and(
-        eq(lookups.userId, search.userId),
+        heldBy(lookups, search.userId),
         eq(lookups.kind, search.kind),
         eq(lookups.query, search.query),
         inArray(lookups.status, ['complete', 'no_record']),

@@ -2,6 +2,7 @@
  * A user's watches as they manage them: made (the query checked like its search's), listed, changed,
  * deleted, and the changes each has seen.
  */
+
 import {
   type CreateWatchBody,
   leakRowError,
@@ -13,6 +14,7 @@ import {
   type WatchEvent,
 } from '@footprint/domain';
 import { count, desc, eq } from 'drizzle-orm';
+import { heldBy, sees } from '../../access/policy.ts';
 import { type UserRow, watchEvents, watches } from '../../db/schema.ts';
 import { tooManyWatches, validationError, watchExists } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -43,7 +45,7 @@ export async function createWatch(
     queryTyped = input.query;
   }
   const caseReference = await requireCaseReference(db, input.case_reference);
-  const [held] = await db.select({ n: count() }).from(watches).where(eq(watches.userId, user.id));
+  const [held] = await db.select({ n: count() }).from(watches).where(heldBy(watches, user.id));
   if (Number(held?.n ?? 0) >= MAX_WATCHES_PER_USER) {
     throw tooManyWatches(MAX_WATCHES_PER_USER);
   }
@@ -70,7 +72,7 @@ export async function listWatches(ctx: WatchContext, user: UserRow): Promise<Wat
   const rows = await ctx.db
     .select()
     .from(watches)
-    .where(eq(watches.userId, user.id))
+    .where(sees(user, watches))
     .orderBy(desc(watches.createdAt));
   const counts = await changeCounts(
     ctx.db,

@@ -3,6 +3,7 @@
  * compared with the last run, stored as an event and e-mailed when it changed; the due watches claimed
  * and run by the tick; a watch the balance no longer covers stopped.
  */
+
 import {
   diffSnapshots,
   hasChanges,
@@ -19,6 +20,7 @@ import {
   type WatchSnapshot,
 } from '@footprint/domain';
 import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { usesLiveFeatures } from '../../access/policy.ts';
 import { type UserRow, users, type WatchRow, watchEvents, watches } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -120,7 +122,7 @@ export async function runWatch(
   if (!found) return { outcome: 'failed', event: null };
   const { watch: row, user } = found;
   // An account that can no longer search (disabled, or no longer live) is not charged in its absence.
-  if (user.status !== 'active' || user.appMode !== 'live') return { outcome: 'failed', event: null };
+  if (user.status !== 'active' || !usesLiveFeatures(user)) return { outcome: 'failed', event: null };
 
   let ran: { snapshot: WatchSnapshot; lookupId: string };
   try {

@@ -2,8 +2,10 @@
  * A user's watches as stored: the one a caller owns, how many changes each has seen, how a watch and
  * its events are shown, and the audit row of a change to a watch.
  */
+
 import { messages, type Watch, type WatchChanges, type WatchEvent } from '@footprint/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { changes } from '../../access/policy.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { type UserRow, type WatchRow, watchEvents, watches } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -88,7 +90,7 @@ export async function ownWatch(db: Database, user: UserRow, id: string): Promise
   const [row] = await db
     .select()
     .from(watches)
-    .where(and(eq(watches.id, id), eq(watches.userId, user.id)));
+    .where(and(eq(watches.id, id), changes(user, watches)));
   if (!row) throw notFound(t.notFound);
   return row;
 }
