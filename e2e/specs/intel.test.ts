@@ -580,6 +580,32 @@ describe('failures', () => {
   });
 });
 
+describe('server refusals', () => {
+  it("puts the server's per-field message under the field it names, focused, and charges nothing", async () => {
+    const before = await balance(live.token);
+    const page = await pageFor(live.token, '/corporate');
+    await page.getByRole('heading', { level: 1, name: 'Corporate Intelligence' }).waitFor();
+    // The form only sends years it offers; a request changed on its way (as a stale tab or a script
+    // might send it) reaches the real server, which names the field it refuses.
+    await page.route(/\/api\/corporate-intelligence$/, async (route) => {
+      const sent = route.request().postDataJSON() as { data: Record<string, unknown> };
+      await route.continue({ postData: JSON.stringify({ ...sent, data: { ...sent.data, year: '1999' } }) });
+    });
+    await field(page, 'GSTIN').fill(demo.gstin);
+    const { response } = await submit(page, 'Search');
+    expect(response.status()).toBe(400);
+    const body = (await response.json()) as { errors: Record<string, string[]> };
+    const said = body.errors['data.year']?.[0];
+    expect(said, JSON.stringify(body)).toBeTruthy();
+
+    const year = page.getByRole('combobox', { name: 'Financial Year' });
+    await expect.poll(() => year.getAttribute('aria-invalid')).toBe('true');
+    await page.locator('.field-error').filter({ hasText: said! }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('year');
+    expect(await balance(live.token)).toBe(before);
+  });
+});
+
 describe('layout', () => {
   it('fits a 390 px phone screen, form and results, without sideways scrolling', async () => {
     const page = await pageFor(live.token, '/corporate', { width: 390, height: 844 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readIntelResultsState } from '../src/features/intel/intelState.ts';
+import { intelFieldErrorOf, readIntelResultsState } from '../src/features/intel/intelState.ts';
 
 describe('readIntelResultsState', () => {
   it('keeps the string and boolean inputs of its own area', () => {
@@ -36,5 +36,23 @@ describe('readIntelResultsState', () => {
     expect(readIntelResultsState('corporate', { area: 'corporate' })).toBeNull();
     expect(readIntelResultsState('corporate', undefined)).toBeNull();
     expect(readIntelResultsState('corporate', [])).toBeNull();
+  });
+});
+
+describe('intelFieldErrorOf', () => {
+  it("puts the server's message for data.<field> under that field of the form", () => {
+    expect(
+      intelFieldErrorOf(['gstin', 'year'], {
+        type: 'fine',
+        'data.year': 'Enter a year between 2017 and 2026.',
+      }),
+    ).toEqual({ field: 'year', message: 'Enter a year between 2017 and 2026.' });
+  });
+
+  it('keeps a message about no field of the form above the button, and nothing when none is named', () => {
+    expect(intelFieldErrorOf(['pan'], { type: 'Choose a search type.' })).toEqual({
+      message: 'Choose a search type.',
+    });
+    expect(intelFieldErrorOf(['pan'], {})).toBeNull();
   });
 });

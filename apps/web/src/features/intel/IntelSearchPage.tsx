@@ -26,7 +26,7 @@ import { unavailableText, useKindAvailable } from '../../lib/sources.ts';
 import { type IntelSearchInput, useIntelPdf, useIntelSearch } from './api/intelSearch.ts';
 import { IntelFieldInput, type IntelValue } from './components/IntelFieldInput.tsx';
 import { creditReportFailureToast } from './credit-report-failure.ts';
-import type { IntelResultsState } from './intelState.ts';
+import { type IntelResultsState, intelFieldErrorOf } from './intelState.ts';
 
 /**
  * /corporate and /verification-id (spec §2.7, §2.8, §4, §5, §8): a search-type dropdown drives a form
@@ -159,6 +159,17 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
     else fieldRefs.current.delete(name);
   };
 
+  /** The server's per-field messages of a 400: under the field they name (focused), or above the button. */
+  const showFieldError = (fields: Record<string, string>) => {
+    const placed = intelFieldErrorOf(
+      type.fields.map((field) => field.name),
+      fields,
+    );
+    if (!placed) return;
+    setFormError(placed);
+    if (placed.field) fieldRefs.current.get(placed.field)?.focus();
+  };
+
   /** Spec §8, corporate: the server's message with the balance, then per status. */
   const corporateFailed = (failure: PaidFailure, sent: IntelSearchInput) => {
     if (failure.kind === 'unavailable') {
@@ -286,6 +297,7 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
       toast.success(messages.intelPages.found);
     } catch (error) {
       const failure = paidAnswer.refused(error);
+      if ('status' in failure && failure.status === 400) showFieldError(failure.fields);
       if (area === 'corporate') corporateFailed(failure, sent);
       else verificationFailed(failure, sent);
     }

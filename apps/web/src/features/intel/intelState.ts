@@ -40,3 +40,25 @@ export function readIntelResultsState(area: IntelArea, state: unknown): IntelRes
     ...(typeof state.lookupId === 'string' ? { lookupId: state.lookupId } : {}),
   };
 }
+
+/** A refusal's message placed on the form: under a field of it, or above the button when about none. */
+export interface IntelFieldError {
+  field?: string;
+  message: string;
+}
+
+/**
+ * Where the server's per-field messages of a refused search go (400 `errors`: `data.id_number`,
+ * `type`, …): the first one about a field the form shows goes under that field; otherwise the first
+ * message stands above the button. Null when the refusal names no field.
+ */
+export function intelFieldErrorOf(
+  formFields: readonly string[],
+  errors: Record<string, string>,
+): IntelFieldError | null {
+  const entries = Object.entries(errors);
+  const onForm = entries.find(([key]) => formFields.includes(key.replace(/^data\./, '')));
+  if (onForm) return { field: onForm[0].replace(/^data\./, ''), message: onForm[1] };
+  const [first] = entries;
+  return first ? { message: first[1] } : null;
+}
