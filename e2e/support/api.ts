@@ -1,4 +1,5 @@
 import { expect, inject } from 'vitest';
+import { violationsOfAnswer } from './contract.ts';
 
 export interface OutboxMail {
   to: string;
@@ -71,7 +72,22 @@ async function call(
     },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
+  const contentType = res.headers.get('content-type') ?? undefined;
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text === '' ? null : JSON.parse(text);
+  } catch {}
+  // The spec's own calls are held to the OpenAPI document as the browser's are (support/contract.ts).
+  const broken = await violationsOfAnswer({
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    url: `${baseURL}${path}`,
+    status: res.status,
+    contentType,
+    body: /json/.test(contentType ?? '') ? body : text,
+  });
+  if (broken.length > 0) throw new Error(`An answer broke the OpenAPI document:\n${broken.join('\n')}`);
+  return { status: res.status, body: body as Record<string, unknown> };
 }
 
 export const demoPassword = 'e2e-demo-password';

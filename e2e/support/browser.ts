@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFailed, onTestFinished } from 'vitest';
+import { watchContract } from './contract.ts';
 import { productOrigins } from './server.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -118,10 +119,19 @@ export function useBrowser() {
         thirdParty.push(`${request.method()} ${url} (${request.resourceType()})`);
       });
       (page as Page & { thirdParty: string[] }).thirdParty = thirdParty;
+      // Every API answer the page receives must keep the OpenAPI document's contract.
+      const contract = watchContract(
+        page,
+        (origin) => origin === new URL(baseURL).origin || productOrigins.has(origin),
+      );
       // Every page of every test runs under the server's strict Content-Security-Policy: a refused
       // script, style, image or connection, or an uncaught error, fails the test that caused it.
-      onTestFinished(({ task }) => {
+      onTestFinished(async ({ task }) => {
         if (task.result?.state === 'fail') return;
+        const broken = await contract.settle();
+        if (broken.length > 0) {
+          throw new Error(`The page received answers that break the OpenAPI document:\n${broken.join('\n')}`);
+        }
         if (problems.length > 0) {
           throw new Error(
             `The page reported problems (CSP violations or uncaught errors):\n${problems.join('\n')}`,

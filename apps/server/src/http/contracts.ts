@@ -112,6 +112,7 @@ export function registerContracts(app: FastifyInstance, guards: ContractGuards):
     if (schema.body || schema.querystring || schema.params) {
       list.add(400, REFUSALS.malformed).add(422, REFUSALS.invalid);
     }
+    if (schema.body) list.add(413, REFUSALS.tooLarge).add(415, REFUSALS.mediaType);
     if (authenticated) list.add(401, REFUSALS.unauthenticated).add(403, REFUSALS.secondFactor);
     if (requireLive !== undefined && handlers.includes(requireLive)) list.add(403, REFUSALS.live);
     if (requireAdmin !== undefined && handlers.includes(requireAdmin)) list.add(403, REFUSALS.admin);

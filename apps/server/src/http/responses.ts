@@ -71,11 +71,15 @@ export const REFUSALS = {
   rateLimited:
     'Too many attempts from this address or for this account: try again after Retry-After seconds.',
   csrf: 'The X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie (GET /sanctum/csrf-cookie first).',
+  closedCase: 'The case named by `case_reference` is closed: nothing is filed under it, nothing was charged.',
+  tooLarge: 'A body larger than the server accepts.',
+  mediaType: 'A body of a media type this operation does not take (send application/json).',
 } as const;
 
 /** A paid search: phone, e-mail and detail lookups. */
 export const PAID_SEARCH_REFUSALS: Refusals = {
   402: REFUSALS.insufficient,
+  409: REFUSALS.closedCase,
   502: REFUSALS.noSource,
   503: REFUSALS.unavailable,
 };

@@ -5,6 +5,12 @@
 // The list of calls comes from the document itself, so a new route cannot be left out.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import {
+  type Answer,
+  createResponseValidator,
+  operationsOf,
+  type Violation,
+} from '@footprint/contract-check';
 import createClient from 'openapi-fetch';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +18,6 @@ import { exampleOf } from '../../src/http/openapi-document.ts';
 import { INTEL_DEMO } from '../../src/sandbox/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
 import type { components, paths } from '../support/openapi-types.generated.ts';
-import {
-  type Answer,
-  createResponseValidator,
-  operationsOf,
-  type Violation,
-} from '../support/response-validator.ts';
 
 let t: TestApp;
 let client: ReturnType<typeof createClient<paths>>;

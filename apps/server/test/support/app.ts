@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { createResponseValidator, type Violation } from '@footprint/contract-check';
 import { TRUSTED_DEVICE_DAYS } from '@footprint/domain';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig } from '../../src/config.ts';
 import type { Database, DatabaseHandle } from '../../src/db/client.ts';
 import { trustedDevices, users } from '../../src/db/schema.ts';
@@ -69,15 +72,97 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   const runtime = await startRuntime(config, { ...options, database });
   await runtime.app.ready();
+  const contract = holdToContract(runtime.app);
   return {
     app: runtime.app,
     db: runtime.database.db,
     config,
     smtp,
+    /** The answers so far that broke the OpenAPI document (close() fails when there are any). */
+    contractViolations: contract.violations,
     async close() {
       await runtime.close();
       if (!options.database) await database.close();
       await smtp.close();
+      contract.assertNone();
+    },
+  };
+}
+
+/** A body as text, undoing the Content-Encoding a test asked for with Accept-Encoding. */
+function decoded(raw: Buffer, encoding: unknown): string {
+  if (encoding === 'br') return brotliDecompressSync(raw).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(raw).toString('utf8');
+  if (encoding === 'deflate') return inflateSync(raw).toString('utf8');
+  return raw.toString('utf8');
+}
+
+/** One validator per document text: every test file's apps share it while their document is the same. */
+const validators = new Map<string, ReturnType<typeof createResponseValidator>>();
+
+/**
+ * Holds every answer a test receives through `app.inject` to the app's own OpenAPI document
+ * (GET /api/openapi.json): a status the operation does not document, a media type its status does not
+ * document, or a JSON body its schema refuses is a violation, and the test file fails when it closes
+ * its app. A call to a path the document does not have is left alone unless it is under /api/ and
+ * answered (anything but 404): an API route the document forgot is a violation too.
+ */
+function holdToContract(app: FastifyInstance) {
+  const violations: Violation[] = [];
+  const inject = app.inject.bind(app) as (
+    opts: InjectOptions,
+  ) => Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
+  let validator: ReturnType<typeof createResponseValidator> | undefined;
+  const validatorOf = async () => {
+    if (validator) return validator;
+    const text = (await inject({ method: 'GET', url: '/api/openapi.json' })).payload;
+    validator = validators.get(text) ?? createResponseValidator(JSON.parse(text));
+    validators.set(text, validator);
+    return validator;
+  };
+  const checked = async (opts: InjectOptions | string) => {
+    const options = typeof opts === 'string' ? { url: opts } : opts;
+    const res = await inject(options);
+    const method = (options.method ?? 'GET').toUpperCase();
+    const url = String(options.url ?? options.path ?? '/');
+    if (['HEAD', 'OPTIONS'].includes(method)) return res;
+    const check = await validatorOf();
+    const pathname = new URL(url, 'http://x').pathname;
+    if (!check.match(method, url)) {
+      if (pathname.startsWith('/api/') && res.statusCode !== 404 && pathname !== '/api/docs') {
+        violations.push({
+          operation: `${method} ${pathname}`,
+          status: res.statusCode,
+          problem: 'not in the document',
+        });
+      }
+      return res;
+    }
+    const contentType = res.headers['content-type'] as string | undefined;
+    const text = decoded(res.rawPayload, res.headers['content-encoding']);
+    let body: unknown = text;
+    if (/json/.test(contentType ?? '') && text !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        violations.push({
+          operation: `${method} ${pathname}`,
+          status: res.statusCode,
+          problem: 'a JSON media type with a body that is not JSON',
+        });
+        return res;
+      }
+    }
+    violations.push(...check.validate({ method, url, status: res.statusCode, contentType, body }));
+    return res;
+  };
+  (app as { inject: unknown }).inject = checked;
+  return {
+    violations,
+    assertNone() {
+      if (violations.length === 0) return;
+      const lines = [...new Set(violations.map((v) => `${v.operation} → ${v.status}: ${v.problem}`))];
+      throw new Error(`${violations.length} answers broke the OpenAPI document:\n${lines.join('\n')}`);
     },
   };
 }

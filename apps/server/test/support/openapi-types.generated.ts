@@ -2471,6 +2471,24 @@ export interface operations {
                     } | components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -2561,6 +2579,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -2633,6 +2669,24 @@ export interface operations {
             };
             /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2823,6 +2877,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -2892,6 +2964,24 @@ export interface operations {
             };
             /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2990,6 +3080,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie (GET /sanctum/csrf-cookie first). */
             419: {
                 headers: {
@@ -3006,6 +3114,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
@@ -3082,6 +3201,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -3089,6 +3226,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
@@ -3134,6 +3282,24 @@ export interface operations {
             };
             /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3308,6 +3474,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An authenticator app is already set up (`errors.code`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
             500: {
                 headers: {
@@ -3379,6 +3554,24 @@ export interface operations {
             };
             /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3469,6 +3662,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -3549,6 +3760,24 @@ export interface operations {
             };
             /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3774,6 +4003,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -3869,6 +4116,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -3956,6 +4221,24 @@ export interface operations {
             };
             /** @description No such resource of the caller’s (another user’s id is answered the same way). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4144,6 +4427,24 @@ export interface operations {
             };
             /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4424,6 +4725,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The case named by `case_reference` is closed: nothing is filed under it, nothing was charged. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -4544,6 +4854,15 @@ export interface operations {
             };
             /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The case named by `case_reference` is closed: nothing is filed under it, nothing was charged. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4679,6 +4998,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The case named by `case_reference` is closed: nothing is filed under it, nothing was charged. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -4807,6 +5153,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The case named by `case_reference` is closed: nothing is filed under it, nothing was charged. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -4928,6 +5301,33 @@ export interface operations {
             };
             /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The case named by `case_reference` is closed: nothing is filed under it, nothing was charged. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5074,8 +5474,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The file is larger than the upload limit. */
+            /** @description The case named by `case_reference` is closed: nothing is filed under it, nothing was charged. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is larger than the upload limit. A body larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5293,8 +5711,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The file is larger than the upload limit. */
+            /** @description The case named by `case_reference` is closed: nothing is filed under it, nothing was charged. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is larger than the upload limit. A body larger than the server accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6266,6 +6702,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The case named by `case_reference` is closed: nothing is filed under it, nothing was charged. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A page past the last one: `errors.page`, the charge refunded (`credits`). Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -6439,6 +6902,33 @@ export interface operations {
             };
             /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The case named by `case_reference` is closed: nothing is filed under it, nothing was charged. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6655,6 +7145,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The caller already watches this query. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -6831,6 +7348,24 @@ export interface operations {
             };
             /** @description No such resource of the caller’s (another user’s id is answered the same way). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7207,6 +7742,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The case named by `case_reference` is closed: nothing is filed under it, nothing was charged. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The source holds no record: the charge was refunded (`credits`, `lookup_id`). Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -7328,6 +7890,33 @@ export interface operations {
             };
             /** @description Trial accounts cannot use this feature: live accounts only. The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The case named by `case_reference` is closed: nothing is filed under it, nothing was charged. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7465,6 +8054,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -7579,6 +8186,24 @@ export interface operations {
             };
             /** @description No stored lookup of the caller's matches. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7701,6 +8326,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -7816,6 +8459,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -7924,6 +8585,24 @@ export interface operations {
             };
             /** @description No stored lookup of the caller's matches. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8113,6 +8792,24 @@ export interface operations {
             };
             /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8324,6 +9021,24 @@ export interface operations {
             };
             /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8687,6 +9402,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -8982,6 +9715,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The case is closed: nothing can be added to it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -9082,6 +9842,24 @@ export interface operations {
             };
             /** @description No such resource of the caller’s (another user’s id is answered the same way). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9286,6 +10064,33 @@ export interface operations {
             };
             /** @description No such resource of the caller’s (another user’s id is answered the same way). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The case is closed: nothing can be added to it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9515,6 +10320,15 @@ export interface operations {
             };
             /** @description No such resource of the caller’s (another user’s id is answered the same way). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The result was purged by the retention policy. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10043,6 +10857,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -10416,6 +11248,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -10631,6 +11481,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
             422: {
                 headers: {
@@ -10723,6 +11591,15 @@ export interface operations {
             };
             /** @description No such resource of the caller’s (another user’s id is answered the same way). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is not pending (`status`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10833,6 +11710,33 @@ export interface operations {
             };
             /** @description No such resource of the caller’s (another user’s id is answered the same way). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is not pending (`status`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10952,6 +11856,24 @@ export interface operations {
             };
             /** @description No such resource of the caller’s (another user’s id is answered the same way). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11322,8 +12244,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            /** @description A host off the allow-list, or a private address. The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The picture is larger than the server fetches. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The host answered something that is not an image. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11342,6 +12282,24 @@ export interface operations {
             };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The host failed, or redirected where the server does not follow. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The host did not answer in time. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };

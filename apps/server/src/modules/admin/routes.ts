@@ -162,6 +162,7 @@ function accountRoutes(context: ReturnType<typeof adminRoutesContext>) {
         tags,
         params: userId,
         response: { 200: adminDecisionResponse },
+        refusals: { 409: 'The account is not pending (`status`).' },
       },
     },
     async (request) => admin.approveUser(request.params.id, acting(request)),
@@ -178,6 +179,7 @@ function accountRoutes(context: ReturnType<typeof adminRoutesContext>) {
         params: userId,
         body: adminRejectRequest.optional(),
         response: { 200: adminDecisionResponse },
+        refusals: { 409: 'The account is not pending (`status`).' },
       },
     },
     async (request) => {

@@ -219,7 +219,7 @@ function accountRoutes(context: ReturnType<typeof authRoutesContext>) {
         tags,
         body: resetPasswordRequest,
         response: { 200: passwordStatusResponse },
-        refusals: { 419: REFUSALS.csrf },
+        refusals: { 419: REFUSALS.csrf, 429: REFUSALS.rateLimited },
       },
     },
     async (request) => {

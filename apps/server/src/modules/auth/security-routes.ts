@@ -20,6 +20,7 @@ import { parseInput } from '../../errors.ts';
 import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
+import { REFUSALS } from '../../http/responses.ts';
 import { setDeviceCookie } from './routes.ts';
 import type { AuthService } from './service.ts';
 
@@ -55,6 +56,7 @@ function signInFactorRoutes(context: ReturnType<typeof securityRoutesContext>) {
         tags,
         body: secondFactorRequest,
         response: { 200: tokenResponse },
+        refusals: { 429: REFUSALS.rateLimited },
       },
     },
     async (request, reply) => {
@@ -105,6 +107,7 @@ function totpRoutes(context: ReturnType<typeof securityRoutesContext>) {
         summary: 'Start setting up an authenticator app: a new secret and its QR code',
         tags,
         response: { 200: totpSetupResponse },
+        refusals: { 422: 'An authenticator app is already set up (`errors.code`).' },
       },
     },
     async (request) => security.startTotp(request.user!, clientOf(request)),

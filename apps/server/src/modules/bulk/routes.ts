@@ -110,6 +110,7 @@ function bulkRouteContext(deps: { bulk: BulkService; guards: Guards }) {
   const tags = ['Bulk lookups'];
   const uploadRefusals = {
     400: 'A malformed upload.',
+    409: REFUSALS.closedCase,
     413: 'The file is larger than the upload limit.',
     422: 'No valid row, too many rows, an unreadable file, or a missing `type` or `file` (`errors` per field).',
   };

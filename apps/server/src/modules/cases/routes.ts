@@ -163,6 +163,7 @@ function casePartRoutes(context: ReturnType<typeof caseRoutesContext>) {
         params: caseId,
         body: addItemBody,
         response: { 201: caseItemsResponse },
+        refusals: { 409: 'The case is closed: nothing can be added to it.' },
       },
     },
     async (request, reply) => {
@@ -222,6 +223,7 @@ function casePartRoutes(context: ReturnType<typeof caseRoutesContext>) {
         params: caseId,
         body: addNoteBody,
         response: { 201: caseNoteResponse },
+        refusals: { 409: 'The case is closed: nothing can be added to it.' },
       },
     },
     async (request, reply) => {

@@ -51,6 +51,7 @@ export function historyRoutes(app: FastifyInstance, deps: { history: HistoryServ
         tags,
         params: z.object({ id: z.string().describe('The lookup id.') }),
         response: { 200: historyDetailResponse },
+        refusals: { 410: 'The result was purged by the retention policy.' },
       },
     },
     async (request) => deps.history.open(request.user!, request.params.id, clientOf(request)),

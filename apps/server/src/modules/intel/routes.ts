@@ -38,6 +38,7 @@ export function intelRoutes(app: FastifyInstance, deps: { intel: IntelService; g
         400: 'Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record".',
         402: REFUSALS.insufficient,
         403: REFUSALS.live,
+        409: REFUSALS.closedCase,
         422: 'The source holds no record: the charge was refunded (`credits`, `lookup_id`).',
         500: 'The credit report could not be drawn: the charge was refunded (`credits`, `lookup_id`).',
         502: 'The source did not answer: the charge was refunded (`credits`, `lookup_id`).',

@@ -23,6 +23,7 @@ export function leakRoutes(app: FastifyInstance, deps: { leaks: LeakService; gua
       response: { 200: leakSearchResponse },
       refusals: {
         402: REFUSALS.insufficient,
+        409: REFUSALS.closedCase,
         422: 'A page past the last one: `errors.page`, the charge refunded (`credits`).',
         503: REFUSALS.unavailable,
       },

@@ -66,6 +66,13 @@ export function mediaRoutes(
         tags,
         querystring: mediaQuery,
         response: { 200: mediaImageResponse },
+        refusals: {
+          403: 'A host off the allow-list, or a private address.',
+          413: 'The picture is larger than the server fetches.',
+          415: 'The host answered something that is not an image.',
+          502: 'The host failed, or redirected where the server does not follow.',
+          504: 'The host did not answer in time.',
+        },
       },
     },
     async (request, reply) => {

@@ -53,6 +53,7 @@ export function watchlistRoutes(app: FastifyInstance, deps: { watchlists: Watchl
         tags,
         body: createWatchBody,
         response: { 201: watchResponse },
+        refusals: { 409: 'The caller already watches this query.' },
       },
     },
     async (request, reply) => {
