@@ -856,7 +856,7 @@ export const bulkJobs = pgTable(
 /**
  * One distinct valid query of a bulk lookup. `lookup_id` is chosen and stored before the row's search
  * runs, and the paid search writes its lookups row under that id: a row retried after a crash finds
- * its charge instead of charging again (modules/bulk/worker.ts).
+ * its charge instead of charging again (modules/bulk/row.ts).
  */
 export const bulkRows = pgTable(
   'bulk_rows',

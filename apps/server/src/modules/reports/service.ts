@@ -45,6 +45,23 @@ interface ReportDeps {
   now: () => Date;
 }
 
+/**
+ * The stored lookup a phone or e-mail report is drawn from: refused first when every report thread is
+ * busy, then found by what the user typed (or the lookup id the page holds), else 404.
+ */
+async function storedForReport(
+  deps: ReportDeps,
+  user: UserRow,
+  kind: LookupKind,
+  userInput: string,
+  hint: unknown,
+) {
+  deps.files.refuseWhenBusy();
+  const found = await deps.stored.forUser(user, kind, typedQuery(kind, userInput), hint);
+  if (!found) throw noLookup();
+  return found;
+}
+
 /** The PDF report of a phone or e-mail lookup. */
 export async function lookupReport(
   deps: ReportDeps,
@@ -53,9 +70,7 @@ export async function lookupReport(
   userInput: string,
   hint: unknown,
 ): Promise<ReportFile> {
-  deps.files.refuseWhenBusy();
-  const found = await deps.stored.forUser(user, kind, typedQuery(kind, userInput), hint);
-  if (!found) throw noLookup();
+  const found = await storedForReport(deps, user, kind, userInput, hint);
   // The worker merges and analyses the stored answer (job.ts): this thread only read the row.
   const job = lookupJob(user, kind, found, deps.now(), randomUUID());
   return deps.files.finish(user, found.row, job, 'lookup', `report-${safeFilePart(userInput)}.pdf`, null);
@@ -69,9 +84,7 @@ export async function aiReport(
   userInput: string,
   hint: unknown,
 ): Promise<ReportFile> {
-  deps.files.refuseWhenBusy();
-  const found = await deps.stored.forUser(user, kind, typedQuery(kind, userInput), hint);
-  if (!found) throw noLookup();
+  const found = await storedForReport(deps, user, kind, userInput, hint);
   const sources = statusesOf(kind, found);
   const analysis = lookupViews(kind, found.result, metaOf(found, sources)).analysis();
   const shown = displayQuery(kind, found.row.query);
