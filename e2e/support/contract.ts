@@ -40,6 +40,9 @@ export async function violationsOfAnswer(answer: {
 }
 
 async function violationsOf(response: Response): Promise<string[]> {
+  // An answer a test made up (`route.fulfill`, to stage a failure) never came from a server: only
+  // what the product answered is held to its document.
+  if ((await response.serverAddr()) === null) return [];
   const request = response.request();
   const method = request.method();
   const url = response.url();
