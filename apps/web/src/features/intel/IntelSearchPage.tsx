@@ -12,7 +12,7 @@ import {
   validateIntel,
   verificationTypes,
 } from '@footprint/domain';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { CaseReferenceField } from '../../components/CaseReferenceField.tsx';
@@ -135,6 +135,13 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
   const [formError, setFormError] = useState<FormError | null>(null);
   const fieldRefs = useRef(new Map<string, HTMLInputElement | HTMLSelectElement>());
   const busy = search.isPending || pdf.isPending;
+  // A field the server refused takes the focus once the form is enabled again after the call.
+  const [focusWanted, setFocusWanted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusWanted || busy) return;
+    fieldRefs.current.get(focusWanted)?.focus();
+    setFocusWanted(null);
+  }, [focusWanted, busy]);
   const available = useKindAvailable();
   const kindOf = (option: IntelType) => `${area}:${option.type}` as IntelKind;
   const unavailable = !available(kindOf(type));
@@ -167,7 +174,7 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
     );
     if (!placed) return;
     setFormError(placed);
-    if (placed.field) fieldRefs.current.get(placed.field)?.focus();
+    if (placed.field) setFocusWanted(placed.field);
   };
 
   /** Spec §8, corporate: the server's message with the balance, then per status. */
