@@ -17,10 +17,12 @@ import {
   extraRecords,
   mergeEmailProfile,
   mergePhoneProfile,
+  messages,
   PHONE_SOURCES,
   type PhoneLookupResponse,
   PROFILE_SECTIONS,
   phoneHighlights,
+  profileCounts,
   SANDBOX_BANNER,
   type SourceStatus,
   sourceStatusOf,
@@ -314,6 +316,22 @@ describe('phone lookup report', () => {
     expect(merged).toContain('Corroborated');
   });
 
+  it('counts corroboration as the results page does: every value two sources gave is marked, with its summary', async () => {
+    const job = phoneJob(DEMO.richPhone);
+    const report = await render(job);
+    const start = report.text.indexOf('Merged profile');
+    const merged = report.text.slice(start, report.text.indexOf('Phone highlights', start));
+    const attributes = job.analysis!.attributes;
+    const counts = profileCounts(attributes);
+    // The case that used to differ: corroborated values that are not an attribute's first.
+    const later = attributes.flatMap((a) => a.values.slice(1)).filter((v) => new Set(v.sources).size >= 2);
+    expect(later.length).toBeGreaterThan(0);
+    expect(merged.split('Corroborated').length - 1).toBe(counts.corroborated);
+    expect(merged.replace(/\s+/g, ' ')).toContain(
+      messages.results.mergedSummary(counts.facts, counts.corroborated, counts.conflicts),
+    );
+  });
+
   it('names the sources that did not answer, and drops the sandbox marking for live data', async () => {
     const job = phoneJob(DEMO.sparsePhone, { sandbox: false, caseReference: null });
     expect(Object.keys(job.sourceErrors).length).toBeGreaterThan(0);
@@ -448,6 +466,12 @@ describe('AI report', () => {
     ).toBeDefined();
     expect(lineWith(report.text, 'Date of birth', '1990-04-17', '91%', 'Corroborated')).toBeDefined();
     expect(lineWith(report.text, 'Address', 'Single source')).toBeDefined();
+    // The tiles count as the results page and the lookup PDF do.
+    const counts = profileCounts(aiJob({ kind: 'llm', model: 'gpt-4.1-mini' }).analysis.attributes);
+    expect(lineWith(report.text, 'Facts', 'Corroborated', 'In conflict')).toBeDefined();
+    expect(
+      lineWith(report.text, String(counts.facts), String(counts.corroborated), String(counts.conflicts)),
+    ).toBeDefined();
     expect(report.text).toContain('Exposure');
     expect(report.text).toContain('Cricket Khel, Jobkarma, Rishtaloom');
     expect(report.text).toContain('1 sensitive');

@@ -34,6 +34,7 @@ import type { AnswerMeta, ProfileAnalysis, TimelineEvent } from './types.ts';
 export { CORE_ATTRIBUTES, isSingleValued } from './attributes.ts';
 export { analyzeAttribute, MAX_VALUES_PER_ATTRIBUTE } from './cluster.ts';
 export * from './confidence.ts';
+export * from './counts.ts';
 export * from './normalize.ts';
 export { provenanceLines, provenanceOf, provenanceText } from './provenance.ts';
 export { EMAIL_SOURCE_LABELS, MAX_NEXT_STEPS, PHONE_SOURCE_LABELS } from './steps.ts';

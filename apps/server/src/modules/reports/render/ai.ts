@@ -3,6 +3,7 @@
  * and conflicting attributes with a confidence each, exposure, timeline, next steps) and a narrative,
  * saying plainly which writer wrote the narrative.
  */
+import { profileCounts } from '@footprint/domain';
 import { clean, count, readableDay, thousands } from './format.ts';
 import { drawAbout, drawCover, sourceChips } from './frame.ts';
 import { COLOR, type Column, chip, gap, type Row, type Span, STYLE, text, type Writer } from './layout.ts';
@@ -176,18 +177,15 @@ export function drawAiReport(writer: Writer, job: AiReportJob): void {
   if (note) writerSpans.push(text(`\nNote: ${note}`, STYLE.small));
   writer.notice(writerSpans, { fill: COLOR.accentSoft, bar: COLOR.accent }, 12);
 
-  const attributes = analysis.attributes ?? [];
+  // The same counts as the results page and the lookup PDF (domain profileCounts).
+  const counts = profileCounts(analysis.attributes ?? []);
   writer.tiles([
-    { label: 'Attributes', value: thousands(attributes.length) },
+    { label: 'Facts', value: thousands(counts.facts) },
+    { label: 'Corroborated', value: thousands(counts.corroborated), tone: 'good' },
     {
-      label: 'Corroborated',
-      value: thousands(attributes.filter((a) => a.status === 'corroborated').length),
-      tone: 'good',
-    },
-    {
-      label: 'Conflicting',
-      value: thousands(attributes.filter((a) => a.status === 'conflicting').length),
-      tone: attributes.some((a) => a.status === 'conflicting') ? 'warn' : 'default',
+      label: 'In conflict',
+      value: thousands(counts.conflicts),
+      tone: counts.conflicts > 0 ? 'warn' : 'default',
     },
     { label: 'Breaches', value: thousands(analysis.exposure?.breaches ?? 0) },
   ]);

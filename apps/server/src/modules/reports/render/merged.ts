@@ -2,7 +2,7 @@
  * The merged profile in a PDF: the analysis's values (@footprint/domain, lookup/analysis), each once,
  * as the results page shows them.
  */
-import { provenanceLines } from '@footprint/domain';
+import { isCorroborated, messages, profileCounts, provenanceLines } from '@footprint/domain';
 import { clean } from './format.ts';
 import { sourceChips } from './frame.ts';
 import { COLOR, type Column, chip, type Row, STYLE, type Surface, text } from './layout.ts';
@@ -26,6 +26,21 @@ function confidenceColor(value: number): string {
   if (value >= 75) return COLOR.green;
   if (value >= 50) return COLOR.accent;
   return COLOR.amberLine;
+}
+
+type Value = ProfileAnalysis['attributes'][number]['values'][number];
+
+/**
+ * A value's status, as the results page marks it: corroborated when two or more independent sources
+ * gave it (domain isCorroborated), else single source; the first value of an attribute in conflict
+ * also says so.
+ */
+function statusChips(value: Value, conflict: boolean) {
+  const own = isCorroborated(value) ? STATUS.corroborated : STATUS['single-source'];
+  const chips = [chip(own.label, own.fill, own.ink)];
+  if (conflict)
+    chips.unshift(chip(STATUS.conflicting.label, STATUS.conflicting.fill, STATUS.conflicting.ink));
+  return chips;
 }
 
 function attributeRows(analysis: ProfileAnalysis): Row[] {
@@ -65,7 +80,7 @@ function attributeRows(analysis: ProfileAnalysis): Row[] {
             spans: [text(`${pct}%`, STYLE.bodyBold)],
             bar: { value: pct / 100, color: confidenceColor(pct) },
           },
-          i === 0 ? [chip(status.label, status.fill, status.ink)] : [],
+          statusChips(v, i === 0 && attribute.status === 'conflicting'),
         ],
         divider: i === values.length - 1 ? 'strong' : 'light',
         keepWithNext: i < values.length - 1,
@@ -89,12 +104,11 @@ export function drawMergedValues(writer: Surface, analysis: ProfileAnalysis, hea
     { header: 'Status', weight: 14 },
   ];
   const rows = attributeRows(analysis);
-  const attributes = analysis.attributes ?? [];
-  const conflicting = attributes.filter((a) => a.status === 'conflicting').length;
-  const corroborated = attributes.filter((a) => a.status === 'corroborated').length;
+  const counts = profileCounts(analysis.attributes ?? []);
   const firstGroup = rows.slice(0, rows.findIndex((row) => !row.keepWithNext) + 1);
   writer.heading(heading, {
-    note: `${corroborated} corroborated · ${conflicting} conflicting`,
+    // The results page's words and counts (domain profileCounts).
+    note: messages.results.mergedSummary(counts.facts, counts.corroborated, counts.conflicts),
     keep: rows.length ? writer.tableHeight({ columns, rows: firstGroup }) + 24 : 30,
   });
   if (rows.length === 0) {

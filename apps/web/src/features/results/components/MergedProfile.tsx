@@ -1,8 +1,7 @@
-import { type AnalysisAttribute, messages } from '@footprint/domain';
+import { type AnalysisAttribute, messages, profileCounts } from '@footprint/domain';
 import { type ReactNode, useId } from 'react';
 import type { ProfileActions } from './ActionButton.tsx';
 import { AttributeCard } from './AttributeCard.tsx';
-import { isCorroborated } from './ValueRow.tsx';
 
 /**
  * The merged profile (docs/capabilities.md, 'Merged profile and analysis'): the analysis's attributes,
@@ -26,9 +25,7 @@ export function MergedProfileView({
   children?: ReactNode;
 }) {
   const id = useId();
-  const facts = attributes.reduce((sum, a) => sum + a.values.length, 0);
-  const corroborated = attributes.reduce((sum, a) => sum + a.values.filter(isCorroborated).length, 0);
-  const conflicts = attributes.filter((a) => a.status === 'conflicting').length;
+  const { facts, corroborated, conflicts } = profileCounts(attributes);
   return (
     <section aria-labelledby={id} className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">

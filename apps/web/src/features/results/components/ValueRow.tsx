@@ -1,7 +1,7 @@
 import {
   type AnalysisValue,
   CORE_ATTRIBUTES,
-  CORROBORATING_SOURCES,
+  isCorroborated,
   messages,
   type SourceLabel,
 } from '@footprint/domain';
@@ -15,9 +15,6 @@ const t = messages.results;
 /** Values read better in a fixed-width face: numbers and identifiers. */
 const monoAttribute = (attribute: string) =>
   ['Phone', 'Bank account', 'UPI', 'Vehicles'].includes(attribute) || !CORE_ATTRIBUTES.has(attribute);
-
-export const isCorroborated = (value: AnalysisValue): boolean =>
-  value.sources.length >= CORROBORATING_SOURCES;
 
 function valueActions(attribute: string, value: string, actions: ProfileActions): ReactNode[] {
   const buttons: ReactNode[] = [];
