@@ -1,4 +1,4 @@
-import { messages } from '@footprint/domain';
+import { messages, SOURCE_LONG_LABELS } from '@footprint/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -364,6 +364,9 @@ describe('bulk lookups: the job', () => {
     );
     expect(lines).toHaveLength(5);
     expect(lines[1]).toMatch(/^1,9876543210,919876543210,success,Synthetic 3210,/);
+    // Sources by their names, as the results page says them, not by their keys.
+    expect(lines[1]).toContain(`,${SOURCE_LONG_LABELS.wpData},`);
+    expect(lines[1]).not.toContain('wpData');
     const asJson = (await get(`/api/bulk/${job.id}/results?format=json`, user.token)).json();
     expect(asJson.data).toHaveLength(4);
     const xlsx = await get(`/api/bulk/${job.id}/results?format=xlsx`, user.token);

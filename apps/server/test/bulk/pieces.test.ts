@@ -1,5 +1,6 @@
 // The bulk worker's pieces alone, without a database or a queue: a row's outcome read from its
 // lookups row, a job's share of rows while people search, and the outcome writer's batching.
+import { analyzePhoneLookup, mergePhoneProfile, PHONE_SOURCES } from '@footprint/domain';
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/db/client.ts';
 import {
@@ -7,9 +8,11 @@ import {
   outcomeOf,
   type RowOutcome,
   refusalOf,
+  summaryOf,
 } from '../../src/modules/bulk/outcomes.ts';
 import { rowsAllowed, SHARED_ROWS } from '../../src/modules/bulk/run.ts';
 import type { Searches } from '../../src/modules/searches/service.ts';
+import { DEMO, sandboxPayload } from '../../src/sandbox/index.ts';
 
 const state = (over: Partial<Parameters<typeof outcomeOf>[2]> = {}) => ({
   status: 'complete' as const,
@@ -120,5 +123,29 @@ describe("the rows' outcome writer", () => {
     await held.releaseAll();
     await expect(writer.drain()).rejects.toThrow('write failed');
     await expect(writer.write(outcome('b'))).rejects.toThrow('write failed');
+  });
+});
+
+describe('a results row', () => {
+  it("names the merged profile's subject, as the results page does, not the first name a source gave", () => {
+    const payloads: Record<string, unknown> = {};
+    const errors: Record<string, string> = {};
+    for (const source of PHONE_SOURCES) {
+      try {
+        payloads[source] = sandboxPayload(source, { kind: 'tel', value: DEMO.richPhone });
+      } catch (error) {
+        errors[source] = (error as Error).message;
+      }
+    }
+    const analysis = analyzePhoneLookup({ ...payloads, errors }, {});
+    const top = analysis.attributes.find((a) => a.attribute === 'Name')!.values[0]!.value;
+    // The first name a source gave differs from the merged top name in the demo answer.
+    expect(mergePhoneProfile({ ...payloads, errors }).names[0]?.value).not.toBe(top);
+    const summary = summaryOf('tel', { payloads, errors });
+    expect(summary.name).toBe(top);
+    // Phones in one spelling (E.164), each once.
+    expect(summary.phones.length).toBeGreaterThan(1);
+    for (const phone of summary.phones) expect(phone).toMatch(/^\+\d+$/);
+    expect(new Set(summary.phones).size).toBe(summary.phones.length);
   });
 });

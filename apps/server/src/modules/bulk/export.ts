@@ -1,4 +1,4 @@
-import type { BulkRow } from '@footprint/domain';
+import { type BulkRow, SOURCE_LONG_LABELS } from '@footprint/domain';
 import ExcelJS from 'exceljs';
 import type { BulkJobRow } from '../../db/schema.ts';
 import { csvLine, slug } from '../history/export.ts';
@@ -33,7 +33,8 @@ const cellsOf = (row: BulkRow) => [
   row.emails.join('; '),
   row.phones.join('; '),
   row.addresses.join('; '),
-  row.sources_answered.join('; '),
+  // The sources by their names, as the results page and the PDFs say them ('sKData' → 'Gov identity records').
+  row.sources_answered.map((key) => SOURCE_LONG_LABELS[key] ?? key).join('; '),
   row.cost,
   row.lookup_id ?? '',
 ];

@@ -3,13 +3,13 @@
  * truth about a row's money, so a row's status and cost are read from it, never assumed.
  */
 import {
+  analyzeEmailLookup,
+  analyzePhoneLookup,
   type BulkRowStatus,
   type BulkType,
   type EmailLookupData,
-  type MergedProfile,
-  mergeEmailProfile,
-  mergePhoneProfile,
   type PhoneLookupResponse,
+  type ProfileAnalysis,
 } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -25,27 +25,33 @@ export interface LookupState {
 }
 
 const SUMMARY_MAX = 20;
-const valuesOf = (entries: ReadonlyArray<{ value: string }>) =>
-  [...new Set(entries.map((entry) => entry.value))].slice(0, SUMMARY_MAX);
 
-/** The merged profile's headline fields, for a row of the results file. */
+/**
+ * The row's headline fields from the merged profile's analysis, the one the results page and the
+ * PDFs show: the top name (by confidence, not the first a source gave), and the phones, e-mails and
+ * addresses as merged values, each once in its one spelling.
+ */
 export function summaryOf(type: BulkType, result: unknown) {
   const stored = (result ?? {}) as { payloads?: Record<string, unknown>; errors?: Record<string, unknown> };
   const answer = { ...(stored.payloads ?? {}), errors: stored.errors ?? {} };
-  let profile: MergedProfile;
+  let analysis: ProfileAnalysis;
   try {
-    profile =
+    analysis =
       type === 'tel'
-        ? mergePhoneProfile(answer as Partial<PhoneLookupResponse>)
-        : mergeEmailProfile(answer as Partial<EmailLookupData>);
+        ? analyzePhoneLookup(answer as Partial<PhoneLookupResponse>, {})
+        : analyzeEmailLookup(answer as Partial<EmailLookupData>, {});
   } catch {
     return { name: null, emails: [], phones: [], addresses: [] };
   }
+  const values = (attribute: string) =>
+    (analysis.attributes.find((a) => a.attribute === attribute)?.values ?? [])
+      .map((v) => v.value)
+      .slice(0, SUMMARY_MAX);
   return {
-    name: profile.names[0]?.value ?? null,
-    emails: valuesOf(profile.emails),
-    phones: valuesOf(profile.phones),
-    addresses: valuesOf([...profile.verifiedAddresses, ...profile.locations]),
+    name: values('Name')[0] ?? null,
+    emails: values('E-mail'),
+    phones: values('Phone'),
+    addresses: values('Address/Location'),
   };
 }
 
