@@ -190,6 +190,11 @@ describe('/bulk', () => {
     await card.getByRole('button', { name: t.viewRowsLabel('numbers.csv') }).click();
     const rows = card.getByRole('region', { name: t.rowsTitle('numbers.csv') }).first();
     await rows.getByRole('cell', { name: '9876543210', exact: true }).waitFor();
+    // The row names the merged profile's subject, as the results page does, and its sources by name.
+    const demoRow = rows.getByRole('row').filter({ hasText: '9876543210' }).first();
+    await demoRow.getByRole('cell', { name: 'ROHAN SURESH DESHMUKH', exact: true }).waitFor();
+    expect(await demoRow.textContent()).toContain('Gov identity records');
+    expect(await demoRow.textContent()).not.toMatch(/\b(sKData|wpData|osintData)\b/);
     const before = await balance(live.token);
     const paid: string[] = [];
     page.on('request', (request) => {

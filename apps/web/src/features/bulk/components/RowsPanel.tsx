@@ -1,4 +1,4 @@
-import { type BulkJob, type BulkRow, messages } from '@footprint/domain';
+import { type BulkJob, type BulkRow, messages, SOURCE_LABELS } from '@footprint/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -10,6 +10,9 @@ import { paths } from '../../../config/paths.ts';
 import { hasStatus, isSessionEnd, serverMessage } from '../../../lib/field-errors.ts';
 import { resultsStateOf, useOpenHistoryEntry } from '../../history/index.ts';
 import { BULK_ROWS_PAGE_SIZE, useBulkRows } from '../api/bulkRows.ts';
+
+/** The sources that answered a row, by the names the results page uses ('sKData' → 'Gov identity records'). */
+const sourceNames = (row: BulkRow): string[] => row.sources_answered.map((key) => SOURCE_LABELS[key] ?? key);
 
 const t = messages.bulkPage;
 
@@ -107,8 +110,8 @@ export function RowsPanel({ job }: { job: BulkJob }) {
                     </td>
                     <td>
                       {row.sources_answered.length > 0 ? (
-                        <span className="cell-clip" title={row.sources_answered.join(', ')}>
-                          {row.sources_answered.join(', ')}
+                        <span className="cell-clip" title={sourceNames(row).join(', ')}>
+                          {sourceNames(row).join(', ')}
                         </span>
                       ) : (
                         <span className="text-muted">—</span>
