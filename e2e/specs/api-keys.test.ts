@@ -54,7 +54,7 @@ describe('API keys page', () => {
     await page.goto('/dashboard');
     // Reached from the profile menu, beside Security.
     await page.getByRole('button', { name: /^Profile: / }).click();
-    await page.getByRole('link', { name: t.navLabel }).click();
+    await page.getByRole('banner').getByRole('link', { name: t.navLabel }).click();
     await page.waitForURL('**/api-keys');
     await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
     await page.getByText(t.empty).waitFor();
