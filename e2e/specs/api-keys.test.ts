@@ -54,7 +54,7 @@ describe('API keys page', () => {
     await page.goto('/dashboard');
     // Reached from the profile menu, beside Security.
     await page.getByRole('button', { name: /^Profile: / }).click();
-    await page.getByRole('link', { name: t.navLabel }).click();
+    await page.getByRole('banner').getByRole('link', { name: t.navLabel }).click();
     await page.waitForURL('**/api-keys');
     await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
     await page.getByText(t.empty).waitFor();
@@ -112,7 +112,8 @@ describe('API keys page', () => {
     await storeSession(page, trial);
     await page.goto('/dashboard');
     await page.getByRole('button', { name: /^Profile: / }).click();
-    await page.getByRole('link', { name: messages.security.navLabel }).waitFor();
+    // Neither the profile menu nor the sidebar offers it.
+    await page.getByRole('banner').getByRole('link', { name: messages.security.navLabel }).waitFor();
     expect(await page.getByRole('link', { name: t.navLabel }).count()).toBe(0);
     await page.goto('/api-keys');
     await page.waitForURL('**/upgrade');

@@ -1,3 +1,5 @@
+import { messages } from '@footprint/domain';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
 import { problemsOf, screenshot, storeSession, useBrowser } from '../support/browser.ts';
@@ -158,5 +160,169 @@ describe('main layout', () => {
     await page.getByRole('button', { name: 'Close menu' }).waitFor();
     await screenshot(page, 'sidebar-mobile');
     await page.getByRole('button', { name: 'Close menu' }).click();
+  });
+});
+
+describe('navigation for every signed-in page', () => {
+  const desktop = { width: 1280, height: 800 };
+  const phone = { width: 390, height: 844 };
+
+  /** A menu entry, the path it lands on, and the page's main heading where it has its own. */
+  interface Entry {
+    label: string;
+    path: string;
+    heading?: string;
+  }
+  const spec: Entry[] = [
+    { label: messages.mainNav.leakFinder, path: '/leak-data-finder' },
+    { label: messages.mainNav.corporate, path: '/corporate' },
+    { label: messages.mainNav.verifiedId, path: '/verification-id' },
+  ];
+  const everyone: Entry[] = [
+    { label: messages.cases.menuLink, path: '/cases', heading: messages.cases.title },
+    { label: messages.history.menuLink, path: '/history', heading: messages.history.title },
+    { label: messages.security.navLabel, path: '/security', heading: messages.security.title },
+  ];
+  const liveOnly: Entry[] = [
+    { label: messages.bulkPage.menuLink, path: '/bulk', heading: messages.bulkPage.title },
+    { label: messages.watchlist.menuLink, path: '/watchlist', heading: messages.watchlist.title },
+    { label: messages.apiKeys.navLabel, path: '/api-keys', heading: messages.apiKeys.title },
+  ];
+  const adminOnly: Entry[] = [{ label: messages.admin.menuLink, path: '/admin/users' }];
+
+  const openMenuButton = (page: Page) => page.getByRole('button', { name: messages.layout.openMenu });
+  const drawerOf = (page: Page) => page.getByRole('dialog', { name: messages.layout.menu });
+
+  /** The main navigation as the reader sees it: the sidebar on a desktop, the opened drawer on a phone. */
+  async function openNav(page: Page, onPhone: boolean) {
+    if (!onPhone) return page.getByRole('navigation', { name: messages.layout.mainNav });
+    await openMenuButton(page).click();
+    const drawer = drawerOf(page);
+    await drawer.waitFor();
+    return drawer.getByRole('navigation', { name: messages.layout.mainNav });
+  }
+
+  /** Clicks each entry in the menu of the page the previous click reached, and checks where it lands. */
+  async function visitEach(page: Page, entries: Entry[], onPhone: boolean) {
+    for (const entry of entries) {
+      const nav = await openNav(page, onPhone);
+      await nav.getByRole('link', { name: entry.label, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === entry.path);
+      if (entry.heading) await page.getByRole('heading', { level: 1, name: entry.heading }).waitFor();
+      if (onPhone) {
+        // The drawer closes on navigation; opened again on the new page, it marks that page.
+        await expect.poll(() => drawerOf(page).count(), { message: entry.label }).toBe(0);
+      }
+      const again = await openNav(page, onPhone);
+      await expect
+        .poll(() => again.getByRole('link', { name: entry.label, exact: true }).getAttribute('aria-current'))
+        .toBe('page');
+      if (onPhone) {
+        // Escape closes it and gives the focus back to the menu button.
+        await page.keyboard.press('Escape');
+        await expect.poll(() => drawerOf(page).count(), { message: entry.label }).toBe(0);
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+          .toBe(messages.layout.openMenu);
+      }
+    }
+    // And back to the start through the spec's first item.
+    const nav = await openNav(page, onPhone);
+    await nav.getByRole('link', { name: messages.mainNav.emailSearch, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('textbox', { name: messages.search.emailLabel }).waitFor();
+  }
+
+  /** The entries' labels in the menu's order (the spec's items first, as the spec orders them). */
+  const labelsOf = async (page: Page, onPhone: boolean) => {
+    const nav = await openNav(page, onPhone);
+    // Help, the last item, shows once the signed-in layout (and so the whole list) has drawn.
+    await nav.getByRole('link', { name: messages.mainNav.help, exact: true }).waitFor();
+    const labels = (await nav.locator('a, button').allInnerTexts()).map((text) => text.trim());
+    if (onPhone) await drawerOf(page).getByRole('button', { name: messages.layout.closeMenu }).click();
+    return labels;
+  };
+
+  for (const [who, email, entries] of [
+    ['a live user', 'demo-live@footprint.test', [...spec, ...everyone, ...liveOnly]],
+    ['an admin', 'demo-admin@footprint.test', [...spec, ...everyone, ...liveOnly, ...adminOnly]],
+  ] as const) {
+    for (const [sizeName, size] of [
+      ['desktop', desktop],
+      ['phone', phone],
+    ] as const) {
+      it(`reaches every page from the menu, for ${who} on a ${sizeName} (${size.width} × ${size.height})`, async () => {
+        const { page } = await signedInPage(email);
+        await page.setViewportSize(size);
+        await page.goto('/dashboard');
+        const onPhone = sizeName === 'phone';
+        const labels = await labelsOf(page, onPhone);
+        const expected = [
+          messages.mainNav.emailSearch,
+          messages.mainNav.phoneSearch,
+          ...spec.map((entry) => entry.label),
+          messages.cases.menuLink,
+          messages.bulkPage.menuLink,
+          messages.watchlist.menuLink,
+          messages.history.menuLink,
+          messages.apiKeys.navLabel,
+          messages.security.navLabel,
+          ...(email.startsWith('demo-admin') ? [messages.admin.menuLink] : []),
+          messages.mainNav.logout,
+          messages.mainNav.help,
+        ];
+        expect(labels).toEqual(expected);
+        if (!onPhone) {
+          // The whole list fits the laptop-sized sidebar without scrolling.
+          const nav = page.getByRole('navigation', { name: messages.layout.mainNav });
+          expect(await nav.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+        }
+        if (email.startsWith('demo-admin')) {
+          await page.goto('/cases');
+          await page.getByRole('heading', { level: 1, name: messages.cases.title }).waitFor();
+          if (onPhone) {
+            await openNav(page, true);
+            await screenshot(page, 'nav-drawer-admin-mobile');
+            await page.keyboard.press('Escape');
+          } else {
+            await screenshot(page, 'nav-sidebar-admin-desktop');
+          }
+          await page.goto('/dashboard');
+        }
+        await visitEach(page, [...entries], onPhone);
+        expect(problemsOf(page)).toEqual([]);
+      });
+    }
+  }
+
+  it('shows a trial user the pages open to every account and none of the live-only or admin ones', async () => {
+    const { page } = await signedInPage('demo-trial@footprint.test');
+    for (const [sizeName, size] of [
+      ['desktop', desktop],
+      ['phone', phone],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.goto('/dashboard');
+      const onPhone = sizeName === 'phone';
+      expect(await labelsOf(page, onPhone), sizeName).toEqual([
+        messages.mainNav.emailSearch,
+        messages.mainNav.phoneSearch,
+        ...spec.map((entry) => entry.label),
+        messages.cases.menuLink,
+        messages.history.menuLink,
+        messages.security.navLabel,
+        messages.mainNav.logout,
+        messages.mainNav.help,
+      ]);
+      if (onPhone) {
+        await openNav(page, true);
+        await screenshot(page, 'nav-drawer-trial-mobile');
+        await page.keyboard.press('Escape');
+      } else {
+        await screenshot(page, 'nav-sidebar-trial-desktop');
+      }
+      await visitEach(page, everyone, onPhone);
+    }
+    expect(problemsOf(page)).toEqual([]);
   });
 });

@@ -335,7 +335,8 @@ describe('signed-in screens', () => {
 
     const profile = page.getByRole('button', { name: /^Profile: / });
     await profile.click();
-    await page.getByRole('link', { name: 'Search history' }).waitFor();
+    // The profile menu's link (the sidebar lists the same page).
+    await page.getByRole('banner').getByRole('link', { name: 'Search history' }).waitFor();
     found.push(...(await look(page, 'profile-menu', { whole: false, scope: 'header' })));
     await page.keyboard.press('Escape');
 
@@ -787,7 +788,7 @@ describe('keyboard alone', () => {
     const profile = page.getByRole('button', { name: /^Profile: / });
     await tabTo(page, profile, { limit: 20, backwards: true });
     await page.keyboard.press('Enter');
-    expect(await hasFocus(page.getByRole('link', { name: 'Search history' }))).toBe(true);
+    expect(await hasFocus(page.getByRole('banner').getByRole('link', { name: 'Search history' }))).toBe(true);
     await page.keyboard.press('Tab');
     expect(await activeLabel(page)).toBe('Security');
     // A live account's menu also holds its API keys.

@@ -55,7 +55,8 @@ async function signInWithMailedCode(page: Page, email: string) {
 
 async function openSecurity(page: Page) {
   await page.getByRole('button', { name: /^Profile: / }).click();
-  await page.getByRole('link', { name: 'Security' }).click();
+  // The profile menu's link (the sidebar lists the same page).
+  await page.getByRole('banner').getByRole('link', { name: 'Security' }).click();
   await page.waitForURL('**/security');
   await page.getByRole('heading', { name: 'Security', level: 1 }).waitFor();
 }

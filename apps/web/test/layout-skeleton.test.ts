@@ -22,10 +22,25 @@ describe('the frame of the signed-in pages while the user loads', () => {
     expect(frameOf('/dashboard')).toContain('w-64');
     expect(frameOf('/dashboard')).toContain('lg:pl-64');
     expect(frameOf('/dashboard')).toContain('size-10');
-    // Spec §2.4: no sidebar on /results; no menu button on the history page.
+    // Spec §2.4: no sidebar on /results; no menu button on /help (the spec's four search pages have
+    // one, and so does every page built beyond the spec that the sidebar lists, e.g. /history).
     expect(frameOf('/results')).not.toContain('w-64');
     expect(frameOf('/results')).not.toContain('lg:pl-64');
-    expect(frameOf('/history')).toContain('w-64');
-    expect(frameOf('/history')).not.toContain('size-10');
+    expect(frameOf('/results')).not.toContain('size-10');
+    expect(frameOf('/help')).toContain('w-64');
+    expect(frameOf('/help')).not.toContain('size-10');
+    for (const path of [
+      '/history',
+      '/cases',
+      '/cases/abc',
+      '/bulk',
+      '/watchlist',
+      '/api-keys',
+      '/security',
+    ]) {
+      expect(frameOf(path), path).toContain('w-64');
+      expect(frameOf(path), path).toContain('size-10');
+    }
+    expect(frameOf('/admin/users'), '/admin/users').toContain('size-10');
   });
 });

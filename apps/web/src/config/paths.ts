@@ -85,11 +85,27 @@ export const sidebarHiddenPrefixes: readonly string[] = [
 export const isSidebarHidden = (pathname: string): boolean =>
   sidebarHiddenPrefixes.some((prefix) => pathname.startsWith(prefix));
 
-/** Pages whose small-screen header carries the menu button (spec §2.4). */
+/** Pages whose small-screen header carries the menu button: the four the spec names (§2.4)… */
 const menuButtonPaths: readonly string[] = [
   paths.dashboard,
   paths.leakFinder,
   paths.corporate,
   paths.verification,
 ];
-export const hasMenuButton = (pathname: string): boolean => menuButtonPaths.includes(pathname);
+/**
+ * …and every page built beyond the spec that the sidebar lists (app/layouts/main/navigation.tsx), with
+ * the pages below them (/cases/:id, /admin/users, …), so that a phone can leave each of them by the menu.
+ * The spec's other signed-in pages (/help, /results, /upgrade, …) keep the header it gives them.
+ */
+const menuButtonSections: readonly string[] = [
+  paths.cases,
+  paths.bulk,
+  paths.watchlist,
+  paths.history,
+  paths.apiKeys,
+  paths.security,
+  paths.admin,
+];
+export const hasMenuButton = (pathname: string): boolean =>
+  menuButtonPaths.includes(pathname) ||
+  menuButtonSections.some((section) => pathname === section || pathname.startsWith(`${section}/`));

@@ -121,6 +121,11 @@ export const siteTexts = {
     menu: 'Menu',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
+    /** Headings of the sidebar's groups of pages beyond the spec's items (which come first, unheaded). */
+    navGroups: {
+      work: 'Work',
+      account: 'Account',
+    },
     profileMenu: (name: string) => `Profile: ${name}`,
     opensInNewTab: ' (opens in a new tab)',
     /** A page whose code could not be loaded (a dropped connection, or a new version deployed meanwhile). */

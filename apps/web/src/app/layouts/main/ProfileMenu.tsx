@@ -18,8 +18,9 @@ const menuItemClass =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium text-text transition-colors hover:bg-surface-2 hover:text-accent';
 
 /**
- * The profile button and its dropdown: name, e-mail and Logout (spec §2.4), with 'Search history' and,
- * for admins, 'Admin' above Logout (both beyond the spec's menu), so that the sidebar stays as the spec shows it.
+ * The profile button and its dropdown: name, e-mail and Logout (spec §2.4), with the account's own pages
+ * above Logout (Search history, Security, API keys for live accounts, Admin for admins; beyond the
+ * spec's menu). The sidebar and the phone drawer list the same pages too (navigation.tsx).
  */
 export function ProfileMenu({
   user,

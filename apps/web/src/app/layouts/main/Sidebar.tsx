@@ -1,20 +1,22 @@
-import { isLive, messages } from '@footprint/domain';
-import type { ReactNode } from 'react';
+import { messages } from '@footprint/domain';
+import { type ReactNode, useId } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '../../../components/Logo.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
-import { type SearchType, useSearchType } from '../../../lib/search-type.ts';
+import { useSearchType } from '../../../lib/search-type.ts';
 import { icons } from './icons.tsx';
+import { mainNavigation, type NavEntry, navigationFor } from './navigation.tsx';
 
 /**
- * The sidebar of the signed-in pages (spec §2.4): the searches, Logout and Help. The same list is the
- * fixed column on wide screens and the content of the drawer on small ones.
+ * The sidebar of the signed-in pages (spec §2.4): the searches, then the pages built beyond the spec
+ * (grouped, each for whom it applies; navigation.tsx), then Logout and Help. The same component and
+ * list are the fixed column on wide screens and the content of the drawer on small ones.
  */
 
 const itemClass = (active: boolean) =>
-  `group flex w-full items-center gap-3 rounded-lg border-l-2 px-3 py-2.5 text-left text-sm font-medium transition-colors ${
+  `group flex w-full items-center gap-3 rounded-lg border-l-2 px-3 py-2 text-left text-sm font-medium transition-colors ${
     active
       ? 'border-accent bg-accent-soft/70 text-accent'
       : 'border-transparent text-muted hover:bg-surface-2/80 hover:text-text'
@@ -34,34 +36,43 @@ interface SidebarProps {
 export function Sidebar({ variant, signedIn, loggingOut, onLogout, onNavigate, closeButton }: SidebarProps) {
   const { pathname } = useLocation();
   const { searchType, setSearchType } = useSearchType();
-  // Bulk lookups and the watchlist are for live accounts (their routes and the API refuse the others).
+  // Who sees which entry (live accounts, admins) is the list's business (navigation.tsx).
   const { user } = useAuth();
+  const groups =
+    signedIn && user ? navigationFor(user) : mainNavigation.filter((group) => group.id === 'search');
   const onDashboard = pathname === paths.dashboard;
+  const groupId = useId();
 
-  const searchItem = (type: SearchType, label: string) => {
-    const active = onDashboard && searchType === type;
+  const item = (entry: NavEntry) => {
+    if (entry.kind === 'search') {
+      const active = onDashboard && searchType === entry.searchType;
+      return (
+        <Link
+          to={paths.dashboard}
+          aria-current={active ? 'page' : undefined}
+          className={itemClass(active)}
+          onClick={() => {
+            setSearchType(entry.searchType);
+            onNavigate?.();
+          }}
+        >
+          {entry.icon}
+          {entry.label}
+        </Link>
+      );
+    }
     return (
-      <Link
-        to={paths.dashboard}
-        aria-current={active ? 'page' : undefined}
-        className={itemClass(active)}
-        onClick={() => {
-          setSearchType(type);
-          onNavigate?.();
-        }}
+      <NavLink
+        to={entry.to}
+        end={!entry.section}
+        className={({ isActive }) => itemClass(isActive)}
+        onClick={onNavigate}
       >
-        {icons[type]}
-        {label}
-      </Link>
+        {entry.icon}
+        {entry.label}
+      </NavLink>
     );
   };
-
-  const linkItem = (to: string, label: string, icon: ReactNode) => (
-    <NavLink to={to} end className={({ isActive }) => itemClass(isActive)} onClick={onNavigate}>
-      {icon}
-      {label}
-    </NavLink>
-  );
 
   // Spec §2.4: Help leads to the dashboard on wide screens and to /help in the small-screen drawer.
   const helpTarget = variant === 'mobile' ? paths.help : paths.dashboard;
@@ -74,23 +85,32 @@ export function Sidebar({ variant, signedIn, loggingOut, onLogout, onNavigate, c
         {closeButton}
       </div>
 
-      <nav aria-label={messages.layout.mainNav} className="flex-1 overflow-y-auto px-3 py-5">
-        <ul className="flex flex-col gap-1">
-          <li>{searchItem('email', messages.mainNav.emailSearch)}</li>
-          <li>{searchItem('tel', messages.mainNav.phoneSearch)}</li>
-          <li>{linkItem(paths.leakFinder, messages.mainNav.leakFinder, icons.leak)}</li>
-          <li>{linkItem(paths.corporate, messages.mainNav.corporate, icons.corporate)}</li>
-          <li>{linkItem(paths.verification, messages.mainNav.verifiedId, icons.verified)}</li>
-          {signedIn && <li>{linkItem(paths.cases, messages.cases.menuLink, icons.cases)}</li>}
-          {signedIn && isLive(user) && (
-            <>
-              <li>{linkItem(paths.bulk, messages.bulkPage.menuLink, icons.bulk)}</li>
-              <li>{linkItem(paths.watchlist, messages.watchlist.menuLink, icons.watchlist)}</li>
-            </>
-          )}
-        </ul>
-        <div className="my-4 border-t border-line/70" />
-        <ul className="flex flex-col gap-1">
+      <nav aria-label={messages.layout.mainNav} className="flex-1 overflow-y-auto px-3 py-4">
+        {groups.map((group) =>
+          group.label ? (
+            <div key={group.id} className="mt-4">
+              <p
+                id={`${groupId}-${group.id}`}
+                className="mb-1 px-3 text-[11px] font-semibold tracking-wider text-muted/80 uppercase"
+              >
+                {group.label}
+              </p>
+              <ul aria-labelledby={`${groupId}-${group.id}`} className="flex flex-col gap-0.5">
+                {group.entries.map((entry) => (
+                  <li key={entry.label}>{item(entry)}</li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <ul key={group.id} className="flex flex-col gap-0.5">
+              {group.entries.map((entry) => (
+                <li key={entry.label}>{item(entry)}</li>
+              ))}
+            </ul>
+          ),
+        )}
+        <div className="my-3 border-t border-line/70" />
+        <ul className="flex flex-col gap-0.5">
           {signedIn && (
             <li>
               <button type="button" className={itemClass(false)} onClick={onLogout} disabled={loggingOut}>

@@ -1,0 +1,91 @@
+import { isLive, messages, type User } from '@footprint/domain';
+import type { ReactNode } from 'react';
+import { paths } from '../../../config/paths.ts';
+import type { SearchType } from '../../../lib/search-type.ts';
+import { icons } from './icons.tsx';
+
+/**
+ * The one list of the signed-in pages' navigation: the sidebar on wide screens and the drawer on phones
+ * both render it (Sidebar.tsx), so they cannot disagree. The spec's items (§2.4) come first, in its
+ * order and with its behaviour; the pages built beyond the spec follow in two headed groups, each
+ * entry shown only to whom its route admits (the LiveOnly and AdminOnly guards in router.tsx).
+ * Logout and Help, the spec's last two items, close the sidebar below these groups (Sidebar.tsx).
+ */
+
+/** Who an entry is for: everyone signed in, live accounts only, or admins only. */
+export type NavAudience = 'everyone' | 'live' | 'admin';
+
+export type NavEntry =
+  /** Spec §2.4: Email Search and Phone Search set the search type and go to /dashboard. */
+  | { kind: 'search'; searchType: SearchType; label: string; icon: ReactNode }
+  | {
+      kind: 'link';
+      to: string;
+      label: string;
+      icon: ReactNode;
+      audience: NavAudience;
+      /** Marked current on the pages below it too (/cases/:id, /admin/users, …). */
+      section?: boolean;
+    };
+
+export interface NavGroup {
+  id: 'search' | 'work' | 'account';
+  /** Shown above the group; the spec's items have none. */
+  label?: string;
+  entries: readonly NavEntry[];
+}
+
+const link = (
+  to: string,
+  label: string,
+  icon: ReactNode,
+  audience: NavAudience = 'everyone',
+  section = false,
+): NavEntry => ({ kind: 'link', to, label, icon, audience, section });
+
+export const mainNavigation: readonly NavGroup[] = [
+  {
+    id: 'search',
+    entries: [
+      { kind: 'search', searchType: 'email', label: messages.mainNav.emailSearch, icon: icons.email },
+      { kind: 'search', searchType: 'tel', label: messages.mainNav.phoneSearch, icon: icons.tel },
+      // Corporate and Verified ID show to everyone, as the spec has them; a trial account's click
+      // lands on /upgrade (the LiveOnly guard).
+      link(paths.leakFinder, messages.mainNav.leakFinder, icons.leak),
+      link(paths.corporate, messages.mainNav.corporate, icons.corporate),
+      link(paths.verification, messages.mainNav.verifiedId, icons.verified),
+    ],
+  },
+  {
+    id: 'work',
+    label: messages.layout.navGroups.work,
+    entries: [
+      link(paths.cases, messages.cases.menuLink, icons.cases, 'everyone', true),
+      link(paths.bulk, messages.bulkPage.menuLink, icons.bulk, 'live'),
+      link(paths.watchlist, messages.watchlist.menuLink, icons.watchlist, 'live'),
+      link(paths.history, messages.history.menuLink, icons.history),
+    ],
+  },
+  {
+    id: 'account',
+    label: messages.layout.navGroups.account,
+    entries: [
+      link(paths.apiKeys, messages.apiKeys.navLabel, icons.apiKey, 'live'),
+      link(paths.security, messages.security.navLabel, icons.security),
+      link(paths.admin, messages.admin.menuLink, icons.admin, 'admin', true),
+    ],
+  },
+];
+
+const admits = (audience: NavAudience, user: User): boolean =>
+  audience === 'everyone' || (audience === 'live' ? isLive(user) : user.role === 'admin');
+
+/** The groups and entries this user may open; a group left empty is dropped. */
+export function navigationFor(user: User): NavGroup[] {
+  return mainNavigation
+    .map((group) => ({
+      ...group,
+      entries: group.entries.filter((entry) => entry.kind === 'search' || admits(entry.audience, user)),
+    }))
+    .filter((group) => group.entries.length > 0);
+}
