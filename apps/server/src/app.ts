@@ -280,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       mailer: deps.mailer,
       appUrl: config.appUrl,
+      trialCredits: config.auth.trialCredits,
       runner: deps.runner,
       catalogue: deps.catalogue,
       usage: deps.usage,

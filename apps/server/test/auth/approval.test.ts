@@ -63,10 +63,12 @@ describe('registration in approval mode', () => {
     expect(res.json()).toMatchObject({
       message: messages.register.created,
       approval_required: true,
-      user: { email: 'pending.one@example.test', app_mode: 'trial', role: 'user', credits: 5 },
+      // A pending account holds no credits: the trial grant comes with the approval.
+      user: { email: 'pending.one@example.test', app_mode: 'trial', role: 'user', credits: 0 },
     });
     const row = await rowOf('pending.one@example.test');
     expect(row.status).toBe('pending');
+    expect(row.credits).toBe(0);
     const [audited] = await auditOf('auth.register', row.id);
     expect(audited).toMatchObject({ outcome: 'success' });
     expect(audited!.details).toMatchObject({ status: 'pending', registration_mode: 'approval' });
@@ -83,7 +85,7 @@ describe('registration in approval mode', () => {
     });
     expect(shape(forActive)).toEqual(shape(forNew));
     expect(shape(forPending)).toEqual(shape(forNew));
-    expect(forNew.json()).toMatchObject({ approval_required: true, user: { credits: 5 } });
+    expect(forNew.json()).toMatchObject({ approval_required: true, user: { credits: 0 } });
     expect((await rowOf(active.email)).status).toBe('active');
   });
 });
@@ -176,7 +178,10 @@ describe('approve and reject', () => {
     const before = t.smtp.inbox.length;
     const res = await adminCall('POST', `/api/admin/users/${row.id}/approve`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ notified: true, user: { id: row.id, email, status: 'active' } });
+    expect(res.json()).toMatchObject({
+      notified: true,
+      user: { id: row.id, email, status: 'active', credits: 5 },
+    });
 
     const mail = await t.smtp.waitFor((m) => m.to.includes(email), { after: before });
     expect(mail.subject).toBe('Your Footprint account is approved');
@@ -185,7 +190,11 @@ describe('approve and reject', () => {
 
     const [audited] = await auditOf('admin.user.approve', row.id);
     expect(audited).toMatchObject({ outcome: 'success', actorEmail: expect.stringContaining('@') });
-    expect(audited!.details).toEqual({ email, changes: { status: { from: 'pending', to: 'active' } } });
+    expect(audited!.details).toEqual({
+      email,
+      changes: { status: { from: 'pending', to: 'active' } },
+      credits_granted: 5,
+    });
 
     const { token } = await signIn(t, email, password);
     const me = await t.app.inject({
@@ -235,7 +244,10 @@ describe('approve and reject', () => {
     expect(approved.json().user.status).toBe('active');
     expect((await auditOf('admin.user.approve', row.id))[0]!.details).toMatchObject({
       changes: { status: { from: 'rejected', to: 'active' } },
+      credits_granted: 5,
     });
+    // Granted once: the ledger holds the one grant, and the balance agrees.
+    expect((await rowOf(email)).credits).toBe(5);
   });
 
   it('rejects without a reason, and refuses a reason with control characters', async () => {

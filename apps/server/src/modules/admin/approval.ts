@@ -12,6 +12,8 @@ export interface ApprovalDeps {
   mailer: Mailer;
   /** The product's address, for the sign-in link of the approval mail. */
   appUrl: string;
+  /** The trial credits an account receives when it is approved (none while it is pending). */
+  trialCredits?: number;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function decideAndNotify(
   acting: Acting,
   now: Date = new Date(),
 ): Promise<AdminDecisionResponse> {
-  const row = await decideRegistration(deps.db, id, decision, acting, now);
+  const row = await decideRegistration(deps.db, id, decision, acting, now, deps.trialCredits ?? 0);
   const mail =
     decision.kind === 'approve'
       ? approvedMail(row.email, row.name, `${deps.appUrl}/login`)

@@ -192,7 +192,7 @@ async function decideAccount({
   const mailer = config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : outboxMailer(db);
   try {
     const { user: u, notified } = await decideAndNotify(
-      { db, mailer, appUrl: config.appUrl },
+      { db, mailer, appUrl: config.appUrl, trialCredits: config.auth.trialCredits },
       user.id,
       approve ? { kind: 'approve' } : { kind: 'reject', reason },
       acting,

@@ -173,6 +173,8 @@ export interface AdminDeps {
   /** Tells a self-registered user the admin's decision. */
   mailer: Mailer;
   appUrl: string;
+  /** The trial credits an approved self-registered account receives. */
+  trialCredits?: number;
   runner: Runner;
   catalogue: ProviderCatalogue;
   usage: UsageRecorder;

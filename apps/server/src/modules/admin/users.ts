@@ -364,6 +364,20 @@ export async function changeCredits(
 
 export type RegistrationDecision = { kind: 'approve' } | { kind: 'reject'; reason?: string | undefined };
 
+/** The trial grant of an account approved for the first time: none if it was ever granted credits. */
+async function grantOnApproval(tx: Transaction, userId: string, trialCredits: number): Promise<number> {
+  if (trialCredits <= 0) return 0;
+  const [entries] = await tx.select({ n: count() }).from(creditEntries).where(heldBy(creditEntries, userId));
+  if (Number(entries?.n ?? 0) > 0) return 0;
+  await applyCreditChange(tx, {
+    userId,
+    delta: trialCredits,
+    kind: 'grant',
+    reason: 'Trial credit grant on approval',
+  });
+  return trialCredits;
+}
+
 /**
  * An admin's decision on a self-registered account: approve (pending or rejected → active) or reject
  * (pending → rejected, its sessions revoked). The row is locked, so two admins deciding at once get one
@@ -376,6 +390,8 @@ export async function decideRegistration(
   decision: RegistrationDecision,
   acting: Acting,
   now: Date = new Date(),
+  /** The trial credits an approved account receives, once: a pending account held none. */
+  trialCredits = 0,
 ): Promise<UserRow> {
   if (!UUID.test(id)) throw userNotFound();
   return db.transaction(async (tx) => {
@@ -393,6 +409,8 @@ export async function decideRegistration(
       .returning();
     const reason = decision.kind === 'reject' ? decision.reason : undefined;
     const revoked = decision.kind === 'reject' ? await revokeSessions(tx, id, now) : 0;
+    const granted = decision.kind === 'approve' ? await grantOnApproval(tx, id, trialCredits) : 0;
+    if (saved && granted > 0) saved.credits += granted;
     await recordAudit(
       tx,
       auditOf(acting, {
@@ -404,6 +422,7 @@ export async function decideRegistration(
           changes: { status: { from, to } },
           ...(reason ? { reason } : {}),
           ...(revoked > 0 ? { sessions_revoked: revoked } : {}),
+          ...(granted > 0 ? { credits_granted: granted } : {}),
         },
       }),
     );

@@ -25,11 +25,11 @@ export function createRegistration(
   const mode = () => readRegistrationMode(db, { registrationMode: config.auth.registrationModeDefault });
 
   /** What a new account's answer would carry, for an address that is taken: nothing of the real one. */
-  const lookalike = (input: RegisterRequest & { email: string }): User => ({
+  const lookalike = (input: RegisterRequest & { email: string }, credits: number): User => ({
     id: randomUUID(),
     name: input.name.trim(),
     email: input.email,
-    credits: config.auth.trialCredits,
+    credits,
     app_mode: 'trial',
     role: 'user',
     created_at: now().toISOString(),
@@ -74,6 +74,8 @@ export function createRegistration(
       const refused = await passwordPolicy.check(input.password);
       if (refused) throw validationError({ password: [refused] });
       const approvalRequired = current === 'approval';
+      // A pending account holds nothing until an admin approves it (the grant comes with the approval).
+      const grant = approvalRequired ? 0 : config.auth.trialCredits;
       // Hashed whether or not the address is free, so the answer takes as long either way.
       const passwordHash = await hashPassword(input.password);
       /**
@@ -89,7 +91,7 @@ export function createRegistration(
           }),
         );
         if (owner) deps.background(() => tellOwner(owner, client));
-        return { user: lookalike(input), approvalRequired };
+        return { user: lookalike(input, grant), approvalRequired };
       };
       const existing = await findUserByEmail(db, input.email);
       if (existing) return taken(existing);
@@ -107,10 +109,10 @@ export function createRegistration(
             })
             .returning();
           if (!created) throw new Error('user insert returned nothing');
-          if (config.auth.trialCredits > 0) {
+          if (grant > 0) {
             created.credits = await applyCreditChange(tx, {
               userId: created.id,
-              delta: config.auth.trialCredits,
+              delta: grant,
               kind: 'grant',
               reason: 'Trial credit grant on registration',
             });
