@@ -49,6 +49,19 @@ describe('sign-up, new-device sign-in and sign-out', () => {
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.waitForURL('**/dashboard');
     await page.getByText('Credits: 20').waitFor();
+    // The accepted code takes the "code sent" toast away: it does not cover the dashboard.
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('.Toastify__toast')
+            .filter({ hasText: /sent to your email/ })
+            .count(),
+        {
+          timeout: 5_000,
+        },
+      )
+      .toBe(0);
 
     // The device is trusted now: the next sign-in from this browser needs no code.
     const stored = await page.evaluate(() => ({

@@ -13,6 +13,7 @@ import { useRegistrationStatus } from '../api/registrationStatus.ts';
 import { secondFactorChallenge } from '../api/secondFactor.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField, TextField } from '../components/Field.tsx';
+import { OTP_SENT_ID } from '../otpNotice.ts';
 import type { OtpPageState } from '../otpState.ts';
 import type { SecondFactorPageState } from './SecondFactorPage.tsx';
 
@@ -100,7 +101,7 @@ export default function LoginPage() {
       const challenge = otpChallenge(error);
       if (challenge) {
         // A device this account has not trusted yet: confirm it with the e-mailed code first.
-        toast.warning(challenge.message || messages.login.otpSent);
+        toast.warning(challenge.message || messages.login.otpSent, { toastId: OTP_SENT_ID });
         const state: OtpPageState = { email: challenge.email, otp_expires_at: challenge.otp_expires_at };
         await navigate(paths.otp, { state });
         return;

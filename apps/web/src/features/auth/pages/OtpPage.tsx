@@ -19,6 +19,7 @@ import { fieldErrorsOf, serverMessage } from '../../../lib/field-errors.ts';
 import { useResendOtp } from '../api/resendOtp.ts';
 import { useVerifyOtp } from '../api/verifyOtp.ts';
 import { formatRemaining, resendLabel, resendRefusalOf } from '../otp-resend.ts';
+import { dismissOtpNotices, OTP_RESENT_ID } from '../otpNotice.ts';
 import { type OtpPageState, readOtpState } from '../otpState.ts';
 
 const emptyCode = (): string[] => Array.from({ length: OTP_LENGTH }, () => '');
@@ -151,6 +152,7 @@ function OtpForm({ email, initialExpiry }: { email: string; initialExpiry: strin
     try {
       const session = await verify.mutateAsync({ email, otp });
       await auth.login(session);
+      dismissOtpNotices();
       await navigate(paths.dashboard, { replace: true });
     } catch (failure) {
       setError(fieldErrorsOf(failure).otp ?? serverMessage(failure, messages.otp.verifyFailed));
@@ -164,7 +166,7 @@ function OtpForm({ email, initialExpiry }: { email: string; initialExpiry: strin
       setNow(Date.now());
       setDigits(emptyCode());
       setError(null);
-      toast.success(answer.message || messages.otp.resendSuccess);
+      toast.success(answer.message || messages.otp.resendSuccess, { toastId: OTP_RESENT_ID });
       // Keep the new expiry in the history entry, so a reload still counts down from it.
       const state: OtpPageState = { email, otp_expires_at: answer.otp_expires_at };
       await navigate(location.pathname, { replace: true, state });
