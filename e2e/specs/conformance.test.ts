@@ -706,6 +706,29 @@ describe('§2.3, §2.5, §7 search and results', () => {
     await close();
     await page.unrouteAll();
 
+    // An RC the registry does not know: the vendor's no-record envelope, which is not charged (README,
+    // "Credits"): the modal's empty line says so, and offers no PDF.
+    await page.route('**/api/rcfull-details', (route) =>
+      route.fulfill({
+        json: {
+          credits: bought.credits,
+          data: {
+            data: null,
+            status_code: 422,
+            success: false,
+            message: 'No records found',
+            message_code: 'not_found',
+          },
+        },
+      }),
+    );
+    await page.getByRole('button', { name: `${messages.details.rcTitle}: ${rc}` }).click();
+    await dialog.getByText(messages.details.noData(messages.details.typeNames.rc)).waitFor();
+    await dialog.getByText(messages.details.noRecordFree).waitFor();
+    expect(await dialog.getByRole('button', { name: messages.details.downloadPdf }).count()).toBe(0);
+    await close();
+    await page.unrouteAll();
+
     // The credit report modal says 'Downloading...' while it waits, and its failure in the spec words.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
