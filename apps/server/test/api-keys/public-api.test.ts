@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditEvents, lookups, users } from '../../src/db/schema.ts';
 import { INTEL_DEMO } from '../../src/sandbox/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
+import { addLeakRecords } from '../support/leaks.ts';
 import type { paths } from '../support/openapi-types.generated.ts';
 import { committedTypes, typesOf } from '../support/openapi-types.ts';
 
@@ -36,6 +37,8 @@ const creditsOf = async (userId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ env: { API_KEY_RATE_LIMIT: String(KEY_RATE_LIMIT), COST_TEL: '1' } });
+  // The leak search needs an index that can answer (an empty one, with no leak vendor, is a 503).
+  await addLeakRecords(t.db, { name: 'Fixture Breach' }, [{ name: 'Fixture Person' }]);
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = t.app.server.address() as AddressInfo;
   client = createClient<paths>({ baseUrl: `http://127.0.0.1:${port}` });

@@ -51,6 +51,8 @@ export async function settleNoRecord(
     result: unknown;
     sandbox: boolean;
     details: Record<string, unknown>;
+    /** When the sources answered: the row's completion, the time its answer and reports state. */
+    at: Date;
   },
 ): Promise<number> {
   const credits = await ctx.db.transaction(async (tx) => {
@@ -59,7 +61,7 @@ export async function settleNoRecord(
       lookupId,
       cost: search.cost,
       reason: 'No record found',
-      at: ctx.now(),
+      at: answer.at,
       status: 'no_record',
       set: {
         sourcesAnswered: answer.answered,

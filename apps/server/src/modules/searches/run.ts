@@ -110,7 +110,11 @@ export async function runSearch<T>(ctx: SearchContext, search: PaidSearch<T>): P
   };
   if (answer.noRecord === true) {
     // The charging rule: an answer that found nothing is kept, and not paid for.
-    const credits = await settleNoRecord(ctx, search, lookupId, { ...answer, details: ownDetails });
+    const credits = await settleNoRecord(ctx, search, lookupId, {
+      ...answer,
+      details: ownDetails,
+      at: answeredAt,
+    });
     return { value: answer.value, lookupId, credits, cached: false, answeredAt, reusedFrom: null };
   }
   await ctx.write({
