@@ -36,6 +36,13 @@ function scoped(conditions: LeakCondition[], scope: LeakScope): SQL {
  * search is unavailable (503, nothing charged), as any kind no source answers.
  */
 export async function indexHasRecords(db: Database, scope: LeakScope): Promise<boolean> {
+  // No source in scope at all (the common case of an unfilled index): the records are not read.
+  const sources = await db
+    .select({ id: leakSources.id })
+    .from(leakSources)
+    .where(scope.includeSandbox ? undefined : eq(leakSources.sandbox, false))
+    .limit(1);
+  if (sources.length === 0) return false;
   const where = scope.includeSandbox
     ? sql`true`
     : sql`${leakRecords.sourceId} in (select ${leakSources.id} from ${leakSources} where ${leakSources.sandbox} = false)`;
