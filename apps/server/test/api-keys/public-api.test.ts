@@ -135,6 +135,19 @@ describe('a key with the lookups scope', () => {
     expect(listed.last_used_at).not.toBeNull();
   });
 
+  it('counts a refunded "no record" as nothing spent against the key (the charging rule)', async () => {
+    const before = await creditsOf(owner.id);
+    // The sandbox registry does not know this RC: no record, refunded.
+    const { data, response } = await client.POST('/api/rcfull-details', {
+      body: { id_number: 'KA01FP0000' },
+      headers: bearer(key),
+    });
+    expect(response.status).toBe(200);
+    expect(data!.credits).toBe(before);
+    const { data: list } = await client.GET('/api/api-keys', { headers: session });
+    expect(list!.api_keys.find((k) => k.id === keyId)!.credits_this_month).toBe(1);
+  });
+
   it('reaches nothing outside its scopes: not the account, not the keys, not the leak search', async () => {
     const user = await client.GET('/api/user', { headers: bearer(key) });
     expect(user.response.status).toBe(403);
