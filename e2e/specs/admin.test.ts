@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import {
   type AuditChainState,
   mergePhoneProfile,
+  messages,
   type PhoneLookupResponse,
   SANDBOX_BANNER,
 } from '@footprint/domain';
@@ -637,7 +638,9 @@ describe('search history', () => {
     const badge = (await noRecord.getAttribute('class')) ?? '';
     expect(badge).toContain('chip-slate');
     expect(badge).not.toMatch(/rose|red/);
-    expect(await noneRow.getByText(/Failure|Refunded/).count()).toBe(0);
+    expect(await noneRow.getByText(/Failure/).count()).toBe(0);
+    // "No record" is not charged (README, "Credits"): the row says its charge came back.
+    await noneRow.getByText(messages.history.refunded, { exact: true }).waitFor();
     await screenshot(page, 'history-desktop');
 
     // Reopening: no new lookup call, no charge, the result page as after the search.

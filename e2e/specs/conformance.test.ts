@@ -683,7 +683,7 @@ describe('§2.3, §2.5, §7 search and results', () => {
         '/api/rc-challan-details',
         `${messages.details.challanTitle}: ${rc}`,
         500,
-        {},
+        { message: 'x' },
         messages.details.challanFailed,
       ],
     ];
@@ -696,12 +696,49 @@ describe('§2.3, §2.5, §7 search and results', () => {
     }
 
     // An empty challan list: the warning, the modal's empty line, and no PDF to download.
-    await page.route('**/api/rc-challan-details', (route) =>
-      route.fulfill({ json: { credits: bought.credits, data: { data: { challan_details: [] } } } }),
-    );
+    // (A real answer with its list emptied, so that it stays a whole answer of the OpenAPI document.)
+    await page.route('**/api/rc-challan-details', async (route) => {
+      const real = await route.fetch();
+      const body = (await real.json()) as { data: Record<string, unknown> };
+      await route.fulfill({
+        response: real,
+        json: { ...body, data: { ...body.data, data: { challan_details: [] } } },
+      });
+    });
     await page.getByRole('button', { name: `${messages.details.challanTitle}: ${rc}` }).click();
     await toast(page, messages.details.noChallans).waitFor();
     await dialog.getByText(messages.details.noData(messages.details.typeNames.challan)).waitFor();
+    expect(await dialog.getByRole('button', { name: messages.details.downloadPdf }).count()).toBe(0);
+    await close();
+    await page.unrouteAll();
+
+    // An RC the registry does not know: the vendor's no-record envelope, which is not charged (README,
+    // "Credits"): the modal's empty line says so, and offers no PDF.
+    // The sandbox knows every RC of the profile: the answer is a real one with its record replaced by
+    // the vendor's no-record envelope (and its source not_found), as the server answers an unknown RC.
+    await page.route('**/api/rcfull-details', async (route) => {
+      const real = await route.fetch();
+      const body = (await real.json()) as { source_status: Record<string, Record<string, unknown>> };
+      await route.fulfill({
+        response: real,
+        json: {
+          ...body,
+          data: {
+            data: null,
+            status_code: 422,
+            success: false,
+            message: 'No records found',
+            message_code: 'not_found',
+          },
+          source_status: { ...body.source_status, rc: { ...body.source_status.rc, status: 'not_found' } },
+        },
+      });
+    });
+    // (Another RC of the profile: the first is bought on this page, and shown again without asking.)
+    const otherRc = profile.rcNumbers.find((entry) => entry.value !== rc)!.value;
+    await page.getByRole('button', { name: `${messages.details.rcTitle}: ${otherRc}` }).click();
+    await dialog.getByText(messages.details.noData(messages.details.typeNames.rc)).waitFor();
+    await dialog.getByText(messages.details.noRecordFree).waitFor();
     expect(await dialog.getByRole('button', { name: messages.details.downloadPdf }).count()).toBe(0);
     await close();
     await page.unrouteAll();

@@ -251,10 +251,13 @@ describe('leak search', () => {
     await page.getByText(`Credits: ${first.body.credits}`).first().waitFor();
   });
 
-  it('says so when nothing matches', async () => {
+  it('says so when nothing matches, and charges nothing for it', async () => {
     const page = await finderPage();
+    const before = await creditsShown(page);
     const { body } = await searchFor(page, [['username', 'no_such_handle_4242']]);
     expect(body.total).toBe(0);
+    // "No record" is refunded, as for every kind (README, "Credits").
+    expect(body.credits).toBe(before);
     await summary(page).getByText('No results found.', { exact: true }).waitFor();
     expect(await cards(page).count()).toBe(0);
     expect(await pager(page).count()).toBe(0);
@@ -322,6 +325,18 @@ describe('leak search answers staged in the browser', () => {
     await searchButton(page).click();
     await toast(page, 'Leak index unavailable.').waitFor();
     // A failed new search leaves no stale answer on screen.
+    expect(await cards(page).count()).toBe(0);
+    await page.unrouteAll();
+
+    // No source could answer (an empty index, no leak vendor): the server's 503 says so, and that
+    // nothing was charged.
+    const unavailable =
+      'Leak Data Finder searches are not available in this deployment: no source for them is configured. No credits were charged.';
+    await page.route('**/api/leak-data-finder/**', (route) =>
+      route.fulfill({ status: 503, json: { message: unavailable } }),
+    );
+    await searchButton(page).click();
+    await toast(page, unavailable).waitFor();
     expect(await cards(page).count()).toBe(0);
     await page.unrouteAll();
 

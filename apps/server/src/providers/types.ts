@@ -49,7 +49,7 @@ export interface VendorInfo {
   currency: string;
 }
 
-/** The source has no record for this query: an answer, not a failure (the lookup is still charged). */
+/** The source has no record for this query: an answer, not a failure (a lookup whose every answering source says so is refunded: README, "Credits"). */
 export class SourceNotFoundError extends Error {
   constructor(message = 'No record found.') {
     super(message);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditEvents, lookups, users } from '../../src/db/schema.ts';
 import { INTEL_DEMO } from '../../src/sandbox/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
+import { addLeakRecords } from '../support/leaks.ts';
 import type { paths } from '../support/openapi-types.generated.ts';
 import { committedTypes, typesOf } from '../support/openapi-types.ts';
 
@@ -36,6 +37,8 @@ const creditsOf = async (userId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ env: { API_KEY_RATE_LIMIT: String(KEY_RATE_LIMIT), COST_TEL: '1' } });
+  // The leak search needs an index that can answer (an empty one, with no leak vendor, is a 503).
+  await addLeakRecords(t.db, { name: 'Fixture Breach' }, [{ name: 'Fixture Person' }]);
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = t.app.server.address() as AddressInfo;
   client = createClient<paths>({ baseUrl: `http://127.0.0.1:${port}` });
@@ -130,6 +133,19 @@ describe('a key with the lookups scope', () => {
     const listed = list!.api_keys.find((k) => k.id === keyId)!;
     expect(listed.credits_this_month).toBe(1);
     expect(listed.last_used_at).not.toBeNull();
+  });
+
+  it('counts a refunded "no record" as nothing spent against the key (the charging rule)', async () => {
+    const before = await creditsOf(owner.id);
+    // The sandbox registry does not know this RC: no record, refunded.
+    const { data, response } = await client.POST('/api/rcfull-details', {
+      body: { id_number: 'KA01FP0000' },
+      headers: bearer(key),
+    });
+    expect(response.status).toBe(200);
+    expect(data!.credits).toBe(before);
+    const { data: list } = await client.GET('/api/api-keys', { headers: session });
+    expect(list!.api_keys.find((k) => k.id === keyId)!.credits_this_month).toBe(1);
   });
 
   it('reaches nothing outside its scopes: not the account, not the keys, not the leak search', async () => {

@@ -3,7 +3,9 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, lookups, users } from '../../src/db/schema.ts';
+import { applyCreditChange } from '../../src/modules/credits/service.ts';
 import { createTestApp, createUser, json, newDeviceId, signIn, type TestApp } from '../support/app.ts';
+import { addLeakRecords } from '../support/leaks.ts';
 import { pdfText } from '../support/pdf.ts';
 import { otpCodeOf, resetTokenOf } from '../support/smtp.ts';
 
@@ -234,6 +236,8 @@ describe('lookups, reports and refusals', () => {
       ...json({ upi_id: 'rohan.deshmukh@oksbi' }, deviceId, token),
     });
     expect(upi.statusCode).toBe(502);
+    // The index holds a record (an empty one could not answer: 503), not of this name.
+    await addLeakRecords(t.db, { name: 'Trail Breach' }, [{ name: 'Somebody Else' }]);
     const leak = await t.app.inject({
       method: 'POST',
       url: '/api/leak-data-finder/?page=1&per_page=10',
@@ -257,10 +261,11 @@ describe('lookups, reports and refusals', () => {
       ['lookup.tel', 'success', 1, 'FIR 214/2025'],
       ['lookup.tel', 'success', 0, 'FIR 214/2025'],
       ['lookup.email', 'success', 1, null],
-      ['lookup.rc', 'success', 1, 'CASE-RC'],
+      // The sandbox's registry does not know MH12AB1234: no record, refunded (the charging rule).
+      ['lookup.rc', 'no_record', 0, 'CASE-RC'],
       ['lookup.upi', 'failure', 0, null],
-      // No leak records in this database: the search found nothing, charged and recorded as no_record.
-      ['lookup.leak', 'no_record', 1, 'CASE-LEAK'],
+      // No leak record of this name: the search found nothing, recorded as no_record and refunded.
+      ['lookup.leak', 'no_record', 0, 'CASE-LEAK'],
     ]);
     // Every search row names its query as typed and as matched.
     expect(rows.map((r) => (r.details as Record<string, unknown>).query_typed)).toEqual([
@@ -286,7 +291,16 @@ describe('lookups, reports and refusals', () => {
     const [stored] = await t.db.select().from(lookups).where(eq(lookups.id, tel.json().lookup_id));
     expect(stored).toMatchObject({ caseReference: 'FIR 214/2025', ip: '127.0.0.1', deviceId });
 
-    // Out of credits: 402, no lookup, a 'denied' row.
+    // Out of credits: 402, no lookup, a 'denied' row. (The RC and leak searches found no record and
+    // were refunded: the two credits they gave back are taken first.)
+    await t.db.transaction((tx) =>
+      applyCreditChange(tx, {
+        userId: user.id,
+        delta: -2,
+        kind: 'adjustment',
+        reason: 'test: spend the rest',
+      }),
+    );
     const broke = await get('/api/tel?number=919123456780&case_reference=CASE-X', token, deviceId);
     expect(broke.statusCode).toBe(402);
     const [denied] = await rowsAfter(rows.at(-1)!.id, eq(auditEvents.userId, user.id));

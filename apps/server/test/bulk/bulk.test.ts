@@ -302,7 +302,8 @@ describe('bulk lookups: the job', () => {
       case_reference: 'OP-BULK-1',
     });
     const job = await finished(created.id, user.token);
-    expect(job).toMatchObject({ status: 'done', total: 4, done: 4, charged: 2, failed: 1, credits_spent: 2 });
+    // The no-record row (line 4) is refunded, as every "no record" is: one row charged.
+    expect(job).toMatchObject({ status: 'done', total: 4, done: 4, charged: 1, failed: 1, credits_spent: 1 });
     expect(job.finished_at).toEqual(expect.any(String));
 
     const rows = (await get(`/api/bulk/${job.id}/rows?page=1`, user.token)).json();
@@ -320,13 +321,13 @@ describe('bulk lookups: the job', () => {
       }),
       expect.objectContaining({ line: 2, query: '919876543211', status: 'cached', cost: 0 }),
       expect.objectContaining({ line: 3, query: SILENT_PHONE, status: 'failed', cost: 0 }),
-      expect.objectContaining({ line: 4, query: UNKNOWN_PHONE, status: 'no_record', cost: 1 }),
+      expect.objectContaining({ line: 4, query: UNKNOWN_PHONE, status: 'no_record', cost: 0 }),
     ]);
 
     // The books: the rows' costs are what the ledger took for their lookups, and the balance agrees.
     const books = await booksOf(t.db, job.id);
-    expect(books.row_cost).toBe(2);
-    expect(books.ledger).toBe(2);
+    expect(books.row_cost).toBe(1);
+    expect(books.ledger).toBe(1);
     expect(books.lookups).toBe(4);
     expect((await get('/api/credits', user.token)).statusCode).toBeLessThan(500);
     expect(await findLedgerMismatches(t.db)).toEqual([]);

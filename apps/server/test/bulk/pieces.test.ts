@@ -40,8 +40,10 @@ describe("a bulk row's outcome, from its lookups row", () => {
       status: 'cached',
       cost: 0,
     });
+    // "No record" is refunded (the charging rule): the row cost nothing.
     expect(outcomeOf('tel', { id: 'r' }, state({ status: 'no_record' }))).toMatchObject({
       status: 'no_record',
+      cost: 0,
     });
   });
 

@@ -5,7 +5,7 @@ import { type Provider, SourceFailedError, SourceNotFoundError } from '../../src
 
 /** A phone number no source answers (the row fails and is refunded). */
 export const SILENT_PHONE = '919000000001';
-/** A phone number every source says it has no record of (charged, no_record). */
+/** A phone number every source says it has no record of (no_record, refunded: the charging rule). */
 export const UNKNOWN_PHONE = '919000000002';
 
 /**

@@ -7,11 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, caseNotes, lookupEntities, lookups, users } from '../../src/db/schema.ts';
 import { purgeExpiredResults } from '../../src/modules/lookup/retention.ts';
 import { createTestApp, createUser, json, newDeviceId, signIn, type TestApp } from '../support/app.ts';
+import { addLeakRecords } from '../support/leaks.ts';
 import { pdfText } from '../support/pdf.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false', LOOKUP_PURGE_INTERVAL_MINUTES: '0' } });
+  // The leak search needs an index that can answer (an empty one, with no leak vendor, is a 503).
+  await addLeakRecords(t.db, { name: 'Fixture Breach' }, [{ name: 'Fixture Person' }]);
 });
 afterAll(() => t.close());
 

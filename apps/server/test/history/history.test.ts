@@ -8,10 +8,13 @@ import { purgeExpiredResults, schedulePurge } from '../../src/modules/lookup/ret
 import { deploymentDefaults } from '../../src/modules/settings/service.ts';
 import { INTEL_DEMO } from '../../src/sandbox/index.ts';
 import { createTestApp, createUser, json, newDeviceId, signIn, type TestApp } from '../support/app.ts';
+import { addLeakRecords } from '../support/leaks.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false', LOOKUP_PURGE_INTERVAL_MINUTES: '0' } });
+  // The leak search needs an index that can answer (an empty one, with no leak vendor, is a 503).
+  await addLeakRecords(t.db, { name: 'Fixture Breach' }, [{ name: 'Fixture Person' }]);
 });
 afterAll(() => t.close());
 

@@ -262,11 +262,11 @@ describe('POST /api/leak-data-finder', () => {
     expect(await t.db.select().from(lookups).where(eq(lookups.userId, user.id))).toHaveLength(0);
   });
 
-  it('records a search with no hit as no_record (charged, as before), not as a failure', async () => {
+  it('records a search with no hit as no_record, not as a failure, and refunds it (the charging rule)', async () => {
     const { user, headers } = await investigator(3);
     const res = await search(headers, [{ type: 'name', value: 'Zebulon Quartermaine' }]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ total: 0, credits: 2, cached: false });
+    expect(res.json()).toMatchObject({ total: 0, credits: 3, cached: false });
     const [row] = await t.db.select().from(lookups).where(eq(lookups.userId, user.id));
     expect(row).toMatchObject({ status: 'no_record', cost: 1, queryTyped: 'Name: Zebulon Quartermaine' });
     const [audit] = await t.db
@@ -274,16 +274,20 @@ describe('POST /api/leak-data-finder', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.userId, user.id), eq(auditEvents.action, 'lookup.leak')))
       .orderBy(auditEvents.id);
-    expect(audit).toMatchObject({ outcome: 'no_record', cost: 1 });
+    expect(audit).toMatchObject({
+      outcome: 'no_record',
+      cost: 0,
+      details: expect.objectContaining({ refunded: 1 }),
+    });
     // The same search again within the cache window is a free repeat, and found nothing either.
     const again = await search(headers, [{ type: 'name', value: 'zebulon  QUARTERMAINE' }]);
-    expect(again.json()).toMatchObject({ total: 0, credits: 2, cached: true });
+    expect(again.json()).toMatchObject({ total: 0, credits: 3, cached: true });
     const history = await t.app.inject({ method: 'GET', url: '/api/history', headers });
     expect(
       history.json().data.map((e: Record<string, unknown>) => [e.status, e.query_typed, e.refunded]),
     ).toEqual([
       ['no_record', 'Name: zebulon  QUARTERMAINE', false],
-      ['no_record', 'Name: Zebulon Quartermaine', false],
+      ['no_record', 'Name: Zebulon Quartermaine', true],
     ]);
     expect(await findLedgerMismatches(t.db)).toEqual([]);
   });

@@ -242,7 +242,7 @@ describe('GET /api/email', () => {
 });
 
 describe('paid detail lookups', () => {
-  it('answer the vendor envelope as data, charging each', async () => {
+  it('answer the vendor envelope as data, charging each record and refunding "no record"', async () => {
     const { auth } = await userWith(5);
     const post = (url: string, body: unknown) =>
       t.app.inject({ method: 'POST', url, payload: body as object, headers: auth });
@@ -260,7 +260,12 @@ describe('paid detail lookups', () => {
     });
     const missing = await post('/api/rcfull-details', { id_number: 'KA01ZZ9999' });
     expect(missing.statusCode).toBe(200);
-    expect(missing.json()).toMatchObject({ credits: 1, data: { data: null, success: false } });
+    // The vendor's no-record envelope is answered as it came, its source not_found, and not charged.
+    expect(missing.json()).toMatchObject({
+      credits: 2,
+      data: { data: null, success: false },
+      source_status: { rc: { status: 'not_found' } },
+    });
     for (const [url, body] of [
       ['/api/rcfull-details', {}],
       ['/api/rcfull-details', { id_number: '<script>' }],
@@ -270,7 +275,7 @@ describe('paid detail lookups', () => {
       const res = await post(url, body);
       expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(422);
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: auth })).json().credits).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: auth })).json().credits).toBe(2);
   });
 });
 

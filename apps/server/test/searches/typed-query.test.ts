@@ -93,11 +93,21 @@ describe('the typed query', () => {
 });
 
 describe('a no-record answer', () => {
-  it('is no_record in the row and the trail, charged like any answer', async () => {
+  it('is no_record in the row and the trail, its result kept and its charge refunded (the charging rule)', async () => {
     const { row, audit, searched } = await run('c@example.test', { query: 'c@example.test', noRecord: true });
-    expect(row).toMatchObject({ status: 'no_record', cost: 1 });
-    expect(audit).toMatchObject({ outcome: 'no_record', cost: 1 });
-    expect(searched.credits).toBe(4);
+    expect(row).toMatchObject({
+      status: 'no_record',
+      cost: 1,
+      sourcesAnswered: ['gravatar'],
+      result: { payloads: {}, errors: {} },
+      sandbox: true,
+    });
+    expect(audit).toMatchObject({
+      outcome: 'no_record',
+      cost: 0,
+      details: expect.objectContaining({ refunded: 1 }),
+    });
+    expect(searched.credits).toBe(5);
     expect(await findLedgerMismatches(handle.db)).toEqual([]);
   });
 

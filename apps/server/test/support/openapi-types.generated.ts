@@ -455,7 +455,7 @@ export interface paths {
         };
         /**
          * Phone lookup: every phone source at once
-         * @description A paid search: charges its price unless the same user ran it within the cache window (then free, `cached`). 402 with `credits` when the balance is short; 502 with the credits refunded when no source answered; 503, charging nothing, when no source of the kind is configured. `source_status` tells what became of every source. `answered_at` is when the sources answered: for a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case reference. The Server-Timing header separates source latency from the server's own. `fresh=1` skips the cache: the sources are asked again and the lookup is charged even when an identical one is within the cache window.
+         * @description A paid search: charges its price unless the same user ran it within the cache window (then free, `cached`). An answer in which every source that answered said "no record" is not charged: the charge is refunded and `credits` is the balance after. 402 with `credits` when the balance is short; 502 with the credits refunded when no source answered; 503, charging nothing, when no source of the kind is configured. `source_status` tells what became of every source. `answered_at` is when the sources answered: for a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case reference. The Server-Timing header separates source latency from the server's own. `fresh=1` skips the cache: the sources are asked again and the lookup is charged even when an identical one is within the cache window.
          */
         get: operations["getApiTel"];
         put?: never;
@@ -475,7 +475,7 @@ export interface paths {
         };
         /**
          * E-mail lookup: every e-mail source at once
-         * @description A paid search: charges its price unless the same user ran it within the cache window (then free, `cached`). 402 with `credits` when the balance is short; 502 with the credits refunded when no source answered; 503, charging nothing, when no source of the kind is configured. `source_status` tells what became of every source. `answered_at` is when the sources answered: for a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case reference. The Server-Timing header separates source latency from the server's own. `fresh=1` skips the cache: the sources are asked again and the lookup is charged even when an identical one is within the cache window.
+         * @description A paid search: charges its price unless the same user ran it within the cache window (then free, `cached`). An answer in which every source that answered said "no record" is not charged: the charge is refunded and `credits` is the balance after. 402 with `credits` when the balance is short; 502 with the credits refunded when no source answered; 503, charging nothing, when no source of the kind is configured. `source_status` tells what became of every source. `answered_at` is when the sources answered: for a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case reference. The Server-Timing header separates source latency from the server's own. `fresh=1` skips the cache: the sources are asked again and the lookup is charged even when an identical one is within the cache window.
          */
         get: operations["getApiEmail"];
         put?: never;
@@ -497,7 +497,7 @@ export interface paths {
         put?: never;
         /**
          * Vehicle registration (RC) details
-         * @description A paid search: charges its price unless the same user ran it within the cache window (then free, `cached`). 402 with `credits` when the balance is short; 502 with the credits refunded when no source answered; 503, charging nothing, when no source of the kind is configured. `source_status` tells what became of every source. `answered_at` is when the sources answered: for a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case reference. The Server-Timing header separates source latency from the server's own. `fresh: true` in the body skips the cache: the sources are asked again and the lookup is charged even when an identical one is within the cache window.
+         * @description A paid search: charges its price unless the same user ran it within the cache window (then free, `cached`). An answer in which every source that answered said "no record" is not charged: the charge is refunded and `credits` is the balance after. 402 with `credits` when the balance is short; 502 with the credits refunded when no source answered; 503, charging nothing, when no source of the kind is configured. `source_status` tells what became of every source. `answered_at` is when the sources answered: for a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case reference. The Server-Timing header separates source latency from the server's own. `fresh: true` in the body skips the cache: the sources are asked again and the lookup is charged even when an identical one is within the cache window.
          */
         post: operations["postApiRcfullDetails"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         put?: never;
         /**
          * UPI id details
-         * @description A paid search: charges its price unless the same user ran it within the cache window (then free, `cached`). 402 with `credits` when the balance is short; 502 with the credits refunded when no source answered; 503, charging nothing, when no source of the kind is configured. `source_status` tells what became of every source. `answered_at` is when the sources answered: for a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case reference. The Server-Timing header separates source latency from the server's own. `fresh: true` in the body skips the cache: the sources are asked again and the lookup is charged even when an identical one is within the cache window.
+         * @description A paid search: charges its price unless the same user ran it within the cache window (then free, `cached`). An answer in which every source that answered said "no record" is not charged: the charge is refunded and `credits` is the balance after. 402 with `credits` when the balance is short; 502 with the credits refunded when no source answered; 503, charging nothing, when no source of the kind is configured. `source_status` tells what became of every source. `answered_at` is when the sources answered: for a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case reference. The Server-Timing header separates source latency from the server's own. `fresh: true` in the body skips the cache: the sources are asked again and the lookup is charged even when an identical one is within the cache window.
          */
         post: operations["postApiUpifullDetails"];
         delete?: never;
@@ -537,7 +537,7 @@ export interface paths {
         put?: never;
         /**
          * Traffic challans of a vehicle
-         * @description A paid search: charges its price unless the same user ran it within the cache window (then free, `cached`). 402 with `credits` when the balance is short; 502 with the credits refunded when no source answered; 503, charging nothing, when no source of the kind is configured. `source_status` tells what became of every source. `answered_at` is when the sources answered: for a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case reference. The Server-Timing header separates source latency from the server's own. `fresh: true` in the body skips the cache: the sources are asked again and the lookup is charged even when an identical one is within the cache window.
+         * @description A paid search: charges its price unless the same user ran it within the cache window (then free, `cached`). An answer in which every source that answered said "no record" is not charged: the charge is refunded and `credits` is the balance after. 402 with `credits` when the balance is short; 502 with the credits refunded when no source answered; 503, charging nothing, when no source of the kind is configured. `source_status` tells what became of every source. `answered_at` is when the sources answered: for a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case reference. The Server-Timing header separates source latency from the server's own. `fresh: true` in the body skips the cache: the sources are asked again and the lookup is charged even when an identical one is within the cache window.
          */
         post: operations["postApiRcChallanDetails"];
         delete?: never;
@@ -726,7 +726,7 @@ export interface paths {
         put?: never;
         /**
          * Leak Data Finder: records of imported breaches matching every row
-         * @description A paid search (free again within the cache window, and for further pages of it). 402 when the balance is short; 422 with `errors.page` past the last page.
+         * @description A paid search (free again within the cache window, and for further pages of it); one that finds nothing is not charged (refunded). 402 when the balance is short; 422 with `errors.page` past the last page; 503, charging nothing, when no source could answer (an empty index and no leak vendor).
          */
         post: operations["postApiLeakDataFinderSlash"];
         delete?: never;
@@ -746,7 +746,7 @@ export interface paths {
         put?: never;
         /**
          * Leak Data Finder: records of imported breaches matching every row
-         * @description A paid search (free again within the cache window, and for further pages of it). 402 when the balance is short; 422 with `errors.page` past the last page.
+         * @description A paid search (free again within the cache window, and for further pages of it); one that finds nothing is not charged (refunded). 402 when the balance is short; 422 with `errors.page` past the last page; 503, charging nothing, when no source could answer (an empty index and no leak vendor).
          */
         post: operations["postApiLeakDataFinder"];
         delete?: never;

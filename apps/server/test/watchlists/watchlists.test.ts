@@ -200,8 +200,10 @@ describe('a watched e-mail address', () => {
 });
 
 describe('a watched leak search', () => {
-  it('runs through the leak search, charged and audited as a watch run', async () => {
+  it('runs through the leak search, audited as a watch run (found nothing: not charged)', async () => {
     const { user, token } = await liveUser(5);
+    // The index holds a record (an empty one could not answer: 503), not of the watched name.
+    await addLeakRecords(t.db, { name: 'Unwatched Breach' }, [{ name: 'Somebody Unwatched' }]);
     const watch = (
       await call('POST', '/api/watches', token, {
         kind: 'leak',
@@ -212,7 +214,8 @@ describe('a watched leak search', () => {
     expect(watch.query_typed).toContain('Nobody Watched');
     expect((await call('POST', `/api/watches/${watch.id}/run`, token)).json().outcome).toBe('baseline');
     expect((await call('POST', `/api/watches/${watch.id}/run`, token)).json().outcome).toBe('unchanged');
-    expect(await balanceOf(user.id)).toBe(3);
+    // Both runs found no record: refunded, as every "no record" is (README, "Credits").
+    expect(await balanceOf(user.id)).toBe(5);
     const audited = await t.db
       .select()
       .from(auditEvents)

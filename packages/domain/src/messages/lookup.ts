@@ -253,6 +253,8 @@ export const lookupTexts = {
     challanTitle: DETAIL_FACTS.challan.title,
     challanSummary: DETAIL_FACTS.challan.list.title,
     noData: (type: string) => `⚠ No ${type} data available.`,
+    /** Under it, when the source answered that it holds no record: the charging rule's promise. */
+    noRecordFree: 'The source holds no record of it. No credits were charged.',
     /** The {TYPE} of the line above, per lookup. */
     typeNames: Object.fromEntries(DETAIL_FAMILIES.map((kind) => [kind, DETAIL_FACTS[kind].label])) as Record<
       DetailFamily,

@@ -8,10 +8,10 @@ import {
   MAX_API_KEYS,
   messages,
 } from '@footprint/domain';
-import { and, desc, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { own } from '../../access/policy.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { apiKeys, lookups, type UserRow, users } from '../../db/schema.ts';
+import { apiKeys, creditEntries, lookups, type UserRow, users } from '../../db/schema.ts';
 import { notFound, tooManyApiKeys, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { randomToken, sha256 } from '../../security/crypto.ts';
@@ -26,14 +26,21 @@ const PREFIX_LENGTH = API_KEY_PREFIX.length + 4;
 export const monthStartOf = (at: Date): Date => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 
 /**
+ * A lookups row whose charge stands: not refunded, nor a "no record" whose charge came back (every
+ * kind's, by the charging rule; the ledger's refund row is the proof, as history reads it).
+ */
+const chargeStands = sql`not (${lookups.status} = 'refunded' or (${lookups.status} = 'no_record' and exists (
+  select 1 from ${creditEntries} where ${creditEntries.lookupId} = ${lookups.id} and ${creditEntries.kind} = 'refund')))`;
+
+/**
  * Credits a key's searches spent since `since`: its charged lookups rows, refunds excluded (a refunded
- * row gave its charge back). Free repeats are rows of cost 0.
+ * row, or a refunded "no record", gave its charge back). Free repeats are rows of cost 0.
  */
 export async function keySpendSince(db: Executor, keyId: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ spent: sql<string>`coalesce(sum(${lookups.cost}), 0)` })
     .from(lookups)
-    .where(and(eq(lookups.apiKeyId, keyId), gte(lookups.createdAt, since), ne(lookups.status, 'refunded')));
+    .where(and(eq(lookups.apiKeyId, keyId), gte(lookups.createdAt, since), chargeStands));
   return Number(row?.spent ?? 0);
 }
 
@@ -88,7 +95,7 @@ export function createApiKeyService(deps: { db: Database; now?: () => Date }) {
               rows.map((row) => row.id),
             ),
             gte(lookups.createdAt, monthStartOf(now())),
-            ne(lookups.status, 'refunded'),
+            chargeStands,
           ),
         )
         .groupBy(lookups.apiKeyId);

@@ -101,7 +101,8 @@ export function outcomeOf(
   return {
     id: row.id,
     status,
-    cost: state.status === 'refunded' ? 0 : state.cost,
+    // A refunded lookup cost nothing, nor did one that found no record (README, "Credits": refunded).
+    cost: state.status === 'refunded' || state.status === 'no_record' ? 0 : state.cost,
     summary: status === 'failed' ? NO_SUMMARY : summaryOf(type, state.result),
     sourcesAnswered: state.sources_answered ?? [],
     error,

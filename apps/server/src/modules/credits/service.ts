@@ -248,7 +248,12 @@ export async function refundPendingLookup(
     cost: number;
     reason: string;
     at: Date;
-    set?: Partial<Pick<typeof lookups.$inferInsert, 'sourceErrors' | 'caseReference'>>;
+    set?: Partial<
+      Pick<
+        typeof lookups.$inferInsert,
+        'sourceErrors' | 'caseReference' | 'sourcesAnswered' | 'result' | 'sandbox'
+      >
+    >;
     /** The status the row closes with: 'refunded', or 'no_record' when the sources found nothing. */
     status?: 'refunded' | 'no_record';
   },

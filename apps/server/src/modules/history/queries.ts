@@ -15,8 +15,8 @@ export const original = alias(lookups, 'original');
 export const reusedJoin = and(eq(original.id, lookups.cacheOf), sameHolder(original, lookups));
 
 /**
- * Refunded: the row was, or its charge came back with a no-record answer (intel refunds "no record";
- * the ledger's refund row is the proof). Only no_record rows look in the ledger.
+ * Refunded: the row was, or its charge came back with a no-record answer (no kind charges "no record",
+ * README "Credits"; the ledger's refund row is the proof). Only no_record rows look in the ledger.
  */
 export const refundedSql = sql<boolean>`(case
   when ${lookups.status} = 'refunded' then true

@@ -8,7 +8,6 @@ import {
   intelKindOf,
   intelQueryText,
   intelTypedText,
-  isRecord,
   legalBasisLine,
   messages,
   normalizeIntelData,
@@ -28,6 +27,7 @@ import {
   sourceFailed,
 } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
+import { kycMessageOf, kycRecordOf } from '../../providers/kyc-envelope.ts';
 import type { Runner } from '../../providers/runner.ts';
 import { type AuditOutcome, recordAudit } from '../audit/service.ts';
 import { type ReportPool, ReportsBusyError } from '../reports/pool.ts';
@@ -75,18 +75,8 @@ const ACTIONS: Record<IntelArea, string> = {
   verification: 'lookup.verification',
 };
 
-/**
- * The KYC vendor's envelope: a record answer is `data` as an object with
- * success not false and a 2xx status; 404 and 422 envelopes, `success: false` and a null `data` are
- * the vendor's "no record".
- */
-export function recordOf(payload: unknown): Record<string, unknown> | null {
-  if (!isRecord(payload) || !isRecord(payload.data)) return null;
-  if (payload.success === false) return null;
-  const status = payload.status_code;
-  if (typeof status === 'number' && (status < 200 || status >= 300)) return null;
-  return payload.data;
-}
+/** The KYC vendor's record in its envelope, or null for its "no record" (providers/kyc-envelope.ts). */
+export const recordOf = kycRecordOf;
 
 /**
  * The credit report: drawn in the report pool from the bureau record, with a verifiable id, and
@@ -247,8 +237,7 @@ export function createIntelService(deps: IntelDeps) {
             const noRecord = fanOut.answered.includes(kind);
             const errors = { ...fanOut.errors };
             if (noRecord && payload !== undefined && !errors[kind]) {
-              const message = isRecord(payload) && typeof payload.message === 'string' ? payload.message : '';
-              errors[kind] = message.slice(0, 200) || 'No record found.';
+              errors[kind] = kycMessageOf(payload) || 'No record found.';
             }
             return {
               ok: false,

@@ -30,6 +30,28 @@ function scoped(conditions: LeakCondition[], scope: LeakScope): SQL {
   )!;
 }
 
+/**
+ * Whether the local index holds any record the scope reads (with the sandbox off, a record of a real
+ * import). An index with none cannot answer a search: with no vendor configured either, the leak
+ * search is unavailable (503, nothing charged), as any kind no source answers.
+ */
+export async function indexHasRecords(db: Database, scope: LeakScope): Promise<boolean> {
+  // No source in scope at all (the common case of an unfilled index): the records are not read.
+  const sources = await db
+    .select({ id: leakSources.id })
+    .from(leakSources)
+    .where(scope.includeSandbox ? undefined : eq(leakSources.sandbox, false))
+    .limit(1);
+  if (sources.length === 0) return false;
+  const where = scope.includeSandbox
+    ? sql`true`
+    : sql`${leakRecords.sourceId} in (select ${leakSources.id} from ${leakSources} where ${leakSources.sandbox} = false)`;
+  const found = rowsOf<{ one: number }>(
+    await db.execute(sql`select 1 as one from ${leakRecords} where ${where} limit 1`),
+  );
+  return found.length > 0;
+}
+
 /** How many records match, up to one past the total cap (so that the answer can say it was capped). */
 export async function countMatches(
   db: Database,

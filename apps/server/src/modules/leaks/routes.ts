@@ -15,8 +15,9 @@ export function leakRoutes(app: FastifyInstance, deps: { leaks: LeakService; gua
     schema: {
       summary: 'Leak Data Finder: records of imported breaches matching every row',
       description:
-        'A paid search (free again within the cache window, and for further pages of it). 402 when the ' +
-        'balance is short; 422 with `errors.page` past the last page.',
+        'A paid search (free again within the cache window, and for further pages of it); one that finds ' +
+        'nothing is not charged (refunded). 402 when the balance is short; 422 with `errors.page` past the ' +
+        'last page; 503, charging nothing, when no source could answer (an empty index and no leak vendor).',
       tags: ['Leak Data Finder'],
       querystring: leakSearchQuery,
       body: leakSearchBody,

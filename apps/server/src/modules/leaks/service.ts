@@ -6,10 +6,11 @@ import {
   leakRowError,
   leakTypedText,
   messages,
+  searchKindLabel,
 } from '@footprint/domain';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { pageOutOfRange, validationError } from '../../errors.ts';
+import { kindUnavailable, pageOutOfRange, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import type { LeakSearcher } from '../../providers/leak-search.ts';
 import type { Reusable } from '../searches/reuse.ts';
@@ -25,7 +26,7 @@ import {
   vendorQueryOf,
   withVendorOrigins,
 } from './federation.ts';
-import { countMatches, findTwinCandidates, type LeakScope, readPage } from './pages.ts';
+import { countMatches, findTwinCandidates, indexHasRecords, type LeakScope, readPage } from './pages.ts';
 import { conditionOf, type LeakCondition, queryKey } from './query.ts';
 import { askVendors, type VendorOutcome } from './vendors.ts';
 
@@ -69,8 +70,9 @@ const statusOf = (outcome: VendorOutcome): LeakOriginStatus => ({
 
 /**
  * The leak search: the rows checked as the browser checks them, normalized into one query, and run
- * as a paid search (searches/). A new query is charged once; paging through it again within the cache
- * window is free. The page the user paid for is kept for history; a page past the last is refused and
+ * as a paid search (searches/). A new query is charged once (and not at all when nothing matches);
+ * paging through it again within the cache window is free. With an empty index and no vendor, no
+ * source can answer: 503 before any charge. The page the user paid for is kept for history; a page past the last is refused and
  * the charge refunded.
  *
  * With leak-search vendors configured, the paid search also asks each of them, in parallel with the
@@ -160,6 +162,9 @@ export function createLeakService(deps: LeakServiceDeps) {
       if (firstError) {
         throw validationError({ fields: rowErrors.map((e) => e ?? '') }, firstError);
       }
+      // No source could answer (an empty index, no vendor): say so before anything is charged.
+      if (searchers.length === 0 && !(await indexHasRecords(db, scope)))
+        throw kindUnavailable(searchKindLabel('leak'));
       const caseReference = await searches.caseReference(rawCaseReference, user);
       const conditions = rows.map((row) => conditionOf(row.type, row.value));
 
@@ -219,8 +224,8 @@ export function createLeakService(deps: LeakServiceDeps) {
             },
             sandbox,
             details: { page, per_page: perPage, total },
-            // Every source answered and none holds a matching record: charged as any answer (the
-            // search ran), recorded as no_record, not as a plain success.
+            // Every source answered and none holds a matching record: recorded as no_record and, by
+            // the charging rule, not charged (the charge goes back; searches/run.ts).
             noRecord: total === 0,
           };
         },

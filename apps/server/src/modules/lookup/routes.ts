@@ -79,8 +79,10 @@ export function lookupRoutes(
   const tags = ['Lookups'];
   const paid =
     'A paid search: charges its price unless the same user ran it within the cache window (then free, ' +
-    '`cached`). 402 with `credits` when the balance is short; 502 with the credits refunded when no ' +
-    'source answered; 503, charging nothing, when no source of the kind is configured. ' +
+    '`cached`). An answer in which every source that answered said "no record" is not charged: the ' +
+    'charge is refunded and `credits` is the balance after. 402 with `credits` when the balance is ' +
+    'short; 502 with the credits refunded when no source answered; 503, charging nothing, when no ' +
+    'source of the kind is configured. ' +
     '`source_status` tells what became of every source. `answered_at` is when the sources answered: for ' +
     'a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case ' +
     "reference. The Server-Timing header separates source latency from the server's own.";

@@ -8,6 +8,7 @@ import {
 import type { UserRow } from '../../db/schema.ts';
 import { kindUnavailable, noSourceAnswered } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
+import { isKycEnvelope, kycMessageOf, kycRecordOf } from '../../providers/kyc-envelope.ts';
 import { kindAvailable } from '../../providers/modes.ts';
 import type { Runner } from '../../providers/runner.ts';
 import type { ProviderKind, QueryKind } from '../../providers/types.ts';
@@ -48,6 +49,27 @@ type Answered = Pick<LookupOutcome, 'payloads' | 'errors' | 'status' | 'sandbox'
 const statusOf = (kind: QueryKind, stored: StoredResult, sandbox: boolean): Record<string, SourceStatus> =>
   sourceStatusOf(kind, { ...stored, sandbox }).status;
 
+/**
+ * The sources' statuses as the charging rule reads them. A detail kind's one source (keyed by the kind
+ * itself: RC, UPI, challan) answers the KYC vendor's envelope even when it holds no record (a 404 or
+ * 422 envelope, `data: null`): the envelope is answered as it came (spec §7), but the source's status
+ * is `not_found`, as the intel searches judge the same envelope. (The phone sources' envelopes are
+ * left as they are: a phone lookup finds nothing only when every source says so.)
+ */
+function judgedStatus(
+  kind: QueryKind,
+  payloads: Record<string, unknown>,
+  status: Record<string, SourceStatus>,
+): Record<string, SourceStatus> {
+  const line = status[kind];
+  const payload = payloads[kind];
+  if (line?.status !== 'ok' || !isKycEnvelope(payload) || kycRecordOf(payload) !== null) return status;
+  return {
+    ...status,
+    [kind]: { ...line, status: 'not_found', message: kycMessageOf(payload) || 'No record found.' },
+  };
+}
+
 export interface LookupDeps {
   searches: Searches;
   runner: Runner;
@@ -76,8 +98,8 @@ export interface LookupOptions {
 /**
  * Phone, e-mail and detail lookups: the sources' fan-out through the paid search (searches/), which
  * serves a recent identical lookup again for free, charges, settles or refunds, and audits. A lookup
- * fails, and is refunded, only when not one source answered; when the sources that answered all found
- * nothing, it is charged and recorded as no_record.
+ * fails, and is refunded, when not one source answered; when the sources that answered all found
+ * nothing, it is answered, recorded as no_record and refunded (the charging rule: README, "Credits").
  */
 export function createLookupService(deps: LookupDeps) {
   const { searches, runner } = deps;
@@ -154,17 +176,18 @@ export function createLookupService(deps: LookupDeps) {
               error: (credits) => noSourceAnswered(credits, fanOut.errors),
             };
           }
+          const status = judgedStatus(kind, fanOut.payloads, fanOut.status);
           const stored: StoredResult = {
             payloads: fanOut.payloads,
             errors: fanOut.errors,
-            status: fanOut.status,
+            status,
           };
           return {
             ok: true,
             value: {
               payloads: fanOut.payloads,
               errors: fanOut.errors,
-              status: fanOut.status,
+              status,
               sandbox: fanOut.sandbox,
               sourcesMs,
             },
@@ -172,9 +195,10 @@ export function createLookupService(deps: LookupDeps) {
             errors: fanOut.errors,
             result: stored,
             sandbox: fanOut.sandbox,
-            // Sources answered, and every one of them that answered said "no record": charged as any
-            // answer, recorded as no_record rather than a plain success.
-            noRecord: Object.keys(fanOut.payloads).length === 0,
+            // Sources answered, and every one of them that answered said "no record" (a detail
+            // kind's source: with its vendor's no-record envelope): recorded as no_record and, by
+            // the charging rule, not charged (the charge goes back; searches/run.ts).
+            noRecord: !Object.keys(fanOut.payloads).some((source) => status[source]?.status !== 'not_found'),
           };
         },
       });

@@ -34,3 +34,48 @@ export async function refundSearch(
   });
   return credits ?? (await ctx.balanceOf(search.user.id));
 }
+
+/**
+ * An answer that found nothing (`noRecord`): kept like any answer (its result, the sources that
+ * answered, their errors; history and a free repeat reopen it) but not paid for. The row closes as
+ * no_record, the charge goes back and the no_record audit row is written, in one transaction; answers
+ * the balance. The charging rule (README, "Credits"): a record is charged, "no record" is not.
+ */
+export async function settleNoRecord(
+  ctx: SearchContext,
+  search: PaidSearch<unknown>,
+  lookupId: string,
+  answer: {
+    answered: string[];
+    errors: Record<string, string>;
+    result: unknown;
+    sandbox: boolean;
+    details: Record<string, unknown>;
+    /** When the sources answered: the row's completion, the time its answer and reports state. */
+    at: Date;
+  },
+): Promise<number> {
+  const credits = await ctx.db.transaction(async (tx) => {
+    const after = await refundPendingLookup(tx, {
+      userId: search.user.id,
+      lookupId,
+      cost: search.cost,
+      reason: 'No record found',
+      at: answer.at,
+      status: 'no_record',
+      set: {
+        sourcesAnswered: answer.answered,
+        sourceErrors: answer.errors,
+        result: answer.result ?? null,
+        sandbox: answer.sandbox,
+      },
+    });
+    await ctx.auditRefusal(tx, search, 'no_record', {
+      lookup_id: lookupId,
+      ...answer.details,
+      refunded: search.cost,
+    });
+    return after;
+  });
+  return credits ?? (await ctx.balanceOf(search.user.id));
+}

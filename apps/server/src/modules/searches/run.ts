@@ -1,6 +1,6 @@
 import { apiKeyCapReached, insufficientCredits } from '../../errors.ts';
 import type { SearchContext } from './context.ts';
-import { refundSearch } from './refund.ts';
+import { refundSearch, settleNoRecord } from './refund.ts';
 import { repeatSearch } from './repeat.ts';
 import type { Answer, PaidSearch, Searched } from './types.ts';
 
@@ -101,10 +101,26 @@ export async function runSearch<T>(ctx: SearchContext, search: PaidSearch<T>): P
   // A lookup the recovery sweep already refunded stays refunded (recovery.ts): nothing is written.
   // Its completion time is when its sources answered, the time its answer and reports state.
   const answeredAt = ctx.now();
+  const ownDetails = {
+    cached: false,
+    sandbox: answer.sandbox,
+    sources_answered: answer.answered,
+    ...(search.fresh ? { fresh: true } : {}),
+    ...answer.details,
+  };
+  if (answer.noRecord === true) {
+    // The charging rule: an answer that found nothing is kept, and not paid for.
+    const credits = await settleNoRecord(ctx, search, lookupId, {
+      ...answer,
+      details: ownDetails,
+      at: answeredAt,
+    });
+    return { value: answer.value, lookupId, credits, cached: false, answeredAt, reusedFrom: null };
+  }
   await ctx.write({
     mode: 'settle',
     id: lookupId,
-    noRecord: answer.noRecord === true,
+    noRecord: false,
     answered: answer.answered,
     errors: answer.errors,
     result: answer.result,
@@ -113,14 +129,7 @@ export async function runSearch<T>(ctx: SearchContext, search: PaidSearch<T>): P
     actorEmail: search.user.email,
     action: ctx.actionOf(search),
     target: ctx.targetOf(search),
-    details: {
-      ...ctx.queryDetails(search),
-      cached: false,
-      sandbox: answer.sandbox,
-      sources_answered: answer.answered,
-      ...(search.fresh ? { fresh: true } : {}),
-      ...answer.details,
-    },
+    details: { ...ctx.queryDetails(search), ...ownDetails },
   });
   return {
     value: answer.value,

@@ -27,8 +27,10 @@ export type {
  *     other searches' charges); a short balance is a 402 and a 'denied' row;
  *   - an answer completes the lookups row and writes its 'success' row in one statement (group
  *     committed too); a refusal or an error gives the charge back and writes a 'failure' row;
- *   - an answer that found nothing (`noRecord`) is neither: the row and its audit row are 'no_record'.
- *     It is charged like any answer, unless the kind refuses it (intel's "no record" is refunded);
+ *   - an answer that found nothing (`noRecord`) is neither: the row and its audit row are 'no_record',
+ *     and the charge goes back, whether the kind answers it (200: phone, e-mail, detail, leak) or
+ *     refuses it (intel's 422). The charging rule, for every kind: a record is charged, "no record"
+ *     is not, and a kind no source can answer is a 503 before any charge (README, "Credits");
  *   - the query as typed (`queryTyped`, cleaned here) is kept beside the normalized one, on the row
  *     and in every audit row's details (`query_typed`, `query`).
  */

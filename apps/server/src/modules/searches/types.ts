@@ -32,7 +32,8 @@ export type Answer<T> =
       details?: Record<string, unknown>;
       /**
        * The sources answered and found nothing: the row is `no_record` and so is its audit row (a
-       * neutral outcome, not a failure). Still charged: the sources did the work.
+       * neutral outcome, not a failure). The answer is kept and given, and the charge goes back: no
+       * search of any kind pays for "no record" (README, "Credits").
        */
       noRecord?: boolean;
     }

@@ -128,9 +128,12 @@ export function DetailModal({
           </div>
         )}
         {status !== 'loading' && !shown && (
-          <p className="flex min-h-40 items-center justify-center text-center text-sm font-medium text-warning">
-            {messages.details.noData(facts.label)}
-          </p>
+          <div className="flex min-h-40 flex-col items-center justify-center gap-1 text-center text-sm">
+            <p className="font-medium text-warning">{messages.details.noData(facts.label)}</p>
+            {status === 'loaded' && selection.noRecord && (
+              <p className="text-muted">{messages.details.noRecordFree}</p>
+            )}
+          </div>
         )}
         {shown && synthetic && <SandboxBanner className="mb-3" />}
         {shown && (

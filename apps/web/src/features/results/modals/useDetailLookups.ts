@@ -28,6 +28,8 @@ export interface DetailSelection {
   synthetic?: boolean;
   /** When the source answered, and what a reused answer reuses. */
   answered?: AnswerTimeFields;
+  /** The source answered that it holds no record: nothing was charged (README, "Credits"). */
+  noRecord?: boolean;
 }
 
 /** An answer already bought on this page, shown again for free. */
@@ -35,6 +37,18 @@ interface Bought {
   record: unknown;
   synthetic: boolean;
   answered: AnswerTimeFields;
+}
+
+/**
+ * Whether a detail answer is the source's "no record" (its envelope unsuccessful, or without a record):
+ * by the charging rule such an answer is not charged, and the modal says so.
+ */
+export function isNoRecordAnswer(
+  answer: { data?: { data?: unknown; success?: unknown } | null } | null,
+): boolean {
+  const envelope = answer?.data;
+  if (!envelope) return true;
+  return envelope.success === false || envelope.data === null || envelope.data === undefined;
 }
 
 /**
@@ -96,7 +110,7 @@ export function useDetailLookups(caseReference?: string) {
         const list = detailFacts(kind).list;
         if (list && detailListIsEmpty(kind, record)) toast.warning(list.empty);
         if (hasDetail(kind, record)) bought.current.set(key, { record, synthetic, answered });
-        settle({ status: 'loaded', record, synthetic, answered });
+        settle({ status: 'loaded', record, synthetic, answered, noRecord: isNoRecordAnswer(answer) });
       } catch (error) {
         if (!fresh) settle({ status: 'failed' });
         // Any refusal but a 402 says which lookup failed, whatever the server's words.
