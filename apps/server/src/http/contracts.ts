@@ -109,10 +109,14 @@ export function registerContracts(app: FastifyInstance, guards: ContractGuards):
 
     // What the module declares first (its words lead), then what the guards and the input imply.
     const list = new RefusalList().addAll(refusals);
-    if (schema.body || schema.querystring || schema.params) {
-      list.add(400, REFUSALS.malformed).add(422, REFUSALS.invalid);
+    // Any request can be malformed (control characters, a broken query or body: the input guard
+    // answers 400), and any request with a body can be too large or of a media type not taken.
+    list.add(400, REFUSALS.malformed);
+    if (schema.body || schema.querystring || schema.params) list.add(422, REFUSALS.invalid);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
+      list.add(413, REFUSALS.tooLarge).add(415, REFUSALS.mediaType);
     }
-    if (schema.body) list.add(413, REFUSALS.tooLarge).add(415, REFUSALS.mediaType);
     if (authenticated) list.add(401, REFUSALS.unauthenticated).add(403, REFUSALS.secondFactor);
     if (requireLive !== undefined && handlers.includes(requireLive)) list.add(403, REFUSALS.live);
     if (requireAdmin !== undefined && handlers.includes(requireAdmin)) list.add(403, REFUSALS.admin);
@@ -120,7 +124,6 @@ export function registerContracts(app: FastifyInstance, guards: ContractGuards):
     if (scope) list.add(429, REFUSALS.keyRateLimit);
     if (schema.params) list.add(404, REFUSALS.notFound);
     list.add(500, SERVER_FAILURE);
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       facts.set(`${String(method)} ${documentPath(route.url)}`, {
         refusals: list.map,

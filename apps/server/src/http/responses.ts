@@ -56,7 +56,8 @@ export const REFUSALS = {
   keyScope: 'An API key without the scope this operation needs, or an operation keys cannot call.',
   keyRateLimit: "The API key's own rate limit is spent: try again after Retry-After seconds.",
   invalid: 'Input that breaks a rule: `errors` per field, the first message as `message`.',
-  malformed: 'A body that is not valid JSON, or text with control characters (`errors` names the field).',
+  malformed:
+    'A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field).',
   notFound: 'No such resource of the caller’s (another user’s id is answered the same way).',
   insufficient:
     'The balance does not cover the search (`credits`), or an API key’s monthly credit cap would be passed (`monthly_credit_cap`, `credits_this_month`). Nothing was charged.',

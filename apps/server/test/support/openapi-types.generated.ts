@@ -2326,6 +2326,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
             500: {
                 headers: {
@@ -2364,6 +2373,15 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
@@ -2436,7 +2454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2561,7 +2579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2667,7 +2685,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2750,6 +2768,33 @@ export interface operations {
                     };
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
             500: {
                 headers: {
@@ -2791,6 +2836,15 @@ export interface operations {
                          */
                         registration_mode: "open" | "approval" | "closed";
                     };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
@@ -2859,7 +2913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2962,7 +3016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3071,7 +3125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3192,7 +3246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3280,7 +3334,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3396,6 +3450,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
             401: {
                 headers: {
@@ -3456,6 +3519,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
             401: {
                 headers: {
@@ -3467,6 +3539,24 @@ export interface operations {
             };
             /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3534,7 +3624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3635,7 +3725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3740,7 +3830,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3830,6 +3920,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
             401: {
                 headers: {
@@ -3841,6 +3940,24 @@ export interface operations {
             };
             /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3878,6 +3995,15 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
             401: {
                 headers: {
@@ -3889,6 +4015,24 @@ export interface operations {
             };
             /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3976,7 +4120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4080,7 +4224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Passkey"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4192,7 +4336,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4309,6 +4453,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
             401: {
                 headers: {
@@ -4407,7 +4560,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4508,7 +4661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4537,6 +4690,24 @@ export interface operations {
             };
             /** @description No such resource of the caller’s (another user’s id is answered the same way). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4607,6 +4778,15 @@ export interface operations {
                             [key: string]: number;
                         };
                     };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
@@ -4689,7 +4869,7 @@ export interface operations {
                     "application/json": components["schemas"]["PhoneLookup"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4825,7 +5005,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmailLookup"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4962,7 +5142,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetailLookup"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5117,7 +5297,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetailLookup"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5272,7 +5452,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetailLookup"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5447,7 +5627,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkPreview"];
                 };
             };
-            /** @description A malformed upload. A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed upload. A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5573,6 +5753,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
             401: {
                 headers: {
@@ -5675,7 +5864,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description A malformed upload. A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed upload. A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5807,7 +5996,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5895,7 +6084,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6000,7 +6189,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6038,6 +6227,24 @@ export interface operations {
             };
             /** @description A transition the job’s status does not allow (`status`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6114,7 +6321,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6152,6 +6359,24 @@ export interface operations {
             };
             /** @description A transition the job’s status does not allow (`status`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6228,7 +6453,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6266,6 +6491,24 @@ export interface operations {
             };
             /** @description A transition the job’s status does not allow (`status`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6358,7 +6601,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6485,7 +6728,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6666,7 +6909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6873,7 +7116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7016,6 +7259,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
             401: {
                 headers: {
@@ -7118,7 +7370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Watch"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7211,7 +7463,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7240,6 +7492,24 @@ export interface operations {
             };
             /** @description No such resource of the caller’s (another user’s id is answered the same way). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7319,7 +7589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Watch"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7465,7 +7735,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7609,7 +7879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7638,6 +7908,24 @@ export interface operations {
             };
             /** @description No such resource of the caller’s (another user’s id is answered the same way). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7706,7 +7994,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record". A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record". A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7861,7 +8149,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record". A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record". A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8018,7 +8306,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8157,7 +8445,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8290,7 +8578,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8423,7 +8711,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8556,7 +8844,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8681,7 +8969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportCheck"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8790,7 +9078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8896,7 +9184,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9001,7 +9289,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseSummary"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9242,7 +9530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9366,7 +9654,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseSummary"];
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9463,7 +9751,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9565,7 +9853,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9679,7 +9967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9813,7 +10101,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9929,7 +10217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9958,6 +10246,24 @@ export interface operations {
             };
             /** @description No such resource of the caller’s (another user’s id is answered the same way). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10035,7 +10341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10190,7 +10496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10291,7 +10597,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10412,7 +10718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10501,7 +10807,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10594,7 +10900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10666,6 +10972,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
             401: {
                 headers: {
@@ -10735,6 +11050,15 @@ export interface operations {
                         legal_basis_required: boolean;
                         lookup_retention_days: number;
                     };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
@@ -10830,7 +11154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10956,6 +11280,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
             401: {
                 headers: {
@@ -11029,6 +11362,15 @@ export interface operations {
                         }[];
                         total: number;
                     };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
@@ -11110,7 +11452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11221,7 +11563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11326,7 +11668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11445,7 +11787,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11562,7 +11904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11600,6 +11942,24 @@ export interface operations {
             };
             /** @description The account is not pending (`status`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11681,7 +12041,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11827,7 +12187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11980,7 +12340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12101,6 +12461,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
             401: {
                 headers: {
@@ -12159,7 +12528,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12226,7 +12595,7 @@ export interface operations {
                     "image/*": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12338,6 +12707,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
             401: {
                 headers: {
@@ -12389,7 +12767,7 @@ export interface operations {
                     "image/*": string;
                 };
             };
-            /** @description A body that is not valid JSON, or text with control characters (`errors` names the field). */
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12471,6 +12849,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
             500: {
                 headers: {
@@ -12499,6 +12886,15 @@ export interface operations {
                 content: {
                     /** @example {} */
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
@@ -12531,6 +12927,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
             500: {
                 headers: {
@@ -12561,6 +12966,15 @@ export interface operations {
                     "text/css": string;
                 };
             };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
             500: {
                 headers: {
@@ -12589,6 +13003,15 @@ export interface operations {
                 content: {
                     /** @example example */
                     "text/javascript": string;
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
