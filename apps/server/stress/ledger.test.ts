@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
 import { creditEntries, lookups, users } from '../src/db/schema.ts';
 import { createTestApp, createUser, newDeviceId, signIn, type TestApp } from '../test/support/app.ts';
+import { addLeakRecords } from '../test/support/leaks.ts';
 import { bookProblems } from './books.ts';
 
 let t: TestApp;
@@ -27,6 +28,9 @@ beforeAll(async () => {
       COST_LEAK: '3',
     },
   });
+  // The leak index holds a record, so a leak search can answer (an empty index and no leak vendor is
+  // a 503 before any charge); the searches below find nothing in it and are refunded.
+  await addLeakRecords(t.db, { name: 'Ledger Fixture Breach' }, [{ name: 'Fixture Person' }]);
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 120_000);
