@@ -174,7 +174,13 @@ async function search(page: Page, type: 'tel' | 'email', value: string) {
   await page.waitForURL('**/results');
 }
 
-describe('public screens', () => {
+/**
+ * Each test here is a tour of several screens, each drawn at two sizes, pictured and checked with axe,
+ * with every API answer held to the OpenAPI document: longer than one screen's test, so a longer limit.
+ */
+const SCREEN_TOUR_MS = 150_000;
+
+describe('public screens', { timeout: SCREEN_TOUR_MS }, () => {
   it('marketing and policy pages, a placeholder and the 404', async () => {
     const page = await newPage();
     const found: A11yProblem[] = [];
@@ -255,7 +261,7 @@ describe('public screens', () => {
 /** demo-trial's page, signed in through the OTP screen by the keyboard test below. */
 let trialPage: Page | undefined;
 
-describe('OTP screen', () => {
+describe('OTP screen', { timeout: SCREEN_TOUR_MS }, () => {
   it('looks right, and its boxes work from the keyboard: type, backspace, arrows, paste, Enter', async () => {
     const page = await newPage(true);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -318,7 +324,7 @@ describe('OTP screen', () => {
 /** The live account's page: made by the first signed-in test (a page belongs to a test), then reused. */
 let live: Page;
 
-describe('signed-in screens', () => {
+describe('signed-in screens', { timeout: SCREEN_TOUR_MS }, () => {
   it('dashboard: phone and e-mail search, the country list, the profile menu, the mobile menu', async () => {
     live = await pageAs(officerToken, '/dashboard', true);
     const page = live;
@@ -548,7 +554,7 @@ describe('signed-in screens', () => {
   });
 });
 
-describe('admin screens', () => {
+describe('admin screens', { timeout: SCREEN_TOUR_MS }, () => {
   it('users, a user, the new-user dialog, audit trail and an event, providers, leak sources, settings', async () => {
     const page = await pageAs(adminToken, '/admin');
     await page.waitForURL('**/admin/users');
@@ -607,7 +613,7 @@ describe('admin screens', () => {
   });
 });
 
-describe('keyboard alone', () => {
+describe('keyboard alone', { timeout: SCREEN_TOUR_MS }, () => {
   const activeLabel = (page: Page) =>
     page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
