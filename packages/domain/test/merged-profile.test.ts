@@ -171,7 +171,7 @@ describe('provenance', () => {
   } as Parameters<typeof analyzePhoneLookup>[0];
   const analysis = analyzePhoneLookup(response);
   const searched = attr(analysis, 'Phone').values.find((v) => v.value === '+919876543210')!;
-  const by = (name: string) => searched.provenance?.find((p) => p.name === name);
+  const by = (name: string) => searched.provenance?.find((p) => p.name === name || p.vendor === name);
 
   it('names the breach or leak of each OSINT record, and the vendor of a live source', () => {
     expect(by('Old forum')).toEqual({
@@ -182,7 +182,14 @@ describe('provenance', () => {
       answeredAt: '2026-11-24T10:00:00.000Z',
       mode: 'sandbox',
     });
-    expect(by('Acme KYC')).toMatchObject({ source: 'Gov', key: 'sKData', vendor: 'Acme KYC', mode: 'live' });
+    // The record set is named, and the vendor that served it beside it.
+    expect(by('Acme KYC')).toMatchObject({
+      source: 'Gov',
+      name: 'Gov identity records',
+      key: 'sKData',
+      vendor: 'Acme KYC',
+      mode: 'live',
+    });
     expect(by('HLR Co')).toMatchObject({ source: 'ISP Response', mode: 'live' });
   });
 
@@ -215,16 +222,34 @@ describe('provenance', () => {
     expect(provenanceText(by('Old forum')!)).toBe(
       'Old forum (via OSINT) · sandbox · answered 2026-11-24 10:00 UTC',
     );
-    expect(provenanceText(by('Acme KYC')!)).toBe('Acme KYC · live · answered 2026-11-24 09:59 UTC');
+    expect(provenanceText(by('Acme KYC')!)).toBe(
+      'Acme KYC · Gov identity records · live · answered 2026-11-24 09:59 UTC',
+    );
   });
 
   it('groups sources that answered alike into one printed line', () => {
     const lines = provenanceLines(searched.provenance ?? []);
-    expect(lines).toContain('Acme KYC — live · answered 2026-11-24 09:59 UTC');
+    expect(lines).toContain('Acme KYC · Gov identity records — live · answered 2026-11-24 09:59 UTC');
     const sandboxed = lines.find((line) => line.endsWith('— sandbox · answered 2026-11-24 10:00 UTC'));
     expect(sandboxed).toContain('Old forum (via OSINT)');
     expect(sandboxed).toContain('WhatsApp');
     expect(lines.filter((line) => line.includes('sandbox'))).toHaveLength(1);
+  });
+
+  it('names the record set of each source one vendor serves, not the vendor alone', () => {
+    const kyc = { status: 'ok', mode: 'live', vendor: 'KYC vendor' };
+    const served = analyzePhoneLookup({
+      ...richPhone(),
+      source_status: { sKData: kyc, suData: kyc, sbData: kyc, srData: kyc },
+    } as Parameters<typeof analyzePhoneLookup>[0]);
+    const names = served.attributes
+      .flatMap((a) => a.values.flatMap((v) => v.provenance ?? []))
+      .filter((p) => p.vendor === 'KYC vendor')
+      .map(provenanceText);
+    expect(names.length).toBeGreaterThan(0);
+    for (const line of names)
+      expect(line).toMatch(/^KYC vendor · Gov (identity|UPI|bank|vehicle) records · live/);
+    expect(new Set(names.map((line) => line.split(' · ')[1])).size).toBeGreaterThan(1);
   });
 
   it('ignores malformed statuses and times', () => {

@@ -36,7 +36,7 @@ export { analyzeAttribute, MAX_VALUES_PER_ATTRIBUTE } from './cluster.ts';
 export * from './confidence.ts';
 export * from './counts.ts';
 export * from './normalize.ts';
-export { provenanceLines, provenanceOf, provenanceText } from './provenance.ts';
+export { provenanceLines, provenanceName, provenanceOf, provenanceText } from './provenance.ts';
 export { EMAIL_SOURCE_LABELS, MAX_NEXT_STEPS, PHONE_SOURCE_LABELS } from './steps.ts';
 export * from './types.ts';
 

@@ -1,6 +1,7 @@
 /**
- * Provenance of a merged value: for each place in the answer that gave it, the source's real name, when
- * it answered and whether it was live or sandbox, read from the answer's `source_status` and
+ * Provenance of a merged value: for each place in the answer that gave it, the record set's real name
+ * (a breach's own name, else the catalogue's 'Gov identity records'), the vendor that served it when it
+ * answered live, when it answered and whether it was live or sandbox, read from the answer's `source_status` and
  * `answered_at` (untrusted: anything malformed is left out, never guessed).
  */
 import { SOURCE_LONG_LABELS } from '../../catalogue/sources.ts';
@@ -27,7 +28,9 @@ export function provenanceOf(
   const catalogue = key && Object.hasOwn(SOURCE_LONG_LABELS, key) ? SOURCE_LONG_LABELS[key] : undefined;
   const answeredAt = isoTime(status?.answered_at) ?? isoTime(meta.answeredAt);
   const own = origin?.name ? text(origin.name) : undefined;
-  const name = own ?? vendor ?? catalogue ?? source;
+  // The record set, never the vendor: one vendor serves several record sets, and naming it alone
+  // made three different sources read 'KYC vendor KYC vendor KYC vendor'.
+  const name = own ?? catalogue ?? source;
   return {
     source,
     name,
@@ -39,10 +42,15 @@ export function provenanceOf(
   };
 }
 
+/** Who gave a value, in words: 'KYC vendor · Gov identity records', 'Orbitly 2019 (via OSINT)'. */
+export function provenanceName(item: Provenance): string {
+  const set = item.via ? `${item.name} (via ${item.via})` : item.name;
+  return item.vendor && item.vendor !== item.name ? `${item.vendor} · ${set}` : set;
+}
+
 /** One line of provenance: 'Orbitly 2019 (via OSINT) · sandbox · answered 2026-11-24 22:40 UTC'. */
 export function provenanceText(item: Provenance): string {
-  const parts = [item.via ? `${item.name} (via ${item.via})` : item.name];
-  if (item.vendor && item.vendor !== item.name) parts.push(`vendor ${item.vendor}`);
+  const parts = [provenanceName(item)];
   if (item.mode) parts.push(item.mode);
   if (item.answeredAt) parts.push(`answered ${item.answeredAt.slice(0, 16).replace('T', ' ')} UTC`);
   return parts.join(' · ');
@@ -61,11 +69,7 @@ export function provenanceLines(items: readonly Provenance[]): string[] {
     ]
       .filter(Boolean)
       .join(' · ');
-    const name = item.via
-      ? `${item.name} (via ${item.via})`
-      : item.vendor && item.vendor !== item.name
-        ? `${item.name} (${item.vendor})`
-        : item.name;
+    const name = provenanceName(item);
     const group = groups.get(tail) ?? { names: [], tail };
     if (!group.names.includes(name)) group.names.push(name);
     groups.set(tail, group);

@@ -35,11 +35,11 @@ export function ProvenanceList({ id, items }: { id: string; items: Provenance[] 
           <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5">
             {group.items.map((item) => (
               <li key={`${item.source}|${item.key ?? ''}|${item.name}`} className="text-text">
+                {item.vendor && item.vendor !== item.name && (
+                  <span className="text-muted">{item.vendor} · </span>
+                )}
                 <span className="font-medium">{item.name}</span>
                 {item.via && <span className="text-muted"> {t.via(item.via)}</span>}
-                {item.vendor && item.vendor !== item.name && (
-                  <span className="text-muted"> ({item.vendor})</span>
-                )}
               </li>
             ))}
           </ul>
