@@ -327,11 +327,15 @@ describe('admin area', () => {
       await providers.getByRole('columnheader', { name: column, exact: true }).waitFor();
     }
     expect(await providers.getByRole('row').count()).toBeGreaterThan(5);
-    // This server runs the sandbox only: every source is answered, at no vendor cost.
+    // This server runs the sandbox only: every source is answered, at no vendor cost. Each source
+    // reads by its name, its key below it.
+    const whatsApp = providers.getByRole('row').filter({ hasText: 'wpData' });
+    await whatsApp.getByText('Sandbox', { exact: true }).waitFor();
+    await whatsApp.getByText('WhatsApp', { exact: true }).waitFor();
     await providers
       .getByRole('row')
-      .filter({ hasText: 'wpData' })
-      .getByText('Sandbox', { exact: true })
+      .filter({ hasText: 'corporate:corporate_gstin' })
+      .getByText('Corporate · GSTIN Details', { exact: true })
       .waitFor();
     expect(await providers.getByText('Not configured', { exact: true }).count()).toBe(0);
     await screenshot(admin, 'admin-providers-desktop');

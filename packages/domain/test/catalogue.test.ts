@@ -18,6 +18,7 @@ import {
   searchFamily,
   searchKindLabel,
   sourceKeyReliability,
+  sourceName,
 } from '../src/index.ts';
 
 describe('the source catalogue', () => {
@@ -109,5 +110,17 @@ describe('search kinds', () => {
       COST_VERIFICATION: 1,
       COST_CREDIT_REPORT: 5,
     });
+  });
+});
+
+describe('sourceName', () => {
+  it('names every source for people, never by its key', () => {
+    expect(sourceName('wpData')).toBe('WhatsApp');
+    expect(sourceName('sKData')).toBe('Gov identity records');
+    expect(sourceName('rc')).toBe('RC Details');
+    expect(sourceName('corporate:corporate_gstin')).toBe('Corporate · GSTIN Details');
+    expect(sourceName('verification:driving_license')).toMatch(/ · Driving License$/);
+    for (const key of SOURCE_KEYS) expect(sourceName(key), key).not.toBe(key);
+    expect(sourceName('noSuchData')).toBe('noSuchData');
   });
 });

@@ -19,7 +19,8 @@ import {
   type SearchKind,
   searchFamily,
 } from '../catalogue/kinds.ts';
-import type { SourceStatus } from '../catalogue/sources.ts';
+import { SOURCE_LABELS, type SourceStatus } from '../catalogue/sources.ts';
+import { intelTexts } from '../messages/intel.ts';
 import { displayPhone } from '../phone-display.ts';
 import { DETAIL_FAMILIES, detailFacts } from './details.ts';
 import { intelExample, type KindExample } from './examples.ts';
@@ -269,3 +270,18 @@ export const kindsOfShape = (shape: KindShape): SearchKind[] =>
 /** The kinds whose stored result a report renders ('lookup': the phone and e-mail reports). */
 export const kindsWithReport = (report: 'lookup' | 'detail'): SearchKind[] =>
   SEARCH_KINDS.filter((kind) => SEARCH_KIND_DECLARATIONS[kind].report === report);
+
+/**
+ * A source key's name for people, wherever a source is listed (the providers page, exports):
+ * 'wpData' → 'WhatsApp', 'rc' → 'RC Details', 'corporate:corporate_gstin' → 'Corporate · GSTIN
+ * Details'. A key the catalogue does not hold is shown as it is.
+ */
+export function sourceName(source: string): string {
+  if (Object.hasOwn(SOURCE_LABELS, source)) return SOURCE_LABELS[source] ?? source;
+  if (!Object.hasOwn(SEARCH_KIND_DECLARATIONS, source)) return source;
+  const declaration = SEARCH_KIND_DECLARATIONS[source as SearchKind];
+  if (declaration.shape === 'detail') return detailFacts(source as DetailKind).title;
+  const labels: Readonly<Record<string, string>> = intelTexts.intel.typeLabels;
+  const type = labels[source.slice(source.indexOf(':') + 1)];
+  return type ? `${declaration.label} · ${type}` : declaration.label;
+}

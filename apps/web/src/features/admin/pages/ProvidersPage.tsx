@@ -1,4 +1,4 @@
-import { messages } from '@footprint/domain';
+import { messages, sourceName } from '@footprint/domain';
 import { QueryView } from '../../../components/LoadError.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
@@ -57,29 +57,12 @@ function WarningIcon() {
 const answeredBy = (row: ProviderHealth) =>
   row.mode === 'live' ? (row.vendor ?? row.id) : row.mode === 'sandbox' ? p.synthetic : p.noProvider;
 
-/** A source key that may break after its colon ('verification:' / 'driving_license'), never inside a word. */
-function SourceName({ source }: { source: string }) {
-  const [head, ...rest] = source.split(':');
-  return (
-    <>
-      {head}
-      {rest.map((part, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed key, in order.
-        <span key={index}>
-          :<wbr />
-          {part}
-        </span>
-      ))}
-    </>
-  );
-}
-
 function SourceCell({ row }: { row: ProviderHealth }) {
   return (
     <>
-      <span className="block font-medium text-text" title={`${row.id} · ${row.kinds.join(', ')}`}>
-        <SourceName source={row.source} />
-      </span>
+      {/* The source's name for people; its key (what the logs and the API say) in small type below. */}
+      <span className="block font-medium text-text">{sourceName(row.source)}</span>
+      <code className="block text-[0.7rem] break-all text-muted">{row.source}</code>
       <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-0.5">
         <span className={`status-badge ${modeTone(row.mode)}`}>{p.modes[row.mode] ?? row.mode}</span>
         <span className="text-xs text-muted">{answeredBy(row)}</span>
