@@ -264,7 +264,7 @@ describe('mergePhoneProfile — a rich answer from every source', () => {
       ['Pune, Maharashtra', 'Caller ID'],
       ['12 MG Road, Pune', 'OSINT'],
     ]);
-    expect(pairs(profile.lastUpdated)).toEqual([['2024-05-01T10:00:00Z', 'ISP Response']]);
+    expect(pairs(profile.lastUpdated)).toEqual([['01 May 2024, 15:30 IST', 'ISP Response']]);
   });
 
   it('lists internet presence and images with their sources', () => {
@@ -302,7 +302,7 @@ describe('mergePhoneProfile — sparse and conflicting answers', () => {
     expect(pairs(profile.carriers)).toEqual([['Vodafone Idea', 'ISP Response']]);
     expect(pairs(profile.countryCodes)).toEqual([['IN', 'ISP Response']]);
     expect(pairs(profile.locations)).toEqual([['India', 'ISP Response']]);
-    expect(pairs(profile.lastUpdated)).toEqual([['2024-05-01', 'ISP Response']]);
+    expect(pairs(profile.lastUpdated)).toEqual([['01 May 2024', 'ISP Response']]);
     expect(profile.names).toEqual([]);
     expect(profile.internetPresence).toEqual([]);
     expect(phoneHighlights({ hlrData: hlr })).toEqual({
@@ -647,7 +647,7 @@ describe('mergeEmailProfile — a rich answer', () => {
       ['meera@example.test', 'Account Provider'],
       ['meera@example.test', 'OSINT'],
     ]);
-    expect(pairs(profile.lastUpdated)).toEqual([['2024-03-01 10:00:00', 'Account Provider']]);
+    expect(pairs(profile.lastUpdated)).toEqual([['01 Mar 2024, 10:00 IST', 'Account Provider']]);
     expect(profile.images).toEqual([
       { url: 'https://photos.example.test/meera.jpg', source: 'Account Provider' },
       { url: 'https://avatars.example.test/m.png', source: 'Avatar Service' },

@@ -265,7 +265,7 @@ describe('HLR Lookups adapter', () => {
     expect(profile.locations).toEqual([{ value: 'United States', source: 'ISP Response' }]);
     expect(profile.countryCodes).toEqual([{ value: 'US', source: 'ISP Response' }]);
     expect(profile.phones).toEqual([{ value: '+14155550123', source: 'ISP Response' }]);
-    expect(profile.lastUpdated).toEqual([{ value: '2020-08-07T16:16:17.676Z', source: 'ISP Response' }]);
+    expect(profile.lastUpdated).toEqual([{ value: '07 Aug 2020, 21:46 IST', source: 'ISP Response' }]);
     expect(phoneHighlights({ hlrData } as Parameters<typeof phoneHighlights>[0]).phoneStatus).toBe('Active');
   });
 });

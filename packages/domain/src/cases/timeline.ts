@@ -1,6 +1,5 @@
 import { SOURCE_LABELS } from '../catalogue/sources.ts';
 import { declarationOf } from '../kinds/declarations.ts';
-import { mergeEmailProfile, mergePhoneProfile } from '../lookup/profile.ts';
 
 /**
  * A case's timeline: the dated facts its searches' stored results hold (breach dates, registration
@@ -144,10 +143,17 @@ class Dates {
  * Every date under a date-ish key in an answer, labelled by its key and what its object is about:
  * 'Reported date — Flat 504, Lotus Heights', 'Last seen — Zestmint 2023', 'Registration date'.
  */
-function walkDates(value: unknown, source: string, into: Dates, skip: (key: string) => boolean, depth = 0) {
+function walkDates(
+  value: unknown,
+  source: string,
+  into: Dates,
+  skip: (key: string) => boolean,
+  depth = 0,
+  named: (key: string) => string | undefined = () => undefined,
+) {
   if (depth > MAX_DEPTH) return;
   if (Array.isArray(value)) {
-    for (const item of value) walkDates(item, source, into, skip, depth + 1);
+    for (const item of value) walkDates(item, source, into, skip, depth + 1, named);
     return;
   }
   const object = dict(value);
@@ -158,10 +164,11 @@ function walkDates(value: unknown, source: string, into: Dates, skip: (key: stri
       if (!DATE_KEY.test(key) || NOT_AN_EVENT.test(key)) continue;
       const at = isoDateOf(item);
       if (at === null) continue;
+      const own = named(key);
       const subject = subjectOf(object);
-      into.add(at, subject ? `${humanizeKey(key)} — ${subject}` : humanizeKey(key), source);
+      into.add(at, own ?? (subject ? `${humanizeKey(key)} — ${subject}` : humanizeKey(key)), source);
     } else {
-      walkDates(item, source, into, skip, depth + 1);
+      walkDates(item, source, into, skip, depth + 1, named);
     }
   }
 }
@@ -199,14 +206,13 @@ export function datesOf(kind: string, result: unknown): DatedFact[] {
       const name = b && (typeof b.Title === 'string' ? b.Title : typeof b.Name === 'string' ? b.Name : null);
       if (b && name) into.add(isoDateOf(b.BreachDate), `Breach of ${name}`, SOURCE_LABELS.hibpData!);
     }
-    const answer = { ...payloads, errors: dict(stored.errors) ?? {} } as never;
-    const profile = shape === 'phone' ? mergePhoneProfile(answer) : mergeEmailProfile(answer);
-    for (const entry of profile.lastUpdated) into.add(isoDateOf(entry.value), 'Last updated', entry.source);
     for (const [key, payload] of Object.entries(payloads)) {
       if (key === 'hibpData') continue;
-      // The profile's last-updated entries are read above, from these keys.
-      const skip = (k: string) => k === 'lastUpdated' || (key === 'hlrData' && k === 'timestamp');
-      walkDates(parsed(payload), SOURCE_LABELS[key] ?? key, into, skip);
+      // The times the merged profile shows as 'Last updated' (the ISP's check, the account's update)
+      // keep that name; the profile itself holds them formatted for reading, so they are read here.
+      const named = (k: string) =>
+        k === 'lastUpdated' || (key === 'hlrData' && k === 'timestamp') ? 'Last updated' : undefined;
+      walkDates(parsed(payload), SOURCE_LABELS[key] ?? key, into, () => false, 0, named);
     }
   } else if (shape === 'leak') {
     for (const item of Array.isArray(stored.data) ? stored.data : []) {

@@ -8,6 +8,7 @@
  */
 
 import type { AnswerSource, EmailSource, PhoneSource, SourceLabel } from '../catalogue/sources.ts';
+import { formatRecordDate } from '../records/format.ts';
 import {
   type Experience,
   IDENTITY_PROOF_LABELS,
@@ -23,6 +24,14 @@ import {
 import type { EmailLookupData, OsintData, PhoneLookupResponse } from './sources.ts';
 
 // ---------- reading untrusted input ----------
+
+/**
+ * A source's time as people read it ('2020-08-07T16:16:17.676Z' → '07 Aug 2020, 21:46 IST'), the
+ * same on the results page, the reports and the exports; text that is not a date is kept as given.
+ */
+function readableTime(value: unknown): unknown {
+  return typeof value === 'string' ? (formatRecordDate(value) ?? value) : value;
+}
 
 type Dict = Record<string, unknown>;
 
@@ -344,7 +353,7 @@ function addIsp(w: Writer, hlr: Dict | undefined) {
   w.entry('carriers', original);
   // HLR vendors repeat the original network as the "ported" one when nothing was ported.
   if (ported?.toLowerCase() !== original?.toLowerCase()) w.entry('carriers', ported, 'Ported');
-  w.entry('lastUpdated', at(hlr, 'timestamp'));
+  w.entry('lastUpdated', readableTime(at(hlr, 'timestamp')));
 }
 
 function addCallerId(w: Writer, data: unknown) {
@@ -507,7 +516,7 @@ function addAccountProvider(w: Writer, emailData: unknown) {
   // The provider's placeholder avatar says nothing about the person.
   for (const photo of list(at(profile, 'profilePhotos')))
     if (at(photo, 'isDefault') !== true) w.image(at(photo, 'url'));
-  w.entry('lastUpdated', at(profile, 'sourceIds', 'lastUpdated'));
+  w.entry('lastUpdated', readableTime(at(profile, 'sourceIds', 'lastUpdated')));
   for (const review of list(at(emailData, 'maps_result', 'reviews'))) {
     const located =
       coordinate(at(review, 'latitude'), 90) !== undefined &&
