@@ -516,6 +516,25 @@ describe('sandbox: demo identities', () => {
     expect(parseHlr(sandboxPayload('hlrData', q)).connectivity_status).toBe('CONNECTED');
   });
 
+  it('states one age for one date of birth, in the phone and the e-mail lookups alike', () => {
+    const ages = (data: OsintData) => (data.data ?? []).map((r) => r.age).filter((a) => a != null);
+    const stated = [
+      ...ages(sandboxPayload('osintData', tel(DEMO.richPhone)) as OsintData),
+      ...ages(sandboxPayload('osintData', email(DEMO.richEmail)) as OsintData),
+    ].map(Number);
+    const kyc = (sandboxPayload('sKData', tel(DEMO.richPhone)) as PrefillData).data?.details?.personal_info;
+    expect(kyc?.dob).toBe('1990-04-17');
+    if (kyc?.age != null) stated.push(Number(kyc.age));
+    // 17 April 1990 → 36 on the sandbox's day, 1 October 2026.
+    expect(stated.length).toBeGreaterThan(0);
+    expect(new Set(stated)).toEqual(new Set([36]));
+    // And over many personas: every OSINT age of a number is one age.
+    for (const v of samplePhones(100)) {
+      const own = new Set(ages(sandboxPayload('osintData', tel(v)) as OsintData).map(Number));
+      expect(own.size, v).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('rich e-mail: every source answers richly, and it is the rich phone’s person', () => {
     const q = email(DEMO.richEmail);
     for (const s of EMAIL_SOURCES) expect(isNotFound(s, outcome(s, q)), s).toBe(false);

@@ -253,7 +253,14 @@ export function osintRecords(
       phone_secondary: rng.chance(0.35) ? `+91${rng.pick(p.otherMobiles)}` : null,
       email: query.email ?? (rng.chance(0.6) ? rng.pick(p.emails) : null),
       email_secondary: rng.chance(0.25) ? rng.pick(p.emails) : null,
-      age: rng.chance(0.4) ? rng.pick([p.age, String(p.age - rng.int(1, 4))]) : null,
+      // The age the persona's date of birth gives, as a number or as text; never an older one, so
+      // every kind of lookup states one age for one date of birth. (The draws stay as they were, so
+      // the rest of every persona's records is unchanged.)
+      age: rng.chance(0.4)
+        ? rng.pick([p.age, String(p.age - rng.int(1, 4))]) === p.age
+          ? p.age
+          : String(p.age)
+        : null,
       gender: rng.chance(0.5) ? rng.pick([p.gender, p.gender[0] ?? '', p.gender.toLowerCase()]) : null,
       dob: rng.chance(0.3) ? rng.pick([p.dob, p.dob.split('-').reverse().join('/')]) : null,
       image: rng.chance(0.2) ? avatarDataUrl(p.fullName, 3 + i) : null,
