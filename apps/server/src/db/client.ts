@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite: its data directory as a tarball, which `image` starts another database from. */
+  dump?(): Promise<Blob>;
 }
 
 /** Migrations live beside the source in development and are copied beside dist/main.js by the build. */
@@ -44,6 +46,8 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   poolSize?: number;
   migrationsFolder?: string;
+  /** PGlite in memory: start from this data directory (a `dump()`), instead of an empty one. */
+  image?: Blob | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -70,7 +74,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     };
   }
   if (options.dataDir && options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir === 'memory://' ? undefined : options.dataDir);
+  const client = new PGlite({
+    ...(options.dataDir && options.dataDir !== 'memory://' && { dataDir: options.dataDir }),
+    ...(options.image && { loadDataDir: options.image }),
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -78,5 +85,6 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
