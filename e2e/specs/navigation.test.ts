@@ -251,7 +251,7 @@ describe('navigation for every signed-in page', () => {
       ['desktop', desktop],
       ['phone', phone],
     ] as const) {
-      it(`reaches every page from the menu, for ${who} on a ${sizeName} (${size.width} × ${size.height})`, async () => {
+      it(`lists every page in the menu${who === 'an admin' ? ' and reaches each' : ''}, for ${who} on a ${sizeName} (${size.width} × ${size.height})`, async () => {
         const { page } = await signedInPage(email);
         await page.setViewportSize(size);
         await page.goto('/dashboard');
@@ -289,7 +289,9 @@ describe('navigation for every signed-in page', () => {
           }
           await page.goto('/dashboard');
         }
-        await visitEach(page, [...entries], onPhone);
+        // The admin's menu holds every entry of the live user's and more: the tour through every page
+        // runs once, as the admin (the live user's own menu is checked above, entry by entry).
+        if (who === 'an admin') await visitEach(page, [...entries], onPhone);
         expect(problemsOf(page)).toEqual([]);
       });
     }
