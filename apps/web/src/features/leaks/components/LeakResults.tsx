@@ -1,4 +1,5 @@
 import {
+  LEAK_EXPORT_CAP,
   LEAK_PAGE_SIZE,
   LEAK_PAGINATION_WINDOW,
   LEAK_TOTAL_CAP,
@@ -98,7 +99,10 @@ export function LeakResults({
             lookupId={typeof response.lookup_id === 'string' ? response.lookup_id : undefined}
           />
           <WatchButton target={watch} />
-          <SaveMenu lookupId={typeof response.lookup_id === 'string' ? response.lookup_id : undefined} />
+          <SaveMenu
+            lookupId={typeof response.lookup_id === 'string' ? response.lookup_id : undefined}
+            hint={messages.results.leakExportHint(total, response.total_capped === true, LEAK_EXPORT_CAP)}
+          />
         </div>
       </div>
 
