@@ -27,6 +27,7 @@ export function SaveMenu({
   onSavePdf,
   lookupId,
   hint,
+  menuAlign = 'right-0',
   className = '',
 }: {
   /** A PDF is being made: the toggle shows a spinner. */
@@ -35,6 +36,8 @@ export function SaveMenu({
   lookupId?: string | undefined;
   /** What the exported files hold, under the export items. */
   hint?: string | undefined;
+  /** Where the open menu is anchored (a toggle that sits at the left edge on a phone: 'left-0 sm:…'). */
+  menuAlign?: string;
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -105,7 +108,7 @@ export function SaveMenu({
       {open && (
         <div
           id={id}
-          className="dropdown-enter absolute right-0 z-30 mt-2 w-56 overflow-hidden rounded-xl border border-line bg-surface p-1 shadow-2xl shadow-black/50"
+          className={`dropdown-enter absolute ${menuAlign} z-30 mt-2 w-56 overflow-hidden rounded-xl border border-line bg-surface p-1 shadow-2xl shadow-black/50`}
         >
           {onSavePdf && (
             <button ref={item} type="button" className={itemClass} onClick={() => choose(onSavePdf)}>

@@ -102,6 +102,8 @@ export function LeakResults({
           <SaveMenu
             lookupId={typeof response.lookup_id === 'string' ? response.lookup_id : undefined}
             hint={messages.results.leakExportHint(total, response.total_capped === true, LEAK_EXPORT_CAP)}
+            // Below the summary on a phone the menu opens from the left edge, beside it from the right.
+            menuAlign="left-0 sm:right-0 sm:left-auto"
           />
         </div>
       </div>
