@@ -273,7 +273,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reportRoutes(app, { reports, guards, limits: deps.limits });
   const bundles = createCaseBundles({ db, cases, reports, now: deps.now });
   caseRoutes(app, { cases, bundles, guards });
-  const history = createHistoryService({ db, settings, now: deps.now });
+  const history = createHistoryService({
+    db,
+    settings,
+    now: deps.now,
+    leakScope: { includeSandbox: config.providers.sandbox },
+  });
   historyRoutes(app, { history, guards });
   adminRoutes(app, {
     admin: createAdminService({

@@ -19,7 +19,7 @@ export const accountabilityMessages = {
   resultPurged: 'This result is no longer kept.',
   noStoredResult: 'This lookup has no stored result.',
   lookupNotFound: 'No lookup of yours has this id.',
-  exportFormat: 'The format must be csv or json.',
+  exportFormat: 'The format must be csv, json or xlsx.',
   userNotFound: 'No user has this id.',
   amountInteger: 'The amount must be a whole number.',
   amountZero: 'The amount may not be zero.',

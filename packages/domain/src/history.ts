@@ -14,8 +14,8 @@ export const historyQuery = z.strictObject({
     .optional(),
 });
 
-/** The file formats a stored result downloads as: GET /api/history/{id}/export?format=csv|json. */
-export const EXPORT_FORMATS = ['csv', 'json'] as const;
+/** The file formats a stored result downloads as: GET /api/history/{id}/export?format=csv|json|xlsx. */
+export const EXPORT_FORMATS = ['csv', 'json', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const historyExportQuery = z.strictObject({

@@ -102,6 +102,9 @@ export const leakSearchQuery = z.strictObject({
 /** Totals are counted exactly up to this many matches, then reported as capped. */
 export const LEAK_TOTAL_CAP = 10_000;
 
+/** Most records one export of a leak search holds (GET /api/history/{id}/export; the file says so). */
+export const LEAK_EXPORT_CAP = LEAK_TOTAL_CAP;
+
 /**
  * Where a leak record was found: the local index of imported breaches, or a leak-search vendor
  * queried alongside it (federation). A record found in several places lists each of them.

@@ -1177,7 +1177,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the caller's lookups as a CSV or JSON download, from its stored result, free (410 once purged) */
+        /** One of the caller's lookups as a CSV, JSON or XLSX download, from its stored result, free (410 once purged) */
         get: operations["getApiHistoryByIdExport"];
         put?: never;
         post?: never;
@@ -10676,7 +10676,7 @@ export interface operations {
     getApiHistoryByIdExport: {
         parameters: {
             query: {
-                format: "csv" | "json";
+                format: "csv" | "json" | "xlsx";
             };
             header?: never;
             path: {
@@ -10687,15 +10687,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stored result as an attachment named <kind>-<query>-<date>.<csv|json>. CSV: `section,label,value,source` rows of the merged profile (phone, e-mail), one row per record (leak page: `source,breach_date,name,email,phone,username,address,other`) or `label,value` lines (detail, corporate, verification). JSON: `{ lookup_id, kind, query, query_typed, created_at, case_reference, result }`. */
+            /** @description The stored result as an attachment named <kind>-<query>-<date>.<csv|json|xlsx>. Every CSV starts with a header block of `# key,value` lines (lookup_id, kind, query, query_typed, case_reference, searched_at, answered_at, reused, reused_from, sandbox, exported_at; a leak search adds matches, records_in_file, cap, note) and a blank line, then one table. Phone and e-mail: `part,section,attribute,value,sources,corroboration,confidence,answered_at,source_labels,provenance`, the merged profile (`part` merged, one row per merged value) then the source records (`part` source). Leak search: every match up to the cap, streamed, `source,breach_date,name,email,phone,username,address,other`. Detail, corporate, verification: `section,row,label,value` in the results page order and format. JSON: `{ lookup_id, kind, query, query_typed, created_at, case_reference, result }` with the header fields and the parts beside them. XLSX: an About sheet, then one sheet per part. */
             200: {
                 headers: {
                     /** @description attachment; filename="…" */
                     "Content-Disposition"?: string;
+                    /** @description A leak search: how many records the file holds. */
+                    "X-Export-Records"?: string;
+                    /** @description A leak search: how many records match ('10000+' past the cap). */
+                    "X-Export-Matches"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     /**
                      * @example {
                      *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
@@ -10713,8 +10718,21 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         case_reference?: string | null;
+                        /** Format: date-time */
+                        answered_at?: string;
+                        reused?: boolean;
                         /** @description The stored answer, in the shape its search endpoint gave it. */
                         result: unknown;
+                        /** @description Phone, e-mail: one entry per merged value. */
+                        merged_profile?: unknown[];
+                        /** @description Phone, e-mail: every value as each source gave it. */
+                        source_records?: unknown[];
+                        /** @description Leak search: every match up to the cap. */
+                        records?: unknown[];
+                        /** @description Detail, corporate, verification: label/value lines. */
+                        fields?: unknown[];
+                        /** @description Detail, corporate, verification: lists of records. */
+                        tables?: unknown[];
                     };
                 };
             };

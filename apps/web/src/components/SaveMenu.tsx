@@ -17,19 +17,27 @@ const itemClass =
 
 /**
  * 'Save Results' (spec §2.5): a small disclosure menu of 'Save as pdf' (where the page has a report)
- * and 'Save as CSV' / 'Save as JSON' (where it has a lookup id: the server exports what it stored).
+ * and 'Save as CSV' / 'Save as JSON' / 'Save as Excel (XLSX)' (where it has a lookup id: the server
+ * exports what it stored). `hint` says what the files hold when that is more than the page shows (the
+ * leak search: every match, up to the cap); it describes the export items.
  * Focus moves to the first item when it opens; Escape or a pointer outside closes it.
  */
 export function SaveMenu({
   busy = false,
   onSavePdf,
   lookupId,
+  hint,
+  menuAlign = 'right-0',
   className = '',
 }: {
   /** A PDF is being made: the toggle shows a spinner. */
   busy?: boolean;
   onSavePdf?: () => void;
   lookupId?: string | undefined;
+  /** What the exported files hold, under the export items. */
+  hint?: string | undefined;
+  /** Where the open menu is anchored (a toggle that sits at the left edge on a phone: 'left-0 sm:…'). */
+  menuAlign?: string;
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -70,6 +78,7 @@ export function SaveMenu({
     ? [
         { format: 'csv', label: messages.results.saveAsCsv },
         { format: 'json', label: messages.results.saveAsJson },
+        { format: 'xlsx', label: messages.results.saveAsXlsx },
       ]
     : [];
 
@@ -99,7 +108,7 @@ export function SaveMenu({
       {open && (
         <div
           id={id}
-          className="dropdown-enter absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-xl border border-line bg-surface p-1 shadow-2xl shadow-black/50"
+          className={`dropdown-enter absolute ${menuAlign} z-30 mt-2 w-56 overflow-hidden rounded-xl border border-line bg-surface p-1 shadow-2xl shadow-black/50`}
         >
           {onSavePdf && (
             <button ref={item} type="button" className={itemClass} onClick={() => choose(onSavePdf)}>
@@ -113,12 +122,18 @@ export function SaveMenu({
               ref={!onSavePdf && index === 0 ? item : undefined}
               type="button"
               className={itemClass}
+              aria-describedby={hint ? `${id}-hint` : undefined}
               onClick={() => choose(() => void saveExport(format))}
             >
               <Icon d={paths.download} />
               {label}
             </button>
           ))}
+          {hint && exports.length > 0 && (
+            <p id={`${id}-hint`} className="px-3 pt-1 pb-2 text-xs text-muted">
+              {hint}
+            </p>
+          )}
         </div>
       )}
       <p className="sr-only" role="status">

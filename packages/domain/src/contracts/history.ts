@@ -78,15 +78,22 @@ export const caseReferencePolicyResponse: z.ZodType<CaseReferencePolicyResponse>
   required: z.boolean(),
 });
 
-/** One stored result as a download: CSV (one row per value) or the stored answer as JSON. */
+/** One stored result as a download: CSV, JSON or XLSX (docs/capabilities.md, 'Exports'). */
 export const historyExportResponse = {
   description:
-    'The stored result as an attachment named <kind>-<query>-<date>.<csv|json>. CSV: `section,label,value,source` ' +
-    'rows of the merged profile (phone, e-mail), one row per record (leak page: ' +
-    '`source,breach_date,name,email,phone,username,address,other`) or `label,value` lines (detail, corporate, ' +
-    'verification). JSON: `{ lookup_id, kind, query, query_typed, created_at, case_reference, result }`.',
+    'The stored result as an attachment named <kind>-<query>-<date>.<csv|json|xlsx>. Every CSV starts with a ' +
+    'header block of `# key,value` lines (lookup_id, kind, query, query_typed, case_reference, searched_at, ' +
+    'answered_at, reused, reused_from, sandbox, exported_at; a leak search adds matches, records_in_file, cap, ' +
+    'note) and a blank line, then one table. Phone and e-mail: `part,section,attribute,value,sources,' +
+    'corroboration,confidence,answered_at,source_labels,provenance`, the merged profile (`part` merged, one ' +
+    'row per merged value) then the source records (`part` source). Leak search: every match up to the cap, ' +
+    'streamed, `source,breach_date,name,email,phone,username,address,other`. Detail, corporate, ' +
+    'verification: `section,row,label,value` in the results page order and format. JSON: `{ lookup_id, ' +
+    'kind, query, query_typed, created_at, case_reference, result }` with the header fields and the parts ' +
+    'beside them. XLSX: an About sheet, then one sheet per part.',
   content: {
     ...fileDownload('text/csv', '').content,
+    ...fileDownload('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', '').content,
     'application/json': {
       // Documentation only: the file is sent as it was written, never encoded with a schema.
       schema: z.unknown().meta({
@@ -99,7 +106,17 @@ export const historyExportResponse = {
           query_typed: { type: ['string', 'null'] },
           created_at: { type: 'string', format: 'date-time' },
           case_reference: { type: ['string', 'null'] },
+          answered_at: { type: 'string', format: 'date-time' },
+          reused: { type: 'boolean' },
           result: { description: 'The stored answer, in the shape its search endpoint gave it.' },
+          merged_profile: { type: 'array', description: 'Phone, e-mail: one entry per merged value.' },
+          source_records: {
+            type: 'array',
+            description: 'Phone, e-mail: every value as each source gave it.',
+          },
+          records: { type: 'array', description: 'Leak search: every match up to the cap.' },
+          fields: { type: 'array', description: 'Detail, corporate, verification: label/value lines.' },
+          tables: { type: 'array', description: 'Detail, corporate, verification: lists of records.' },
         },
         required: ['lookup_id', 'kind', 'query', 'created_at', 'result'],
       }),

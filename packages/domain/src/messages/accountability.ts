@@ -90,5 +90,17 @@ export const accountabilityTexts = {
     notActive: 'Not active',
     qualification: 'Qualification',
     position: 'Position',
+    /** A merged value's corroboration column (the results page's marks). */
+    corroboration: { corroborated: 'corroborated', conflict: 'in conflict', single: 'single source' },
+    /** The CSV's `part` column of a phone or e-mail export. */
+    parts: { merged: 'merged', source: 'source' },
+    /** The `section` of a detail, corporate or verification record's own fields (its lists are tables). */
+    details: 'Details',
+    sheets: { about: 'About', merged: 'Merged profile', sources: 'Source records', records: 'Records' },
+    /** What a leak export holds, said in its header ('note') and the JSON's `export.note`. */
+    leakHolds: (held: number, matches: number, capped: boolean) =>
+      capped
+        ? `More than ${matches.toLocaleString('en-US')} records match; this file holds the first ${held.toLocaleString('en-US')}.`
+        : `${matches.toLocaleString('en-US')} record${matches === 1 ? '' : 's'} match; this file holds ${matches === held ? (matches === 1 ? 'it' : `all ${held.toLocaleString('en-US')}`) : `the first ${held.toLocaleString('en-US')}`}.`,
   },
 } as const;

@@ -55,6 +55,12 @@ export const lookupTexts = {
     saveAsPdf: 'Save as pdf',
     saveAsCsv: 'Save as CSV',
     saveAsJson: 'Save as JSON',
+    saveAsXlsx: 'Save as Excel (XLSX)',
+    /** Under the leak page's export items: the files hold every match, not the page on screen. */
+    leakExportHint: (total: number, capped: boolean, cap: number) =>
+      capped || total > cap
+        ? `Files hold the first ${cap.toLocaleString('en-US')} matches of ${capped ? `more than ${total.toLocaleString('en-US')}` : total.toLocaleString('en-US')}, not only this page.`
+        : `Files hold all ${total.toLocaleString('en-US')} match${total === 1 ? '' : 'es'}, not only this page.`,
     saveFailed: 'The file could not be saved. Please try again.',
     newSearch: 'New Search',
     copied: 'Copied!',

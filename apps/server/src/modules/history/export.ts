@@ -1,21 +1,11 @@
 /**
- * Exports of a user's own records, from what the server stored (the browser only names the lookup):
- * one stored result as CSV or JSON, and the lookups list as CSV. Every CSV field goes through the
- * audit export's writer (RFC 4180 quoting, formula neutralisation), without a byte-order mark, like
- * the audit export.
+ * Pieces of the exports of a user's own records, from what the server stored (the browser only names
+ * the lookup): the CSV line writer, the source records of a merged profile, a leak record's row and the
+ * file names. The file of one stored result is made in export-file.ts (a leak search's, streamed, in
+ * export-leak.ts); the lookups list in lists.ts. Every CSV field goes through the audit export's writer
+ * (RFC 4180 quoting, formula neutralisation), without a byte-order mark, like the audit export.
  */
-import {
-  declarationOf,
-  type EmailLookupData,
-  type ExportFormat,
-  flattenIntelResult,
-  type MergedProfile,
-  mergeEmailProfile,
-  mergePhoneProfile,
-  messages,
-  type PhoneLookupResponse,
-  PROFILE_SECTIONS,
-} from '@footprint/domain';
+import { type ExportFormat, type MergedProfile, messages, PROFILE_SECTIONS } from '@footprint/domain';
 import { csvField } from '../audit/query.ts';
 
 type Dict = Record<string, unknown>;
@@ -28,7 +18,6 @@ const text = (value: unknown): string | null =>
 export const csvLine = (cells: ReadonlyArray<unknown>, plain: ReadonlySet<number> = new Set()) =>
   `${cells.map((cell, i) => csvField(cell, !plain.has(i))).join(',')}\r\n`;
 
-export const PROFILE_CSV_COLUMNS = ['section', 'label', 'value', 'source'] as const;
 export const LEAK_CSV_COLUMNS = [
   'source',
   'breach_date',
@@ -39,13 +28,12 @@ export const LEAK_CSV_COLUMNS = [
   'address',
   'other',
 ] as const;
-export const LINES_CSV_COLUMNS = ['label', 'value'] as const;
 
 const span = (start?: number, end?: number) =>
   start || end ? `${start ?? ''}–${end ?? ''}`.replace(/^–|–$/g, '') : undefined;
 const joined = (parts: ReadonlyArray<string | undefined>) => parts.filter(Boolean).join(', ');
 
-/** The merged profile as rows: every section's entries with their source, in the page's order. */
+/** The per-source profile as rows: every section's entries with their source, in the page's order ('Values by source'). */
 export function profileRows(profile: MergedProfile): string[][] {
   const rows: string[][] = [];
   for (const { key, title } of PROFILE_SECTIONS) {
@@ -91,39 +79,6 @@ export function leakRows(stored: Dict): string[][] {
       ],
     ];
   });
-}
-
-/** A detail, corporate or verification answer: its sources' payloads flattened to label/value lines. */
-export function lineRows(stored: Dict): string[][] {
-  const payloads = dict(stored.payloads) ?? {};
-  return Object.values(payloads).flatMap((payload) =>
-    flattenIntelResult(payload).map((line) => [line.label, line.value]),
-  );
-}
-
-/** A stored result as CSV: the header line, then one line per value (or record). */
-export function resultCsv(kind: string, result: unknown): string {
-  const stored = dict(result) ?? {};
-  let columns: readonly string[];
-  let rows: string[][];
-  const shape = declarationOf(kind)?.shape;
-  if (shape === 'phone' || shape === 'email') {
-    // The stored answer as the results page reads it: the payloads by source key, and their errors.
-    const answer = { ...(dict(stored.payloads) ?? {}), errors: dict(stored.errors) ?? {} };
-    const profile =
-      shape === 'phone'
-        ? mergePhoneProfile(answer as Partial<PhoneLookupResponse>)
-        : mergeEmailProfile(answer as Partial<EmailLookupData>);
-    columns = PROFILE_CSV_COLUMNS;
-    rows = profileRows(profile);
-  } else if (shape === 'leak') {
-    columns = LEAK_CSV_COLUMNS;
-    rows = leakRows(stored);
-  } else {
-    columns = LINES_CSV_COLUMNS;
-    rows = lineRows(stored);
-  }
-  return [columns, ...rows].map((row) => csvLine(row)).join('');
 }
 
 /** 'Rich.Demo@Example.TEST' → 'rich-demo-example-test': safe in a file name and a header. */

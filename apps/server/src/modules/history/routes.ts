@@ -63,13 +63,17 @@ export function historyRoutes(app: FastifyInstance, deps: { history: HistoryServ
       preHandler,
       schema: {
         summary:
-          "One of the caller's lookups as a CSV or JSON download, from its stored result, free (410 once purged)",
+          "One of the caller's lookups as a CSV, JSON or XLSX download, from its stored result, free (410 once purged)",
         tags,
         params: z.object({ id: z.string().describe('The lookup id.') }),
         querystring: historyExportQuery,
         response: { 200: historyExportResponse },
         refusals: { 410: 'The result was purged by the retention policy.' },
-        responseHeaders: { 'Content-Disposition': 'attachment; filename="…"' },
+        responseHeaders: {
+          'Content-Disposition': 'attachment; filename="…"',
+          'X-Export-Records': 'A leak search: how many records the file holds.',
+          'X-Export-Matches': "A leak search: how many records match ('10000+' past the cap).",
+        },
       },
     },
     async (request, reply) => {
@@ -80,11 +84,18 @@ export function historyRoutes(app: FastifyInstance, deps: { history: HistoryServ
         format,
         clientOf(request),
       );
-      return reply
+      reply
         .header('content-type', file.mediaType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.body);
+        .header('cache-control', 'no-store');
+      if (file.records)
+        reply
+          .header('x-export-records', String(file.records.held))
+          .header(
+            'x-export-matches',
+            file.records.capped ? `${file.records.matches}+` : String(file.records.matches),
+          );
+      return reply.send(Buffer.isBuffer(file.body) ? file.body : Readable.from(file.body));
     },
   );
 

@@ -23,6 +23,8 @@ export async function storedOf(
   client: ClientContext,
   action: 'history.view' | 'lookup.export',
   extra: Record<string, unknown> = {},
+  /** False: the caller writes the success row itself (an export, once its bytes are known). */
+  auditSuccess = true,
 ) {
   if (!UUID.test(id)) throw notFound(accountabilityMessages.lookupNotFound);
   const [row] = await db
@@ -63,7 +65,7 @@ export async function storedOf(
   if (!isAnswered(lookup.status) || source.result === null) {
     throw noStoredResult();
   }
-  await recordAudit(db, { ...auditBase, outcome: 'success', details });
+  if (auditSuccess) await recordAudit(db, { ...auditBase, outcome: 'success', details });
   return {
     lookup,
     result: source.result,

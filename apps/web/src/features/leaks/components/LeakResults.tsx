@@ -1,4 +1,5 @@
 import {
+  LEAK_EXPORT_CAP,
   LEAK_PAGE_SIZE,
   LEAK_PAGINATION_WINDOW,
   LEAK_TOTAL_CAP,
@@ -98,7 +99,12 @@ export function LeakResults({
             lookupId={typeof response.lookup_id === 'string' ? response.lookup_id : undefined}
           />
           <WatchButton target={watch} />
-          <SaveMenu lookupId={typeof response.lookup_id === 'string' ? response.lookup_id : undefined} />
+          <SaveMenu
+            lookupId={typeof response.lookup_id === 'string' ? response.lookup_id : undefined}
+            hint={messages.results.leakExportHint(total, response.total_capped === true, LEAK_EXPORT_CAP)}
+            // Below the summary on a phone the menu opens from the left edge, beside it from the right.
+            menuAlign="left-0 sm:right-0 sm:left-auto"
+          />
         </div>
       </div>
 
