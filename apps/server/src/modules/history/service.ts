@@ -1,4 +1,9 @@
-import type { CaseReferencePolicyResponse, ExportFormat, HistoryDetail } from '@footprint/domain';
+import type {
+  CaseReferencePolicyResponse,
+  ExportFormat,
+  HistoryDetail,
+  HistoryQuery,
+} from '@footprint/domain';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -34,8 +39,7 @@ export function createHistoryService(deps: { db: Database; settings: DeploymentD
       return { required: await isCaseReferenceRequired(db) };
     },
 
-    list: async (user: UserRow, query: { page: number; per_page: number; kind?: string | undefined }) =>
-      listLookups(db, await cutoff(), user, query),
+    list: async (user: UserRow, query: HistoryQuery) => listLookups(db, await cutoff(), user, query),
 
     /**
      * One of the user's own lookups with its stored result, at no charge. 404 for anything not
