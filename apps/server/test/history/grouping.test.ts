@@ -53,7 +53,9 @@ describe('GET /api/history: bulk jobs grouped, filtered by case and by job', () 
   beforeAll(async () => {
     me = await liveUser();
     // A single search filed under a case, a 3-row bulk job under the same case, one search under none.
-    expect((await me.get('/api/tel?number=919876500001&case_reference=FIR%2077%2F2026')).statusCode).toBe(200);
+    expect((await me.get('/api/tel?number=919876500001&case_reference=FIR%2077%2F2026')).statusCode).toBe(
+      200,
+    );
     jobId = await bulkJob(me, ['9876500011', '9876500012', '9876500013'], 'FIR 77/2026');
     expect((await me.get('/api/email?email=loose.end%40example.test')).statusCode).toBe(200);
     caseId = await caseIdOf(me, 'FIR 77/2026');
@@ -98,7 +100,14 @@ describe('GET /api/history: bulk jobs grouped, filtered by case and by job', () 
       type: 'bulk_job',
       id: jobId,
       case_reference: 'FIR 77/2026',
-      job: { id: jobId, name: messages.bulkJobs.pastedList, total: 3, done: 3, credits_spent: 3, status: 'done' },
+      job: {
+        id: jobId,
+        name: messages.bulkJobs.pastedList,
+        total: 3,
+        done: 3,
+        credits_spent: 3,
+        status: 'done',
+      },
     });
     // Paged over the merged list: the second page of one entry each is the job.
     const second = (await me.get('/api/history?group=job&per_page=1&page=2')).json();
@@ -121,9 +130,9 @@ describe('GET /api/history: bulk jobs grouped, filtered by case and by job', () 
   it("case_id lists only the case's searches; grouped, its job is one entry", async () => {
     const plain = (await me.get(`/api/history?case_id=${caseId}&per_page=100`)).json();
     expect(plain.total).toBe(4);
-    expect(plain.data.every((entry: { case_reference: string }) => entry.case_reference === 'FIR 77/2026')).toBe(
-      true,
-    );
+    expect(
+      plain.data.every((entry: { case_reference: string }) => entry.case_reference === 'FIR 77/2026'),
+    ).toBe(true);
     const grouped = (await me.get(`/api/history?case_id=${caseId}&group=job`)).json();
     expect(grouped.data.map((item: { type: string; id: string }) => [item.type, item.id])).toEqual([
       ['bulk_job', jobId],
