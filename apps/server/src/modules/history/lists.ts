@@ -181,7 +181,7 @@ export async function exportLookups(
   client: ClientContext,
   batchSize = 1000,
 ): Promise<{ fileName: string; rows: number; chunks: AsyncGenerator<string> }> {
-  const where = historyWhere(user, query.kind);
+  const where = historyWhere(user, { kind: query.kind });
   const [counted] = await db.select({ n: count() }).from(lookups).where(where);
   const rows = Number(counted?.n ?? 0);
   const fileName = historyCsvFileName(query.kind, today);

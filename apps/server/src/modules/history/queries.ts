@@ -72,8 +72,8 @@ export interface HistoryFilter {
 }
 
 /** The user's own lookups, narrowed by the filter. */
-export const historyWhere = (user: UserRow, filter: HistoryFilter | string | undefined): SQL | undefined => {
-  const { kind, caseId, jobId, outsideJobs } = typeof filter === 'object' ? filter : { kind: filter };
+export const historyWhere = (user: UserRow, filter: HistoryFilter = {}): SQL | undefined => {
+  const { kind, caseId, jobId, outsideJobs } = filter;
   const filters: SQL[] = [sees(user, lookups)];
   if (kind) {
     filters.push(
