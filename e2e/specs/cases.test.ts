@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { messages } from '@footprint/domain';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeProblems, openSignedIn, screenPicture, settle, viewports } from '../support/a11y.ts';
-import { api, apiSignIn } from '../support/api.ts';
-import { problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { api, apiSignIn, demoPassword } from '../support/api.ts';
+import { problemsOf, screenshot, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
  * Cases: an investigator opens a case from /cases, searches under its reference, and the case page
@@ -171,6 +171,94 @@ describe('/cases', () => {
     ]);
     expect(problemsOf(page)).toEqual([]);
   });
+
+  it('shows the case on the next form, files under none in one click; history filters by case and groups a bulk job', async () => {
+    // A live account of its own (bulk lookups are for live accounts), with a finished 2-row job.
+    const admin = await apiSignIn('demo-admin@footprint.test', demoPassword);
+    const email = uniqueEmail('case-filing');
+    const password = 'case filing passphrase';
+    const made = await api('/api/admin/users', {
+      body: { name: 'Filing Officer', email, password, app_mode: 'live', credits: 40 },
+      token: admin,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const own = await apiSignIn(email, password);
+    const job = await api('/api/bulk', {
+      body: { type: 'tel', values: ['9876543210', '9123456780'] },
+      token: own,
+    });
+    expect(job.status, JSON.stringify(job.body)).toBe(202);
+    await expect
+      .poll(async () => (await api(`/api/bulk/${job.body.id}`, { token: own })).body.status, {
+        timeout: 30_000,
+      })
+      .toBe('done');
+
+    const f = messages.caseReference.filing;
+    const page = await browser.newPage(viewports.desktop);
+    await openSignedIn(page, own, '/dashboard');
+    await page.getByRole('radio', { name: 'Phone' }).check({ force: true });
+    await page.getByRole('textbox', { name: 'Phone number' }).fill('9876543210');
+    await page.getByRole('checkbox', { name: /Terms of Services, Policies/ }).check();
+    await page.getByLabel(/^Case reference/).fill('OP-HERON');
+    const summary = page.getByRole('region', { name: new RegExp(f.label) });
+    await expect.poll(() => summary.getByRole('strong').textContent()).toBe('OP-HERON');
+    const phone = page.waitForRequest((request) => request.url().includes('/api/tel?'));
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    expect(new URL((await phone).url()).searchParams.get('case_reference')).toBe('OP-HERON');
+    await page.waitForURL('**/results');
+
+    // The next form, for another subject, says which case it would file under before anything is sent.
+    await page.goto(`${inject('baseURL')}/dashboard`);
+    await page.getByRole('radio', { name: 'Email' }).check({ force: true });
+    await page.getByRole('textbox', { name: 'Email address' }).fill('rich.demo@example.test');
+    await page.getByRole('checkbox', { name: /Terms of Services, Policies/ }).check();
+    await summary.getByText(f.filedUnder, { exact: true }).waitFor();
+    await expect.poll(() => summary.getByRole('strong').textContent()).toBe('OP-HERON');
+    await screenshot(page, 'dashboard-case-filing-desktop');
+    await page.getByRole('button', { name: f.clearLabel }).click();
+    await summary.getByText(f.none, { exact: true }).waitFor();
+    const mail = page.waitForRequest((request) => request.url().includes('/api/email?'));
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    expect(new URL((await mail).url()).searchParams.has('case_reference')).toBe(false);
+    await page.waitForURL('**/results');
+
+    // History: the job is one entry that expands to its rows; the case filter lists the case's search only.
+    await page.goto(`${inject('baseURL')}/history`);
+    const table = page.getByRole('region', { name: messages.history.lookupsTab });
+    const jobRow = table.getByRole('row').filter({ hasText: messages.history.bulkJob });
+    await jobRow.getByText(messages.history.jobRows(2)).waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(4);
+    await jobRow.getByRole('button', { name: messages.history.showRowsLabel('Pasted list') }).click();
+    const rows = page.getByRole('table', { name: messages.history.jobRowsLabel('Pasted list') });
+    await expect.poll(() => rows.getByRole('row').count()).toBe(2);
+    await rows.getByText('+91 9123456780').waitFor();
+    await screenshot(page, 'history-grouped-desktop');
+
+    await page.getByLabel(messages.history.caseFilter, { exact: true }).selectOption({ label: 'OP-HERON' });
+    const filters = page.getByRole('list', { name: messages.history.filtersLabel });
+    await filters.getByText(messages.history.filterCase('OP-HERON')).waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await table
+      .getByRole('row')
+      .filter({ hasText: 'OP-HERON' })
+      .getByText('Phone', { exact: true })
+      .waitFor();
+    expect(page.url()).toContain('case=');
+    await page.setViewportSize(viewports.mobile);
+    await screenshot(page, 'history-case-filter-mobile');
+    await filters
+      .getByRole('button', { name: messages.history.clearFilter(messages.history.filterCase('OP-HERON')) })
+      .click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(4);
+    await page.goto(`${inject('baseURL')}/dashboard`);
+    await page
+      .getByRole('region', { name: new RegExp(f.label) })
+      .getByText(f.none)
+      .waitFor();
+    await screenshot(page, 'dashboard-case-filing-mobile');
+    expect(problemsOf(page)).toEqual([]);
+  }, 90_000);
 
   it('says a page whose code cannot load could not be loaded, and reloads it', async () => {
     const page = await browser.newPage(viewports.mobile);

@@ -693,13 +693,14 @@ describe('keyboard alone', { timeout: SCREEN_TOUR_MS }, () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await tabTo(page, page.getByRole('textbox', { name: 'Phone number' }));
     await page.keyboard.type(demo.phone);
-    await tabTo(page, page.getByLabel(/^Case reference/));
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(demo.caseReference);
     const terms = page.getByRole('checkbox', { name: /Terms of Services, Policies/ });
     await tabTo(page, terms);
     if (!(await terms.isChecked())) await page.keyboard.press('Space');
     expect(await terms.isChecked()).toBe(true);
+    // The case the search is filed under sits beside the submit button, after the terms.
+    await tabTo(page, page.getByLabel(/^Case reference/));
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(demo.caseReference);
     await tabTo(page, page.getByRole('button', { name: 'Search', exact: true }));
     const answer = page.waitForResponse((res) => res.url().includes('/api/tel?'));
     await page.keyboard.press('Enter');

@@ -6,13 +6,33 @@ import { accountabilityMessages, type Page, pageFields } from './accountability.
 /** Lookup kinds: tel, email, rc, upi, challan, leak, corporate, verification (optionally `kind:type`). */
 export const LOOKUP_KIND_PATTERN = /^[a-z][a-z0-9_-]{0,39}(:[a-z0-9_-]{1,40})?$/;
 
+/** An id as the database writes it (any UUID form; one that is not yours is answered 404). */
+const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `group=job`: a bulk job's rows are one entry of the list (`type: 'bulk_job'`) and every other entry
+ * says `type: 'lookup'`. Opt-in, so a caller that does not ask still reads a list of lookups, one per
+ * search, each with a lookup id GET /api/history/{id} opens.
+ */
+export const HISTORY_GROUPS = ['job'] as const;
+
 export const historyQuery = z.strictObject({
   ...pageFields,
   kind: z
     .string({ error: 'The kind field must be a string.' })
     .regex(LOOKUP_KIND_PATTERN, 'The kind field is not a lookup kind.')
     .optional(),
+  case_id: z
+    .string({ error: accountabilityMessages.historyCaseId })
+    .regex(ID_PATTERN, accountabilityMessages.historyCaseId)
+    .optional(),
+  job_id: z
+    .string({ error: accountabilityMessages.historyJobId })
+    .regex(ID_PATTERN, accountabilityMessages.historyJobId)
+    .optional(),
+  group: z.enum(HISTORY_GROUPS, { error: accountabilityMessages.historyGroup }).optional(),
 });
+export type HistoryQuery = z.infer<typeof historyQuery>;
 
 /** The file formats a stored result downloads as: GET /api/history/{id}/export?format=csv|json|xlsx. */
 export const EXPORT_FORMATS = ['csv', 'json', 'xlsx'] as const;

@@ -886,6 +886,8 @@ export const bulkRows = pgTable(
   },
   (t) => [
     uniqueIndex('bulk_rows_job_line_idx').on(t.jobId, t.line),
+    // The history list: whether a lookup is a bulk job's row (grouped and filtered by job).
+    index('bulk_rows_lookup_idx').on(t.lookupId),
     // The worker's scan: a job's rows still to run, in order.
     index('bulk_rows_pending_idx').on(t.jobId, t.line).where(sql`${t.status} = 'pending'`),
     check(

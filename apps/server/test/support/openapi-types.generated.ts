@@ -1143,7 +1143,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's lookups, newest first */
+        /**
+         * The caller's lookups, newest first
+         * @description Filters: `kind`, `case_id` (filed under one of the cases the caller sees) and `job_id` (the rows of one of the caller's bulk jobs); another's case or job answers 404. `group=job` (opt-in, so the plain list keeps one lookup per entry) lists each bulk job as one entry (`type: bulk_job`) and every other entry with `type: lookup`.
+         */
         get: operations["getApiHistory"];
         put?: never;
         post?: never;
@@ -1846,6 +1849,90 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        BulkPreview: {
+            /** @enum {string} */
+            type: "tel" | "email";
+            /** @description Rows read, before validation and folding. */
+            total: number;
+            /** @description Distinct valid queries: the rows that will run. */
+            valid: number;
+            /** @description Rows folded into an earlier identical query. */
+            duplicates: number;
+            invalid: {
+                line: number;
+                value: string;
+                error: string;
+            }[];
+            cost_per_row: number;
+            /** @description The most the job can cost: valid × cost per row (cached rows are free). */
+            cost: number;
+            balance: number;
+        };
+        /** @description A bulk lookup: its status and progress. */
+        BulkJob: {
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
+            /** @description Rows that run (valid, distinct). */
+            total: number;
+            /** @description Rows finished, whatever their outcome. */
+            done: number;
+            /** @description Rows that cost credits. */
+            charged: number;
+            /** @description Rows no source answered (refunded) or refused. */
+            failed: number;
+            /** @enum {string} */
+            type: "tel" | "email";
+            /** @description The uploaded file name, or "Pasted list". */
+            name: string;
+            credits_spent: number;
+            case_reference: string | null;
+            /** @description Why a stopped job stopped (credits ran out). */
+            stop_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            finished_at: string | null;
+        };
+        /** @description One row of a bulk lookup and what became of it. */
+        BulkRow: {
+            line: number;
+            /** @description The value as the list had it. */
+            input: string;
+            /** @description The normalized query that ran. */
+            query: string;
+            /** @enum {string} */
+            status: "pending" | "success" | "no_record" | "cached" | "failed" | "insufficient_credits" | "skipped";
+            /** @description Opens the row’s full result (GET /api/history/{id}). */
+            lookup_id: string | null;
+            name: string | null;
+            emails: string[];
+            phones: string[];
+            addresses: string[];
+            sources_answered: string[];
+            cost: number;
+        };
+        /** @description The JSON results file: the job and its rows. */
+        BulkResults: {
+            job: {
+                id: string;
+                /** @enum {string} */
+                type: "tel" | "email";
+                name: string;
+                case_reference: string | null;
+            };
+            data: components["schemas"]["BulkRow"][];
+        };
+        /** @description A bulk job in the grouped history: one entry for its rows. */
+        HistoryBulkJob: {
+            /** @constant */
+            type: "bulk_job";
+            /** @description The bulk job id (GET /api/bulk/{id}); its rows: ?job_id={id}. */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            case_reference: string | null;
+            job: components["schemas"]["BulkJob"];
+        };
         StatementEntry: {
             id: number;
             /** Format: date-time */
@@ -1952,79 +2039,6 @@ export interface components {
             created_at: string;
             /** @description GET /api/user: a second factor must be set up before anything else works. */
             second_factor_setup_required?: boolean;
-        };
-        BulkPreview: {
-            /** @enum {string} */
-            type: "tel" | "email";
-            /** @description Rows read, before validation and folding. */
-            total: number;
-            /** @description Distinct valid queries: the rows that will run. */
-            valid: number;
-            /** @description Rows folded into an earlier identical query. */
-            duplicates: number;
-            invalid: {
-                line: number;
-                value: string;
-                error: string;
-            }[];
-            cost_per_row: number;
-            /** @description The most the job can cost: valid × cost per row (cached rows are free). */
-            cost: number;
-            balance: number;
-        };
-        /** @description A bulk lookup: its status and progress. */
-        BulkJob: {
-            id: string;
-            /** @enum {string} */
-            status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
-            /** @description Rows that run (valid, distinct). */
-            total: number;
-            /** @description Rows finished, whatever their outcome. */
-            done: number;
-            /** @description Rows that cost credits. */
-            charged: number;
-            /** @description Rows no source answered (refunded) or refused. */
-            failed: number;
-            /** @enum {string} */
-            type: "tel" | "email";
-            /** @description The uploaded file name, or "Pasted list". */
-            name: string;
-            credits_spent: number;
-            case_reference: string | null;
-            /** @description Why a stopped job stopped (credits ran out). */
-            stop_reason: string | null;
-            /** Format: date-time */
-            created_at: string;
-            finished_at: string | null;
-        };
-        /** @description One row of a bulk lookup and what became of it. */
-        BulkRow: {
-            line: number;
-            /** @description The value as the list had it. */
-            input: string;
-            /** @description The normalized query that ran. */
-            query: string;
-            /** @enum {string} */
-            status: "pending" | "success" | "no_record" | "cached" | "failed" | "insufficient_credits" | "skipped";
-            /** @description Opens the row’s full result (GET /api/history/{id}). */
-            lookup_id: string | null;
-            name: string | null;
-            emails: string[];
-            phones: string[];
-            addresses: string[];
-            sources_answered: string[];
-            cost: number;
-        };
-        /** @description The JSON results file: the job and its rows. */
-        BulkResults: {
-            job: {
-                id: string;
-                /** @enum {string} */
-                type: "tel" | "email";
-                name: string;
-                case_reference: string | null;
-            };
-            data: components["schemas"]["BulkRow"][];
         };
         /** @description A user as others see them. */
         Person: {
@@ -10430,6 +10444,9 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 kind?: string;
+                case_id?: string;
+                job_id?: string;
+                group?: "job";
             };
             header?: never;
             path?: never;
@@ -10458,7 +10475,8 @@ export interface operations {
                      *           "created_at": "2026-01-15T09:30:00.000Z",
                      *           "result_available": true,
                      *           "sandbox": true,
-                     *           "refunded": true
+                     *           "refunded": true,
+                     *           "type": "lookup"
                      *         }
                      *       ],
                      *       "total": 0,
@@ -10467,7 +10485,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
+                        data: ({
                             id: string;
                             kind: string;
                             /** @description The normalized query the search matched and cached on. */
@@ -10489,7 +10507,31 @@ export interface operations {
                             sandbox: boolean;
                             /** @description Whether the charge was given back. */
                             refunded: boolean;
-                        }[];
+                            /** @enum {string} */
+                            type: "lookup";
+                        } | components["schemas"]["HistoryBulkJob"] | {
+                            id: string;
+                            kind: string;
+                            /** @description The normalized query the search matched and cached on. */
+                            query: string;
+                            /** @description The query as the user typed it (intel: the filled fields). */
+                            query_typed: string;
+                            cost: number;
+                            /**
+                             * @description `no_record`: the sources answered and found nothing; a neutral outcome, not a failure.
+                             * @enum {string}
+                             */
+                            status: "pending" | "complete" | "no_record" | "refunded";
+                            cached: boolean;
+                            case_reference: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Whether GET /api/history/{id} can still answer the result. */
+                            result_available: boolean;
+                            sandbox: boolean;
+                            /** @description Whether the charge was given back. */
+                            refunded: boolean;
+                        })[];
                         total: number;
                         page: number;
                         per_page: number;
@@ -10516,6 +10558,15 @@ export interface operations {
             };
             /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The case or bulk job is not one the caller sees. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@ import {
   LOOKUP_STATUSES,
   type StatementEntry,
 } from '../history.ts';
+import { bulkJobResponse } from './bulk.ts';
 import { fileDownload, isoTimestamp, pageOf } from './common.ts';
 
 /**
@@ -20,7 +21,7 @@ const lookupStatus = z
   .enum(LOOKUP_STATUSES)
   .describe('`no_record`: the sources answered and found nothing; a neutral outcome, not a failure.');
 
-const historyEntry: z.ZodType<HistoryEntry> = z.object({
+const historyEntryObject = z.object({
   id: z.string(),
   kind: z.string(),
   query: z.string().describe('The normalized query the search matched and cached on.'),
@@ -34,8 +35,36 @@ const historyEntry: z.ZodType<HistoryEntry> = z.object({
   sandbox: z.boolean(),
   refunded: z.boolean().describe('Whether the charge was given back.'),
 });
+const historyEntry: z.ZodType<HistoryEntry> = historyEntryObject;
 
-export const historyPageResponse: z.ZodType<Page<HistoryEntry>> = pageOf(historyEntry);
+/** With `group=job`: a lookup of no bulk job, as in the plain list, saying it is one. */
+const historyLookupItem: z.ZodType<HistoryLookupItem> = historyEntryObject.extend({
+  type: z.literal('lookup'),
+});
+
+/** With `group=job`: a bulk job as one entry (its rows: `?job_id={job.id}`). */
+const historyJobItem = z
+  .object({
+    type: z.literal('bulk_job'),
+    id: z.string().describe('The bulk job id (GET /api/bulk/{id}); its rows: ?job_id={id}.'),
+    created_at: isoTimestamp,
+    case_reference: z.string().nullable(),
+    job: bulkJobResponse,
+  })
+  .meta({ id: 'HistoryBulkJob', description: 'A bulk job in the grouped history: one entry for its rows.' });
+
+export type HistoryLookupItem = HistoryEntry & { type: 'lookup' };
+export type HistoryJobItem = z.infer<typeof historyJobItem>;
+/** An entry of the list asked with `group=job`. */
+export type HistoryItem = HistoryLookupItem | HistoryJobItem;
+
+/**
+ * A page of the list: lookups (`HistoryEntry`) unless asked with `group=job`, then `HistoryItem`s.
+ * The typed entries are tried first, so the serializer never strips `type` off a grouped entry.
+ */
+export const historyPageResponse: z.ZodType<Page<HistoryEntry | HistoryItem>> = pageOf(
+  z.union([historyLookupItem, historyJobItem, historyEntry]),
+);
 
 export const historyDetailResponse: z.ZodType<HistoryDetail> = z.object({
   id: z.string(),

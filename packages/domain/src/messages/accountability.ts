@@ -14,6 +14,17 @@ export const accountabilityTexts = {
     hint: 'Files the search under your case of this reference: pick an open case or type a new reference to open one. Shown in your search history, the audit trail and reports.',
     required: 'A case reference is required for every search.',
     tooLong: 'The case reference may not be greater than 100 characters.',
+    /** The case control beside every search form's submit button (components/CaseFiling). */
+    filing: {
+      label: 'Case this search is filed under',
+      filedUnder: 'Filed under',
+      none: 'Not filed under a case',
+      newCase: 'new case',
+      clear: 'No case',
+      clearLabel: 'File this search under no case',
+      pick: 'Your open cases',
+      pickNone: 'None picked (type below)',
+    },
   },
   /** The signed-in user's own records (not in the spec): /history. */
   history: {
@@ -82,6 +93,25 @@ export const accountabilityTexts = {
     exportCsv: 'Export CSV',
     exporting: 'Exporting...',
     exportFailed: 'The list could not be exported. Please try again.',
+    /** The case and bulk-job filters, and a bulk job as one entry of the list. */
+    caseFilter: 'Case',
+    allCases: 'All cases',
+    filtersLabel: 'Filters in use',
+    filterCase: (reference: string) => `Case: ${reference}`,
+    filterJob: (name: string) => `Bulk job: ${name}`,
+    clearFilter: (what: string) => `Clear the filter ${what}`,
+    clearFilters: 'Clear filters',
+    emptyFiltered: 'No lookups match these filters.',
+    bulkJob: 'Bulk lookup',
+    jobRows: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`,
+    showRows: 'Show rows',
+    hideRows: 'Hide rows',
+    showRowsLabel: (name: string) => `Show the rows of ${name}`,
+    hideRowsLabel: (name: string) => `Hide the rows of ${name}`,
+    onlyJob: 'Only this job',
+    onlyJobLabel: (name: string) => `Show only the searches of ${name}`,
+    jobRowsLabel: (name: string) => `Rows of ${name}`,
+    jobRowsEmpty: 'No row of this job has run yet.',
   },
   /** The rows of a stored result exported as CSV (GET /api/history/{id}/export). */
   exports: {

@@ -57,6 +57,11 @@ export async function listJobs(db: Database, user: UserRow): Promise<BulkJob[]> 
     .where(sees(user, bulkJobs))
     .orderBy(sql`${bulkJobs.createdAt} desc, ${bulkJobs.id} desc`)
     .limit(LIST_MAX);
+  return presentJobs(db, jobs);
+}
+
+/** Jobs as shown, with their counts read in one query. */
+export async function presentJobs(db: Database, jobs: BulkJobRow[]): Promise<BulkJob[]> {
   if (jobs.length === 0) return [];
   const ids = sql.join(
     jobs.map((job) => sql`${job.id}::uuid`),

@@ -1,11 +1,32 @@
 /** A user's lookups: a page of the list, the whole list as CSV, and the credit statement. */
-import type { CreditStatement, HistoryEntry, Page } from '@footprint/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { heldBy } from '../../access/policy.ts';
+import {
+  accountabilityMessages,
+  BULK_TYPES,
+  type CreditStatement,
+  casesMessages,
+  type HistoryEntry,
+  type HistoryItem,
+  type HistoryQuery,
+  type Page,
+} from '@footprint/domain';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { casesSeenBy, heldBy, sees } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
-import { creditEntries, lookups, type UserRow, users } from '../../db/schema.ts';
+import { rowsOf } from '../../db/rows.ts';
+import {
+  bulkJobs,
+  bulkRows,
+  caseItems,
+  cases,
+  creditEntries,
+  lookups,
+  type UserRow,
+  users,
+} from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { recordAudit } from '../audit/service.ts';
+import { presentJobs } from '../bulk/read.ts';
 import { presentLedgerEntry } from '../credits/present.ts';
 import { csvLine, HISTORY_CSV_COLUMNS, historyCsvFileName } from './export.ts';
 import { presentHistoryEntry } from './present.ts';
@@ -14,20 +35,24 @@ import { entryColumns, historyWhere, keptSql, original, refundedSql, reusedJoin 
 /** The history CSV's cost and time columns: written by the server, never neutralised. */
 const PLAIN_HISTORY_COLUMNS: ReadonlySet<number> = new Set([0, 1, 5]);
 
-/** A page of the user's own lookups, newest first, of one kind or family when given. */
+/**
+ * A page of the user's own lookups, newest first, of one kind or family when given, filed under one
+ * of the cases they see or run by one of their bulk jobs when asked (another's case or job is a 404,
+ * never an empty page that would say it exists). With `group=job` (and no job asked) each bulk job is
+ * one entry instead of a line per row.
+ */
 export async function listLookups(
   db: Database,
   since: Date,
   user: UserRow,
-  query: { page: number; per_page: number; kind?: string | undefined },
-): Promise<Page<HistoryEntry>> {
-  const where = historyWhere(user, query.kind);
+  query: HistoryQuery,
+): Promise<Page<HistoryEntry | HistoryItem>> {
+  const theCase = query.case_id ? await caseSeen(db, user, query.case_id) : undefined;
+  if (query.job_id) await jobSeen(db, user, query.job_id);
+  if (query.group === 'job' && !query.job_id) return listGrouped(db, since, user, query, theCase);
+  const where = historyWhere(user, { kind: query.kind, caseId: query.case_id, jobId: query.job_id });
   const [rows, [counted]] = await Promise.all([
-    db
-      .select({ ...entryColumns, sandbox: lookups.sandbox, kept: keptSql(since), refunded: refundedSql })
-      .from(lookups)
-      .leftJoin(original, reusedJoin)
-      .where(where)
+    entriesWhere(db, since, where)
       .orderBy(desc(lookups.createdAt), desc(lookups.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
@@ -39,6 +64,108 @@ export async function listLookups(
     page: query.page,
     per_page: query.per_page,
   };
+}
+
+/** The lines of the history list that match `where`, each with whether its result is kept. */
+const entriesWhere = (db: Database, since: Date, where: SQL | undefined) =>
+  db
+    .select({ ...entryColumns, sandbox: lookups.sandbox, kept: keptSql(since), refunded: refundedSql })
+    .from(lookups)
+    .leftJoin(original, reusedJoin)
+    .where(where)
+    .$dynamic();
+
+/** A case the user sees (owned or shared with them), else 404 as if it did not exist. */
+async function caseSeen(db: Database, user: UserRow, id: string): Promise<{ id: string; reference: string }> {
+  const [found] = await db
+    .select({ id: cases.id, reference: cases.reference })
+    .from(cases)
+    .where(and(eq(cases.id, id), casesSeenBy(user)));
+  if (!found) throw notFound(casesMessages.notFound);
+  return found;
+}
+
+/** One of the user's bulk jobs, else 404. */
+async function jobSeen(db: Database, user: UserRow, id: string): Promise<void> {
+  const [found] = await db
+    .select({ id: bulkJobs.id })
+    .from(bulkJobs)
+    .where(and(eq(bulkJobs.id, id), sees(user, bulkJobs)));
+  if (!found) throw notFound(accountabilityMessages.historyJobNotFound);
+}
+
+/**
+ * The grouped page: the user's lookups that are no bulk job's rows, and their bulk jobs as one entry
+ * each, newest first together. A job is listed under a kind filter of its search kind, and under a
+ * case filter when any of its rows is filed under the case or it carries the case's reference (a job
+ * still queued has filed nothing yet).
+ */
+async function listGrouped(
+  db: Database,
+  since: Date,
+  user: UserRow,
+  query: HistoryQuery,
+  theCase: { id: string; reference: string } | undefined,
+): Promise<Page<HistoryItem>> {
+  const lookupWhere = historyWhere(user, { kind: query.kind, caseId: query.case_id, outsideJobs: true });
+  const jobFilters: SQL[] = [sees(user, bulkJobs)];
+  if (query.kind && !(BULK_TYPES as readonly string[]).includes(query.kind)) jobFilters.push(sql`false`);
+  else if (query.kind) jobFilters.push(sql`${bulkJobs.type} = ${query.kind}`);
+  if (theCase) {
+    jobFilters.push(sql`(lower(${bulkJobs.caseReference}) = lower(${theCase.reference}) or exists (
+      select 1 from ${bulkRows} join ${caseItems} on ${caseItems.lookupId} = ${bulkRows.lookupId}
+      where ${bulkRows.jobId} = ${bulkJobs.id} and ${caseItems.caseId} = ${theCase.id}))`);
+  }
+  const both = sql`
+    select 'lookup' as type, ${lookups.id} as id, ${lookups.createdAt} as created_at
+      from ${lookups} where ${lookupWhere}
+    union all
+    select 'bulk_job' as type, ${bulkJobs.id} as id, ${bulkJobs.createdAt} as created_at
+      from ${bulkJobs} where ${and(...jobFilters)}`;
+  const [picked, [counted]] = await Promise.all([
+    db
+      .execute(sql`select type, id from (${both}) entries order by created_at desc, id desc
+        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`)
+      .then((result) => rowsOf<{ type: 'lookup' | 'bulk_job'; id: string }>(result)),
+    db
+      .execute(sql`select count(*)::int as n from (${both}) entries`)
+      .then((result) => rowsOf<{ n: number }>(result)),
+  ]);
+  const lookupIds = picked.filter((item) => item.type === 'lookup').map((item) => item.id);
+  const jobIds = picked.filter((item) => item.type === 'bulk_job').map((item) => item.id);
+  const [entries, jobs] = await Promise.all([
+    lookupIds.length > 0
+      ? entriesWhere(db, since, and(sees(user, lookups), inArray(lookups.id, lookupIds)))
+      : Promise.resolve([]),
+    jobIds.length > 0
+      ? db
+          .select()
+          .from(bulkJobs)
+          .where(and(sees(user, bulkJobs), inArray(bulkJobs.id, jobIds)))
+          .then((rows) => presentJobs(db, rows))
+      : Promise.resolve([]),
+  ]);
+  const entryOf = new Map(entries.map((row) => [row.id, row]));
+  const jobOf = new Map(jobs.map((job) => [job.id, job]));
+  const data: HistoryItem[] = [];
+  for (const item of picked) {
+    if (item.type === 'lookup') {
+      const row = entryOf.get(item.id);
+      if (row) data.push({ type: 'lookup', ...presentHistoryEntry(row) });
+    } else {
+      const job = jobOf.get(item.id);
+      if (job) {
+        data.push({
+          type: 'bulk_job',
+          id: job.id,
+          created_at: job.created_at,
+          case_reference: job.case_reference,
+          job,
+        });
+      }
+    }
+  }
+  return { data, total: Number(counted?.n ?? 0), page: query.page, per_page: query.per_page };
 }
 
 /**
@@ -54,7 +181,7 @@ export async function exportLookups(
   client: ClientContext,
   batchSize = 1000,
 ): Promise<{ fileName: string; rows: number; chunks: AsyncGenerator<string> }> {
-  const where = historyWhere(user, query.kind);
+  const where = historyWhere(user, { kind: query.kind });
   const [counted] = await db.select({ n: count() }).from(lookups).where(where);
   const rows = Number(counted?.n ?? 0);
   const fileName = historyCsvFileName(query.kind, today);

@@ -6,7 +6,7 @@
 import { and, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { sameHolder, sees } from '../../access/policy.ts';
-import { creditEntries, lookups, type UserRow } from '../../db/schema.ts';
+import { bulkRows, caseItems, creditEntries, lookups, type UserRow } from '../../db/schema.ts';
 
 /** A cache hit keeps no result of its own: it shows the answer of the lookup it reused. */
 export const original = alias(lookups, 'original');
@@ -49,8 +49,31 @@ export const keptSql = (since: Date) => {
   )`;
 };
 
-/** The user's own lookups, of one kind ('corporate:pan') or family ('corporate') when given. */
-export const historyWhere = (user: UserRow, kind: string | undefined): SQL | undefined => {
+/** A lookup run as a row of a bulk job (of this job when given). */
+export const bulkRowSql = (jobId?: string): SQL =>
+  sql`exists (select 1 from ${bulkRows} where ${bulkRows.lookupId} = ${lookups.id}${
+    jobId ? sql` and ${bulkRows.jobId} = ${jobId}` : sql``
+  })`;
+
+/** A lookup filed under this case (by its case reference or added to the case afterwards). */
+export const filedUnderSql = (caseId: string): SQL =>
+  sql`exists (select 1 from ${caseItems} where ${caseItems.lookupId} = ${lookups.id} and ${caseItems.caseId} = ${caseId})`;
+
+/** Which of the user's lookups a list reads: the case and the job are checked as theirs before. */
+export interface HistoryFilter {
+  /** One kind ('corporate:pan') or family ('corporate'). */
+  kind?: string | undefined;
+  /** Only those filed under this case. */
+  caseId?: string | undefined;
+  /** Only the rows of this bulk job. */
+  jobId?: string | undefined;
+  /** Leave out every bulk job's rows (the grouped list shows each job as one entry instead). */
+  outsideJobs?: boolean;
+}
+
+/** The user's own lookups, narrowed by the filter. */
+export const historyWhere = (user: UserRow, filter: HistoryFilter = {}): SQL | undefined => {
+  const { kind, caseId, jobId, outsideJobs } = filter;
   const filters: SQL[] = [sees(user, lookups)];
   if (kind) {
     filters.push(
@@ -59,5 +82,8 @@ export const historyWhere = (user: UserRow, kind: string | undefined): SQL | und
         : or(eq(lookups.kind, kind), like(lookups.kind, `${kind}:%`))!,
     );
   }
+  if (caseId) filters.push(filedUnderSql(caseId));
+  if (jobId) filters.push(bulkRowSql(jobId));
+  else if (outsideJobs) filters.push(sql`not ${bulkRowSql()}`);
   return and(...filters);
 };

@@ -32,9 +32,15 @@ export function historyRoutes(app: FastifyInstance, deps: { history: HistoryServ
       preHandler,
       schema: {
         summary: "The caller's lookups, newest first",
+        description:
+          'Filters: `kind`, `case_id` (filed under one of the cases the caller sees) and `job_id` (the rows ' +
+          "of one of the caller's bulk jobs); another's case or job answers 404. `group=job` (opt-in, so " +
+          'the plain list keeps one lookup per entry) lists each bulk job as one entry (`type: bulk_job`) ' +
+          'and every other entry with `type: lookup`.',
         tags,
         querystring: historyQuery,
         response: { 200: historyPageResponse },
+        refusals: { 404: 'The case or bulk job is not one the caller sees.' },
       },
     },
     async (request) => deps.history.list(request.user!, parseInput(historyQuery, request.query)),

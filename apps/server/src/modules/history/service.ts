@@ -4,6 +4,7 @@ import {
   declarationOf,
   type ExportFormat,
   type HistoryDetail,
+  type HistoryQuery,
 } from '@footprint/domain';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -49,8 +50,7 @@ export function createHistoryService(deps: {
       return { required: await isCaseReferenceRequired(db) };
     },
 
-    list: async (user: UserRow, query: { page: number; per_page: number; kind?: string | undefined }) =>
-      listLookups(db, await cutoff(), user, query),
+    list: async (user: UserRow, query: HistoryQuery) => listLookups(db, await cutoff(), user, query),
 
     /**
      * One of the user's own lookups with its stored result, at no charge. 404 for anything not

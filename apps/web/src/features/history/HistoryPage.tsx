@@ -7,7 +7,7 @@ import { StatementPanel } from './components/StatementPanel.tsx';
 /**
  * /history (beyond the spec, for accountability): the signed-in user's own lookups, which reopen their stored
  * result without a new charge while it is kept, and the credit statement from the ledger. The tab, page
- * and kind filter live in the address, so a reload or Back shows the same view.
+ * and the filters (kind, case, bulk job) live in the address, so a reload or Back shows the same view.
  */
 
 const t = messages.history;
@@ -28,19 +28,31 @@ export default function HistoryPage() {
   const tab: Tab = params.get('tab') === 'statement' ? 'statement' : 'lookups';
   const page = pageOf(params.get('page'));
   const kind = params.get('kind') || undefined;
+  const caseId = params.get('case') || undefined;
+  const jobId = params.get('job') || undefined;
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
 
-  const update = (next: { tab?: Tab; page?: number; kind?: string | undefined }) => {
-    const merged = { tab, page, kind, ...next };
+  const update = (next: {
+    tab?: Tab;
+    page?: number;
+    kind?: string | undefined;
+    caseId?: string | undefined;
+    jobId?: string | undefined;
+  }) => {
+    const merged = { tab, page, kind, caseId, jobId, ...next };
     const search = new URLSearchParams();
     if (merged.tab !== 'lookups') search.set('tab', merged.tab);
     if (merged.page > 1) search.set('page', String(merged.page));
-    if (merged.tab === 'lookups' && merged.kind) search.set('kind', merged.kind);
+    if (merged.tab === 'lookups') {
+      if (merged.kind) search.set('kind', merged.kind);
+      if (merged.caseId) search.set('case', merged.caseId);
+      if (merged.jobId) search.set('job', merged.jobId);
+    }
     setParams(search);
   };
 
   const choose = (next: Tab) => {
-    if (next !== tab) update({ tab: next, page: 1, kind: undefined });
+    if (next !== tab) update({ tab: next, page: 1, kind: undefined, caseId: undefined, jobId: undefined });
   };
 
   // Arrow keys move between the tabs (the WAI-ARIA tabs pattern, activating on focus).
@@ -96,8 +108,10 @@ export default function HistoryPage() {
           <LookupsPanel
             page={page}
             kind={kind}
+            caseId={caseId}
+            jobId={jobId}
             onPageChange={(next) => update({ page: next })}
-            onKindChange={(next) => update({ kind: next, page: 1 })}
+            onFilterChange={(next) => update({ ...next, page: 1 })}
           />
         ) : (
           <StatementPanel page={page} onPageChange={(next) => update({ page: next })} />

@@ -15,12 +15,12 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { CaseReferenceField } from '../../components/CaseReferenceField.tsx';
+import { CaseFiling } from '../../components/CaseFiling.tsx';
 import { Overlay } from '../../components/Overlay.tsx';
 import { paths } from '../../config/paths.ts';
 import { saveBlob } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
-import { useCaseReferenceField } from '../../lib/case-reference.ts';
+import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
 import { hasCredits, type PaidFailure, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { unavailableText, useKindAvailable } from '../../lib/sources.ts';
 import { type IntelSearchInput, useIntelPdf, useIntelSearch } from './api/intelSearch.ts';
@@ -48,7 +48,7 @@ interface FormError {
 
 /** The form as it was when a search left for the results page, so going back restores it. */
 interface SavedForm {
-  intelForm: { type: string; values: Values; caseReference: string };
+  intelForm: { type: string; values: Values };
 }
 
 const config: Record<
@@ -115,7 +115,7 @@ function readSavedForm(area: IntelArea, state: unknown) {
     const value = saved.values?.[key];
     if (typeof value === typeof values[key]) values[key] = value as IntelValue;
   }
-  return { type, values, caseReference: typeof saved.caseReference === 'string' ? saved.caseReference : '' };
+  return { type, values };
 }
 
 export function IntelSearchPage({ area }: { area: IntelArea }) {
@@ -131,7 +131,7 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
   const [initial] = useState(() => readSavedForm(area, location.state));
   const [type, setType] = useState<IntelType>(() => initial?.type ?? (types[0] as IntelType));
   const [values, setValues] = useState<Values>(() => initial?.values ?? initialIntelValues(type));
-  const caseReference = useCaseReferenceField(useState(initial?.caseReference ?? ''));
+  const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id));
   const [formError, setFormError] = useState<FormError | null>(null);
   const fieldRefs = useRef(new Map<string, HTMLInputElement | HTMLSelectElement>());
   const busy = search.isPending || pdf.isPending;
@@ -227,7 +227,7 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
     navigate(location.pathname, {
       replace: true,
       state: {
-        intelForm: { type: type.type, values, caseReference: caseReference.field.value },
+        intelForm: { type: type.type, values },
       } satisfies SavedForm,
     });
 
@@ -398,8 +398,9 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
               </fieldset>
             );
           })}
-          <CaseReferenceField className="sm:col-span-2" disabled={busy} {...caseReference.field} />
         </div>
+
+        <CaseFiling className="mt-5" disabled={busy} {...caseReference.field} />
 
         {unboundError && (
           <p

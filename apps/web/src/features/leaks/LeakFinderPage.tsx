@@ -9,7 +9,7 @@ import {
 } from '@footprint/domain';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { CaseReferenceField } from '../../components/CaseReferenceField.tsx';
+import { CaseFiling } from '../../components/CaseFiling.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Overlay } from '../../components/Overlay.tsx';
 import { useAuth } from '../../lib/auth-context.ts';
@@ -244,7 +244,7 @@ export default function LeakFinderPage() {
             onRemove={onRemove}
             inputRef={inputRef}
           />
-          <CaseReferenceField className="mt-5" disabled={searching} {...caseReference.field} />
+          <CaseFiling className="mt-5" disabled={searching} {...caseReference.field} />
           <div className="mt-5 flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-center text-xs text-muted tabular-nums sm:text-left">
               {messages.leaks.rowCount(rows.length, LEAK_MAX_ROWS)}

@@ -2,7 +2,7 @@ import { DEFAULT_COUNTRY, EMAIL_MAX_LENGTH, isValidEmailInput, messages } from '
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { CaseReferenceField } from '../../components/CaseReferenceField.tsx';
+import { CaseFiling } from '../../components/CaseFiling.tsx';
 import { type Country, CountryPicker } from '../../components/CountryPicker.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Overlay } from '../../components/Overlay.tsx';
@@ -23,8 +23,8 @@ import { phoneDigits, sanitizePhoneInput } from './phone-input.ts';
  * Submit checks, in the spec's order: credits, terms, input; then searches behind the 'Searching...'
  * overlay and opens /results with the answer. The phone field drops what a phone number is not written
  * with as it is typed or pasted (phone-input.ts), and an invalid number is explained under it. The case
- * reference is checked last and travels with the search and on to /results, so the detail lookups made
- * there carry it too. A search type this deployment has no source for is not offered: its toggle is
+ * the search is filed under is shown beside the submit button (CaseFiling), checked last, and travels with
+ * the search and on to /results, so the detail lookups made there carry it too. A search type this deployment has no source for is not offered: its toggle is
  * off, the screen says why, and the submit stays disabled while it is the chosen type (the server would
  * only answer 503).
  */
@@ -218,8 +218,6 @@ export default function DashboardPage() {
           )}
         </div>
 
-        <CaseReferenceField className="mt-5" disabled={searching} {...caseReference.field} />
-
         <div className="mt-5 flex items-start gap-3">
           <input
             id={termsId}
@@ -240,9 +238,11 @@ export default function DashboardPage() {
           </label>
         </div>
 
+        <CaseFiling className="mt-5" disabled={searching} {...caseReference.field} />
+
         <button
           type="submit"
-          className="btn-primary mt-6 w-full py-3 text-base"
+          className="btn-primary mt-4 w-full py-3 text-base"
           disabled={searching || chosenUnavailable}
           aria-describedby={chosenUnavailable ? unavailableId : undefined}
         >

@@ -1,7 +1,7 @@
 import { BULK_TYPES, type BulkPreview, type BulkType, messages } from '@footprint/domain';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { CaseReferenceField } from '../../../components/CaseReferenceField.tsx';
+import { CaseFiling } from '../../../components/CaseFiling.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { useCaseReferenceDraft, useCaseReferenceField } from '../../../lib/case-reference.ts';
@@ -313,7 +313,7 @@ export function NewBulkPanel({ onStarted }: { onStarted?: () => void }) {
           </div>
         )}
 
-        <CaseReferenceField
+        <CaseFiling
           {...caseReference.field}
           onChange={(value) => {
             changed();

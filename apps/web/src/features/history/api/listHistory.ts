@@ -1,24 +1,46 @@
-import type { HistoryEntry, Page } from '@footprint/domain';
+import type { HistoryEntry, HistoryItem, Page } from '@footprint/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 export const HISTORY_PAGE_SIZE = 25;
+/** The rows of a bulk job shown at a time when its entry is expanded. */
+export const JOB_ROWS_PAGE_SIZE = 10;
 
 export interface HistoryParams {
   page: number;
   /** A lookup kind ('tel', 'email', 'leak', ...), or undefined for all. */
-  kind?: string;
+  kind?: string | undefined;
+  /** Only the searches filed under this case. */
+  caseId?: string | undefined;
+  /** Only the rows of this bulk job. */
+  jobId?: string | undefined;
 }
 
-/** GET /api/history?page&per_page&kind: the user's own lookups, newest first. */
+/**
+ * GET /api/history?page&per_page&kind&case_id&group=job: the user's own lookups, newest first, each bulk
+ * job one entry (its rows are listed by `useJobRows`).
+ */
 export function listHistory(
-  { page, kind }: HistoryParams,
+  { page, kind, caseId, jobId }: HistoryParams,
   signal?: AbortSignal,
-): Promise<Page<HistoryEntry>> {
-  return api.get<Page<HistoryEntry>>('/api/history', {
-    query: { page, per_page: HISTORY_PAGE_SIZE, kind },
-    signal,
-  });
+): Promise<Page<HistoryItem>> {
+  return api
+    .get<Page<HistoryEntry | HistoryItem>>('/api/history', {
+      query: {
+        page,
+        per_page: HISTORY_PAGE_SIZE,
+        kind,
+        case_id: caseId,
+        job_id: jobId,
+        group: jobId ? undefined : 'job',
+      },
+      signal,
+    })
+    .then((answer) => ({
+      ...answer,
+      // A job's own rows come without a type: each is a lookup.
+      data: answer.data.map((item): HistoryItem => ('type' in item ? item : { type: 'lookup', ...item })),
+    }));
 }
 
 export const historyKey = (params: HistoryParams) => ['history', params] as const;
@@ -28,6 +50,19 @@ export function useHistory(params: HistoryParams) {
   return useQuery({
     queryKey: historyKey(params),
     queryFn: ({ signal }) => listHistory(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of one bulk job's rows (GET /api/history?job_id), for its expanded entry. */
+export function useJobRows(jobId: string, page: number) {
+  return useQuery({
+    queryKey: ['history', 'job-rows', jobId, page],
+    queryFn: ({ signal }) =>
+      api.get<Page<HistoryEntry>>('/api/history', {
+        query: { job_id: jobId, page, per_page: JOB_ROWS_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

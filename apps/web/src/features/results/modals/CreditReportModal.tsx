@@ -1,10 +1,12 @@
 import { messages, validateIntel } from '@footprint/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { CaseFiling } from '../../../components/CaseFiling.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { saveBlob } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
+import { useCaseReferenceField } from '../../../lib/case-reference.ts';
 import { usePaidAnswer } from '../../../lib/paid-answer.ts';
 import {
   type CreditReportInput,
@@ -48,7 +50,8 @@ function ReadOnlyField({ label, value }: { label: string; value: string }) {
 /**
  * 'Credit Report Request' (spec §2.5, §5, §8), opened from a PAN line. PAN, name and mobile come from the
  * profile and cannot be edited; the investigator picks the gender; consent is fixed as given. It sends
- * what the corporate form's credit report sends (same endpoint, same data, the search's case reference).
+ * what the corporate form's credit report sends (same endpoint, same data), filed under the search's case
+ * unless the investigator changes or clears it beside the button (CaseFiling).
  * Success saves credit_report_{timestamp}.pdf and closes.
  */
 export function CreditReportModal({
@@ -62,7 +65,9 @@ export function CreditReportModal({
 }) {
   const { refetch } = useAuth();
   const paidAnswer = usePaidAnswer();
-  const report = useCreditReport(caseReference);
+  // The case the report is filed under: the search's, shown and changeable before it is asked for.
+  const filing = useCaseReferenceField(useState(caseReference ?? ''));
+  const report = useCreditReport(filing.param);
   const [gender, setGender] = useState<CreditReportInput['gender'] | ''>('');
   const [genderError, setGenderError] = useState('');
   const firstRadio = useRef<HTMLInputElement>(null);
@@ -86,6 +91,11 @@ export function CreditReportModal({
       toast.error(invalid);
       return;
     }
+    const referenceProblem = filing.check();
+    if (referenceProblem) {
+      toast.error(referenceProblem);
+      return;
+    }
     try {
       const answer = await report.mutateAsync({ ...prefill, gender });
       saveBlob(answer.pdf, `credit_report_${Date.now()}.pdf`);
@@ -95,7 +105,7 @@ export function CreditReportModal({
       onClose();
     } catch (error) {
       const failed = messages.creditReport.failed;
-      paidAnswer.failed(error, { failed, refusal: () => failed });
+      paidAnswer.failed(error, { failed, refusal: () => failed, caseReference: filing });
     }
   };
 
@@ -153,6 +163,7 @@ export function CreditReportModal({
           <input type="checkbox" checked disabled readOnly className="mt-0.5 size-4 accent-accent" />
           <span>{label('consent')}</span>
         </label>
+        <CaseFiling disabled={submitting} {...filing.field} />
       </form>
     </Modal>
   );

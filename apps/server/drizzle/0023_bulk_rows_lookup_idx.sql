@@ -1,0 +1,1 @@
+CREATE INDEX "bulk_rows_lookup_idx" ON "bulk_rows" USING btree ("lookup_id");
