@@ -135,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * Open a trial account (pending approval while the registration mode is approval)
-         * @description The answer is the same 201 in every mode; approval_required says whether the account must be approved by an administrator before it can sign in. 403 while registration is closed.
+         * @description The answer is the same 201 in every mode; approval_required says whether the account must be approved by an administrator before it can sign in. 403 while registration is closed. organisation, designation and identity_reference are required as GET /api/registration-status says (required_fields, an admin setting): a missing one is a 422 naming it.
          */
         post: operations["postApiRegister"];
         delete?: never;
@@ -1923,6 +1923,12 @@ export interface components {
             updated_at: string;
             last_login_at: string | null;
             email_verified_at: string | null;
+            /** @description The organisation (agency) the sign-up gave. */
+            organisation: string | null;
+            /** @description The designation (rank or job title) the sign-up gave. */
+            designation: string | null;
+            /** @description The official identity reference (badge, employee or press-card number) the sign-up gave. */
+            identity_reference: string | null;
         };
         /** @description An API key, without its secret. */
         ApiKey: {
@@ -2824,7 +2830,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "registration_enabled": true,
-                     *       "registration_mode": "open"
+                     *       "registration_mode": "open",
+                     *       "required_fields": [
+                     *         "organisation"
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -2835,6 +2844,8 @@ export interface operations {
                          * @enum {string}
                          */
                         registration_mode: "open" | "approval" | "closed";
+                        /** @description The profile fields POST /api/register must carry (an admin setting); the others are optional. */
+                        required_fields: ("organisation" | "designation" | "identity_reference")[];
                     };
                 };
             };
@@ -2880,6 +2891,9 @@ export interface operations {
                     email: string & (unknown & unknown);
                     password: string;
                     password_confirmation: string;
+                    organisation?: string;
+                    designation?: string;
+                    identity_reference?: string;
                 };
             };
         };
@@ -11032,6 +11046,9 @@ export interface operations {
                      *       "case_reference_required": true,
                      *       "second_factor_required": true,
                      *       "legal_basis_required": true,
+                     *       "registration_organisation_required": true,
+                     *       "registration_designation_required": true,
+                     *       "registration_identity_reference_required": true,
                      *       "lookup_retention_days": 0
                      *     }
                      */
@@ -11048,6 +11065,12 @@ export interface operations {
                         second_factor_required: boolean;
                         /** @description Every search must be filed under a case whose legal basis (kind, number, purpose) is given. */
                         legal_basis_required: boolean;
+                        /** @description POST /api/register must give the organisation (agency). */
+                        registration_organisation_required: boolean;
+                        /** @description POST /api/register must give the designation. */
+                        registration_designation_required: boolean;
+                        /** @description POST /api/register must give an official identity reference (badge, employee, press card). */
+                        registration_identity_reference_required: boolean;
                         lookup_retention_days: number;
                     };
                 };
@@ -11106,6 +11129,9 @@ export interface operations {
                  *       "case_reference_required": true,
                  *       "second_factor_required": true,
                  *       "legal_basis_required": true,
+                 *       "registration_organisation_required": true,
+                 *       "registration_designation_required": true,
+                 *       "registration_identity_reference_required": true,
                  *       "lookup_retention_days": 1
                  *     }
                  */
@@ -11116,6 +11142,9 @@ export interface operations {
                     case_reference_required?: boolean;
                     second_factor_required?: boolean;
                     legal_basis_required?: boolean;
+                    registration_organisation_required?: boolean;
+                    registration_designation_required?: boolean;
+                    registration_identity_reference_required?: boolean;
                     lookup_retention_days?: number;
                 };
             };
@@ -11134,6 +11163,9 @@ export interface operations {
                      *       "case_reference_required": true,
                      *       "second_factor_required": true,
                      *       "legal_basis_required": true,
+                     *       "registration_organisation_required": true,
+                     *       "registration_designation_required": true,
+                     *       "registration_identity_reference_required": true,
                      *       "lookup_retention_days": 0
                      *     }
                      */
@@ -11150,6 +11182,12 @@ export interface operations {
                         second_factor_required: boolean;
                         /** @description Every search must be filed under a case whose legal basis (kind, number, purpose) is given. */
                         legal_basis_required: boolean;
+                        /** @description POST /api/register must give the organisation (agency). */
+                        registration_organisation_required: boolean;
+                        /** @description POST /api/register must give the designation. */
+                        registration_designation_required: boolean;
+                        /** @description POST /api/register must give an official identity reference (badge, employee, press card). */
+                        registration_identity_reference_required: boolean;
                         lookup_retention_days: number;
                     };
                 };
@@ -11436,7 +11474,10 @@ export interface operations {
                      *           "created_at": "2026-01-15T09:30:00.000Z",
                      *           "updated_at": "2026-01-15T09:30:00.000Z",
                      *           "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *           "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *           "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *           "organisation": "example organisation",
+                     *           "designation": "example designation",
+                     *           "identity_reference": "example identity reference"
                      *         }
                      *       ],
                      *       "total": 0,
@@ -11552,7 +11593,10 @@ export interface operations {
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *         "organisation": "example organisation",
+                     *         "designation": "example designation",
+                     *         "identity_reference": "example identity reference"
                      *       }
                      *     }
                      */
@@ -11659,7 +11703,10 @@ export interface operations {
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *         "organisation": "example organisation",
+                     *         "designation": "example designation",
+                     *         "identity_reference": "example identity reference"
                      *       }
                      *     }
                      */
@@ -11778,7 +11825,10 @@ export interface operations {
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *         "organisation": "example organisation",
+                     *         "designation": "example designation",
+                     *         "identity_reference": "example identity reference"
                      *       }
                      *     }
                      */
@@ -11892,7 +11942,10 @@ export interface operations {
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *         "organisation": "example organisation",
+                     *         "designation": "example designation",
+                     *         "identity_reference": "example identity reference"
                      *       },
                      *       "notified": true
                      *     }
@@ -12029,7 +12082,10 @@ export interface operations {
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *         "organisation": "example organisation",
+                     *         "designation": "example designation",
+                     *         "identity_reference": "example identity reference"
                      *       },
                      *       "notified": true
                      *     }
@@ -12168,7 +12224,10 @@ export interface operations {
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *         "organisation": "example organisation",
+                     *         "designation": "example designation",
+                     *         "identity_reference": "example identity reference"
                      *       },
                      *       "entry": {
                      *         "id": 1,

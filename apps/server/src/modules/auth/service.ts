@@ -31,6 +31,7 @@ export function createAuthService(deps: AuthDeps) {
   const passwords = createPasswordReset(deps);
   return {
     registrationStatus: registration.registrationStatus,
+    registrationRequiredFields: registration.registrationRequiredFields,
     login: createLogin(deps, { otp, sessions, factors, secondFactor, devices }),
     verifyOtp: otp.verifyOtp,
     resendOtp: otp.resendOtp,
