@@ -195,6 +195,7 @@ export default function UsersPage() {
               <thead>
                 <tr>
                   <th scope="col">{t.users.name}</th>
+                  <th scope="col">{t.users.profile}</th>
                   <th scope="col">{t.users.role}</th>
                   <th scope="col">{t.users.mode}</th>
                   <th scope="col">{t.users.status}</th>
@@ -223,6 +224,21 @@ export default function UsersPage() {
                       <div className="mt-2 md:hidden">
                         <DecisionButtons user={user} onDecide={setDeciding} />
                       </div>
+                    </td>
+                    <td className="max-w-64">
+                      {user.organisation || user.designation || user.identity_reference ? (
+                        <>
+                          <span className="cell-clip text-text">{user.organisation ?? t.none}</span>
+                          <span className="cell-clip text-xs text-muted">{user.designation ?? t.none}</span>
+                          {user.identity_reference && (
+                            <span className="cell-clip text-xs text-muted">
+                              {t.users.idReference(user.identity_reference)}
+                            </span>
+                          )}
+                        </>
+                      ) : (
+                        <span className="text-muted">{t.none}</span>
+                      )}
                     </td>
                     <td>
                       <RoleBadge role={user.role} />

@@ -7,6 +7,30 @@ interface BaseFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   registration: UseFormRegisterReturn;
   error?: string;
   hint?: string;
+  /**
+   * Marks the field in its label: `required` with an asterisk (hidden from screen readers, which hear
+   * the input's own required state), `optional` with an 'Optional' badge.
+   */
+  mark?: 'required' | 'optional';
+}
+
+/** The label's text and its mark, if any. */
+function LabelText({ label, mark }: { label: string; mark?: 'required' | 'optional' | undefined }) {
+  return (
+    <>
+      {label}
+      {mark === 'required' && (
+        <span aria-hidden="true" className="ml-0.5 text-danger">
+          *
+        </span>
+      )}
+      {mark === 'optional' && (
+        <span className="ml-2 rounded-full border border-line bg-surface-2 px-2 py-0.5 align-middle text-[0.68rem] font-semibold tracking-wide text-muted uppercase">
+          {messages.signupFields.optional}
+        </span>
+      )}
+    </>
+  );
 }
 
 function describedBy(errorId: string, hintId: string, error?: string, hint?: string) {
@@ -19,6 +43,7 @@ export function TextField({
   registration,
   error,
   hint,
+  mark,
   type = 'text',
   className = '',
   ...rest
@@ -29,7 +54,7 @@ export function TextField({
   return (
     <div className={className}>
       <label htmlFor={id} className="label">
-        {label}
+        <LabelText label={label} mark={mark} />
       </label>
       <input
         id={id}
@@ -75,7 +100,15 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
 }
 
 /** A password input with an accessible show/hide toggle (spec §2.2). */
-export function PasswordField({ label, registration, error, hint, className = '', ...rest }: BaseFieldProps) {
+export function PasswordField({
+  label,
+  registration,
+  error,
+  hint,
+  mark,
+  className = '',
+  ...rest
+}: BaseFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -83,7 +116,7 @@ export function PasswordField({ label, registration, error, hint, className = ''
   return (
     <div className={className}>
       <label htmlFor={id} className="label">
-        {label}
+        <LabelText label={label} mark={mark} />
       </label>
       <div className="relative">
         <input
