@@ -3260,7 +3260,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            /** @description A passkey asked for from a page open at another origin than APP_URL (the relying party): the message says where passkeys work (`passkey_url`, `errors.response`). A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3348,7 +3348,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            /** @description A passkey asked for from a page open at another origin than APP_URL (the relying party): the message says where passkeys work (`passkey_url`, `errors.response`). A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4009,7 +4009,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            /** @description A passkey asked for from a page open at another origin than APP_URL (the relying party): the message says where passkeys work (`passkey_url`, `errors.response`). A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4134,7 +4134,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            /** @description A passkey asked for from a page open at another origin than APP_URL (the relying party): the message says where passkeys work (`passkey_url`, `errors.response`). A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -38,8 +38,7 @@ export const adminTexts = {
       credits: 'Credits',
       lastLogin: 'Last sign-in',
       created: 'Created',
-      /** The column of what a sign-up gave: organisation, designation and official ID reference. */
-      profile: 'Organisation',
+      /** Under a name in the list: the official ID reference the sign-up gave. */
       idReference: (value: string) => `ID: ${value}`,
       count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'user' : 'users'}`,
       empty: 'No users match this search.',

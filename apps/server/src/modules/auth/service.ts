@@ -43,6 +43,8 @@ export function createAuthService(deps: AuthDeps) {
     logout: sessions.logout,
     security: createSecurity(deps, { factors, passkeys, devices }),
     deviceCookieNameOf: devices.cookieNameOf,
+    /** Throws when a passkey ceremony comes from a page open at another origin than APP_URL. */
+    assertPasskeyOrigin: passkeys.assertOrigin,
   };
 }
 
