@@ -195,7 +195,6 @@ export default function UsersPage() {
               <thead>
                 <tr>
                   <th scope="col">{t.users.name}</th>
-                  <th scope="col">{t.users.profile}</th>
                   <th scope="col">{t.users.role}</th>
                   <th scope="col">{t.users.mode}</th>
                   <th scope="col">{t.users.status}</th>
@@ -220,25 +219,21 @@ export default function UsersPage() {
                         <span className="cell-clip">{user.name}</span>
                         <span className="cell-clip text-xs font-normal text-muted">{user.email}</span>
                       </Link>
+                      {/* What the sign-up gave, for the approver to judge. */}
+                      {(user.organisation || user.designation) && (
+                        <span className="cell-clip mt-1 text-xs text-text">
+                          {[user.designation, user.organisation].filter(Boolean).join(' · ')}
+                        </span>
+                      )}
+                      {user.identity_reference && (
+                        <span className="cell-clip text-xs text-muted">
+                          {t.users.idReference(user.identity_reference)}
+                        </span>
+                      )}
                       {/* On a phone the actions column is off to the right: the buttons sit under the name. */}
                       <div className="mt-2 md:hidden">
                         <DecisionButtons user={user} onDecide={setDeciding} />
                       </div>
-                    </td>
-                    <td className="max-w-64">
-                      {user.organisation || user.designation || user.identity_reference ? (
-                        <>
-                          <span className="cell-clip text-text">{user.organisation ?? t.none}</span>
-                          <span className="cell-clip text-xs text-muted">{user.designation ?? t.none}</span>
-                          {user.identity_reference && (
-                            <span className="cell-clip text-xs text-muted">
-                              {t.users.idReference(user.identity_reference)}
-                            </span>
-                          )}
-                        </>
-                      ) : (
-                        <span className="text-muted">{t.none}</span>
-                      )}
                     </td>
                     <td>
                       <RoleBadge role={user.role} />

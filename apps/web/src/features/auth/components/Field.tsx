@@ -14,22 +14,41 @@ interface BaseFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   mark?: 'required' | 'optional';
 }
 
-/** The label's text and its mark, if any. */
-function LabelText({ label, mark }: { label: string; mark?: 'required' | 'optional' | undefined }) {
+/**
+ * The label, and its mark beside it (outside the label element, so the field's name stays its
+ * label's text alone).
+ */
+function FieldLabel({
+  htmlFor,
+  label,
+  mark,
+}: {
+  htmlFor: string;
+  label: string;
+  mark?: 'required' | 'optional' | undefined;
+}) {
+  if (!mark) {
+    return (
+      <label htmlFor={htmlFor} className="label">
+        {label}
+      </label>
+    );
+  }
   return (
-    <>
-      {label}
-      {mark === 'required' && (
-        <span aria-hidden="true" className="ml-0.5 text-danger">
+    <div className="mb-1 flex items-center gap-1">
+      <label htmlFor={htmlFor} className="label mb-0">
+        {label}
+      </label>
+      {mark === 'required' ? (
+        <span aria-hidden="true" className="text-sm font-semibold text-danger">
           *
         </span>
-      )}
-      {mark === 'optional' && (
-        <span className="ml-2 rounded-full border border-line bg-surface-2 px-2 py-0.5 align-middle text-[0.68rem] font-semibold tracking-wide text-muted uppercase">
+      ) : (
+        <span className="ml-1 rounded-full border border-line bg-surface-2 px-2 py-0.5 text-[0.68rem] font-semibold tracking-wide text-muted uppercase">
           {messages.signupFields.optional}
         </span>
       )}
-    </>
+    </div>
   );
 }
 
@@ -53,9 +72,7 @@ export function TextField({
   const hintId = `${id}-hint`;
   return (
     <div className={className}>
-      <label htmlFor={id} className="label">
-        <LabelText label={label} mark={mark} />
-      </label>
+      <FieldLabel htmlFor={id} label={label} mark={mark} />
       <input
         id={id}
         type={type}
@@ -115,9 +132,7 @@ export function PasswordField({
   const [visible, setVisible] = useState(false);
   return (
     <div className={className}>
-      <label htmlFor={id} className="label">
-        <LabelText label={label} mark={mark} />
-      </label>
+      <FieldLabel htmlFor={id} label={label} mark={mark} />
       <div className="relative">
         <input
           id={id}
