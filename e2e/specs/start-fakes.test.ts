@@ -4,7 +4,15 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { buildFakesWeb, FAKES_WEB_OUT_DIR, fakesWebDist } from '../../scripts/fakes-web.ts';
+
+/** The runner's own build step (scripts/ is outside this TypeScript project: loaded at run time). */
+const { buildFakesWeb, FAKES_WEB_OUT_DIR, fakesWebDist } = (await import(
+  new URL('../../scripts/fakes-web.ts', import.meta.url).href
+)) as {
+  buildFakesWeb: (options?: { quiet?: boolean }) => Promise<void>;
+  FAKES_WEB_OUT_DIR: string;
+  fakesWebDist: string;
+};
 
 const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
