@@ -60,8 +60,7 @@ export const authTexts = {
       identity_reference: 'e.g. badge no. PN-4821',
     },
     optional: 'Optional',
-    requiredLegend:
-      'Fields marked * are required. An administrator reads these details before approving you.',
+    requiredLegend: 'Fields marked * are required.',
     control: (name: string) => `The ${name} field may not contain control characters.`,
   },
   /** Why a new password was refused, and the strength meter of the register and reset forms (not in the spec). */
