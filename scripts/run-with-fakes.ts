@@ -4,6 +4,9 @@
  *
  *   npm run start:fakes            (PORT, DATA_DIR and DATABASE_URL are honoured; PGlite by default)
  *
+ * It builds the web app into apps/web/dist-fakes and serves that (WEB_DIST): apps/web/dist, which a
+ * running `npm start` of the same checkout serves, is left alone.
+ *
  * Sources with no vendor API (messaging presence, the web-account provider, registered sites, ...)
  * show as "not configured", exactly as they would in production.
  */
@@ -20,6 +23,7 @@ import { LEAKCHECK_FAKE_KEY, leakCheckFake } from '../apps/server/test/fakes/lea
 import { PDL_FAKE_KEY, pdlFake } from '../apps/server/test/fakes/pdl.ts';
 import { TWILIO_FAKE_PASSWORD, TWILIO_FAKE_USER, twilioFake } from '../apps/server/test/fakes/twilio.ts';
 import { startFakeUpstream } from '../apps/server/test/support/upstream.ts';
+import { buildFakesWeb, fakesWebDist } from './fakes-web.ts';
 
 /** Each vendor's fake and the variables that point the server at it. */
 const vendors = [
@@ -73,6 +77,8 @@ const vendors = [
   },
 ];
 
+await buildFakesWeb();
+
 const env: Record<string, string> = {};
 const fakes = [];
 for (const vendor of vendors) {
@@ -88,6 +94,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     ...process.env,
     ...env,
     SANDBOX: 'false',
+    WEB_DIST: fakesWebDist,
     DATA_DIR: process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'footprint-fakes-')),
     SEED_DEMO: 'true',
   },

@@ -5,6 +5,12 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const api = process.env.FOOTPRINT_API ?? 'http://127.0.0.1:3000';
+/**
+ * Where the build goes (WEB_OUT_DIR, under apps/web): `dist` for `npm start`; `npm run start:fakes`
+ * builds into `dist-fakes`, so one never rewrites the folder the other is serving. The server-side
+ * build (the prerender step's only) goes beside it, with `-ssr` added.
+ */
+const outDir = process.env.WEB_OUT_DIR || 'dist';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -40,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? `${outDir}-ssr` : outDir,
     sourcemap: true,
     // Which chunk holds which route module, for the prerendered pages' modulepreload hints
     // (scripts/prerender.ts reads it, then deletes it).

@@ -205,7 +205,14 @@ try {
   await fetch(`http://127.0.0.1:${port}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email, password, password_confirmation: password }),
+    body: JSON.stringify({
+      name: 'Bench',
+      email,
+      password,
+      password_confirmation: password,
+      organisation: 'Bench Bureau',
+      designation: 'Analyst',
+    }),
   });
   const device = crypto.randomUUID();
   await fetch(`http://127.0.0.1:${port}/api/login`, {

@@ -90,6 +90,9 @@ export async function startProductServer(
       // The specs register their own users and sign them in at once: the shared server keeps the
       // spec's open registration. Approval (the product's default) has its own server in approval.test.ts.
       REGISTRATION_MODE: 'open',
+      // And they register with the spec's four fields: the sign-up profile (organisation, designation;
+      // required by default) has its own spec in approval.test.ts and the server's test/auth.
+      REGISTRATION_REQUIRED_FIELDS: 'none',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },

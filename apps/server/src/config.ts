@@ -4,10 +4,13 @@ import {
   COST_DEFAULTS,
   type CostVariable,
   costVariable,
+  DEFAULT_REQUIRED_SIGNUP_FIELDS,
   REGISTRATION_MODES,
   type RegistrationMode,
   SEARCH_KINDS,
   type SearchKind,
+  SIGNUP_FIELDS,
+  type SignupField,
 } from '@footprint/domain';
 import { z } from 'zod';
 
@@ -112,6 +115,25 @@ export const envSchema = z.object({
     .enum(REGISTRATION_MODES)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Comma-separated sign-up profile fields; `none`: none; unset or empty: organisation and designation. */
+  REGISTRATION_REQUIRED_FIELDS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return [...DEFAULT_REQUIRED_SIGNUP_FIELDS];
+      if (value === 'none') return [];
+      const fields = value.split(',').map((field) => field.trim());
+      const unknown = fields.filter((field) => !(SIGNUP_FIELDS as readonly string[]).includes(field));
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be none or a comma-separated list of ${SIGNUP_FIELDS.join(', ')} (not ${unknown.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return SIGNUP_FIELDS.filter((field) => fields.includes(field));
+    }),
   RATE_LIMIT_ENABLED: bool(true),
   API_KEY_RATE_LIMIT: int(60, 1, 100_000),
   REDIS_URL: optionalUrl,
@@ -209,6 +231,8 @@ export interface Config {
      * REGISTRATION_ENABLED is false, else `approval`.
      */
     registrationModeDefault: RegistrationMode;
+    /** The sign-up profile fields required until an admin changes it (REGISTRATION_REQUIRED_FIELDS). */
+    registrationRequiredFields: readonly SignupField[];
   };
   rateLimit: {
     enabled: boolean;
@@ -415,6 +439,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       resetTokenTtlMinutes: env.RESET_TOKEN_TTL_MINUTES,
       trialCredits: env.TRIAL_CREDITS,
       registrationModeDefault: env.REGISTRATION_MODE ?? (env.REGISTRATION_ENABLED ? 'approval' : 'closed'),
+      registrationRequiredFields: env.REGISTRATION_REQUIRED_FIELDS,
     },
     rateLimit: {
       enabled: env.RATE_LIMIT_ENABLED,

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'csrf_mismatch',
   'otp_cooldown',
   'outbox_loopback_only',
+  'passkey_wrong_host',
   // Case reference, history, cases
   'case_reference_required',
   'result_purged',
@@ -116,6 +117,18 @@ const onField = (field: string, message: string): ErrorFields => ({ errors: { [f
 
 export const validationError = (errors: FieldErrors, message: string = messages.errors.validation) =>
   new DomainError('validation_failed', firstMessage(errors) ?? message, { errors });
+
+/**
+ * A passkey ceremony started from a page open at another origin than APP_URL (the relying party):
+ * the browser would refuse it, or the server would not verify it. Says where passkeys work.
+ */
+export const passkeyWrongHost = (appUrl: string, openedAt: string) => {
+  const message = messages.security.passkeys.wrongHost(appUrl, openedAt);
+  return new DomainError('passkey_wrong_host', message, {
+    errors: { response: [message] },
+    passkey_url: appUrl,
+  });
+};
 
 /** Parses input with a domain schema; a failure is `validation_failed` with the spec's `errors` object. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

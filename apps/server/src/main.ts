@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccounts, startRuntime } from './runtime.ts';
+import { addressLines } from './start-banner.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -27,7 +28,7 @@ async function main() {
   const address = await app.listen({ host: config.host, port: config.port });
   const lines = [
     '',
-    `Footprint is running at ${address.replace('127.0.0.1', 'localhost')}`,
+    ...addressLines(config.appUrl, address),
     `Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `Audit trail: ${runtime.auditTrail}`,
     `Mail: ${runtime.mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `development outbox at ${config.appUrl}/dev/outbox`}`,

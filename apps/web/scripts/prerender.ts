@@ -17,8 +17,10 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { paths } from '../src/config/paths.ts';
 
-const dist = new URL('../dist/', import.meta.url);
-const ssrOut = new URL('../dist-ssr/', import.meta.url);
+// WEB_OUT_DIR: the folder vite built into (vite.config.ts), `dist` unless `npm run start:fakes`.
+const out = process.env.WEB_OUT_DIR || 'dist';
+const dist = new URL(`../${out}/`, import.meta.url);
+const ssrOut = new URL(`../${out}-ssr/`, import.meta.url);
 
 /** Each page, and the route modules it shows (their keys in vite's manifest). */
 const pages = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountabilityMessages, MAX_CREDIT_CHANGE, noControl, pageFields } from './accountability.ts';
-import { type AppMode, REGISTRATION_MODES, type RegistrationMode } from './auth.ts';
+import { type AppMode, REGISTRATION_MODES, type RegistrationMode, type SignupField } from './auth.ts';
 import { CASE_REFERENCE_MAX_LENGTH } from './case-reference.ts';
 import type { SourceMode } from './catalogue/sources.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
@@ -129,6 +129,15 @@ export const adminSettingsPatch = z
     legal_basis_required: z
       .boolean({ error: 'The legal basis required field must be true or false.' })
       .optional(),
+    registration_organisation_required: z
+      .boolean({ error: 'The registration organisation required field must be true or false.' })
+      .optional(),
+    registration_designation_required: z
+      .boolean({ error: 'The registration designation required field must be true or false.' })
+      .optional(),
+    registration_identity_reference_required: z
+      .boolean({ error: 'The registration identity reference required field must be true or false.' })
+      .optional(),
     lookup_retention_days: z
       .number({ error: 'The lookup retention days field must be a whole number.' })
       .int('The lookup retention days field must be a whole number.')
@@ -159,8 +168,19 @@ export interface AdminSettings {
   second_factor_required: boolean;
   /** Every search must be filed under a case that names its legal basis. */
   legal_basis_required: boolean;
+  /** Which sign-up profile fields POST /api/register requires (the others are optional). */
+  registration_organisation_required: boolean;
+  registration_designation_required: boolean;
+  registration_identity_reference_required: boolean;
   lookup_retention_days: number;
 }
+
+/** The admin setting of each sign-up profile field. */
+export const SIGNUP_FIELD_SETTINGS = {
+  organisation: 'registration_organisation_required',
+  designation: 'registration_designation_required',
+  identity_reference: 'registration_identity_reference_required',
+} as const satisfies Record<SignupField, keyof AdminSettings>;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (value: string) => {
@@ -220,6 +240,10 @@ export interface AdminUser {
   updated_at: string;
   last_login_at: string | null;
   email_verified_at: string | null;
+  /** What the sign-up gave for an approver to judge (null: not given, or made by an admin). */
+  organisation: string | null;
+  designation: string | null;
+  identity_reference: string | null;
 }
 
 export interface AdminCreateUserResponse {

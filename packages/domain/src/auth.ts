@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './constants.ts';
+import { authTexts } from './messages/auth.ts';
 import { fieldMessages } from './messages.ts';
 import { emailField, requiredText } from './validation.ts';
 
@@ -29,14 +30,65 @@ export const loginRequest = z.strictObject({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
-export const registerRequest = z
-  .strictObject({
-    name: requiredText('name', NAME_MAX_LENGTH).trim().min(1, fieldMessages.required('name')),
-    email: emailField('email', EMAIL_MAX_LENGTH),
-    password: newPassword(),
-    password_confirmation: password('password_confirmation'),
-  })
-  .superRefine(confirmed);
+/**
+ * What a sign-up tells an approver besides name and e-mail (not in the spec): the organisation (agency),
+ * the designation, and an official identity reference (badge, employee or press-card number).
+ */
+export const SIGNUP_FIELDS = ['organisation', 'designation', 'identity_reference'] as const;
+export type SignupField = (typeof SIGNUP_FIELDS)[number];
+export const SIGNUP_FIELD_MAX_LENGTH: Readonly<Record<SignupField, number>> = {
+  organisation: 200,
+  designation: 100,
+  identity_reference: 100,
+};
+/** Required until an admin changes it (or REGISTRATION_REQUIRED_FIELDS): organisation and designation. */
+export const DEFAULT_REQUIRED_SIGNUP_FIELDS: readonly SignupField[] = ['organisation', 'designation'];
+
+const signupNames = authTexts.signupFields.names;
+
+/**
+ * One profile field: trimmed plain text; empty is absent; required as the setting says. A missing
+ * required field is an ordinary issue (not an aborting one), so the form's other checks (the password
+ * confirmation) still run beside it.
+ */
+function signupField(field: SignupField, required: boolean) {
+  const name = signupNames[field];
+  const max = SIGNUP_FIELD_MAX_LENGTH[field];
+  const text = z
+    .string()
+    .max(max, { error: fieldMessages.max(name, max), abort: true })
+    .regex(/^[^\p{Cc}]*$/u, authTexts.signupFields.control(name));
+  const given = z
+    .string({ error: fieldMessages.string(name) })
+    .optional()
+    .transform((value) => (value ?? '').trim());
+  if (!required) return given.pipe(text).transform((value) => (value ? value : undefined));
+  return given.pipe(text.min(1, fieldMessages.required(name)));
+}
+
+/**
+ * POST /api/register with the given profile fields required. The spec's four fields are always
+ * required; the profile fields are optional in the schema itself (`registerRequest`, the API
+ * contract) and required as the deployment's setting says (the server parses with this).
+ */
+export function registerRequestFor(required: readonly SignupField[]) {
+  return z
+    .strictObject({
+      name: requiredText('name', NAME_MAX_LENGTH)
+        .trim()
+        .min(1, fieldMessages.required('name'))
+        .regex(/^[^\p{Cc}]*$/u, authTexts.signupFields.control('name')),
+      email: emailField('email', EMAIL_MAX_LENGTH),
+      password: newPassword(),
+      password_confirmation: password('password_confirmation'),
+      organisation: signupField('organisation', required.includes('organisation')),
+      designation: signupField('designation', required.includes('designation')),
+      identity_reference: signupField('identity_reference', required.includes('identity_reference')),
+    })
+    .superRefine(confirmed);
+}
+
+export const registerRequest = registerRequestFor([]);
 export type RegisterRequest = z.input<typeof registerRequest>;
 
 export const forgotPasswordRequest = z.strictObject({
@@ -97,6 +149,8 @@ export interface RegistrationStatus {
   /** False only while the mode is `closed`. */
   registration_enabled: boolean;
   registration_mode: RegistrationMode;
+  /** The profile fields the sign-up form must have filled (the rest are optional). */
+  required_fields: SignupField[];
 }
 
 /** What an account's status is while it cannot sign in: why the sign-in was refused. */

@@ -47,6 +47,11 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Set when a sign-in issues a token (password on a trusted device, or OTP). */
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** What the sign-up gave for an approver to judge; null when not given (or made by an admin). */
+    organisation: text('organisation'),
+    designation: text('designation'),
+    /** A badge, employee or press-card number. */
+    identityReference: text('identity_reference'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

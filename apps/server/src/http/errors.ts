@@ -23,6 +23,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   csrf_mismatch: 419,
   otp_cooldown: 429,
   outbox_loopback_only: 403,
+  passkey_wrong_host: 400,
   case_reference_required: 422,
   result_purged: 410,
   no_stored_result: 404,

@@ -166,6 +166,9 @@ describe('/api/admin/users', () => {
           'role',
           'status',
           'updated_at',
+          'organisation',
+          'designation',
+          'identity_reference',
         ].sort(),
       );
     }
@@ -592,6 +595,9 @@ describe('/api/admin/settings, providers and leak sources', () => {
       case_reference_required: false,
       second_factor_required: false,
       legal_basis_required: false,
+      registration_organisation_required: true,
+      registration_designation_required: true,
+      registration_identity_reference_required: false,
       lookup_retention_days: 90,
     });
     const changed = await admin.call('PATCH', '/api/admin/settings', {
@@ -604,11 +610,15 @@ describe('/api/admin/settings, providers and leak sources', () => {
       case_reference_required: false,
       second_factor_required: false,
       legal_basis_required: false,
+      registration_organisation_required: true,
+      registration_designation_required: true,
+      registration_identity_reference_required: false,
       lookup_retention_days: 30,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: false,
       registration_mode: 'closed',
+      required_fields: ['organisation', 'designation'],
     });
     const [row] = (await auditOf('admin.settings.update')).slice(-1);
     expect(row!.details).toEqual({

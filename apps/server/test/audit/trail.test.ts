@@ -133,7 +133,14 @@ describe('sign-in events', () => {
     const register = await t.app.inject({
       method: 'POST',
       url: '/api/register',
-      ...json({ name: 'Fresh', email, password: 'long enough pw', password_confirmation: 'long enough pw' }),
+      ...json({
+        name: 'Fresh',
+        email,
+        password: 'long enough pw',
+        password_confirmation: 'long enough pw',
+        organisation: 'Synthetic Bureau',
+        designation: 'Analyst',
+      }),
     });
     expect(register.statusCode).toBe(201);
 

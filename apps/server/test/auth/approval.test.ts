@@ -22,7 +22,14 @@ const register = (email: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/register',
-    ...json({ name: 'Meera Pillai', email, password, password_confirmation: password }),
+    ...json({
+      name: 'Meera Pillai',
+      email,
+      password,
+      password_confirmation: password,
+      organisation: 'Kochi City Police',
+      designation: 'Sub-Inspector',
+    }),
   });
 const login = (email: string, pass = password, deviceId: string = newDeviceId()) =>
   t.app.inject({ method: 'POST', url: '/api/login', ...json({ email, password: pass }, deviceId) });
@@ -54,7 +61,11 @@ const setMode = async (mode: 'open' | 'approval' | 'closed') => {
 describe('registration in approval mode', () => {
   it('is the default: the status endpoint says so', async () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/registration-status' });
-    expect(status.json()).toEqual({ registration_enabled: true, registration_mode: 'approval' });
+    expect(status.json()).toEqual({
+      registration_enabled: true,
+      registration_mode: 'approval',
+      required_fields: ['organisation', 'designation'],
+    });
   });
 
   it("answers the spec's 201 and leaves the account pending, audited", async () => {
@@ -305,7 +316,11 @@ describe('the other registration modes', () => {
   it('closed: refuses registration with 403 and creates nothing', async () => {
     await setMode('closed');
     const status = await t.app.inject({ method: 'GET', url: '/api/registration-status' });
-    expect(status.json()).toEqual({ registration_enabled: false, registration_mode: 'closed' });
+    expect(status.json()).toEqual({
+      registration_enabled: false,
+      registration_mode: 'closed',
+      required_fields: ['organisation', 'designation'],
+    });
     const res = await register('closed-mode@example.test');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: messages.register.disabled });

@@ -66,6 +66,8 @@ const endpoints: Record<(typeof perIp)[number], Endpoint> = {
       email: unique(),
       password: 'long enough password',
       password_confirmation: 'long enough password',
+      organisation: 'Synthetic Bureau',
+      designation: 'Analyst',
     }),
     allowed: 201,
   },

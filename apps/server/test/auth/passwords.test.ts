@@ -53,7 +53,14 @@ const register = (password: string, address = email()) =>
   t.app.inject({
     method: 'POST',
     url: '/api/register',
-    ...json({ name: 'Anjali Rao', email: address, password, password_confirmation: password }),
+    ...json({
+      name: 'Anjali Rao',
+      email: address,
+      password,
+      password_confirmation: password,
+      organisation: 'Synthetic Bureau',
+      designation: 'Analyst',
+    }),
   });
 
 describe('the offline list', () => {

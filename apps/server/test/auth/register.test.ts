@@ -19,6 +19,8 @@ const valid = (email: string) => ({
   email,
   password: 'long enough password',
   password_confirmation: 'long enough password',
+  organisation: 'Chennai Cyber Crime Wing',
+  designation: 'Inspector',
 });
 
 describe('POST /api/register', () => {
@@ -76,11 +78,15 @@ describe('POST /api/register', () => {
       name: [fieldMessages.required('name')],
       email: [fieldMessages.email('email')],
       password: ['The password field must be at least 12 characters.', fieldMessages.confirmed('password')],
+      organisation: [fieldMessages.required('organisation')],
+      designation: [fieldMessages.required('designation')],
     });
     const missing = await register({});
     expect(Object.keys(missing.json().errors).sort()).toEqual([
+      'designation',
       'email',
       'name',
+      'organisation',
       'password',
       'password_confirmation',
     ]);
@@ -89,7 +95,11 @@ describe('POST /api/register', () => {
   it('is closed while registration is disabled, and the status endpoint says so', async () => {
     await writeSetting(t.db, 'registration_mode', 'closed');
     const status = await t.app.inject({ method: 'GET', url: '/api/registration-status' });
-    expect(status.json()).toEqual({ registration_enabled: false, registration_mode: 'closed' });
+    expect(status.json()).toEqual({
+      registration_enabled: false,
+      registration_mode: 'closed',
+      required_fields: ['organisation', 'designation'],
+    });
     const before = (await t.db.select().from(users)).length;
     const res = await register(valid('closed@example.test'));
     expect(res.statusCode).toBe(403);
@@ -99,6 +109,7 @@ describe('POST /api/register', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: true,
       registration_mode: 'open',
+      required_fields: ['organisation', 'designation'],
     });
   });
 });

@@ -23,11 +23,15 @@ describe('/api/admin/settings', () => {
       case_reference_required: false,
       second_factor_required: false,
       legal_basis_required: false,
+      registration_organisation_required: true,
+      registration_designation_required: true,
+      registration_identity_reference_required: false,
       lookup_retention_days: 90,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: false,
       registration_mode: 'closed',
+      required_fields: ['organisation', 'designation'],
     });
     const bad = await t.app.inject({
       method: 'PATCH',
@@ -38,6 +42,7 @@ describe('/api/admin/settings', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: false,
       registration_mode: 'closed',
+      required_fields: ['organisation', 'designation'],
     });
     await t.app.inject({
       method: 'PATCH',
@@ -47,6 +52,7 @@ describe('/api/admin/settings', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: true,
       registration_mode: 'approval',
+      required_fields: ['organisation', 'designation'],
     });
   });
 
@@ -63,6 +69,7 @@ describe('/api/admin/settings', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: true,
       registration_mode: 'approval',
+      required_fields: ['organisation', 'designation'],
     });
   });
 });

@@ -27,7 +27,7 @@ describe('the contract check', () => {
         url: '/api/registration-status',
         status: 200,
         contentType: 'application/json; charset=utf-8',
-        body: { registration_enabled: true, registration_mode: 'open' },
+        body: { registration_enabled: true, registration_mode: 'open', required_fields: ['organisation'] },
       }),
     ).toEqual([]);
   });

@@ -135,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * Open a trial account (pending approval while the registration mode is approval)
-         * @description The answer is the same 201 in every mode; approval_required says whether the account must be approved by an administrator before it can sign in. 403 while registration is closed.
+         * @description The answer is the same 201 in every mode; approval_required says whether the account must be approved by an administrator before it can sign in. 403 while registration is closed. organisation, designation and identity_reference are required as GET /api/registration-status says (required_fields, an admin setting): a missing one is a 422 naming it.
          */
         post: operations["postApiRegister"];
         delete?: never;
@@ -2010,6 +2010,12 @@ export interface components {
             updated_at: string;
             last_login_at: string | null;
             email_verified_at: string | null;
+            /** @description The organisation (agency) the sign-up gave. */
+            organisation: string | null;
+            /** @description The designation (rank or job title) the sign-up gave. */
+            designation: string | null;
+            /** @description The official identity reference (badge, employee or press-card number) the sign-up gave. */
+            identity_reference: string | null;
         };
         /** @description An API key, without its secret. */
         ApiKey: {
@@ -2838,7 +2844,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "registration_enabled": true,
-                     *       "registration_mode": "open"
+                     *       "registration_mode": "open",
+                     *       "required_fields": [
+                     *         "organisation"
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -2849,6 +2858,8 @@ export interface operations {
                          * @enum {string}
                          */
                         registration_mode: "open" | "approval" | "closed";
+                        /** @description The profile fields POST /api/register must carry (an admin setting); the others are optional. */
+                        required_fields: ("organisation" | "designation" | "identity_reference")[];
                     };
                 };
             };
@@ -2894,6 +2905,9 @@ export interface operations {
                     email: string & (unknown & unknown);
                     password: string;
                     password_confirmation: string;
+                    organisation?: string;
+                    designation?: string;
+                    identity_reference?: string;
                 };
             };
         };
@@ -3260,7 +3274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            /** @description A passkey asked for from a page open at another origin than APP_URL (the relying party): the message says where passkeys work (`passkey_url`, `errors.response`). A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3348,7 +3362,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            /** @description A passkey asked for from a page open at another origin than APP_URL (the relying party): the message says where passkeys work (`passkey_url`, `errors.response`). A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4009,7 +4023,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            /** @description A passkey asked for from a page open at another origin than APP_URL (the relying party): the message says where passkeys work (`passkey_url`, `errors.response`). A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4134,7 +4148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            /** @description A passkey asked for from a page open at another origin than APP_URL (the relying party): the message says where passkeys work (`passkey_url`, `errors.response`). A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11101,6 +11115,9 @@ export interface operations {
                      *       "case_reference_required": true,
                      *       "second_factor_required": true,
                      *       "legal_basis_required": true,
+                     *       "registration_organisation_required": true,
+                     *       "registration_designation_required": true,
+                     *       "registration_identity_reference_required": true,
                      *       "lookup_retention_days": 0
                      *     }
                      */
@@ -11117,6 +11134,12 @@ export interface operations {
                         second_factor_required: boolean;
                         /** @description Every search must be filed under a case whose legal basis (kind, number, purpose) is given. */
                         legal_basis_required: boolean;
+                        /** @description POST /api/register must give the organisation (agency). */
+                        registration_organisation_required: boolean;
+                        /** @description POST /api/register must give the designation. */
+                        registration_designation_required: boolean;
+                        /** @description POST /api/register must give an official identity reference (badge, employee, press card). */
+                        registration_identity_reference_required: boolean;
                         lookup_retention_days: number;
                     };
                 };
@@ -11175,6 +11198,9 @@ export interface operations {
                  *       "case_reference_required": true,
                  *       "second_factor_required": true,
                  *       "legal_basis_required": true,
+                 *       "registration_organisation_required": true,
+                 *       "registration_designation_required": true,
+                 *       "registration_identity_reference_required": true,
                  *       "lookup_retention_days": 1
                  *     }
                  */
@@ -11185,6 +11211,9 @@ export interface operations {
                     case_reference_required?: boolean;
                     second_factor_required?: boolean;
                     legal_basis_required?: boolean;
+                    registration_organisation_required?: boolean;
+                    registration_designation_required?: boolean;
+                    registration_identity_reference_required?: boolean;
                     lookup_retention_days?: number;
                 };
             };
@@ -11203,6 +11232,9 @@ export interface operations {
                      *       "case_reference_required": true,
                      *       "second_factor_required": true,
                      *       "legal_basis_required": true,
+                     *       "registration_organisation_required": true,
+                     *       "registration_designation_required": true,
+                     *       "registration_identity_reference_required": true,
                      *       "lookup_retention_days": 0
                      *     }
                      */
@@ -11219,6 +11251,12 @@ export interface operations {
                         second_factor_required: boolean;
                         /** @description Every search must be filed under a case whose legal basis (kind, number, purpose) is given. */
                         legal_basis_required: boolean;
+                        /** @description POST /api/register must give the organisation (agency). */
+                        registration_organisation_required: boolean;
+                        /** @description POST /api/register must give the designation. */
+                        registration_designation_required: boolean;
+                        /** @description POST /api/register must give an official identity reference (badge, employee, press card). */
+                        registration_identity_reference_required: boolean;
                         lookup_retention_days: number;
                     };
                 };
@@ -11505,7 +11543,10 @@ export interface operations {
                      *           "created_at": "2026-01-15T09:30:00.000Z",
                      *           "updated_at": "2026-01-15T09:30:00.000Z",
                      *           "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *           "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *           "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *           "organisation": "example organisation",
+                     *           "designation": "example designation",
+                     *           "identity_reference": "example identity reference"
                      *         }
                      *       ],
                      *       "total": 0,
@@ -11621,7 +11662,10 @@ export interface operations {
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *         "organisation": "example organisation",
+                     *         "designation": "example designation",
+                     *         "identity_reference": "example identity reference"
                      *       }
                      *     }
                      */
@@ -11728,7 +11772,10 @@ export interface operations {
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *         "organisation": "example organisation",
+                     *         "designation": "example designation",
+                     *         "identity_reference": "example identity reference"
                      *       }
                      *     }
                      */
@@ -11847,7 +11894,10 @@ export interface operations {
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *         "organisation": "example organisation",
+                     *         "designation": "example designation",
+                     *         "identity_reference": "example identity reference"
                      *       }
                      *     }
                      */
@@ -11961,7 +12011,10 @@ export interface operations {
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *         "organisation": "example organisation",
+                     *         "designation": "example designation",
+                     *         "identity_reference": "example identity reference"
                      *       },
                      *       "notified": true
                      *     }
@@ -12098,7 +12151,10 @@ export interface operations {
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *         "organisation": "example organisation",
+                     *         "designation": "example designation",
+                     *         "identity_reference": "example identity reference"
                      *       },
                      *       "notified": true
                      *     }
@@ -12237,7 +12293,10 @@ export interface operations {
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "last_login_at": "2026-01-15T09:30:00.000Z",
-                     *         "email_verified_at": "2026-01-15T09:30:00.000Z"
+                     *         "email_verified_at": "2026-01-15T09:30:00.000Z",
+                     *         "organisation": "example organisation",
+                     *         "designation": "example designation",
+                     *         "identity_reference": "example identity reference"
                      *       },
                      *       "entry": {
                      *         "id": 1,

@@ -36,6 +36,13 @@ export const adminSettingsResponse: z.ZodType<AdminSettings> = z.object({
   legal_basis_required: z
     .boolean()
     .describe('Every search must be filed under a case whose legal basis (kind, number, purpose) is given.'),
+  registration_organisation_required: z
+    .boolean()
+    .describe('POST /api/register must give the organisation (agency).'),
+  registration_designation_required: z.boolean().describe('POST /api/register must give the designation.'),
+  registration_identity_reference_required: z
+    .boolean()
+    .describe('POST /api/register must give an official identity reference (badge, employee, press card).'),
   lookup_retention_days: z.number().int(),
 });
 
@@ -116,6 +123,12 @@ export const adminUserResponse: z.ZodType<AdminUser> = z
     updated_at: isoTimestamp,
     last_login_at: isoTimestamp.nullable(),
     email_verified_at: isoTimestamp.nullable(),
+    organisation: z.string().nullable().describe('The organisation (agency) the sign-up gave.'),
+    designation: z.string().nullable().describe('The designation (rank or job title) the sign-up gave.'),
+    identity_reference: z
+      .string()
+      .nullable()
+      .describe('The official identity reference (badge, employee or press-card number) the sign-up gave.'),
   })
   .meta({ id: 'AdminUser' });
 

@@ -6,7 +6,7 @@ import type {
   TokenResponse,
   User,
 } from '../auth.ts';
-import { REGISTRATION_MODES } from '../auth.ts';
+import { REGISTRATION_MODES, SIGNUP_FIELDS } from '../auth.ts';
 import { isoTimestamp, messageResponse, statusResponse } from './common.ts';
 
 /**
@@ -58,6 +58,11 @@ export const registrationStatusResponse: z.ZodType<RegistrationStatus> = z.objec
   registration_mode: z
     .enum(REGISTRATION_MODES)
     .describe('open: new accounts sign in at once; approval: they wait for an admin; closed: no sign-up.'),
+  required_fields: z
+    .array(z.enum(SIGNUP_FIELDS))
+    .describe(
+      'The profile fields POST /api/register must carry (an admin setting); the others are optional.',
+    ),
 });
 
 /** POST /api/register: status 201. */

@@ -38,6 +38,8 @@ export const adminTexts = {
       credits: 'Credits',
       lastLogin: 'Last sign-in',
       created: 'Created',
+      /** Under a name in the list: the official ID reference the sign-up gave. */
+      idReference: (value: string) => `ID: ${value}`,
       count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'user' : 'users'}`,
       empty: 'No users match this search.',
       emptyPending: 'No accounts are waiting for approval.',
@@ -110,6 +112,9 @@ export const adminTexts = {
       notNotified: (email: string) =>
         `The decision is saved, but the e-mail to ${email} could not be sent. Tell them yourself.`,
       pendingLead: 'This account registered itself and waits for approval. It cannot sign in until approved.',
+      /** Above what the sign-up gave, on the account's screen and in the approval dialog. */
+      profileTitle: 'What they told us',
+      profileNotGiven: 'Not given',
       rejectedLead: 'This registration was rejected. Approving it lets the account sign in.',
     },
     audit: {
@@ -235,6 +240,10 @@ export const adminTexts = {
           'Anyone can register; the account waits until an admin approves it under Users, and the user is e-mailed.',
         closed: 'Nobody can register; the Sign Up link is hidden and only admins create accounts.',
       } as Record<string, string>,
+      signupFields: 'Sign-up asks for',
+      signupFieldsHint:
+        'What /register requires, for an approver to judge who is asking. Unticked fields are still offered, marked Optional. The default: organisation and designation required, official ID reference optional.',
+      signupFieldRequired: (label: string) => `${label} required`,
       caseReferenceRequired: 'Case reference required',
       secondFactorRequired: 'Second factor required',
       legalBasisRequired: 'Legal basis required',

@@ -26,6 +26,42 @@ export const authTexts = {
     /** Shown on /login after a registration that waits for an administrator's approval. */
     pendingNotice:
       'Your account is waiting for approval by an administrator. You will get an e-mail when it is approved.',
+    /**
+     * The one message after a sign-up that waits for approval (shown on /login, with no toast beside it):
+     * that it waits, and what happens next.
+     */
+    pendingNext: (email: string) =>
+      `Registration received. Your account is waiting for approval: an administrator checks your organisation, designation and official ID before any search can be made. You will get an e-mail at ${email} when it is approved; then sign in here.`,
+  },
+  /**
+   * The sign-up's profile for an approver to judge (not in the spec): which of the three are required
+   * is an admin setting (Admin → Settings → Registration).
+   */
+  signupFields: {
+    labels: {
+      organisation: 'Organisation',
+      designation: 'Designation',
+      identity_reference: 'Official ID reference',
+    },
+    /** The field's name inside a sentence ('The identity reference field is required.'). */
+    names: {
+      organisation: 'organisation',
+      designation: 'designation',
+      identity_reference: 'official ID reference',
+    },
+    hints: {
+      organisation: 'The agency, force, newsroom or firm you work for.',
+      designation: 'Your rank or job title, e.g. Sub-Inspector, Investigative reporter.',
+      identity_reference: 'A badge, employee or press-card number an approver can check.',
+    },
+    placeholders: {
+      organisation: 'e.g. Cyber Crime Cell, Pune Police',
+      designation: 'e.g. Sub-Inspector',
+      identity_reference: 'e.g. badge no. PN-4821',
+    },
+    optional: 'Optional',
+    requiredLegend: 'Fields marked * are required.',
+    control: (name: string) => `The ${name} field may not contain control characters.`,
   },
   /** Why a new password was refused, and the strength meter of the register and reset forms (not in the spec). */
   passwordRules: {

@@ -63,6 +63,12 @@ export const securityTexts = {
       remove: 'Remove',
       removed: 'The passkey was removed.',
       failed: 'The passkey could not be registered.',
+      /**
+       * A passkey ceremony from a page open at another address than APP_URL (e.g. 127.0.0.1 for
+       * localhost): a passkey is bound to one domain name, and an IP address cannot be one.
+       */
+      wrongHost: (appUrl: string, openedAt: string) =>
+        `Passkeys work only at ${appUrl} — this page is open at ${openedAt}. Open ${appUrl} and try again.`,
       cancelled: 'The passkey prompt was closed.',
       unsupported: 'This browser cannot use passkeys.',
       created: (when: string) => `Added ${when}`,

@@ -15,6 +15,9 @@ export const presentAdminUser = (row: UserRow): AdminUser => ({
   updated_at: row.updatedAt.toISOString(),
   last_login_at: row.lastLoginAt?.toISOString() ?? null,
   email_verified_at: row.emailVerifiedAt?.toISOString() ?? null,
+  organisation: row.organisation ?? null,
+  designation: row.designation ?? null,
+  identity_reference: row.identityReference ?? null,
 });
 
 /** The deployment settings an admin can read and change. */
@@ -24,6 +27,10 @@ export const presentSettings = (settings: DeploymentSettings): AdminSettings => 
   case_reference_required: settings.caseReferenceRequired,
   second_factor_required: settings.secondFactorRequired,
   legal_basis_required: settings.legalBasisRequired,
+  registration_organisation_required: settings.registrationRequiredFields.includes('organisation'),
+  registration_designation_required: settings.registrationRequiredFields.includes('designation'),
+  registration_identity_reference_required:
+    settings.registrationRequiredFields.includes('identity_reference'),
   lookup_retention_days: settings.lookupRetentionDays,
 });
 

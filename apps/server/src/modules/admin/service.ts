@@ -80,6 +80,15 @@ export async function updateAdminSettings(
       ? { second_factor_required: patch.second_factor_required }
       : {}),
     ...(patch.legal_basis_required !== undefined ? { legal_basis_required: patch.legal_basis_required } : {}),
+    ...(patch.registration_organisation_required !== undefined
+      ? { registration_organisation_required: patch.registration_organisation_required }
+      : {}),
+    ...(patch.registration_designation_required !== undefined
+      ? { registration_designation_required: patch.registration_designation_required }
+      : {}),
+    ...(patch.registration_identity_reference_required !== undefined
+      ? { registration_identity_reference_required: patch.registration_identity_reference_required }
+      : {}),
     ...(patch.lookup_retention_days !== undefined
       ? { lookup_retention_days: patch.lookup_retention_days }
       : {}),
@@ -92,6 +101,9 @@ export async function updateAdminSettings(
       'case_reference_required',
       'second_factor_required',
       'legal_basis_required',
+      'registration_organisation_required',
+      'registration_designation_required',
+      'registration_identity_reference_required',
       'lookup_retention_days',
     ] as const) {
       const value = values[key];

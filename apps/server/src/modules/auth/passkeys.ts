@@ -11,6 +11,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { own } from '../../access/policy.ts';
 import type { Executor } from '../../db/client.ts';
 import { passkeys } from '../../db/schema.ts';
+import { passkeyWrongHost } from '../../errors.ts';
 import { type AuthDeps, clockOf } from './types.ts';
 
 type PasskeyRow = typeof passkeys.$inferSelect;
@@ -41,6 +42,20 @@ export function createPasskeys(deps: Pick<AuthDeps, 'db' | 'config' | 'now'>) {
     rpID,
     origin,
     ofUser,
+
+    /**
+     * Refuses a ceremony asked for by a page open at another origin than APP_URL's (the request's
+     * Origin header, which browsers send with every POST): 127.0.0.1 for localhost above all, where
+     * the browser's own refusal would say nothing about why. Calls without an Origin (scripts) pass.
+     */
+    assertOrigin(requestOrigin: string | undefined) {
+      if (!requestOrigin || requestOrigin === origin) return;
+      let openedAt = requestOrigin;
+      try {
+        openedAt = new URL(requestOrigin).host;
+      } catch {}
+      throw passkeyWrongHost(origin, openedAt.slice(0, 200));
+    },
 
     async registrationOptions(user: { id: string; email: string; name: string }) {
       const existing = await ofUser(user.id);

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type RegisterRequest, type RegistrationStatus, type User } from '@footprint/domain';
+import {
+  messages,
+  type RegisterRequest,
+  type RegistrationStatus,
+  type SignupField,
+  type User,
+} from '@footprint/domain';
 import { type UserRow, users } from '../../db/schema.ts';
 import { forbidden, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -7,7 +13,7 @@ import { hashPassword } from '../../security/passwords.ts';
 import { recordAudit } from '../audit/service.ts';
 import { applyCreditChange } from '../credits/service.ts';
 import { registerAttemptMail } from '../mail/templates.ts';
-import { readRegistrationMode } from '../settings/service.ts';
+import { readRegistrationMode, readRegistrationRequiredFields } from '../settings/service.ts';
 import { presentUser } from '../users/present.ts';
 import { findUserByEmail } from '../users/repository.ts';
 import { type AuthDeps, authAudit as audit, clockOf, isUniqueViolation } from './types.ts';
@@ -22,7 +28,12 @@ export function createRegistration(
 ) {
   const { db, config, limits, mailer, passwordPolicy } = deps;
   const now = clockOf(deps);
-  const mode = () => readRegistrationMode(db, { registrationMode: config.auth.registrationModeDefault });
+  const defaults = {
+    registrationMode: config.auth.registrationModeDefault,
+    registrationRequiredFields: config.auth.registrationRequiredFields,
+  };
+  const mode = () => readRegistrationMode(db, defaults);
+  const requiredFields = () => readRegistrationRequiredFields(db, defaults);
 
   /** What a new account's answer would carry, for an address that is taken: nothing of the real one. */
   const lookalike = (input: RegisterRequest & { email: string }, credits: number): User => ({
@@ -52,8 +63,17 @@ export function createRegistration(
   return {
     /** Whether and how the sign-up form is open on this deployment (the stored setting, else the environment's). */
     async registrationStatus(): Promise<RegistrationStatus> {
-      const current = await mode();
-      return { registration_enabled: current !== 'closed', registration_mode: current };
+      const [current, required] = await Promise.all([mode(), requiredFields()]);
+      return {
+        registration_enabled: current !== 'closed',
+        registration_mode: current,
+        required_fields: required,
+      };
+    },
+
+    /** The sign-up profile fields a registration must give now (the admin setting, else the environment's). */
+    registrationRequiredFields(): Promise<SignupField[]> {
+      return requiredFields();
     },
 
     async register(
@@ -102,6 +122,9 @@ export function createRegistration(
             .values({
               name: input.name.trim(),
               email: input.email,
+              organisation: input.organisation?.trim() || null,
+              designation: input.designation?.trim() || null,
+              identityReference: input.identity_reference?.trim() || null,
               passwordHash,
               appMode: 'trial',
               role: 'user',

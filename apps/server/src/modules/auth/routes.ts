@@ -7,6 +7,7 @@ import {
   otpRequiredResponse,
   passwordStatusResponse,
   registerRequest,
+  registerRequestFor,
   registerResponse,
   registrationStatusResponse,
   resendOtpRequest,
@@ -176,7 +177,9 @@ function accountRoutes(context: ReturnType<typeof authRoutesContext>) {
         summary: 'Open a trial account (pending approval while the registration mode is approval)',
         description:
           'The answer is the same 201 in every mode; approval_required says whether the account must be ' +
-          'approved by an administrator before it can sign in. 403 while registration is closed.',
+          'approved by an administrator before it can sign in. 403 while registration is closed. ' +
+          'organisation, designation and identity_reference are required as GET /api/registration-status ' +
+          'says (required_fields, an admin setting): a missing one is a 422 naming it.',
         tags,
         body: registerRequest,
         response: { 201: registerResponse },
@@ -184,7 +187,8 @@ function accountRoutes(context: ReturnType<typeof authRoutesContext>) {
       },
     },
     async (request, reply) => {
-      const input = parseInput(registerRequest, request.body);
+      // The profile fields the admin setting requires are required here; the contract has them optional.
+      const input = parseInput(registerRequestFor(await auth.registrationRequiredFields()), request.body);
       const { user, approvalRequired } = await auth.register(input, clientOf(request));
       return reply
         .status(201)

@@ -25,6 +25,8 @@ import { setDeviceCookie } from './routes.ts';
 import type { AuthService } from './service.ts';
 
 const tags = ['Second factors'];
+const WRONG_HOST =
+  'A passkey asked for from a page open at another origin than APP_URL (the relying party): the message says where passkeys work (`passkey_url`, `errors.response`).';
 const idParams = z.object({ id: z.string() });
 
 /** What every route of securityRoutes shares. */
@@ -56,10 +58,14 @@ function signInFactorRoutes(context: ReturnType<typeof securityRoutesContext>) {
         tags,
         body: secondFactorRequest,
         response: { 200: tokenResponse },
-        refusals: { 429: REFUSALS.rateLimited },
+        refusals: { 400: WRONG_HOST, 429: REFUSALS.rateLimited },
       },
     },
     async (request, reply) => {
+      const sent = request.body as Record<string, unknown> | null | undefined;
+      if (sent && typeof sent === 'object' && sent.passkey !== undefined) {
+        auth.assertPasskeyOrigin(request.headers.origin);
+      }
       const input = parseInput(secondFactorRequest, request.body);
       const { body, cookie } = await auth.verifySecondFactor(input, clientOf(request));
       setDeviceCookie(reply, cookie, secureCookies);
@@ -75,9 +81,11 @@ function signInFactorRoutes(context: ReturnType<typeof securityRoutesContext>) {
         tags,
         body: passkeyOptionsRequest,
         response: { 200: webauthnOptionsResponse },
+        refusals: { 400: WRONG_HOST },
       },
     },
     async (request) => {
+      auth.assertPasskeyOrigin(request.headers.origin);
       const input = parseInput(passkeyOptionsRequest, request.body);
       return auth.secondFactorPasskeyOptions(input.token, clientOf(request));
     },
@@ -183,7 +191,7 @@ function totpRoutes(context: ReturnType<typeof securityRoutesContext>) {
 }
 
 function passkeyRoutes(context: ReturnType<typeof securityRoutesContext>) {
-  const { api, security, signedIn } = context;
+  const { auth, api, security, signedIn } = context;
   api.post(
     '/api/security/passkeys/options',
     {
@@ -192,9 +200,13 @@ function passkeyRoutes(context: ReturnType<typeof securityRoutesContext>) {
         summary: 'WebAuthn options for adding a passkey',
         tags,
         response: { 200: webauthnOptionsResponse },
+        refusals: { 400: WRONG_HOST },
       },
     },
-    async (request) => security.passkeyRegistrationOptions(request.user!),
+    async (request) => {
+      auth.assertPasskeyOrigin(request.headers.origin);
+      return security.passkeyRegistrationOptions(request.user!);
+    },
   );
 
   api.post(
@@ -206,9 +218,11 @@ function passkeyRoutes(context: ReturnType<typeof securityRoutesContext>) {
         tags,
         body: passkeyRegisterRequest,
         response: { 201: passkeyCreatedResponse },
+        refusals: { 400: WRONG_HOST },
       },
     },
     async (request, reply) => {
+      auth.assertPasskeyOrigin(request.headers.origin);
       const input = parseInput(passkeyRegisterRequest, request.body);
       const created = await security.addPasskey(request.user!, input, clientOf(request));
       return reply.status(201).send(created);

@@ -31,6 +31,7 @@ export function createAuthService(deps: AuthDeps) {
   const passwords = createPasswordReset(deps);
   return {
     registrationStatus: registration.registrationStatus,
+    registrationRequiredFields: registration.registrationRequiredFields,
     login: createLogin(deps, { otp, sessions, factors, secondFactor, devices }),
     verifyOtp: otp.verifyOtp,
     resendOtp: otp.resendOtp,
@@ -42,6 +43,8 @@ export function createAuthService(deps: AuthDeps) {
     logout: sessions.logout,
     security: createSecurity(deps, { factors, passkeys, devices }),
     deviceCookieNameOf: devices.cookieNameOf,
+    /** Throws when a passkey ceremony comes from a page open at another origin than APP_URL. */
+    assertPasskeyOrigin: passkeys.assertOrigin,
   };
 }
 

@@ -1,4 +1,11 @@
-import { REGISTRATION_MODES, type RegistrationMode } from '@footprint/domain';
+import {
+  DEFAULT_REQUIRED_SIGNUP_FIELDS,
+  REGISTRATION_MODES,
+  type RegistrationMode,
+  SIGNUP_FIELD_SETTINGS,
+  SIGNUP_FIELDS,
+  type SignupField,
+} from '@footprint/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
@@ -8,6 +15,11 @@ import { settings } from '../../db/schema.ts';
 export interface SettingsDefaults {
   /** REGISTRATION_MODE (or REGISTRATION_ENABLED=false: closed). */
   registrationMode: RegistrationMode;
+  /**
+   * REGISTRATION_REQUIRED_FIELDS: the sign-up profile fields required until an admin changes it
+   * (left out: organisation and designation).
+   */
+  registrationRequiredFields?: readonly SignupField[];
 }
 
 export interface DeploymentDefaults extends SettingsDefaults {
@@ -18,6 +30,7 @@ export interface DeploymentDefaults extends SettingsDefaults {
 /** The environment's defaults of the settings an admin can change at run time. */
 export const deploymentDefaults = (config: Config): DeploymentDefaults => ({
   registrationMode: config.auth.registrationModeDefault,
+  registrationRequiredFields: config.auth.registrationRequiredFields,
   lookupRetentionDays: config.lookups.retentionDays,
 });
 
@@ -29,6 +42,8 @@ export interface DeploymentSettings {
   caseReferenceRequired: boolean;
   secondFactorRequired: boolean;
   legalBasisRequired: boolean;
+  /** The sign-up profile fields POST /api/register requires. */
+  registrationRequiredFields: SignupField[];
   lookupRetentionDays: number;
 }
 
@@ -38,6 +53,7 @@ const DEPLOYMENT_KEYS = [
   'case_reference_required',
   'second_factor_required',
   'legal_basis_required',
+  ...Object.values(SIGNUP_FIELD_SETTINGS),
   'lookup_retention_days',
 ] as const;
 type DeploymentKey = (typeof DEPLOYMENT_KEYS)[number];
@@ -84,6 +100,7 @@ export async function readDeploymentSettings(
     caseReferenceRequired: bool('case_reference_required', false),
     secondFactorRequired: bool('second_factor_required', false),
     legalBasisRequired: bool('legal_basis_required', false),
+    registrationRequiredFields: requiredFieldsOf(values, defaults),
     lookupRetentionDays:
       typeof days === 'number' && Number.isInteger(days) && days >= 1 ? days : defaults.lookupRetentionDays,
   };
@@ -137,6 +154,23 @@ function registrationModeOf(values: Map<string, unknown>, defaults: SettingsDefa
   if (isRegistrationMode(mode)) return mode;
   if (values.get('registration_enabled') === false) return 'closed';
   return defaults.registrationMode;
+}
+
+/** Each sign-up profile field is required as its stored setting says, else as the environment's default. */
+function requiredFieldsOf(values: Map<string, unknown>, defaults: SettingsDefaults): SignupField[] {
+  return SIGNUP_FIELDS.filter((field) => {
+    const stored = values.get(SIGNUP_FIELD_SETTINGS[field]);
+    if (typeof stored === 'boolean') return stored;
+    return (defaults.registrationRequiredFields ?? DEFAULT_REQUIRED_SIGNUP_FIELDS).includes(field);
+  });
+}
+
+/** The sign-up profile fields required now, read past the cache (like the registration mode). */
+export async function readRegistrationRequiredFields(
+  db: Executor,
+  defaults: SettingsDefaults,
+): Promise<SignupField[]> {
+  return requiredFieldsOf(await storedDeploymentValues(db, true), defaults);
 }
 
 /** The registration mode now, read past the cache (a sign-up is rare; a stale answer is not wanted). */

@@ -5,6 +5,7 @@ import { Modal } from '../../../components/Modal.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useDecideUser } from '../api/decideUser.ts';
+import { SignupProfile } from './SignupProfile.tsx';
 
 const t = messages.admin.user;
 
@@ -17,7 +18,7 @@ export function DecisionDialog({
   kind,
   onClose,
 }: {
-  user: Pick<AdminUser, 'id' | 'email'>;
+  user: Pick<AdminUser, 'id' | 'email' | 'organisation' | 'designation' | 'identity_reference'>;
   kind: 'approve' | 'reject';
   onClose: () => void;
 }) {
@@ -71,6 +72,10 @@ export function DecisionDialog({
       <p className="text-sm break-words text-text">
         {approve ? t.approveConfirm(user.email) : t.rejectConfirm(user.email)}
       </p>
+      <div className="mt-4 rounded-lg border border-line bg-surface-2/60 p-3">
+        <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-muted uppercase">{t.profileTitle}</h3>
+        <SignupProfile user={user} />
+      </div>
       {!approve && (
         <div className="mt-4">
           <label htmlFor={`${id}-reason`} className="label">

@@ -1,4 +1,10 @@
-import { type AdminUpdateUserRequest, type AdminUser, fieldMessages, messages } from '@footprint/domain';
+import {
+  type AdminUpdateUserRequest,
+  type AdminUser,
+  fieldMessages,
+  messages,
+  SIGNUP_FIELDS,
+} from '@footprint/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -14,6 +20,7 @@ import { ModeBadge, RoleBadge, StatusBadge } from './Badges.tsx';
 import { CreditsForm } from './CreditsForm.tsx';
 import { DecisionDialog } from './DecisionDialog.tsx';
 import { Segmented } from './Segmented.tsx';
+import { SignupProfile } from './SignupProfile.tsx';
 
 const t = messages.admin;
 
@@ -107,9 +114,17 @@ export function UserDetails({ user }: { user: AdminUser }) {
           aria-label={t.user.approveTitle}
           className="flex flex-col gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4 sm:flex-row sm:items-center sm:justify-between"
         >
-          <p className="text-sm text-text">
-            {user.status === 'pending' ? t.user.pendingLead : t.user.rejectedLead}
-          </p>
+          <div className="min-w-0 space-y-3">
+            <p className="text-sm text-text">
+              {user.status === 'pending' ? t.user.pendingLead : t.user.rejectedLead}
+            </p>
+            <div>
+              <h2 className="mb-1.5 text-xs font-semibold tracking-wide text-muted uppercase">
+                {t.user.profileTitle}
+              </h2>
+              <SignupProfile user={user} />
+            </div>
+          </div>
           <div className="flex shrink-0 gap-2">
             <button type="button" className="btn-primary" onClick={() => setDeciding('approve')}>
               {t.user.approve}
@@ -163,6 +178,13 @@ export function UserDetails({ user }: { user: AdminUser }) {
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-muted">{t.users.email}</dt>
             <dd className="break-all text-text">{user.email}</dd>
+            {!awaitsDecision &&
+              SIGNUP_FIELDS.map((field) => (
+                <div key={field} className="contents">
+                  <dt className="text-muted">{messages.signupFields.labels[field]}</dt>
+                  <dd className="break-words text-text">{user[field] ?? t.none}</dd>
+                </div>
+              ))}
             <dt className="text-muted">{t.user.userId}</dt>
             <dd className="font-mono text-xs break-all text-text">{user.id}</dd>
             <dt className="text-muted">{t.users.created}</dt>

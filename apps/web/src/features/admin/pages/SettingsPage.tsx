@@ -5,6 +5,9 @@ import {
   messages,
   REGISTRATION_MODES,
   type RegistrationMode,
+  SIGNUP_FIELD_SETTINGS,
+  SIGNUP_FIELDS,
+  type SignupField,
 } from '@footprint/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -101,6 +104,50 @@ function RegistrationModeField({
   );
 }
 
+/** Which sign-up profile fields /register requires: one checkbox each. */
+function SignupFieldsField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: Record<SignupField, boolean>;
+  onChange: (field: SignupField, required: boolean) => void;
+}) {
+  return (
+    <fieldset className="py-4" aria-describedby={`${id}-hint`}>
+      <legend className="float-left w-full text-sm font-semibold text-text">{s.signupFields}</legend>
+      <p id={`${id}-hint`} className="clear-left pt-0.5 text-xs text-muted">
+        {s.signupFieldsHint}
+      </p>
+      <div className="mt-3 grid gap-2 sm:grid-cols-3">
+        {SIGNUP_FIELDS.map((field) => (
+          <label
+            key={field}
+            className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm font-semibold text-text transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${
+              value[field] ? 'border-accent bg-accent/10' : 'border-line hover:border-muted'
+            }`}
+          >
+            <input
+              type="checkbox"
+              checked={value[field]}
+              onChange={(event) => onChange(field, event.target.checked)}
+              className="accent-accent"
+            />
+            {s.signupFieldRequired(messages.signupFields.labels[field])}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const requiredOf = (current: AdminSettings): Record<SignupField, boolean> => ({
+  organisation: current[SIGNUP_FIELD_SETTINGS.organisation] === true,
+  designation: current[SIGNUP_FIELD_SETTINGS.designation] === true,
+  identity_reference: current[SIGNUP_FIELD_SETTINGS.identity_reference] === true,
+});
+
 function SettingsForm({ current }: { current: AdminSettings }) {
   const id = useId();
   const save = useUpdateSettings();
@@ -114,6 +161,7 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     second_factor_required: current.second_factor_required === true,
     legal_basis_required: current.legal_basis_required === true,
     lookup_retention_days: initialDays,
+    signup_required: requiredOf(current),
   });
   const [retentionError, setRetentionError] = useState<string | null>(null);
 
@@ -128,6 +176,12 @@ function SettingsForm({ current }: { current: AdminSettings }) {
       patch.second_factor_required = draft.second_factor_required;
     if (draft.legal_basis_required !== (current.legal_basis_required === true))
       patch.legal_basis_required = draft.legal_basis_required;
+    const stored = requiredOf(current);
+    for (const field of SIGNUP_FIELDS) {
+      if (draft.signup_required[field] !== stored[field]) {
+        patch[SIGNUP_FIELD_SETTINGS[field]] = draft.signup_required[field];
+      }
+    }
     const days = draft.lookup_retention_days.trim();
     if (days !== initialDays) patch.lookup_retention_days = days === '' ? Number.NaN : Number(days);
     const checked = adminSettingsPatch.safeParse(patch);
@@ -159,6 +213,13 @@ function SettingsForm({ current }: { current: AdminSettings }) {
           id={`${id}-registration`}
           value={draft.registration_mode}
           onChange={(value) => setDraft((d) => ({ ...d, registration_mode: value }))}
+        />
+        <SignupFieldsField
+          id={`${id}-signup-fields`}
+          value={draft.signup_required}
+          onChange={(field, required) =>
+            setDraft((d) => ({ ...d, signup_required: { ...d.signup_required, [field]: required } }))
+          }
         />
         <Switch
           id={`${id}-case-reference`}

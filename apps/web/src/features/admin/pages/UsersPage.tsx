@@ -219,6 +219,17 @@ export default function UsersPage() {
                         <span className="cell-clip">{user.name}</span>
                         <span className="cell-clip text-xs font-normal text-muted">{user.email}</span>
                       </Link>
+                      {/* What the sign-up gave, for the approver to judge. */}
+                      {(user.organisation || user.designation) && (
+                        <span className="cell-clip mt-1 text-xs text-text">
+                          {[user.designation, user.organisation].filter(Boolean).join(' · ')}
+                        </span>
+                      )}
+                      {user.identity_reference && (
+                        <span className="cell-clip text-xs text-muted">
+                          {t.users.idReference(user.identity_reference)}
+                        </span>
+                      )}
                       {/* On a phone the actions column is off to the right: the buttons sit under the name. */}
                       <div className="mt-2 md:hidden">
                         <DecisionButtons user={user} onDecide={setDeciding} />

@@ -7,6 +7,49 @@ interface BaseFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   registration: UseFormRegisterReturn;
   error?: string;
   hint?: string;
+  /**
+   * Marks the field in its label: `required` with an asterisk (hidden from screen readers, which hear
+   * the input's own required state), `optional` with an 'Optional' badge.
+   */
+  mark?: 'required' | 'optional';
+}
+
+/**
+ * The label, and its mark beside it (outside the label element, so the field's name stays its
+ * label's text alone).
+ */
+function FieldLabel({
+  htmlFor,
+  label,
+  mark,
+}: {
+  htmlFor: string;
+  label: string;
+  mark?: 'required' | 'optional' | undefined;
+}) {
+  if (!mark) {
+    return (
+      <label htmlFor={htmlFor} className="label">
+        {label}
+      </label>
+    );
+  }
+  return (
+    <div className="mb-1 flex items-center gap-1">
+      <label htmlFor={htmlFor} className="label mb-0">
+        {label}
+      </label>
+      {mark === 'required' ? (
+        <span aria-hidden="true" className="text-sm font-semibold text-danger">
+          *
+        </span>
+      ) : (
+        <span className="ml-1 rounded-full border border-line bg-surface-2 px-2 py-0.5 text-[0.68rem] font-semibold tracking-wide text-muted uppercase">
+          {messages.signupFields.optional}
+        </span>
+      )}
+    </div>
+  );
 }
 
 function describedBy(errorId: string, hintId: string, error?: string, hint?: string) {
@@ -19,6 +62,7 @@ export function TextField({
   registration,
   error,
   hint,
+  mark,
   type = 'text',
   className = '',
   ...rest
@@ -28,9 +72,7 @@ export function TextField({
   const hintId = `${id}-hint`;
   return (
     <div className={className}>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id} label={label} mark={mark} />
       <input
         id={id}
         type={type}
@@ -75,16 +117,22 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
 }
 
 /** A password input with an accessible show/hide toggle (spec §2.2). */
-export function PasswordField({ label, registration, error, hint, className = '', ...rest }: BaseFieldProps) {
+export function PasswordField({
+  label,
+  registration,
+  error,
+  hint,
+  mark,
+  className = '',
+  ...rest
+}: BaseFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const [visible, setVisible] = useState(false);
   return (
     <div className={className}>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id} label={label} mark={mark} />
       <div className="relative">
         <input
           id={id}

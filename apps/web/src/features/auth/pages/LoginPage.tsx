@@ -20,6 +20,8 @@ import type { SecondFactorPageState } from './SecondFactorPage.tsx';
 /** What /register hands to /login: the new account waits for an administrator's approval. */
 export interface LoginPageState {
   notice?: 'pending';
+  /** The address the approval e-mail goes to. */
+  email?: string;
 }
 
 const BLOCKED: readonly string[] = ['pending', 'rejected', 'disabled'] satisfies BlockedAccountStatus[];
@@ -67,7 +69,8 @@ export default function LoginPage() {
   const loginMutation = useLogin();
   const registration = useRegistrationStatus();
   const [blocked, setBlocked] = useState<{ status: BlockedAccountStatus; message: string } | null>(null);
-  const justRegistered = (location.state as LoginPageState | null)?.notice === 'pending';
+  const arrival = location.state as LoginPageState | null;
+  const justRegistered = arrival?.notice === 'pending';
   // The link shows unless the server says registration is closed (a failed check keeps the spec's link).
   const signUpOpen = registration.data?.registration_enabled !== false;
   const {
@@ -146,7 +149,7 @@ export default function LoginPage() {
       ) : (
         justRegistered && (
           <Notice tone="info" role="status">
-            {messages.register.pendingNotice}
+            {arrival?.email ? messages.register.pendingNext(arrival.email) : messages.register.pendingNotice}
           </Notice>
         )
       )}

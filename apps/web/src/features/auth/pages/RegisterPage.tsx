@@ -1,6 +1,6 @@
-import { messages, registerRequest } from '@footprint/domain';
+import { messages, registerRequestFor, SIGNUP_FIELDS, type SignupField } from '@footprint/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -33,9 +33,26 @@ function RegistrationDisabled() {
   );
 }
 
-function RegisterForm({ onDisabled }: { onDisabled: () => void }) {
+const fields = messages.signupFields;
+/** What the browser may fill each profile field from (an ID number is never autofilled). */
+const AUTOCOMPLETE: Record<SignupField, string> = {
+  organisation: 'organization',
+  designation: 'organization-title',
+  identity_reference: 'off',
+};
+
+function RegisterForm({
+  onDisabled,
+  required,
+}: {
+  onDisabled: () => void;
+  /** The profile fields the deployment requires (GET /api/registration-status). */
+  required: readonly SignupField[];
+}) {
   const navigate = useNavigate();
   const registerMutation = useRegister();
+  // The server parses with the same schema and the same setting.
+  const schema = useMemo(() => registerRequestFor(required), [required]);
   const {
     register,
     handleSubmit,
@@ -43,17 +60,29 @@ function RegisterForm({ onDisabled }: { onDisabled: () => void }) {
     watch,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(registerRequest),
-    defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: '',
+      email: '',
+      organisation: '',
+      designation: '',
+      identity_reference: '',
+      password: '',
+      password_confirmation: '',
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const created = await registerMutation.mutateAsync(values);
+      if (created.approval_required) {
+        // Waiting for an administrator: one message, on /login, saying so and what happens next.
+        const state: LoginPageState = { notice: 'pending', email: created.user.email };
+        await navigate(paths.login, { state });
+        return;
+      }
       toast.success(messages.register.success);
-      // Waiting for an administrator: /login says so until the user tries to sign in.
-      const state: LoginPageState | undefined = created.approval_required ? { notice: 'pending' } : undefined;
-      await navigate(paths.login, { state });
+      await navigate(paths.login);
     } catch (error) {
       if (hasStatus(error, 403)) {
         // Switched off since the page loaded.
@@ -61,7 +90,13 @@ function RegisterForm({ onDisabled }: { onDisabled: () => void }) {
         return;
       }
       if (hasStatus(error, 422)) {
-        applyServerErrors(error, setError, ['name', 'email', 'password', 'password_confirmation']);
+        applyServerErrors(error, setError, [
+          'name',
+          'email',
+          ...SIGNUP_FIELDS,
+          'password',
+          'password_confirmation',
+        ]);
       }
       toast.error(
         hasStatus(error, 429) ? serverMessage(error, messages.register.failed) : messages.register.failed,
@@ -83,9 +118,11 @@ function RegisterForm({ onDisabled }: { onDisabled: () => void }) {
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={isSubmitting}>
+        <p className="text-xs text-muted">{fields.requiredLegend}</p>
         <TextField
           label={messages.authPages.name}
           required
+          mark="required"
           autoComplete="name"
           registration={register('name')}
           error={errors.name?.message}
@@ -94,15 +131,33 @@ function RegisterForm({ onDisabled }: { onDisabled: () => void }) {
           label={messages.authPages.email}
           type="email"
           required
+          mark="required"
           autoComplete="email"
           inputMode="email"
           placeholder={messages.authPages.emailPlaceholder}
           registration={register('email')}
           error={errors.email?.message}
         />
+        {SIGNUP_FIELDS.map((field) => {
+          const isRequired = required.includes(field);
+          return (
+            <TextField
+              key={field}
+              label={fields.labels[field]}
+              required={isRequired}
+              mark={isRequired ? 'required' : 'optional'}
+              autoComplete={AUTOCOMPLETE[field]}
+              placeholder={fields.placeholders[field]}
+              hint={fields.hints[field]}
+              registration={register(field)}
+              error={errors[field]?.message}
+            />
+          );
+        })}
         <PasswordField
           label={messages.authPages.password}
           required
+          mark="required"
           autoComplete="new-password"
           registration={register('password')}
           error={errors.password?.message}
@@ -111,6 +166,7 @@ function RegisterForm({ onDisabled }: { onDisabled: () => void }) {
         <PasswordField
           label={messages.authPages.confirmPassword}
           required
+          mark="required"
           autoComplete="new-password"
           registration={register('password_confirmation')}
           error={errors.password_confirmation?.message}
@@ -142,5 +198,7 @@ export default function RegisterPage() {
   if (disabledBySubmit || status.isError || status.data.registration_enabled !== true) {
     return <RegistrationDisabled />;
   }
-  return <RegisterForm onDisabled={() => setDisabledBySubmit(true)} />;
+  return (
+    <RegisterForm onDisabled={() => setDisabledBySubmit(true)} required={status.data.required_fields ?? []} />
+  );
 }
