@@ -86,6 +86,12 @@ export async function axeProblems(page: Page, screen: string, scope?: string): P
   const results = await builder.analyze();
   const problems: A11yProblem[] = [];
   for (const violation of results.violations) {
+    // WCAG 2.5.8's 'equivalent' exception: the map's pins may crowd each other where places are near,
+    // and every place they mark is in the list beside the map (ReviewsMap), which meets the size.
+    if (violation.id === 'target-size') {
+      violation.nodes = violation.nodes.filter((node) => !node.html.includes('leaflet-marker-icon'));
+      if (violation.nodes.length === 0) continue;
+    }
     const entry = {
       screen,
       rule: violation.id,
