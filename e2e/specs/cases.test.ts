@@ -128,6 +128,7 @@ describe('/cases', () => {
     await page.screenshot({ path: screenPicture('case', 'desktop'), fullPage: true });
     await page.setViewportSize(viewports.mobile);
     await settle(page);
+    expect(await axeProblems(page, 'case (mobile)')).toEqual([]);
     await page.screenshot({ path: screenPicture('case', 'mobile') });
     expect(problemsOf(page)).toEqual([]);
   });

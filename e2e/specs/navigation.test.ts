@@ -1,6 +1,7 @@
 import { messages } from '@footprint/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { type A11yProblem, axeLoadedPage, expectAccessible } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
 import { problemsOf, screenshot, storeSession, useBrowser } from '../support/browser.ts';
 
@@ -166,6 +167,9 @@ describe('main layout', () => {
 describe('navigation for every signed-in page', () => {
   const desktop = { width: 1280, height: 800 };
   const phone = { width: 390, height: 844 };
+  /** The admin's tour checks each page it reaches with axe, on a phone and on this laptop screen. */
+  const auditedDesktop = { width: 1366, height: 900 };
+  const AUDITED_TOUR_MS = 150_000;
 
   /** A menu entry, the path it lands on, and the page's main heading where it has its own. */
   interface Entry {
@@ -202,8 +206,12 @@ describe('navigation for every signed-in page', () => {
     return drawer.getByRole('navigation', { name: messages.layout.mainNav });
   }
 
-  /** Clicks each entry in the menu of the page the previous click reached, and checks where it lands. */
-  async function visitEach(page: Page, entries: Entry[], onPhone: boolean) {
+  /**
+   * Clicks each entry in the menu of the page the previous click reached, and checks where it lands;
+   * with `audit`, runs axe on each page reached (WCAG 2.0 to 2.2, A and AA) and adds what it finds.
+   */
+  async function visitEach(page: Page, entries: Entry[], onPhone: boolean, audit?: A11yProblem[]) {
+    const size = onPhone ? 'phone' : 'desktop';
     for (const entry of entries) {
       const nav = await openNav(page, onPhone);
       await nav.getByRole('link', { name: entry.label, exact: true }).click();
@@ -213,6 +221,7 @@ describe('navigation for every signed-in page', () => {
         // The drawer closes on navigation; opened again on the new page, it marks that page.
         await expect.poll(() => drawerOf(page).count(), { message: entry.label }).toBe(0);
       }
+      if (audit) audit.push(...(await axeLoadedPage(page, `${entry.path} (${size})`)));
       const again = await openNav(page, onPhone);
       await expect
         .poll(() => again.getByRole('link', { name: entry.label, exact: true }).getAttribute('aria-current'))
@@ -231,6 +240,7 @@ describe('navigation for every signed-in page', () => {
     await nav.getByRole('link', { name: messages.mainNav.emailSearch, exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByRole('textbox', { name: messages.search.emailLabel }).waitFor();
+    if (audit) audit.push(...(await axeLoadedPage(page, `/dashboard (${size})`)));
   }
 
   /** The entries' labels in the menu's order (the spec's items first, as the spec orders them). */
@@ -251,49 +261,66 @@ describe('navigation for every signed-in page', () => {
       ['desktop', desktop],
       ['phone', phone],
     ] as const) {
-      it(`lists every page in the menu${who === 'an admin' ? ' and reaches each' : ''}, for ${who} on a ${sizeName} (${size.width} × ${size.height})`, async () => {
-        const { page } = await signedInPage(email);
-        await page.setViewportSize(size);
-        await page.goto('/dashboard');
-        const onPhone = sizeName === 'phone';
-        const labels = await labelsOf(page, onPhone);
-        const expected = [
-          messages.mainNav.emailSearch,
-          messages.mainNav.phoneSearch,
-          ...spec.map((entry) => entry.label),
-          messages.cases.menuLink,
-          messages.bulkPage.menuLink,
-          messages.watchlist.menuLink,
-          messages.history.menuLink,
-          messages.apiKeys.navLabel,
-          messages.security.navLabel,
-          ...(email.startsWith('demo-admin') ? [messages.admin.menuLink] : []),
-          messages.mainNav.logout,
-          messages.mainNav.help,
-        ];
-        expect(labels).toEqual(expected);
-        if (!onPhone) {
-          // The whole list fits the laptop-sized sidebar without scrolling.
-          const nav = page.getByRole('navigation', { name: messages.layout.mainNav });
-          expect(await nav.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
-        }
-        if (email.startsWith('demo-admin')) {
-          await page.goto('/cases');
-          await page.getByRole('heading', { level: 1, name: messages.cases.title }).waitFor();
-          if (onPhone) {
-            await openNav(page, true);
-            await screenshot(page, 'nav-drawer-admin-mobile');
-            await page.keyboard.press('Escape');
-          } else {
-            await screenshot(page, 'nav-sidebar-admin-desktop');
-          }
+      it(
+        `lists every page in the menu${who === 'an admin' ? ' and reaches each' : ''}, for ${who} on a ${sizeName} (${size.width} × ${size.height})`,
+        async () => {
+          const { page } = await signedInPage(email);
+          await page.setViewportSize(size);
           await page.goto('/dashboard');
-        }
-        // The admin's menu holds every entry of the live user's and more: the tour through every page
-        // runs once, as the admin (the live user's own menu is checked above, entry by entry).
-        if (who === 'an admin') await visitEach(page, [...entries], onPhone);
-        expect(problemsOf(page)).toEqual([]);
-      });
+          const onPhone = sizeName === 'phone';
+          const labels = await labelsOf(page, onPhone);
+          const expected = [
+            messages.mainNav.emailSearch,
+            messages.mainNav.phoneSearch,
+            ...spec.map((entry) => entry.label),
+            messages.cases.menuLink,
+            messages.bulkPage.menuLink,
+            messages.watchlist.menuLink,
+            messages.history.menuLink,
+            messages.apiKeys.navLabel,
+            messages.security.navLabel,
+            ...(email.startsWith('demo-admin') ? [messages.admin.menuLink] : []),
+            messages.mainNav.logout,
+            messages.mainNav.help,
+          ];
+          expect(labels).toEqual(expected);
+          if (!onPhone) {
+            // The whole list fits the laptop-sized sidebar without scrolling.
+            const nav = page.getByRole('navigation', { name: messages.layout.mainNav });
+            expect(await nav.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+          }
+          if (email.startsWith('demo-admin')) {
+            await page.goto('/cases');
+            await page.getByRole('heading', { level: 1, name: messages.cases.title }).waitFor();
+            if (onPhone) {
+              await openNav(page, true);
+              await screenshot(page, 'nav-drawer-admin-mobile');
+              await page.keyboard.press('Escape');
+            } else {
+              await screenshot(page, 'nav-sidebar-admin-desktop');
+            }
+            await page.goto('/dashboard');
+          }
+          const admin = email.startsWith('demo-admin');
+          // The admin reaches every signed-in page of the menu: its tour is the one checked with axe.
+          const audit: A11yProblem[] | undefined = admin ? [] : undefined;
+          if (audit && !onPhone) await page.setViewportSize(auditedDesktop);
+          // The admin's menu holds every entry of the live user's and more: the tour through every
+          // page runs once, as the admin (the live user's own menu is checked above, entry by entry).
+          if (admin) await visitEach(page, [...entries], onPhone, audit);
+          if (audit) {
+            // Help (its menu item leads to the dashboard on a wide screen), and a page no menu links to yet.
+            for (const path of ['/help', '/subscription']) {
+              await page.goto(path);
+              audit.push(...(await axeLoadedPage(page, `${path} (${sizeName})`)));
+            }
+            expectAccessible(audit);
+          }
+          expect(problemsOf(page)).toEqual([]);
+          // The admin's tour waits for each page to stand still and checks it with axe: a longer limit.
+        },
+        AUDITED_TOUR_MS,
+      );
     }
   }
 

@@ -89,7 +89,7 @@ function AddToCaseDialog({ lookupId, onClose }: { lookupId: string; onClose: () 
       ) : list.length === 0 ? (
         <p className="text-sm text-text">
           {t.noOpenCases}{' '}
-          <Link to={paths.cases} className="link-accent">
+          <Link to={paths.cases} className="link-inline">
             {t.openCasesLink}
           </Link>
         </p>

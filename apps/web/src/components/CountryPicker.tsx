@@ -58,10 +58,9 @@ function Flag({ country, withFallback }: { country: Country; withFallback: boole
   return (
     <span
       aria-hidden="true"
-      className="inline-flex h-4 min-w-6 items-center justify-center rounded-sm bg-surface-2 px-0.5 font-mono text-[0.6rem] font-bold text-muted ring-1 ring-line"
-    >
-      {country.code}
-    </span>
+      data-glyph={country.code}
+      className="glyph inline-flex h-4 min-w-6 items-center justify-center rounded-sm bg-surface-2 px-0.5 font-mono text-[0.6rem] font-bold text-muted ring-1 ring-line"
+    />
   );
 }
 

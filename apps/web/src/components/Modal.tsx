@@ -10,21 +10,14 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { focusableSelector, rememberFocus } from './focus.ts';
 
 /**
  * A modal dialog rendered over the page: `role="dialog"`, `aria-modal`, labelled by its title, focus
- * kept inside while open and given back to whatever had it before, Escape and the backdrop close it,
+ * kept inside while open and given back to whatever had it before (`rememberFocus`: its row or section
+ * when that control is gone), Escape and the backdrop close it,
  * and the page behind does not scroll. Render it only while it is open.
  */
-
-const focusableSelector = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
 
 /** Open modals, so that nested ones lock and unlock page scroll once. */
 let openCount = 0;
@@ -135,17 +128,16 @@ export function Modal({
   }, [variant]);
 
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Noted before the focus moves in: closing gives it back to the control that opened the dialog,
+    // or, when that control is gone or disabled by then, to the row or section it was in.
+    const giveBack = rememberFocus();
     const target =
       initialFocus?.current ??
       body.current?.querySelector<HTMLElement>(focusableSelector) ??
       closeButton.current ??
       headerClose.current;
     target?.focus();
-    return () => {
-      // Back to the button that opened the dialog, if it is still on the page.
-      if (opener?.isConnected) opener.focus();
-    };
+    return giveBack;
   }, [initialFocus]);
 
   // Focus can leave the dialog without a key: a click on a toast's close button, or on a control that

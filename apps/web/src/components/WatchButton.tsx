@@ -84,7 +84,7 @@ function WatchDialog({ target, onClose }: { target: WatchTarget; onClose: () => 
       toast.success(
         <span>
           {t.watching}{' '}
-          <Link to={paths.watchlist} className="link-accent">
+          <Link to={paths.watchlist} className="link-inline">
             {t.openWatchlist}
           </Link>
         </span>,

@@ -8,6 +8,7 @@ export const apiKeysTexts = {
     createHeading: 'New key',
     name: 'Name',
     namePlaceholder: 'e.g. Case-intake script',
+    nameRequired: 'Give the key a name.',
     scopes: 'Scopes',
     expiresAt: 'Expires on (optional)',
     monthlyCap: 'Monthly credit cap (optional)',

@@ -89,13 +89,13 @@ export const bulkPageTexts = {
     actionFailed: 'The job could not be changed. Please try again.',
     download: 'Download results',
     downloadAs: (format: string) => `Download ${format.toUpperCase()}`,
-    downloadLabel: (format: string, name: string) =>
-      `Download the results of ${name} as ${format.toUpperCase()}`,
+    // The buttons' names start with their visible words (WCAG 2.5.3), then say which job.
+    downloadLabel: (format: string, name: string) => `Download ${format.toUpperCase()}: results of ${name}`,
     downloadFailed: 'The results could not be downloaded. Please try again.',
     viewRows: 'View rows',
     hideRows: 'Hide rows',
-    viewRowsLabel: (name: string) => `View the rows of ${name}`,
-    hideRowsLabel: (name: string) => `Hide the rows of ${name}`,
+    viewRowsLabel: (name: string) => `View rows of ${name}`,
+    hideRowsLabel: (name: string) => `Hide rows of ${name}`,
     rowsTitle: (name: string) => `Rows of ${name}`,
     rowsCount: (n: number) => plural(n, 'row', 'rows'),
     rowsEmpty: 'This job has no rows.',

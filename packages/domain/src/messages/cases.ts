@@ -70,7 +70,8 @@ export const casesTexts = {
     ownerBadge: 'Owner',
     saveFailed: 'That did not work. Try again.',
     pivot: 'Search',
-    pivotLabel: (action: string, value: string) => `${action} of ${value}`,
+    /** Starts with the button's visible word, as its accessible name must (WCAG 2.5.3). */
+    pivotLabel: (action: string, value: string) => `Search ${action} of ${value}`,
     pivotTitle: (action: string) => `${action} under this case`,
     pivotCost: (price: number | null) =>
       price === null

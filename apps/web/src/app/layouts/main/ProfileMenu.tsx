@@ -56,10 +56,9 @@ export function ProfileMenu({
       >
         <span
           aria-hidden="true"
-          className="inline-flex size-8 items-center justify-center rounded-full bg-accent-soft text-xs font-bold text-accent"
-        >
-          {initials(user.name)}
-        </span>
+          data-glyph={initials(user.name)}
+          className="glyph inline-flex size-8 items-center justify-center rounded-full bg-accent-soft text-xs font-bold text-accent"
+        />
         <span className="hidden max-w-40 truncate font-medium sm:inline">{user.name}</span>
         <span className={`text-muted transition-transform ${open ? 'rotate-180' : ''}`}>{icons.chevron}</span>
       </button>

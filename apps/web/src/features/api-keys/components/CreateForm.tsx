@@ -45,6 +45,12 @@ export function CreateForm({ onCreated }: { onCreated: (created: ApiKeyCreated) 
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (create.isPending) return;
+    if (!name.trim()) {
+      setErrors({ name: t.nameRequired });
+      nameField.current?.focus();
+      return;
+    }
     if (scopes.length === 0) {
       setErrors({ scopes: t.scopesRequired });
       return;
@@ -183,7 +189,9 @@ export function CreateForm({ onCreated }: { onCreated: (created: ApiKeyCreated) 
           </div>
         </div>
         {errorLine('form')}
-        <button type="submit" className="btn-primary" disabled={create.isPending || !name.trim()}>
+        {/* Never disabled: it keeps the focus while the key is made, and the dialog that shows the key
+            gives the focus back to it. An empty name is said under the field. */}
+        <button type="submit" className="btn-primary" aria-disabled={create.isPending || undefined}>
           {create.isPending && <Spinner size="sm" decorative />}
           {t.create}
         </button>

@@ -333,7 +333,8 @@ export function NewBulkPanel({ onStarted }: { onStarted?: () => void }) {
         )}
 
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-ghost min-h-11" disabled={busy}>
+          {/* Busy, not disabled: it keeps the focus until the summary below takes it. */}
+          <button type="submit" className="btn-ghost min-h-11" aria-disabled={busy || undefined}>
             {preview.isPending && <Spinner size="sm" decorative />}
             {preview.isPending ? t.checking : t.check}
           </button>

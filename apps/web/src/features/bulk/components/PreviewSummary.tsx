@@ -1,5 +1,6 @@
 import { type BulkPreview, messages } from '@footprint/domain';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { focusElement } from '../../../components/focus.ts';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import type { previewView } from '../list.ts';
@@ -20,6 +21,11 @@ export function PreviewSummary({
   onStart: () => void;
 }) {
   const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The summary is the answer to 'Check list': the focus goes on from its heading, not to the page.
+  useEffect(() => {
+    focusElement(heading.current);
+  }, []);
   // A long list of refusals folds after the first few, so Start stays near on a phone.
   const [allInvalid, setAllInvalid] = useState(false);
   const invalidRows = allInvalid ? view.invalidShown : view.invalidShown.slice(0, INVALID_FOLDED);
@@ -33,7 +39,12 @@ export function PreviewSummary({
   ];
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6 border-t border-line pt-5">
-      <h3 id={`${id}-title`} className="text-base font-semibold text-text">
+      <h3
+        ref={heading}
+        id={`${id}-title`}
+        tabIndex={-1}
+        className="scroll-mt-20 text-base font-semibold text-text"
+      >
         {t.previewTitle}
       </h3>
       <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
@@ -107,7 +118,12 @@ export function PreviewSummary({
 
       {!view.nothingToRun && (
         <div className="mt-5 flex flex-wrap items-center gap-3">
-          <button type="button" className="btn-primary min-h-11" disabled={starting} onClick={onStart}>
+          <button
+            type="button"
+            className="btn-primary min-h-11"
+            aria-disabled={starting || undefined}
+            onClick={onStart}
+          >
             {starting && <Spinner size="sm" decorative />}
             {starting ? t.starting : t.start}
           </button>

@@ -111,7 +111,7 @@ export function Entities({ detail }: { detail: CaseDetail }) {
                         {entity.other_cases.map((other, index) => (
                           <span key={other.id}>
                             {index > 0 && ', '}
-                            <Link to={paths.case(other.id)} className="link-accent">
+                            <Link to={paths.case(other.id)} className="link-inline">
                               {other.title}
                             </Link>
                           </span>

@@ -5,7 +5,7 @@ import {
   messages,
   type SourceLabel,
 } from '@footprint/domain';
-import { type ReactNode, useId, useState } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 import { ActionButton, detailButtons, type ProfileActions } from './ActionButton.tsx';
 import { ProvenanceList } from './ProvenanceList.tsx';
 import { SourceChip } from './SourceChip.tsx';
@@ -100,8 +100,12 @@ export function ValueRow({
           >
             <path d="m9 6 6 6-6 6" />
           </svg>
-          {value.sources.map((source) => (
-            <SourceChip key={source} source={source as SourceLabel} />
+          {/* A space between chips: the text shown reads as the words of the button's name (WCAG 2.5.3). */}
+          {value.sources.map((source, index) => (
+            <Fragment key={source}>
+              {index > 0 && ' '}
+              <SourceChip source={source as SourceLabel} />
+            </Fragment>
           ))}
         </button>
         {buttons.length > 0 && <span className="ml-auto flex flex-wrap gap-1.5">{buttons}</span>}
