@@ -60,10 +60,11 @@ async function startServer(): Promise<{ child: ChildProcess; url: string }> {
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 60_000);
     child.stdout!.on('data', (chunk) => {
       out += chunk;
-      const match = /running at (http:\/\/\S+)/.exec(out);
-      if (match) {
+      // The banner names APP_URL, then the address the server listens on (PORT=0: never APP_URL's).
+      const listening = /listening on (\S+?);/.exec(out);
+      if (listening) {
         clearTimeout(timer);
-        resolve(match[1]!.replace('localhost', '127.0.0.1'));
+        resolve(`http://${listening[1]}`);
       }
     });
     child.on('exit', (code) => reject(new Error(`the server exited (${code}): ${out}`)));
