@@ -14,7 +14,14 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
+import {
+  problemsOf,
+  screenshot,
+  storeSession,
+  tableOverflowAtLaptop,
+  uniqueEmail,
+  useBrowser,
+} from '../support/browser.ts';
 import { type RunningServer, startProductServer } from '../support/server.ts';
 
 /**
@@ -228,6 +235,8 @@ describe('admin area', () => {
     await row.getByText(caseReference).waitFor();
     expect(admin.url()).toContain(`case_reference=${caseReference}`);
     await screenshot(admin, 'admin-audit-desktop');
+    // On a laptop every column, Cost and Details included, is in view without scrolling.
+    expect(await tableOverflowAtLaptop(admin, 'Audit trail')).toBe(0);
 
     // The row's details.
     await row.getByRole('button', { name: /Show details of event/ }).click();

@@ -4,7 +4,13 @@ import { messages } from '@footprint/domain';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeProblems, openSignedIn, screenPicture, settle, viewports } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, screenshot, uniqueEmail, useBrowser } from '../support/browser.ts';
+import {
+  problemsOf,
+  screenshot,
+  tableOverflowAtLaptop,
+  uniqueEmail,
+  useBrowser,
+} from '../support/browser.ts';
 
 /**
  * Cases: an investigator opens a case from /cases, searches under its reference, and the case page
@@ -125,6 +131,8 @@ describe('/cases', () => {
 
     await settle(page);
     expect(await axeProblems(page, 'case')).toEqual([]);
+    // On a laptop the searches table shows every column, its Open button included, without scrolling.
+    expect(await tableOverflowAtLaptop(page, t.searchesTitle)).toBe(0);
     await page.screenshot({ path: screenPicture('case', 'desktop'), fullPage: true });
     await page.setViewportSize(viewports.mobile);
     await settle(page);

@@ -185,3 +185,18 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+
+/**
+ * How many pixels a table region (TableScroller, named `label`) overflows at a laptop's 1366 × 900:
+ * 0 when every column, its last button included, is in view without scrolling. The page keeps its
+ * size afterwards.
+ */
+export async function tableOverflowAtLaptop(page: Page, label: string): Promise<number> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const region = page.getByRole('region', { name: label, exact: true }).first();
+  await region.waitFor();
+  const overflow = await region.evaluate((el) => el.scrollWidth - el.clientWidth);
+  if (before) await page.setViewportSize(before);
+  return overflow;
+}

@@ -54,15 +54,24 @@ function CaseView({ detail }: { detail: CaseDetail }) {
         </p>
       )}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="flex min-w-0 flex-col gap-6">
+      {/*
+       * Below 1536 px one column: the searches, then the notes and members, then the entities and the
+       * timeline (a side column left the searches table too narrow for its Open button at 1366 px).
+       * Wider, the notes and members stand beside the rest.
+       */}
+      <div className="mt-6 grid gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 2xl:col-start-1">
           <Searches detail={detail} />
-          <Entities detail={detail} />
-          <Timeline detail={detail} />
         </div>
-        <div className="flex min-w-0 flex-col gap-6">
+        <div className="grid min-w-0 gap-6 self-start lg:grid-cols-2 2xl:col-start-2 2xl:row-span-3 2xl:row-start-1 2xl:grid-cols-1">
           <Notes detail={detail} />
           <Members detail={detail} manage={manage} />
+        </div>
+        <div className="min-w-0 2xl:col-start-1">
+          <Entities detail={detail} />
+        </div>
+        <div className="min-w-0 2xl:col-start-1">
+          <Timeline detail={detail} />
         </div>
       </div>
     </div>

@@ -69,8 +69,16 @@ export function Searches({ detail }: { detail: CaseDetail }) {
                     <tr key={item.lookup_id}>
                       <td className="whitespace-nowrap">{formatDateTime(item.created_at)}</td>
                       <td>{kindLabel(item.kind)}</td>
-                      <td className="cell-clip-wide">{query.typed}</td>
-                      <td>{item.user.name}</td>
+                      <td>
+                        <span className="cell-clip max-w-[13rem]" title={query.typed}>
+                          {query.typed}
+                        </span>
+                      </td>
+                      <td>
+                        <span className="cell-clip max-w-[8rem]" title={item.user.name}>
+                          {item.user.name}
+                        </span>
+                      </td>
                       <td className="tabular-nums">{item.cost}</td>
                       <td>
                         <span className={`status-badge ${statusTone(item.status)}`}>
