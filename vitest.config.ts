@@ -64,7 +64,9 @@ export default defineConfig({
           root: './e2e',
           include: ['specs/**/*.test.ts'],
           globalSetup: ['./support/global-setup.ts'],
-          testTimeout: 60_000,
+          // Two files side by side, each checking its pages against the WCAG 2.2 rules, load two
+          // cores heavily: a long flow may take over a minute.
+          testTimeout: 90_000,
           hookTimeout: 120_000,
           // Two spec files at a time: one file keeps about three quarters of the two cores busy (the
           // browser, the server, the test), waiting on the rest. Every spec makes its own users, so two

@@ -139,7 +139,7 @@ describe('/cases', () => {
     expect(await axeProblems(page, 'case (mobile)')).toEqual([]);
     await page.screenshot({ path: screenPicture('case', 'mobile') });
     expect(problemsOf(page)).toEqual([]);
-  });
+  }, 150_000); // Two lookups, the case page at two sizes with axe, a bundle drawn through the report pool.
 
   it('offers the open cases on the search form, and files a result under another case with "Add to case"', async () => {
     const other = await fetch(`${inject('baseURL')}/api/cases`, {

@@ -62,9 +62,18 @@ const creditsShown = (page: Page, n: number) => page.getByText(`Credits: ${n}`, 
 
 /** Closes every toast, for pictures that show the page rather than the last message. */
 async function dismissToasts(page: Page) {
-  for (const close of await page.locator('.Toastify__close-button').all())
-    await close.click().catch(() => {});
-  await expect.poll(() => page.locator('.Toastify__toast').count()).toBe(0);
+  // Closes every toast, again on each try (one may appear after the first round), and gives their
+  // closing animation time on a loaded machine.
+  await expect
+    .poll(
+      async () => {
+        for (const close of await page.locator('.Toastify__close-button').all())
+          await close.click({ timeout: 2_000 }).catch(() => {});
+        return page.locator('.Toastify__toast').count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(0);
 }
 
 async function balance(token: string): Promise<number> {

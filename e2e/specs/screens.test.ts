@@ -631,7 +631,8 @@ describe('keyboard alone', { timeout: SCREEN_TOUR_MS }, () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const trigger = page.getByRole('button', { name: /^Country code:/ });
     const filter = page.getByRole('combobox', { name: 'Search country or dial code' });
-    const options = page.getByRole('option');
+    // The picker's own options (the case control beside the form has options of its own).
+    const options = page.getByRole('listbox', { name: 'Countries' }).getByRole('option');
     const activeOption = async () => {
       const id = await filter.getAttribute('aria-activedescendant');
       return id ? ((await page.locator(`[id="${id}"]`).textContent()) ?? '') : '';
@@ -645,6 +646,10 @@ describe('keyboard alone', { timeout: SCREEN_TOUR_MS }, () => {
     expect(await activeOption()).toMatch(/^India/);
     // Typing narrows the list; the arrows move through it; Enter chooses and moves on to the number.
     await page.keyboard.type('united');
+    // The list narrows as it renders: wait for it to hold only matches before reading it.
+    await expect
+      .poll(async () => (await options.allTextContents()).every((text) => /united/i.test(text)))
+      .toBe(true);
     const matches = await options.allTextContents();
     expect(matches.length).toBeGreaterThan(1);
     expect(matches.every((text) => /united/i.test(text))).toBe(true);

@@ -36,7 +36,12 @@ export function AuditDetailsModal({ event, onClose }: { event: AuditEvent; onClo
       {event.details && Object.keys(event.details).length > 0 && (
         <>
           <h3 className="mt-5 mb-2 text-xs font-semibold tracking-wide text-muted uppercase">{a.details}</h3>
-          <pre className="max-h-80 overflow-auto rounded-lg bg-night px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all text-text">
+          {/* Long details scroll inside their box: it takes the focus, so the keyboard can scroll it. */}
+          <pre
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+            tabIndex={0}
+            className="max-h-80 overflow-auto rounded-lg bg-night px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all text-text"
+          >
             {JSON.stringify(event.details, null, 2)}
           </pre>
         </>
