@@ -115,7 +115,7 @@ export function csvField(value: unknown, text = true): string {
   return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
-const csvLine = (event: AuditEvent) =>
+const auditCsvLine = (event: AuditEvent) =>
   [
     csvField(event.id, false),
     csvField(event.at, false),
@@ -157,7 +157,7 @@ export async function* auditCsvOf(
       .orderBy(desc(auditEvents.id))
       .limit(batchSize);
     if (rows.length === 0) return;
-    yield rows.map((row) => `${csvLine(presentAuditEvent(row))}\r\n`).join('');
+    yield rows.map((row) => `${auditCsvLine(presentAuditEvent(row))}\r\n`).join('');
     if (rows.length < batchSize) return;
     before = rows[rows.length - 1]!.id;
   }
@@ -166,3 +166,15 @@ export async function* auditCsvOf(
 /** A file name for an export of these filters, e.g. audit-2026-01-01-to-2026-01-31.csv. */
 export const auditCsvFileName = (filters: AuditFilters, today: Date = new Date()) =>
   `audit-${filters.from ?? 'start'}-to-${filters.to ?? today.toISOString().slice(0, 10)}.csv`;
+
+/** One CSV line, CRLF-terminated; numbers and dates the server wrote are not neutralised. */
+export const csvLine = (cells: ReadonlyArray<unknown>, plain: ReadonlySet<number> = new Set()) =>
+  `${cells.map((cell, i) => csvField(cell, !plain.has(i))).join(',')}\r\n`;
+
+/** 'Rich.Demo@Example.TEST' → 'rich-demo-example-test': safe in a file name and a header. */
+export const slug = (value: string, max = 60) =>
+  value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, max)
+    .replace(/^-+|-+$/g, '') || 'lookup';

@@ -1,7 +1,7 @@
 import { type BulkRow, SOURCE_LONG_LABELS } from '@footprint/domain';
 import ExcelJS from 'exceljs';
 import type { BulkJobRow } from '../../db/schema.ts';
-import { csvLine, slug } from '../history/export.ts';
+import { csvLine, slug } from '../audit/query.ts';
 
 export const BULK_RESULT_COLUMNS = [
   'line',

@@ -6,7 +6,7 @@
  * (RFC 4180 quoting, formula neutralisation), without a byte-order mark, like the audit export.
  */
 import { type ExportFormat, type MergedProfile, messages, PROFILE_SECTIONS } from '@footprint/domain';
-import { csvField } from '../audit/query.ts';
+import { slug } from '../audit/query.ts';
 
 type Dict = Record<string, unknown>;
 const dict = (value: unknown): Dict | undefined =>
@@ -14,9 +14,8 @@ const dict = (value: unknown): Dict | undefined =>
 const text = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
 
-/** One CSV line, CRLF-terminated; numbers and dates the server wrote are not neutralised. */
-export const csvLine = (cells: ReadonlyArray<unknown>, plain: ReadonlySet<number> = new Set()) =>
-  `${cells.map((cell, i) => csvField(cell, !plain.has(i))).join(',')}\r\n`;
+// CSV lines and file-name slugs are written by the audit export's writer, shared with the bulk export.
+export { csvLine, slug } from '../audit/query.ts';
 
 export const LEAK_CSV_COLUMNS = [
   'source',
@@ -80,14 +79,6 @@ export function leakRows(stored: Dict): string[][] {
     ];
   });
 }
-
-/** 'Rich.Demo@Example.TEST' → 'rich-demo-example-test': safe in a file name and a header. */
-export const slug = (value: string, max = 60) =>
-  value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, max)
-    .replace(/^-+|-+$/g, '') || 'lookup';
 
 /** tel-919876543210-2026-01-31.csv; a typed kind keeps its type (corporate-corporate-gstin-…). */
 export const resultFileName = (kind: string, query: string, createdAt: Date, format: ExportFormat) =>
