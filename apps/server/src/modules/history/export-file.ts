@@ -187,6 +187,18 @@ export interface MergedRow {
   provenance: string[];
 }
 
+/** A merged row's cells from its attribute on, as CSV and XLSX write them (provenance joined by `join`). */
+const mergedCells = (row: MergedRow, join: string) => [
+  row.attribute,
+  row.value,
+  row.sources.join('; '),
+  row.corroboration,
+  row.confidence,
+  row.answered_at,
+  row.source_labels.join('; '),
+  row.provenance.join(join),
+];
+
 /** One row per merged value of the analysis, in its order. */
 export function mergedRows(analysis: ProfileAnalysis, answeredAt: Date): MergedRow[] {
   return analysis.attributes.flatMap((attribute) =>
@@ -253,18 +265,7 @@ function profileCsv(source: ExportSource, header: Array<[string, string]>): stri
   for (const row of merged)
     lines.push(
       fileLine(
-        [
-          t.parts.merged,
-          messages.results.mergedProfile,
-          row.attribute,
-          row.value,
-          row.sources.join('; '),
-          row.corroboration,
-          row.confidence,
-          row.answered_at,
-          row.source_labels.join('; '),
-          row.provenance.join(' | '),
-        ],
+        [t.parts.merged, messages.results.mergedProfile, ...mergedCells(row, ' | ')],
         PLAIN_PROFILE_COLUMNS,
       ),
     );
@@ -400,16 +401,7 @@ export async function lookupFile(
         {
           name: t.sheets.merged,
           columns: PROFILE_EXPORT_COLUMNS.slice(2),
-          rows: merged.map((row) => [
-            row.attribute,
-            row.value,
-            row.sources.join('; '),
-            row.corroboration,
-            row.confidence,
-            row.answered_at,
-            row.source_labels.join('; '),
-            row.provenance.join('\n'),
-          ]),
+          rows: merged.map((row) => mergedCells(row, '\n')),
         },
         {
           name: t.sheets.sources,
