@@ -1,9 +1,9 @@
 import { entitiesOf, normalizeEntity } from './cases/entities.ts';
 import { SOURCE_LABELS } from './catalogue/sources.ts';
 import { LOCAL_LEAK_ORIGIN } from './leaks.ts';
+import { profileAttributes } from './lookup/analysis/attributes.ts';
 import { breachesOf } from './lookup/analysis/exposure.ts';
 import { mergeEmailProfile, mergePhoneProfile } from './lookup/profile.ts';
-import type { MergedProfile, ProfileEntry } from './lookup/profile-types.ts';
 import { isRecord } from './records.ts';
 
 /**
@@ -58,6 +58,8 @@ export interface WatchSnapshot {
   total?: number;
   /** More records matched than the run listed: what is not in `facts` may still be there. */
   partial?: boolean;
+  /** How the facts were read (LOOKUP_SNAPSHOT_BASIS); absent on leak snapshots and older lookup ones. */
+  basis?: string;
 }
 
 export interface WatchChange {
@@ -77,16 +79,25 @@ export interface WatchChanges {
 /** At most this many facts per snapshot (answers are untrusted input). */
 export const MAX_WATCH_FACTS = 2_000;
 
-/** The profile's sections a lookup is compared on, and the fact each one gives. */
-const PROFILE_FACTS: ReadonlyArray<
-  readonly [WatchFactType & ('name' | 'email' | 'phone' | 'address' | 'username'), keyof MergedProfile]
-> = [
-  ['name', 'names'],
-  ['email', 'emails'],
-  ['phone', 'phones'],
-  ['address', 'verifiedAddresses'],
-  ['username', 'usernames'],
-];
+/** The analysis's attributes a lookup is compared on, and the fact each one's merged values give. */
+const PROFILE_FACTS: ReadonlyMap<
+  string,
+  WatchFactType & ('name' | 'email' | 'phone' | 'address' | 'username')
+> = new Map([
+  ['Name', 'name'],
+  ['E-mail', 'email'],
+  ['Phone', 'phone'],
+  ['Address/Location', 'address'],
+  ['Usernames', 'username'],
+]);
+
+/**
+ * How a lookup's facts are read. A snapshot stored under another basis (before facts were read from
+ * the analysis, they were read from the profile's raw entries) is not compared with a new one: its facts
+ * were cut differently, and the difference would be reported as changes that did not happen. The run
+ * that meets one takes a new baseline instead (`comparable`).
+ */
+export const LOOKUP_SNAPSHOT_BASIS = 'analysis-1';
 
 const ENTITY_FACTS: ReadonlySet<string> = new Set(['name', 'email', 'phone', 'address', 'username']);
 
@@ -115,17 +126,19 @@ export function lookupSnapshot(kind: 'tel' | 'email', result: unknown): WatchSna
   const stored = isRecord(result) ? result : {};
   const payloads = isRecord(stored.payloads) ? stored.payloads : {};
   const facts = new Facts();
-  // The merged profile as the results page shows it, each entry with the answer keys that gave it.
+  // The merged values of the analysis the results page shows, each with the answer keys that gave it.
   const answer = { ...payloads, errors: isRecord(stored.errors) ? stored.errors : {} } as never;
   const profile =
     kind === 'tel'
       ? mergePhoneProfile(answer, { origins: true })
       : mergeEmailProfile(answer, { origins: true });
-  for (const [type, section] of PROFILE_FACTS) {
-    for (const entry of profile[section] as ProfileEntry[]) {
-      const value = normalizeEntity(type, entry.value);
+  for (const attribute of profileAttributes(profile)) {
+    const type = PROFILE_FACTS.get(attribute.attribute);
+    if (!type) continue;
+    for (const merged of attribute.values) {
+      const value = normalizeEntity(type, merged.value);
       if (value === null) continue;
-      for (const origin of entry.origins ?? []) facts.add(type, value, origin.key);
+      for (const origin of merged.provenance ?? []) if (origin.key) facts.add(type, value, origin.key);
     }
   }
   if (kind === 'email') {
@@ -147,6 +160,7 @@ export function lookupSnapshot(kind: 'tel' | 'email', result: unknown): WatchSna
   return {
     facts: facts.list(),
     answered: answered.length > 0 ? answered.sort() : Object.keys(payloads).sort(),
+    basis: LOOKUP_SNAPSHOT_BASIS,
   };
 }
 
@@ -209,8 +223,13 @@ export function readSnapshot(value: unknown): WatchSnapshot | null {
     answered,
     ...(typeof value.total === 'number' ? { total: value.total } : {}),
     ...(value.partial === true ? { partial: true } : {}),
+    ...(typeof value.basis === 'string' ? { basis: value.basis } : {}),
   };
 }
+
+/** Whether two snapshots read their facts alike, so that their difference is a change of the subject. */
+export const comparable = (before: WatchSnapshot, after: WatchSnapshot): boolean =>
+  before.basis === after.basis;
 
 /**
  * What changed from `before` to `after`. A fact is new when no fact of its type and value was there

@@ -157,6 +157,31 @@ describe('a watched phone number', () => {
     });
   });
 
+  it('takes a new baseline, reporting nothing, when the stored snapshot read its facts another way', async () => {
+    const { user, token } = await liveUser(5);
+    const watch = (
+      await call('POST', '/api/watches', token, { kind: 'tel', query: '919812345670', schedule: 'daily' })
+    ).json();
+    expect((await call('POST', `/api/watches/${watch.id}/run`, token)).json().outcome).toBe('baseline');
+    // A snapshot as stored before facts came from the analysis: no basis, and facts cut differently
+    // (here a name the answer no longer gives): compared, it would be reported as a change.
+    await t.db
+      .update(watches)
+      .set({
+        lastSnapshot: {
+          facts: [{ type: 'name', value: 'Older Reading', sources: ['wpData'] }],
+          answered: ['wpData'],
+        },
+      })
+      .where(eq(watches.id, watch.id));
+    expect((await call('POST', `/api/watches/${watch.id}/run`, token)).json().outcome).toBe('baseline');
+    expect((await call('GET', `/api/watches/${watch.id}/events`, token)).json().data).toHaveLength(0);
+    // The new baseline is compared from then on.
+    upstream.callerName = 'Changed Synthetic';
+    expect((await call('POST', `/api/watches/${watch.id}/run`, token)).json().outcome).toBe('changed');
+    expect(mailsTo(user.email).filter((m) => m.subject.includes('watchlist'))).toHaveLength(1);
+  });
+
   it('does not count a run whose sources all failed: refunded, not compared, no mail', async () => {
     const { user, token } = await liveUser(5);
     const watch = (

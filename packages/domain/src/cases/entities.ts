@@ -2,8 +2,10 @@ import { SEARCH_FAMILIES } from '../catalogue/kinds.ts';
 import { corporateTypes, verificationTypes } from '../intel/fields.ts';
 import { flattenIntelResult } from '../intel/flatten.ts';
 import { declarationOf } from '../kinds/declarations.ts';
+import { profileAttributes } from '../lookup/analysis/attributes.ts';
+import type { AnalysisAttribute } from '../lookup/analysis/types.ts';
 import { mergeEmailProfile, mergePhoneProfile } from '../lookup/profile.ts';
-import type { MergedProfile } from '../lookup/profile-types.ts';
+import { IDENTITY_PROOF_LABELS, type MergedProfile } from '../lookup/profile-types.ts';
 
 /**
  * Typed entities: the identifiers a stored search result holds, read once so a case can link the
@@ -138,22 +140,45 @@ class Collector {
   }
 }
 
-function fromProfile(profile: MergedProfile, into: Collector): void {
-  for (const entry of profile.names) into.add('name', entry.value, entry.source);
-  for (const entry of profile.usernames) into.add('username', entry.value, entry.source);
-  for (const entry of profile.phones) into.add('phone', entry.value, entry.source);
-  for (const entry of profile.emails) into.add('email', entry.value, entry.source);
-  for (const entry of profile.upiIds) into.add('upi', entry.value, entry.source);
-  for (const entry of profile.rcNumbers) into.add('vehicle_rc', entry.value, entry.source);
-  for (const entry of profile.verifiedAddresses) into.add('address', entry.value, entry.source);
-  for (const entry of profile.bankDetails) {
-    if (entry.key === 'Account Number') into.add('bank_account', entry.value, entry.source);
-    else if (entry.key === 'IFSC') into.add('ifsc', entry.value, entry.source);
-  }
-  for (const entry of profile.identityProofs) {
-    if (entry.key === 'PAN Number') into.add('pan', entry.value, entry.source);
+/** The analysis's attributes that name an entity, and the entity each one's values are. */
+const ATTRIBUTE_ENTITIES: ReadonlyMap<string, EntityType> = new Map([
+  ['Name', 'name'],
+  ['Usernames', 'username'],
+  ['Phone', 'phone'],
+  ['E-mail', 'email'],
+  ['UPI', 'upi'],
+  ['Vehicles', 'vehicle_rc'],
+  ['Address/Location', 'address'],
+  [IDENTITY_PROOF_LABELS.pan_number ?? 'PAN Number', 'pan'],
+]);
+
+/**
+ * The entities of a phone or e-mail lookup: the merged values of its analysis (the values the results
+ * page, the PDF and the exports show, with the same sources), and the employers of its work history,
+ * which the analysis's occupation attribute names only inside job titles.
+ */
+export function analysisEntities(
+  attributes: readonly AnalysisAttribute[],
+  profile: MergedProfile,
+): ExtractedEntity[] {
+  const into = new Collector();
+  for (const attribute of attributes) {
+    const type = ATTRIBUTE_ENTITIES.get(attribute.attribute);
+    for (const value of attribute.values) {
+      if (type) for (const source of value.sources) into.add(type, value.value, source);
+      else if (attribute.attribute === 'Bank account') {
+        // '<account> (IFSC <code>, <bank>)': the account and its branch code are entities of their own.
+        const account = value.value.split(' (')[0] ?? '';
+        const ifsc = /IFSC ([A-Z0-9]+)/.exec(value.value)?.[1];
+        for (const source of value.sources) {
+          into.add('bank_account', account, source);
+          if (ifsc) into.add('ifsc', ifsc, source);
+        }
+      }
+    }
   }
   for (const job of profile.experience) into.add('employer', job.company, job.source);
+  return into.list();
 }
 
 /** A flattened answer's key → the entity it holds, by the key's last segment. */
@@ -199,7 +224,11 @@ export function entitiesOf(kind: string, result: unknown): ExtractedEntity[] {
     const payloads = dict(stored.payloads) ?? {};
     // The stored answer as the results page reads it: the payloads by source key, and their errors.
     const answer = { ...payloads, errors: dict(stored.errors) ?? {} } as never;
-    fromProfile(shape === 'phone' ? mergePhoneProfile(answer) : mergeEmailProfile(answer), into);
+    const profile =
+      shape === 'phone'
+        ? mergePhoneProfile(answer, { origins: true })
+        : mergeEmailProfile(answer, { origins: true });
+    return analysisEntities(profileAttributes(profile), profile);
   } else if (shape === 'leak') {
     const records = Array.isArray(stored.data) ? stored.data : [];
     for (const item of records) {

@@ -5,6 +5,7 @@
  */
 
 import {
+  comparable,
   diffSnapshots,
   hasChanges,
   LEAK_PAGE_SIZE,
@@ -147,7 +148,8 @@ export async function runWatch(
 
   const runAt = now();
   const before = readSnapshot(row.lastSnapshot);
-  const changes = before ? diffSnapshots(before, ran.snapshot) : null;
+  // A snapshot read another way is not compared: this run takes the new baseline (watchlists.ts).
+  const changes = before && comparable(before, ran.snapshot) ? diffSnapshots(before, ran.snapshot) : null;
   const event = await db.transaction(async (tx) => {
     let stored: typeof watchEvents.$inferSelect | undefined;
     if (changes && hasChanges(changes)) {
