@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser.ts';
+import { picture, useBrowser } from '../support/browser.ts';
 
 /**
  * The API reference (/api/docs): the renderer is served by the product itself and draws
@@ -33,16 +33,16 @@ describe('/api/docs', () => {
         const hit = page.getByRole('option', { name: /Corporate Intelligence/ }).first();
         await hit.waitFor();
         mkdirSync(pictures, { recursive: true });
-        await page.screenshot({ path: `${pictures}/search.png` });
+        await picture(page, `${pictures}/search.png`);
         // The hit opens the operation: its request body, its example and its answers.
         await hit.click();
         await page.getByText('corporate_gstin').first().waitFor();
-        await page.screenshot({ path: `${pictures}/operation.png` });
+        await picture(page, `${pictures}/operation.png`);
         await page.goto('/api/docs');
         await page.getByRole('heading', { name: 'Footprint API', level: 1 }).waitFor({ timeout: 30_000 });
       }
       mkdirSync(pictures, { recursive: true });
-      await page.screenshot({ path: `${pictures}/${name}.png` });
+      await picture(page, `${pictures}/${name}.png`);
     }
   }, 120_000);
 });

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems, dismissToasts, screenPicture, settle, viewports } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { picture, problemsOf, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
 const t = messages.apiKeys;
@@ -35,12 +35,12 @@ const telWithKey = async (key: string) => {
 };
 
 /** A picture at each size (the whole page, or the screen when a dialog is open), checked with axe. */
-async function picture(page: Page, name: string, fullPage = true) {
+async function lookAt(page: Page, name: string, fullPage = true) {
   for (const size of ['desktop', 'mobile'] as const) {
     await page.setViewportSize(viewports[size]);
     await dismissToasts(page);
     await settle(page);
-    await page.screenshot({ path: screenPicture(name, size), fullPage });
+    await picture(page, screenPicture(name, size), { fullPage });
     expect(await axeProblems(page, `${name}-${size}`)).toEqual([]);
   }
   await page.setViewportSize(viewports.desktop);
@@ -76,7 +76,7 @@ describe('API keys page', () => {
     await dialog.getByRole('status').getByText(messages.results.copied).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(shown);
-    await picture(page, 'api-keys-created', false);
+    await lookAt(page, 'api-keys-created', false);
     await dialog.getByRole('button', { name: t.done }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -91,7 +91,7 @@ describe('API keys page', () => {
     await row.getByText(`${copied.slice(0, 7)}…`).waitFor();
     expect(await page.content()).not.toContain(copied);
     await expect.poll(async () => (await row.textContent()) ?? '').not.toContain(t.never);
-    await picture(page, 'api-keys');
+    await lookAt(page, 'api-keys');
 
     // Revoke, confirmed in a dialog.
     await row.getByRole('button', { name: `${t.revoke} Case intake script` }).click();

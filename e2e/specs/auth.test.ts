@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeProblems, screenPicture, settle, viewports } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword, otpFrom, waitForMail } from '../support/api.ts';
-import { problemsOf, screenshot, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { picture, problemsOf, screenshot, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
 
@@ -144,7 +144,7 @@ describe('the password strength meter', () => {
       await page.setViewportSize(viewports[size]);
       await settle(page);
       expect(await axeProblems(page, `register-strength-${size}`)).toEqual([]);
-      await page.screenshot({ path: screenPicture('register-strength', size), fullPage: true });
+      await picture(page, screenPicture('register-strength', size), { fullPage: true });
     }
 
     // The server refuses a common password even when the meter was ignored.

@@ -13,7 +13,7 @@ import {
   viewports,
 } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword, otpFrom, waitForMail } from '../support/api.ts';
-import { problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { picture, picturesKept, problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
  * Every screen and modal of the product at 1440×900 and 390×844, with the sandbox data of the
@@ -112,7 +112,7 @@ async function look(
       await dismissToasts(page);
       await settle(page);
     }
-    if (whole) {
+    if (whole && picturesKept) {
       // The whole page in one picture, drawn as on a screen that tall: a full-page capture would leave
       // the fixed sidebar and background at the height of the first screen.
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -121,7 +121,7 @@ async function look(
         await settle(page);
       }
     }
-    await page.screenshot({ path: screenPicture(name, size) });
+    await picture(page, screenPicture(name, size));
     if (process.env.E2E_TIMINGS) {
       console.log(
         `[screen] ${name} ${size}: settle ${settled - started} ms, axe ${checked - settled} ms, picture ${Date.now() - checked} ms`,

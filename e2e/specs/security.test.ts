@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems, dismissToasts, screenPicture, settle, viewports } from '../support/a11y.ts';
 import { api, otpFrom, waitForMail } from '../support/api.ts';
-import { problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { picture, problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
 import { type RunningServer, startProductServer } from '../support/server.ts';
 
 const browser = useBrowser();
@@ -72,7 +72,7 @@ async function lookAtSecurity(page: Page) {
     await page.setViewportSize(viewports[size]);
     await dismissToasts(page);
     await settle(page);
-    await page.screenshot({ path: screenPicture('security', size), fullPage: true });
+    await picture(page, screenPicture('security', size), { fullPage: true });
     expect(await axeProblems(page, `security-${size}`)).toEqual([]);
   }
   await page.setViewportSize(viewports.desktop);
@@ -110,7 +110,7 @@ describe('second factors', () => {
     for (const size of ['desktop', 'mobile'] as const) {
       await page.setViewportSize(viewports[size]);
       await settle(page);
-      await page.screenshot({ path: screenPicture('two-step-verification', size) });
+      await picture(page, screenPicture('two-step-verification', size));
       expect(await axeProblems(page, `two-step-verification-${size}`)).toEqual([]);
     }
     await page.setViewportSize(viewports.desktop);

@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type PhoneLookupResponse, SANDBOX_BANNER, sourcePanel, sourceStatusOf } from '@footprint/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../support/a11y.ts';
 import { apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, storeSession, useBrowser } from '../support/browser.ts';
+import { picture, problemsOf, storeSession, useBrowser } from '../support/browser.ts';
 import { type RunningServer, startProductServer } from '../support/server.ts';
 
 /**
@@ -18,10 +17,7 @@ import { type RunningServer, startProductServer } from '../support/server.ts';
 const browser = useBrowser();
 const pictures = fileURLToPath(new URL('../../test-results/source-panel', import.meta.url));
 
-async function picture(page: Page, name: string) {
-  mkdirSync(pictures, { recursive: true });
-  await page.screenshot({ path: `${pictures}/${name}.png`, fullPage: false });
-}
+const pictureOf = (page: Page, name: string) => picture(page, `${pictures}/${name}.png`);
 
 /** Runs a phone search from the dashboard and resolves with the answer the page received. */
 async function phoneSearch(page: Page, digits: string): Promise<PhoneLookupResponse> {
@@ -85,7 +81,7 @@ describe('the source panel on the results page', () => {
       expect(await axeProblems(page, `source panel (${size.name})`, '.source-panel')).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
       await summary.scrollIntoViewIfNeeded();
-      await picture(page, `results-source-panel-${size.name}`);
+      await pictureOf(page, `results-source-panel-${size.name}`);
       await summary.click();
       expect(await list.isVisible()).toBe(false);
       expect(problemsOf(page)).toEqual([]);
@@ -122,7 +118,7 @@ describe('a deployment with the sandbox off and no vendor', () => {
     expect(await page.getByRole('radio', { name: 'Phone' }).isDisabled()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Phone number' }).isDisabled()).toBe(true);
     expect(await axeProblems(page, 'search unavailable', 'form')).toEqual([]);
-    await picture(page, 'search-unavailable-desktop');
+    await pictureOf(page, 'search-unavailable-desktop');
 
     await page.goto(`${server.url}/corporate`);
     await page

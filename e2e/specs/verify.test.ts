@@ -6,7 +6,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeProblems, screenPicture, settle, tabTo, viewports } from '../support/a11y.ts';
 import { api, apiSignIn } from '../support/api.ts';
-import { problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { picture, problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
  * The public report check (/verify): a court or an editor drops a report PDF (or picks it with the
@@ -114,7 +114,7 @@ describe('/verify', () => {
 
     await settle(page);
     expect(await axeProblems(page, 'verify')).toEqual([]);
-    await page.screenshot({ path: screenPicture('verify', 'desktop') });
+    await picture(page, screenPicture('verify', 'desktop'));
   });
 
   it('says a modified file dropped on the page does not match', async () => {
@@ -143,6 +143,6 @@ describe('/verify', () => {
 
     await settle(page);
     expect(await axeProblems(page, 'verify (phone)')).toEqual([]);
-    await page.screenshot({ path: screenPicture('verify', 'mobile') });
+    await picture(page, screenPicture('verify', 'mobile'));
   });
 });

@@ -10,7 +10,7 @@ import {
   viewports,
 } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { picture, problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 /**
  * Watchlist: from a phone result the investigator watches the number daily, finds it on /watchlist,
@@ -56,7 +56,7 @@ describe('/watchlist', () => {
     await dialog.waitFor();
     await dialog.getByRole('radio', { name: t.schedules.daily }).check();
     await settle(page);
-    await page.screenshot({ path: screenPicture('watch-dialog', 'desktop') });
+    await picture(page, screenPicture('watch-dialog', 'desktop'));
     expect(await axeProblems(page, 'watch dialog (desktop)', '[role="dialog"]')).toEqual([]);
     const created = page.waitForResponse(
       (res) => res.url().endsWith('/api/watches') && res.request().method() === 'POST',
@@ -94,7 +94,7 @@ describe('/watchlist', () => {
 
     await dismissToasts(page);
     await settle(page);
-    await page.screenshot({ path: screenPicture('watchlist', 'desktop'), fullPage: true });
+    await picture(page, screenPicture('watchlist', 'desktop'), { fullPage: true });
     expect(await axeProblems(page, 'watchlist (desktop)')).toEqual([]);
 
     // Pause: the watch says so and offers Resume.
@@ -109,7 +109,7 @@ describe('/watchlist', () => {
     await openSignedIn(phone, token, '/watchlist');
     await phone.getByTestId('watch').first().waitFor();
     await settle(phone);
-    await phone.screenshot({ path: screenPicture('watchlist', 'mobile'), fullPage: true });
+    await picture(phone, screenPicture('watchlist', 'mobile'), { fullPage: true });
     expect(await axeProblems(phone, 'watchlist (mobile)')).toEqual([]);
 
     // On a phone the results bar has room for Watch beside Add to case.
@@ -118,7 +118,7 @@ describe('/watchlist', () => {
     await phone.getByRole('button', { name: t.watch, exact: true }).click();
     await phone.getByRole('dialog', { name: t.watchTitle }).waitFor();
     await settle(phone);
-    await phone.screenshot({ path: screenPicture('watch-dialog', 'mobile') });
+    await picture(phone, screenPicture('watch-dialog', 'mobile'));
     expect(problemsOf(phone)).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFailed, onTestFinished } from 'vitest';
@@ -163,9 +164,23 @@ export const problemsOf = (page: Page): string[] => (page as Page & { problems?:
 export const thirdPartyRequestsOf = (page: Page): string[] =>
   (page as Page & { thirdParty?: string[] }).thirdParty ?? [];
 
+/**
+ * Whether this run keeps pictures of the screens (docs/screenshots, for people to look at). CI sets
+ * `E2E_PICTURES=off`: its checkout is thrown away with them, and drawing them took about a fifth of the
+ * screen tours' time. Nothing is asserted on a kept picture; a failed test's picture is kept regardless.
+ */
+export const picturesKept = process.env.E2E_PICTURES !== 'off';
+
+/** Pictures the page to `path` (a PNG), when this run keeps pictures. */
+export async function picture(page: Page, path: string, options: { fullPage?: boolean } = {}) {
+  if (!picturesKept) return;
+  mkdirSync(dirname(path), { recursive: true });
+  await page.screenshot({ path, ...options });
+}
+
+/** Pictures the page as docs/screenshots/<name>.png, when this run keeps pictures. */
 export async function screenshot(page: Page, name: string) {
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: false });
+  await picture(page, `${screenshotDir}/${name}.png`);
 }
 
 /**
