@@ -69,9 +69,18 @@ type Group = { nodes: cytoscape.NodeCollection; rowHeight: number };
  * the links run down the gutter on their left rather than through the nodes.
  */
 function arrange(searches: Group, types: Group[], width: number) {
-  const widthOf = (g: Group) =>
-    Math.max(0, ...g.nodes.map((n) => n.boundingBox({ includeLabels: true, includeOverlays: false }).w)) +
-    2 * PAD;
+  // Each box's width (its widest label), measured once.
+  const widths = new Map<Group, number>();
+  const widthOf = (g: Group) => {
+    let w = widths.get(g);
+    if (w === undefined) {
+      w =
+        Math.max(0, ...g.nodes.map((n) => n.boundingBox({ includeLabels: true, includeOverlays: false }).w)) +
+        2 * PAD;
+      widths.set(g, w);
+    }
+    return w;
+  };
   const heightOf = (g: Group) => TITLE + 2 * PAD + g.nodes.length * g.rowHeight + GAP_Y;
   const place = (g: Group, x: number, y: number) => {
     g.nodes.forEach((node, index) => {
@@ -83,17 +92,19 @@ function arrange(searches: Group, types: Group[], width: number) {
   const room = width - 2 * MARGIN - left;
   for (let count = types.length; count >= 1; count -= 1) {
     const tops = Array.from({ length: count }, () => 0);
-    const widths = Array.from({ length: count }, () => 0);
+    const wide = Array.from({ length: count }, () => 0);
     const spots = types.map((g) => {
       const top = Math.min(...tops);
       const column = tops.indexOf(top);
       tops[column] = top + heightOf(g);
-      widths[column] = Math.max(widths[column] ?? 0, widthOf(g));
+      wide[column] = Math.max(wide[column] ?? 0, widthOf(g));
       return { column, top };
     });
-    if (widths.reduce((sum, w) => sum + w + GAP_X, -GAP_X) > room && count > 1) continue;
-    if (widths.reduce((sum, w) => sum + w, 0) > room) break;
-    const starts = widths.map((_, i) => left + widths.slice(0, i).reduce((sum, w) => sum + w + GAP_X, 0));
+    if (wide.reduce((sum, w) => sum + w + GAP_X, -GAP_X) > room) {
+      if (count > 1) continue;
+      break;
+    }
+    const starts = wide.map((_, i) => left + wide.slice(0, i).reduce((sum, w) => sum + w + GAP_X, 0));
     types.forEach((g, i) => {
       const spot = spots[i];
       if (spot) place(g, starts[spot.column] ?? left, spot.top);
@@ -107,6 +118,17 @@ function arrange(searches: Group, types: Group[], width: number) {
   }
 }
 
+/** Past this many nodes the graph is drawn on rings, without boxes. */
+const LARGE = 300;
+
+/** The entities of the type asked for (all without one) and the searches whose results hold them. */
+function shownOf(detail: CaseDetail, type: EntityType | '') {
+  const entities = type ? detail.entities.filter((e) => e.type === type) : detail.entities;
+  const linked = new Set(entities.flatMap((e) => e.items));
+  const items = detail.items.filter((item) => linked.has(item.lookup_id) || !type);
+  return { entities, items };
+}
+
 export default function CaseGraph({ detail, type }: { detail: CaseDetail; type: EntityType | '' }) {
   const container = useRef<HTMLDivElement>(null);
 
@@ -116,14 +138,12 @@ export default function CaseGraph({ detail, type }: { detail: CaseDetail; type: 
     delete element.dataset.ready;
     element.style.removeProperty('height');
     markCytoscapeStylesheet();
-    const entities = type ? detail.entities.filter((e) => e.type === type) : detail.entities;
-    const linked = new Set(entities.flatMap((e) => e.items));
-    const items = detail.items.filter((item) => linked.has(item.lookup_id) || !type);
+    const { entities, items } = shownOf(detail, type);
     const shownItems = new Set(items.map((item) => item.lookup_id));
     // Past a few hundred nodes (a case of 200 searches holds ~2,000 entities) the nodes go on rings
     // instead, searches in the middle, corroborated entities next, the rest outside, and the drawing
     // skips edges and labels while moving.
-    const large = items.length + entities.length > 300;
+    const large = items.length + entities.length > LARGE;
     const accent = themeColour('--color-accent', '#22d3ee');
     const text = themeColour('--color-text', '#e5e7eb');
     const muted = themeColour('--color-muted', '#94a3b8');
@@ -334,6 +354,8 @@ export default function CaseGraph({ detail, type }: { detail: CaseDetail; type: 
     };
   }, [detail, type]);
 
+  const shown = shownOf(detail, type);
+  const boxed = shown.items.length + shown.entities.length <= LARGE;
   return (
     <div className="mt-3">
       <div
@@ -349,7 +371,7 @@ export default function CaseGraph({ detail, type }: { detail: CaseDetail; type: 
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-full bg-muted" />
-          {t.graphLegendEntity}
+          {boxed ? t.graphLegendEntityBoxed : t.graphLegendEntity}
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden="true" className="inline-block h-3.5 w-3.5 rounded-full bg-emerald-400" />
