@@ -141,6 +141,107 @@ describe('/cases', () => {
     expect(problemsOf(page)).toEqual([]);
   }, 150_000); // Two lookups, the case page at two sizes with axe, a bundle drawn through the report pool.
 
+  it('draws a one-search case as a readable graph: boxes by entity type, legible labels, the type filter', async () => {
+    const made = await api('/api/cases', {
+      body: { title: 'Graph of one phone', reference: 'OP-LYNX' },
+      token,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    await search('/api/tel?number=919876543210&case_reference=OP-LYNX');
+    const page = await browser.newPage({ width: 1366, height: 900 });
+    await openSignedIn(page, token, `/cases/${made.body.id}`);
+    await page.getByRole('heading', { name: 'Graph of one phone', level: 1 }).waitFor();
+    await page.getByRole('list', { name: 'Phone' }).getByText('+919876543210').waitFor();
+    await page.getByRole('button', { name: t.showGraph, exact: true }).click();
+    const graph = page.getByRole('img', { name: /^Graph of the case: 1 search/ });
+    await graph.and(page.locator('[data-ready="true"]')).waitFor();
+
+    /** What the drawing shows, read from the cytoscape instance cytoscape keeps on its container. */
+    const drawn = () =>
+      graph.evaluate((element) => {
+        type Box = { x1: number; x2: number; y1: number; y2: number };
+        type Node = {
+          id(): string;
+          data(key: string): string;
+          isParent(): boolean;
+          parent(): { id(): string; length: number };
+          children(): { length: number };
+          style(key: string): string;
+          renderedBoundingBox(options: { includeLabels: boolean }): Box;
+        };
+        const cy = (element as unknown as { _cyreg: { cy: { zoom(): number; nodes(): Node[] } } })._cyreg.cy;
+        const nodes = Array.from(cy.nodes());
+        const zoom = cy.zoom();
+        const labelled = nodes.filter((n) => n.data('label'));
+        const leaves = nodes.filter((n) => !n.isParent());
+        const boxes = leaves.map((n) => ({
+          id: n.id(),
+          box: n.renderedBoundingBox({ includeLabels: true }),
+        }));
+        const overlaps: string[] = [];
+        for (const [i, a] of boxes.entries())
+          for (const b of boxes.slice(i + 1))
+            if (a.box.x1 < b.box.x2 && b.box.x1 < a.box.x2 && a.box.y1 < b.box.y2 && b.box.y1 < a.box.y2)
+              overlaps.push(`${a.id} × ${b.id}`);
+        const entities = leaves.filter((n) => n.id().startsWith('e:'));
+        const width = element.clientWidth;
+        return {
+          fits: boxes.every((b) => b.box.x1 >= 0 && b.box.x2 <= width),
+          smallestFont: Math.min(...labelled.map((n) => Number.parseFloat(n.style('font-size')) * zoom)),
+          labelled: labelled.length,
+          overlaps,
+          entities: entities.length,
+          types: [...new Set(entities.map((n) => n.data('type')))],
+          misplaced: entities.filter((n) => n.parent().id() !== `g:${n.data('type')}`).map((n) => n.id()),
+          groups: nodes
+            .filter((n) => n.isParent() && n.id() !== 'g:search')
+            .map((n) => ({ type: n.data('type'), label: n.data('label'), size: n.children().length })),
+        };
+      });
+    const legible = async () => {
+      const now = await drawn();
+      expect(now.smallestFont).toBeGreaterThanOrEqual(11);
+      expect(now.overlaps).toEqual([]);
+      expect(now.fits).toBe(true);
+      expect(now.misplaced).toEqual([]);
+      for (const group of now.groups) expect(group.label).toMatch(new RegExp(` · ${group.size}$`));
+      return now;
+    };
+    // The pictures show the graph from its top, under the page's sticky header.
+    const showTop = () =>
+      graph.evaluate((element) => {
+        element.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -72);
+      });
+    const all = await legible();
+    expect(all.labelled).toBeGreaterThan(20);
+    expect(all.types.length).toBeGreaterThan(3);
+    expect(all.groups.map((g) => g.type).sort()).toEqual([...all.types].sort());
+    expect(all.groups.find((g) => g.type === 'phone')?.label).toMatch(/^Phone · \d+$/);
+    await showTop();
+    await screenshot(page, 'case-graph-desktop');
+
+    // The type filter leaves the phones' box and the search that found them.
+    await page.getByLabel(t.entityType).selectOption('phone');
+    await graph.and(page.locator('[data-ready="true"]')).waitFor();
+    const phones = await legible();
+    expect(phones.types).toEqual(['phone']);
+    expect(phones.groups.map((g) => g.type)).toEqual(['phone']);
+    expect(phones.entities).toBe(
+      await page.getByRole('list', { name: 'Phone' }).getByRole('listitem').count(),
+    );
+    await page.getByLabel(t.entityType).selectOption('');
+    await graph.and(page.locator('[data-ready="true"]')).waitFor();
+
+    // On a phone the boxes stand in one column, labels as legible; the view grows, then pans.
+    await page.setViewportSize(viewports.mobile);
+    await expect.poll(async () => (await drawn()).fits).toBe(true);
+    await legible();
+    await showTop();
+    await screenshot(page, 'case-graph-mobile');
+    expect(problemsOf(page)).toEqual([]);
+  });
+
   it('offers the open cases on the search form, and files a result under another case with "Add to case"', async () => {
     const other = await fetch(`${inject('baseURL')}/api/cases`, {
       method: 'POST',

@@ -95,6 +95,12 @@ export const casesTexts = {
     graphLabel: (searches: number, entities: number) =>
       `Graph of the case: ${searches === 1 ? '1 search' : `${searches} searches`} linked to the ${entities === 1 ? 'entity' : `${entities} entities`} their results hold. The list below says the same in text.`,
     graphLoading: 'Drawing the graph...',
+    graphLegend: 'Key to the graph',
+    graphLegendSearch: 'Search',
+    graphLegendEntity: 'Entity',
+    graphLegendEntityBoxed: 'Entity, in a box of its type',
+    graphLegendCorroborated: 'Corroborated entity (larger, green)',
+    graphHint: 'Drag to pan, scroll or pinch to zoom; point at or tap a node to light its links.',
     addToCase: 'Add to case',
     addToCaseTitle: 'Add this search to a case',
     addToCaseLead: 'The search and its stored result join the case; its entities are read into it.',
