@@ -3,7 +3,7 @@
 import { setPriority } from 'node:os';
 import { move } from 'piscina';
 import { jobOf, type ReportTask } from './job.ts';
-import { renderReport } from './render/index.ts';
+import { warmUp as drawThrowaway, renderReport } from './render/index.ts';
 
 // On Linux the nice value belongs to the thread, so this lowers only the render thread: when the CPU
 // is contended, the scheduler serves the request thread (lookups) first and reports take the rest.
@@ -21,4 +21,9 @@ export default async function render(task: ReportTask): Promise<Uint8Array> {
       ? new Uint8Array(pdf.buffer, 0, pdf.byteLength)
       : new Uint8Array(pdf);
   return move(owned) as Uint8Array;
+}
+
+/** Pays a new thread's one-off costs (font parsing, JIT) before its first real report (pool.ts `warm`). */
+export async function warmUp(): Promise<void> {
+  await drawThrowaway();
 }
