@@ -12,7 +12,7 @@
 // first report) and then --small-runs times warm, time to first byte and whole, and the server's CPU
 // per bundle from /proc, beside the goal (whole bundle < 1 s) and a baseline: the same search's lookup
 // report alone (POST /api/generate-report).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -30,8 +30,11 @@ const { values } = parseArgs({
     /** The bundle of a one-search case, cold and warm: true, false, or only (nothing else). */
     small: { type: 'string', default: 'true' },
     'small-runs': { type: 'string', default: '10' },
-    /** Seconds between the server answering /api/health and the cold bundle (a server that has been up). */
-    'small-after': { type: 'string', default: '10' },
+    /**
+     * Seconds between the server answering /api/health and the cold bundle (a server that has been
+     * up); then also until its render threads have been idle for 2 s (a warm-up finished).
+     */
+    'small-after': { type: 'string', default: '5' },
     /** Run the server of another checkout's build (a baseline), e.g. a worktree of the previous commit. */
     checkout: { type: 'string' },
     /** The case page and its graph in Chromium, beside the history page. */
@@ -200,6 +203,35 @@ const cpuMsOf = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
 };
+
+/**
+ * Waits until the server's render threads (the ones reniced to 19) have used no CPU for 2 s, at most
+ * 60 s: a warm-up drawn at start (REPORT_WARM) has finished. Answers their CPU time so far, in ms.
+ */
+async function renderThreadsSettled(pid: number): Promise<number> {
+  const niced = () => {
+    let ms = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        if (Number(fields[16]) === 19) ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+    return ms;
+  };
+  const deadline = Date.now() + 60_000;
+  let last = niced();
+  let still = 0;
+  while (still < 4 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = niced();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+  return last;
+}
 
 /**
  * The bundle of a one-search case: the first one after the server started (cold), then `runs` warm,
@@ -379,6 +411,10 @@ try {
     const one = await seedSmallCase(db.url, rows[0]!.user_id);
     const after = Number(values['small-after']) * 1000 - (performance.now() - upAt);
     if (after > 0) await new Promise((resolve) => setTimeout(resolve, after));
+    const warmCpu = await renderThreadsSettled(server.pid);
+    console.log(
+      `Render threads idle ${fmt((performance.now() - upAt) / 1000)} s after the server answered, having used ${fmt(warmCpu, 0)} ms CPU (a warm-up)`,
+    );
     await smallCaseStep(port, token, server.pid, one.caseId, one.lookupId);
   }
   if (small !== 'only') await largeCaseSteps(token, rows[0]!.user_id);
