@@ -247,6 +247,7 @@ async function smallCaseStep(port: number, token: string, pid: number, caseId: s
     return { ...result, cpu: cpuMsOf(pid) - before };
   };
   const cold = await timed(() => download(port, token, bundlePath));
+  console.log(`Server RSS after the cold bundle: ${fmt(rssMb(pid), 0)} MiB`);
   const warm: Array<Awaited<ReturnType<typeof timed>>> = [];
   const report: Array<Awaited<ReturnType<typeof timed>>> = [];
   for (let i = 0; i < smallRuns; i++) {
@@ -413,7 +414,7 @@ try {
     if (after > 0) await new Promise((resolve) => setTimeout(resolve, after));
     const warmCpu = await renderThreadsSettled(server.pid);
     console.log(
-      `Render threads idle ${fmt((performance.now() - upAt) / 1000)} s after the server answered, having used ${fmt(warmCpu, 0)} ms CPU (a warm-up)`,
+      `Render threads idle ${fmt((performance.now() - upAt) / 1000)} s after the server answered, having used ${fmt(warmCpu, 0)} ms CPU (a warm-up); server RSS ${fmt(rssMb(server.pid), 0)} MiB`,
     );
     await smallCaseStep(port, token, server.pid, one.caseId, one.lookupId);
   }
@@ -508,8 +509,8 @@ async function largeCaseSteps(token: string, userId: string) {
     await browserStep(token, caseId, detail.items.length, detail.entities.length);
 
   if (withBundle) {
-    // The bundle of the 20-search case first (it also starts the report pool's worker thread, whose own
-    // heap is most of the first jump in RSS), then the large one twice.
+    // The bundle of the 20-search case first (on a server without REPORT_WARM it also starts the report
+    // pool's worker thread, whose own heap is most of the first jump in RSS), then the large one twice.
     const pid = server!.pid;
     const bundle = async (id: string, searches: number) => {
       const before = rssMb(pid);
