@@ -7,12 +7,19 @@
 // in the same run. Goal: the case page p95 <= 100 ms.
 // With --bundle: GET /api/cases/{id}/bundle of that case, its time to first byte and total time, and
 // the server's resident memory sampled every 100 ms while it streams (does the bundle buffer?).
-import { readFileSync } from 'node:fs';
+// With --small (on by default; `--small only` runs nothing else): the bundle of a one-search case (the
+// rich demo phone 919876543210 as the sandbox answers it), right after the server starts (cold: its
+// first report) and then --small-runs times warm, time to first byte and whole, and the server's CPU
+// per bundle from /proc, beside the goal (whole bundle < 1 s) and a baseline: the same search's lookup
+// report alone (POST /api/generate-report).
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { PHONE_SOURCES, sourceStatusOf } from '@footprint/domain';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { sandboxPayload } from '../../apps/server/src/sandbox/index.ts';
 import { fmt, freshDatabase, percentile, seedUsers, startServer } from './harness.ts';
 
 const { values } = parseArgs({
@@ -20,6 +27,16 @@ const { values } = parseArgs({
     items: { type: 'string', default: '200' },
     runs: { type: 'string', default: '300' },
     bundle: { type: 'string', default: 'true' },
+    /** The bundle of a one-search case, cold and warm: true, false, or only (nothing else). */
+    small: { type: 'string', default: 'true' },
+    'small-runs': { type: 'string', default: '10' },
+    /**
+     * Seconds between the server answering /api/health and the cold bundle (a server that has been
+     * up); then also until its render threads have been idle for 2 s (a warm-up finished).
+     */
+    'small-after': { type: 'string', default: '5' },
+    /** Run the server of another checkout's build (a baseline), e.g. a worktree of the previous commit. */
+    checkout: { type: 'string' },
     /** The case page and its graph in Chromium, beside the history page. */
     browser: { type: 'string', default: 'true' },
     /** Leave the database in place (its URL is printed) for EXPLAIN. */
@@ -31,7 +48,10 @@ const { values } = parseArgs({
 const items = Number(values.items);
 const runs = Number(values.runs);
 const withBundle = values.bundle !== 'false';
+const small = values.small ?? 'true';
+const smallRuns = Number(values['small-runs']);
 const GOAL_P95_MS = 100;
+const GOAL_SMALL_BUNDLE_MS = 1000;
 
 const load = () =>
   loadavg()
@@ -103,6 +123,165 @@ async function seed(url: string, userId: string) {
   await client.query('analyze');
   await client.end();
   return { main, other };
+}
+
+/** The rich demo phone's stored answer, as the sandbox gives it (every phone source asked). */
+function richPhoneResult() {
+  const payloads: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const source of PHONE_SOURCES) {
+    try {
+      payloads[source] = sandboxPayload(source, { kind: 'tel', value: '919876543210' });
+    } catch (error) {
+      errors[source] = (error as Error).message;
+    }
+  }
+  const { status } = sourceStatusOf('tel', { payloads, errors, sandbox: true });
+  return { payloads, errors, status };
+}
+
+/** A case of one search: the rich demo phone, filed under it. */
+async function seedSmallCase(url: string, userId: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const result = richPhoneResult();
+  const { rows: made } = await client.query<{ id: string }>(
+    `insert into cases (owner_id, title, reference) values ($1, 'Small case', 'BENCH-SMALL') returning id`,
+    [userId],
+  );
+  const { rows } = await client.query<{ id: string }>(
+    `insert into lookups (user_id, kind, query, query_typed, cost, status, result, sandbox, case_reference,
+       created_at, completed_at, sources_answered)
+     values ($1, 'tel', '919876543210', '919876543210', 1, 'complete', $2, true, 'BENCH-SMALL', now(), now(), $3)
+     returning id`,
+    [userId, JSON.stringify(result), JSON.stringify(Object.keys(result.payloads))],
+  );
+  await client.query(`insert into case_items (case_id, lookup_id, added_by) values ($1, $2, $3)`, [
+    made[0]!.id,
+    rows[0]!.id,
+    userId,
+  ]);
+  await client.end();
+  return { caseId: made[0]!.id, lookupId: rows[0]!.id };
+}
+
+/** Downloads a path (GET, or POST with a JSON body) on its own connection: time to first byte and whole. */
+function download(port: number, token: string, path: string, body?: unknown) {
+  return new Promise<{ ttfb: number; total: number; bytes: number; status: number }>((resolve, reject) => {
+    const t0 = performance.now();
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: payload ? 'POST' : 'GET',
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let ttfb = -1;
+        let bytes = 0;
+        res.on('data', (c: Buffer) => {
+          if (ttfb < 0) ttfb = performance.now() - t0;
+          bytes += c.length;
+        });
+        res.on('end', () =>
+          resolve({ ttfb, total: performance.now() - t0, bytes, status: res.statusCode ?? 0 }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** The server's CPU time so far (user + system, every thread), in ms, from /proc. */
+const cpuMsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+};
+
+/**
+ * Waits until the server's render threads (the ones reniced to 19) have used no CPU for 2 s, at most
+ * 60 s: a warm-up drawn at start (REPORT_WARM) has finished. Answers their CPU time so far, in ms.
+ */
+async function renderThreadsSettled(pid: number): Promise<number> {
+  const niced = () => {
+    let ms = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        if (Number(fields[16]) === 19) ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+    return ms;
+  };
+  const deadline = Date.now() + 60_000;
+  let last = niced();
+  let still = 0;
+  while (still < 4 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = niced();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
+/**
+ * The bundle of a one-search case: the first one after the server started (cold), then `runs` warm,
+ * interleaved with the same search's lookup report alone (the baseline), with the server's CPU each.
+ */
+async function smallCaseStep(port: number, token: string, pid: number, caseId: string, lookupId: string) {
+  const bundlePath = `/api/cases/${caseId}/bundle`;
+  const reportBody = { userInput: '9876543210', type: 'tel', results: { lookup_id: lookupId } };
+  const timed = async (run: () => ReturnType<typeof download>) => {
+    const before = cpuMsOf(pid);
+    const result = await run();
+    if (result.status !== 200) throw new Error(`answered ${result.status}`);
+    return { ...result, cpu: cpuMsOf(pid) - before };
+  };
+  const cold = await timed(() => download(port, token, bundlePath));
+  console.log(`Server RSS after the cold bundle: ${fmt(rssMb(pid), 0)} MiB`);
+  const warm: Array<Awaited<ReturnType<typeof timed>>> = [];
+  const report: Array<Awaited<ReturnType<typeof timed>>> = [];
+  for (let i = 0; i < smallRuns; i++) {
+    warm.push(await timed(() => download(port, token, bundlePath)));
+    report.push(await timed(() => download(port, token, '/api/generate-report', reportBody)));
+  }
+  const median = (rows: typeof warm, key: 'ttfb' | 'total' | 'cpu') =>
+    percentile(
+      rows.map((r) => r[key]),
+      50,
+    );
+  const line = (name: string, rows: typeof warm) =>
+    `| ${name} | ${rows.length} | ${fmt(rows[0]!.bytes / 1024, 0)} | ${fmt(median(rows, 'ttfb'))} | ${fmt(median(rows, 'total'))} | ${fmt(
+      percentile(
+        rows.map((r) => r.total),
+        95,
+      ),
+    )} | ${fmt(median(rows, 'cpu'))} |`;
+  console.log(`\nSmall case (1 search: the rich demo phone), load average ${load()}:`);
+  console.log(
+    '| download | runs | KiB | first byte ms (median) | whole ms (median) | whole ms p95 | server CPU ms (median) |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    line(`bundle, cold (the server's first report, ${values['small-after']} s after it started)`, [cold]),
+  );
+  console.log(line('bundle, warm', warm));
+  console.log(line('baseline: its lookup report alone (POST /api/generate-report)', report));
+  const whole = median(warm, 'total');
+  console.log(
+    `Goal: the small bundle in < ${GOAL_SMALL_BUNDLE_MS} ms: cold ${fmt(cold.total)} ms ${cold.total < GOAL_SMALL_BUNDLE_MS ? 'met' : 'NOT MET'}, ` +
+      `warm median ${fmt(whole)} ms ${whole < GOAL_SMALL_BUNDLE_MS ? 'met' : 'NOT MET'}; ` +
+      `bundle ÷ report alone ${fmt(whole / median(report, 'total'), 2)}x.`,
+  );
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -220,16 +399,39 @@ try {
     { DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false', LOOKUP_PURGE_INTERVAL_MINUTES: '0' },
     port,
     values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
+    values.checkout,
   );
-  const [token] = await seedUsers(db.url, 1, 1_000);
+  const upAt = performance.now();
+  const token = (await seedUsers(db.url, 1, 1_000))[0]!;
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   const { rows } = await client.query<{ user_id: string }>('select user_id from auth_tokens limit 1');
   await client.end();
-  const { main: caseId, other: otherId } = await seed(db.url, rows[0]!.user_id);
+  if (small !== 'false') {
+    // First, while the server has drawn no report yet: the cold figure is its first bundle.
+    const one = await seedSmallCase(db.url, rows[0]!.user_id);
+    const after = Number(values['small-after']) * 1000 - (performance.now() - upAt);
+    if (after > 0) await new Promise((resolve) => setTimeout(resolve, after));
+    const warmCpu = await renderThreadsSettled(server.pid);
+    console.log(
+      `Render threads idle ${fmt((performance.now() - upAt) / 1000)} s after the server answered, having used ${fmt(warmCpu, 0)} ms CPU (a warm-up); server RSS ${fmt(rssMb(server.pid), 0)} MiB`,
+    );
+    await smallCaseStep(port, token, server.pid, one.caseId, one.lookupId);
+  }
+  if (small !== 'only') await largeCaseSteps(token, rows[0]!.user_id);
+} finally {
+  agent.destroy();
+  await server?.stop();
+  if (values.keep) console.log(`Database kept: ${db.url}`);
+  else await db.drop();
+}
+
+/** The large case: its page, in Chromium, and its bundle (with the 20-search one). */
+async function largeCaseSteps(token: string, userId: string) {
+  const { main: caseId, other: otherId } = await seed(db.url, userId);
   const casePath = `/api/cases/${caseId}`;
 
-  const first = await get(port, token!, casePath);
+  const first = await get(port, token, casePath);
   if (first.status !== 200)
     throw new Error(`case page answered ${first.status}: ${first.body.slice(0, 300)}`);
   const detail = JSON.parse(first.body) as { items: unknown[]; entities: unknown[]; timeline: unknown[] };
@@ -242,19 +444,19 @@ try {
     .filter(([, bytes]) => bytes > 1024)
     .map(([key, bytes]) => `${key} ${fmt(bytes / 1024, 0)} KiB`);
   console.log(`Its answer: ${parts.join(', ')}`);
-  const history = await get(port, token!, '/api/history');
+  const history = await get(port, token, '/api/history');
   if (history.status !== 200) throw new Error(`history answered ${history.status}`);
 
   for (let i = 0; i < 20; i++) {
-    await get(port, token!, casePath);
-    await get(port, token!, '/api/history');
+    await get(port, token, casePath);
+    await get(port, token, '/api/history');
   }
   const times = { case: [] as number[], history: [] as number[] };
   let caseBytes = 0;
   let historyBytes = 0;
   for (let i = 0; i < runs; i++) {
-    const a = await get(port, token!, casePath);
-    const b = await get(port, token!, '/api/history');
+    const a = await get(port, token, casePath);
+    const b = await get(port, token, '/api/history');
     if (a.status !== 200 || b.status !== 200) throw new Error(`non-200: ${a.status} ${b.status}`);
     times.case.push(a.ms);
     times.history.push(b.ms);
@@ -289,7 +491,7 @@ try {
       ['history', '/api/history'],
     ] as const) {
       const before = cpuMs();
-      for (let i = 0; i < block; i++) await get(port, token!, path);
+      for (let i = 0; i < block; i++) await get(port, token, path);
       cpu[key] += (cpuMs() - before) / (3 * block);
     }
   }
@@ -304,12 +506,12 @@ try {
   console.log(`Load average ${load()} after the page runs`);
 
   if (values.browser !== 'false')
-    await browserStep(token!, caseId, detail.items.length, detail.entities.length);
+    await browserStep(token, caseId, detail.items.length, detail.entities.length);
 
   if (withBundle) {
-    // The bundle of the small case first (it also starts the report pool's worker thread, whose own
-    // heap is most of the first jump in RSS), then the large one twice.
-    const pid = server.pid;
+    // The bundle of the 20-search case first (on a server without REPORT_WARM it also starts the report
+    // pool's worker thread, whose own heap is most of the first jump in RSS), then the large one twice.
+    const pid = server!.pid;
     const bundle = async (id: string, searches: number) => {
       const before = rssMb(pid);
       let peak = before;
@@ -356,9 +558,4 @@ try {
     await bundle(caseId, detail.items.length);
     console.log(`Load average ${load()} at the end`);
   }
-} finally {
-  agent.destroy();
-  await server?.stop();
-  if (values.keep) console.log(`Database kept: ${db.url}`);
-  else await db.drop();
 }

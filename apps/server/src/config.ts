@@ -176,6 +176,12 @@ export const envSchema = z.object({
   REPORT_THREADS: int(0, 0, 64),
   // Reports that may wait for a render thread (pool.ts DEFAULT_REPORT_QUEUE); past it a request answers 503.
   REPORT_QUEUE: int(50, 0, 10_000),
+  // Keep one render thread started and warm (fonts parsed, code compiled) from server start, so that
+  // the first report or case bundle does not pay ~1 s of thread start. Off by default under NODE_ENV=test.
+  REPORT_WARM: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : ['true', '1', 'yes'].includes(value))),
 
   SEED_DEMO: bool(false),
   DEMO_PASSWORD: z.string().min(12).default('footprint-demo'),
@@ -300,6 +306,8 @@ export interface Config {
     threads: number;
     /** Reports that may wait for a render thread before a request is refused with 503. */
     queue: number;
+    /** One render thread kept started and warm from server start (REPORT_WARM; off in tests by default). */
+    warm: boolean;
     llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   };
   /** The media proxy (GET /api/media): pictures reach the browser only through the server. */
@@ -487,6 +495,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     reports: {
       threads: env.REPORT_THREADS,
       queue: env.REPORT_QUEUE,
+      warm: env.REPORT_WARM ?? env.NODE_ENV !== 'test',
       llm: env.LLM_BASE_URL
         ? {
             baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''),

@@ -9,7 +9,7 @@ import { createJobQueue, type JobQueue } from './modules/jobs/index.ts';
 import { schedulePurge } from './modules/lookup/retention.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { createLlmWriter } from './modules/reports/narrative/llm.ts';
-import { createReportPool } from './modules/reports/pool.ts';
+import { createReportPool, type ReportPool } from './modules/reports/pool.ts';
 import { scheduleRecovery } from './modules/searches/recovery.ts';
 import { deploymentDefaults, resolveAppKey } from './modules/settings/service.ts';
 import { createUsageRecorder, USAGE_FLUSH_MS } from './modules/usage/recorder.ts';
@@ -57,6 +57,8 @@ export interface RuntimeOverrides {
   usageFlushMs?: number;
   /** Replaces the leak-search vendors the config would switch on. */
   leakSearchers?: LeakSearcher[];
+  /** Wraps the report pool the config makes (tests delay some reports to draw them out of order). */
+  wrapReportPool?: (pool: ReportPool) => ReportPool;
   now?: () => Date;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: DestinationStream;
@@ -118,10 +120,12 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     modes: sourceModes(providers),
     envPrefixes: Object.fromEntries(VENDORS.map((vendor) => [vendor.id, vendor.prefix])),
   };
-  const reportPool = createReportPool({
+  const madePool = createReportPool({
     threads: config.reports.threads || undefined,
     queue: config.reports.queue,
+    warm: config.reports.warm,
   });
+  const reportPool = overrides.wrapReportPool?.(madePool) ?? madePool;
   const llm = config.reports.llm ? createLlmWriter(config.reports.llm) : undefined;
   // pg-boss on PostgreSQL, the in-process runner on PGlite. A database handed in (tests) is reached
   // through its own URL when it has one, never the config's; without one this process runs its jobs

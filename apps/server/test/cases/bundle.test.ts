@@ -192,6 +192,19 @@ describe('GET /api/cases/{id}/bundle', () => {
       expect(Number.isNaN(Date.parse(file.generated_at))).toBe(false);
     }
 
+    // In the case's order, though the summary and the reports are drawn ahead concurrently: the ZIP's
+    // entries as the manifest lists them, each search's report before its result, the manifest last.
+    expect([...entries.keys()]).toEqual([...manifest.files.map((f) => f.path), 'manifest.json']);
+    expect(manifest.files.map((f) => f.path.replace(/-[0-9a-f-]{36}/, ''))).toEqual([
+      'case-summary.pdf',
+      'reports/001-tel.pdf',
+      'results/001-tel.json',
+      'reports/002-email.pdf',
+      'results/002-email.json',
+      'results/003-leak.json',
+      'audit.csv',
+    ]);
+
     // The searches: reports for the phone and e-mail lookups, JSON only for the leak search.
     expect(manifest.items.map((i) => [i.kind, i.status])).toEqual([
       ['tel', 'included'],
@@ -370,6 +383,14 @@ describe('streaming', () => {
     expect(await reportsOf(me.user.id)).toBe(n);
     const entries = await unzip(Buffer.concat(chunks));
     expect([...entries.keys()].filter((name) => name.startsWith('reports/'))).toHaveLength(n);
+    // Drawn up to BUNDLE_DRAW_AHEAD at once, added in the case's order: each report, then its result.
+    const searches = [...entries.keys()].filter((name) => /^(reports|results)\//.test(name));
+    expect(searches.map((name) => name.replace(/-tel-[0-9a-f-]{36}/, ''))).toEqual(
+      Array.from({ length: n }, (_, i) => String(i + 1).padStart(3, '0')).flatMap((k) => [
+        `reports/${k}.pdf`,
+        `results/${k}.json`,
+      ]),
+    );
 
     // A client that goes away after the first bytes: nothing half-made is registered, the server goes on.
     const bundlesBefore = await t.db
@@ -388,4 +409,78 @@ describe('streaming', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect((await me.get(`/api/cases/${c.id}`)).statusCode).toBe(200);
   }, 120_000);
+});
+
+describe('drawn ahead, added in order', () => {
+  it("keeps the case's order in the ZIP, the manifest and the audit row when later reports finish first", async () => {
+    // The e-mail report is handed back first, then the phone's, then the summary (each held until the
+    // one before is back, at most 5 s: drawn one after the other, the order would not be this).
+    const finished: string[] = [];
+    const gate = () => {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const wait = () => Promise.race([opened, new Promise<void>((resolve) => setTimeout(resolve, 5000))]);
+      return { open, wait };
+    };
+    const emailBack = gate();
+    const telBack = gate();
+    const slow = await createTestApp({
+      env: { RATE_LIMIT_ENABLED: 'false', LOOKUP_PURGE_INTERVAL_MINUTES: '0' },
+      wrapReportPool: (pool) => ({
+        ...pool,
+        async render(task) {
+          const pdf = await pool.render(task);
+          const name = task.template === 'case' ? 'summary' : 'kind' in task ? task.kind : task.template;
+          if (name === 'tel') await emailBack.wait();
+          if (name === 'summary') await telBack.wait();
+          finished.push(name);
+          if (name === 'email') emailBack.open();
+          if (name === 'tel') telBack.open();
+          return pdf;
+        },
+      }),
+    });
+    await addLeakRecords(slow.db, { name: 'Orbitly 2019', breachDate: '2019-03-14' }, [
+      { name: 'Rohan Deshmukh', email: 'rich.demo@example.test', phone: '9876543210' },
+    ]);
+    const original = t;
+    try {
+      t = slow;
+      const me = await signedIn({ name: 'Asha Rao' });
+      const c = await richCase(me, 'ORDER-1');
+      const res = await me.get(`/api/cases/${c.id}/bundle`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(finished).toEqual(['email', 'tel', 'summary']);
+      const entries = await unzip(res.rawPayload);
+      const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as Manifest;
+      expect([...entries.keys()].map((name) => name.replace(/-[0-9a-f-]{36}/, ''))).toEqual([
+        'case-summary.pdf',
+        'reports/001-tel.pdf',
+        'results/001-tel.json',
+        'reports/002-email.pdf',
+        'results/002-email.json',
+        'results/003-leak.json',
+        'audit.csv',
+        'manifest.json',
+      ]);
+      expect(manifest.files.map((f) => f.path)).toEqual([...entries.keys()].slice(0, -1));
+      expect(manifest.items.map((i) => i.kind)).toEqual(['tel', 'email', 'leak']);
+      for (const file of manifest.files) expect(sha256(entries.get(file.path)!), file.path).toBe(file.sha256);
+      // The summary's PDF is the summary, the phone report the phone's.
+      expect(await pdfText(entries.get('case-summary.pdf')!)).toContain('ORDER-1');
+      expect(await pdfText(entries.get(manifest.items[0]!.report!)!)).toContain('+91 9876543210');
+      const audit = await t.db.execute(
+        sql`select details from audit_events where action = 'case.bundle' and target = ${c.id}`,
+      );
+      const [row] = (audit as unknown as { rows: Array<{ details: { report_ids: string[] } }> }).rows;
+      expect(row!.details.report_ids).toEqual(
+        manifest.files.flatMap((f) => (f.report_id ? [f.report_id] : [])),
+      );
+    } finally {
+      t = original;
+      await slow.close();
+    }
+  }, 60_000);
 });

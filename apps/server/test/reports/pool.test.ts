@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { jobOf, type LookupReportSource } from '../../src/modules/reports/job.ts';
 import { createReportPool, ReportsBusyError } from '../../src/modules/reports/pool.ts';
 import { renderReport } from '../../src/modules/reports/render/index.ts';
+import { warmUp } from '../../src/modules/reports/warm-up.ts';
 import { sandboxPayload } from '../../src/sandbox/index.ts';
 import { pdfText } from '../support/pdf.ts';
 
@@ -71,4 +72,16 @@ describe('report pool', () => {
     expect(pool.busy()).toBeUndefined();
     expect((await pool.render(source)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
+
+  it('a warm pool (REPORT_WARM) draws its throwaway reports first, then the same bytes as a cold one', async () => {
+    await expect(warmUp()).resolves.toBeUndefined();
+    const warm = createReportPool({ threads: 1, queue: 1, warm: true });
+    try {
+      const source = richPhoneSource();
+      const [fromWarm, here] = await Promise.all([warm.render(source), renderReport(jobOf(source))]);
+      expect(fromWarm.equals(here)).toBe(true);
+    } finally {
+      await warm.close();
+    }
+  }, 60_000);
 });

@@ -108,14 +108,30 @@ async function registerBundle(
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
 
-/** Adds one search of the case: its report (where its kind has one) and its stored result. */
-async function addSearch(
+/**
+ * Searches whose stored result is read and report drawn ahead of the one the archive is taking: the
+ * summary and the next reports render while the archive takes the earlier ones (and the reads of one
+ * search overlap the drawing of another), yet at most this many drawn PDFs wait in memory however
+ * large the case, and the files still go into the ZIP in the case's order.
+ */
+export const BUNDLE_DRAW_AHEAD = 4;
+
+/** One search of the case made ready for the archive: its stored result and, where drawn, its report. */
+interface DrawnSearch {
+  entry: BundleItem;
+  base: string;
+  result: unknown;
+  report: Awaited<ReturnType<ReportService['searchReport']>>;
+}
+
+/** Reads one search's stored result and draws its report (where its kind has one), without adding them. */
+async function drawSearch(
   deps: CaseBundlesDeps,
   archive: BundleArchive,
   user: UserRow,
   item: CaseDetail['items'][number],
   n: number,
-): Promise<BundleItem> {
+): Promise<DrawnSearch> {
   const { db, reports } = deps;
   const base = `${String(n).padStart(3, '0')}-${kindPart(item.kind)}-${item.lookup_id}`;
   const entry: BundleItem = {
@@ -130,21 +146,29 @@ async function addSearch(
   const { result, purged } = await storedResultOf(db, item.lookup_id);
   if (result === null) {
     entry.status = purged ? 'purged' : 'no_result';
-    return entry;
+    return { entry, base, result, report: null };
   }
-  if (reportKindOf(item.kind)) {
-    const path = `reports/${base}.pdf`;
-    const file = await archive.whenFree(() =>
-      reports.searchReport(user, item.lookup_id, safeFilePart(`${base}.pdf`)),
-    );
-    if (file) {
-      await archive.add(path, file.pdf, false, { report_id: file.reportId });
-      entry.report = path;
-    } else {
-      entry.report_note = 'This search has no report: its sources did not answer it.';
-    }
-  } else {
+  if (!reportKindOf(item.kind)) {
     entry.report_note = NO_REPORT_KIND;
+    return { entry, base, result, report: null };
+  }
+  // A client that left stops the drawing of reports not yet begun.
+  if (archive.aborted) throw new Error('the client went away');
+  const report = await archive.whenFree(() =>
+    reports.searchReport(user, item.lookup_id, safeFilePart(`${base}.pdf`)),
+  );
+  if (!report) entry.report_note = 'This search has no report: its sources did not answer it.';
+  return { entry, base, result, report };
+}
+
+/** Adds one drawn search to the archive: its report (where drawn), then its stored result. */
+async function addSearch(archive: BundleArchive, drawn: DrawnSearch): Promise<BundleItem> {
+  const { entry, base, result, report } = drawn;
+  if (result === null) return entry;
+  if (report) {
+    const path = `reports/${base}.pdf`;
+    await archive.add(path, report.pdf, false, { report_id: report.reportId });
+    entry.report = path;
   }
   const path = `results/${base}.json`;
   await archive.add(path, json(result), true);
@@ -162,21 +186,42 @@ async function writeBundle(
   items: BundleItem[],
 ): Promise<void> {
   const { db, reports, now } = deps;
-  // 1. The case summary, drawn in the report pool like every report.
-  const summary = await archive.whenFree(() =>
-    reports.caseSummary(
-      user,
-      caseSummaryJob(detail, user, { reportId: randomUUID(), generatedAt: now().toISOString() }),
-      'case-summary.pdf',
+  // Drawn ahead, each awaited in turn below. A promise not yet awaited is marked handled, so that a
+  // failure of one drawn ahead (the client left) is not an unhandled rejection: it throws when its
+  // turn comes, or never matters if an earlier one already stopped the bundle.
+  const ahead = <T>(promise: Promise<T>) => {
+    promise.catch(() => undefined);
+    return promise;
+  };
+  // 1. The case summary, drawn in the report pool like every report (first in the pool's queue).
+  const summary = ahead(
+    archive.whenFree(() =>
+      reports.caseSummary(
+        user,
+        caseSummaryJob(detail, user, { reportId: randomUUID(), generatedAt: now().toISOString() }),
+        'case-summary.pdf',
+      ),
     ),
   );
-  await archive.add('case-summary.pdf', summary.pdf, false, { report_id: summary.reportId });
+  // 2. Every search, drawn up to BUNDLE_DRAW_AHEAD ahead of the archive while the summary draws.
+  const pending: Array<Promise<DrawnSearch>> = [];
+  let next = 0;
+  const drawAhead = () => {
+    while (next < detail.items.length && pending.length < BUNDLE_DRAW_AHEAD && !archive.aborted) {
+      const item = detail.items[next]!;
+      next += 1;
+      pending.push(ahead(drawSearch(deps, archive, user, item, next)));
+    }
+  };
+  drawAhead();
+  const drawnSummary = await summary;
+  await archive.add('case-summary.pdf', drawnSummary.pdf, false, { report_id: drawnSummary.reportId });
 
-  // 2. Every search: its report (where its kind has one) and its stored result.
-  let n = 0;
-  for (const item of detail.items) {
-    n += 1;
-    items.push(await addSearch(deps, archive, user, item, n));
+  // Every search in the case's order: its report (where its kind has one) and its stored result.
+  while (pending.length > 0) {
+    const drawn = await pending.shift()!;
+    drawAhead();
+    items.push(await addSearch(archive, drawn));
   }
 
   // 3. The case's audit rows: its searches' (details.case_id) and its own actions (case.*).

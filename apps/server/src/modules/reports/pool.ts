@@ -36,15 +36,33 @@ export const DEFAULT_REPORT_QUEUE = 50;
 
 /**
  * A small pool of worker threads for PDF rendering, so that twenty reports at once leave the event
- * loop free for lookups. One thread fewer than the cores (at least one), started lazily. At most
- * `threads + queue` reports are in the pool at once; past that `render` refuses at once instead of
- * letting the wait grow without bound.
+ * loop free for lookups. One thread fewer than the cores (at least one), started lazily, and idle
+ * ones stopped after 60 s. At most `threads + queue` reports are in the pool at once; past that
+ * `render` refuses at once instead of letting the wait grow without bound.
+ *
+ * With `warm`, one thread is started at once, draws a throwaway report (`warmUp` in worker.ts: the
+ * fonts parsed, the drawing code compiled) and is never stopped for idleness: a new thread's first
+ * report costs about a second more than the next ones (a one-search case bundle took 1.6 s cold,
+ * 0.2 s warm; docs/benchmarks.md), which the first user after a start or a quiet minute would pay.
  */
-export function createReportPool(options: { threads?: number; queue?: number } = {}): ReportPool {
+export function createReportPool(
+  options: { threads?: number; queue?: number; warm?: boolean } = {},
+): ReportPool {
   const { filename, execArgv } = workerEntry();
   const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
   const queue = options.queue ?? DEFAULT_REPORT_QUEUE;
-  const pool = new Piscina({ filename, execArgv, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
+  const pool = new Piscina({
+    filename,
+    execArgv,
+    minThreads: options.warm ? 1 : 0,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+  });
+  if (options.warm) {
+    // Not counted in `inPool`: a report asked for meanwhile simply waits behind it. A failure here
+    // only means the first report pays the start-up itself.
+    pool.run(null, { name: 'warmUp' }).catch(() => undefined);
+  }
   let inPool = 0;
   /** Moving average of a report's time in the pool (waiting and drawing): about how long a full queue takes to move. */
   let averageMs = 1000;

@@ -22,3 +22,5 @@ export default async function render(task: ReportTask): Promise<Uint8Array> {
       : new Uint8Array(pdf);
   return move(owned) as Uint8Array;
 }
+
+export { warmUp } from './warm-up.ts';
