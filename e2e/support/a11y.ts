@@ -13,7 +13,7 @@ export type ViewportName = keyof typeof viewports;
 
 /** Puts a signed-in session into the page's storage the way the web app keeps it, then opens `path`. */
 export async function openSignedIn(page: Page, token: string, path: string): Promise<void> {
-  await page.goto('/about');
+  await page.goto('/robots.txt');
   await page.evaluate((t) => {
     localStorage.setItem('auth_token', t);
     localStorage.setItem('token_expiry', new Date(Date.now() + 3_600_000).toISOString());

@@ -36,10 +36,11 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * Puts a real session into the page's storage, as a successful login does: the token and an expiry an
- * hour ahead, set on a public page of the app at `origin` (the suite's server unless given).
+ * hour ahead, set on the app's origin at `origin` (the suite's server unless given) from its plain-text
+ * robots.txt, which the browser opens without starting the web app a first time.
  */
 export async function storeSession(page: Page, token: string, origin = ''): Promise<void> {
-  await page.goto(`${origin}/about`);
+  await page.goto(`${origin}/robots.txt`);
   await page.evaluate((t) => {
     localStorage.setItem('auth_token', t);
     localStorage.setItem('token_expiry', new Date(Date.now() + 3_600_000).toISOString());
