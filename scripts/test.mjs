@@ -191,9 +191,7 @@ if (want('stress')) {
     sideBySide.push(
       vitestStep('stress-hostile', ['stress'], process.env, ['apps/server/stress/hostile.test.ts']),
     );
-    sideBySide.push(
-      vitestStep('stress', ['stress'], process.env, ['--exclude', '**/hostile.test.ts']),
-    );
+    sideBySide.push(vitestStep('stress', ['stress'], process.env, ['--exclude', '**/hostile.test.ts']));
   } else if (only.includes('stress')) {
     console.log(
       '\n▶ stress: needs TEST_DATABASE_URL (a PostgreSQL server), e.g. postgres://postgres@127.0.0.1:5432/test',
