@@ -185,14 +185,8 @@ if (want('unit')) {
 // PostgreSQL only, so only when TEST_DATABASE_URL names one (`.ci/run` sets it). `npm run test:stress`
 // runs the same suite alone.
 if (want('stress')) {
-  if (process.env.TEST_DATABASE_URL) {
-    // The generated hostile requests (one file, two minutes of one request at a time) run beside the
-    // other stress files rather than after them: the machine had a sixth of its CPU idle in this phase.
-    sideBySide.push(
-      vitestStep('stress-hostile', ['stress'], process.env, ['apps/server/stress/hostile.test.ts']),
-    );
-    sideBySide.push(vitestStep('stress', ['stress'], process.env, ['--exclude', '**/hostile.test.ts']));
-  } else if (only.includes('stress')) {
+  if (process.env.TEST_DATABASE_URL) sideBySide.push(vitestStep('stress', ['stress']));
+  else if (only.includes('stress')) {
     console.log(
       '\n▶ stress: needs TEST_DATABASE_URL (a PostgreSQL server), e.g. postgres://postgres@127.0.0.1:5432/test',
     );
