@@ -518,32 +518,7 @@ async function largeCaseSteps(token: string, userId: string) {
       const sampler = setInterval(() => {
         peak = Math.max(peak, rssMb(pid));
       }, 100);
-      const t0 = performance.now();
-      const result = await new Promise<{ ttfb: number; total: number; bytes: number; status: number }>(
-        (resolve, reject) => {
-          const req = http.request(
-            {
-              host: '127.0.0.1',
-              port,
-              path: `/api/cases/${id}/bundle`,
-              headers: { authorization: `Bearer ${token}` },
-            },
-            (res) => {
-              let ttfb = -1;
-              let bytes = 0;
-              res.on('data', (c: Buffer) => {
-                if (ttfb < 0) ttfb = performance.now() - t0;
-                bytes += c.length;
-              });
-              res.on('end', () =>
-                resolve({ ttfb, total: performance.now() - t0, bytes, status: res.statusCode ?? 0 }),
-              );
-            },
-          );
-          req.on('error', reject);
-          req.end();
-        },
-      );
+      const result = await download(port, token, `/api/cases/${id}/bundle`);
       clearInterval(sampler);
       console.log(
         `| ${searches} | ${result.status} | ${fmt(result.bytes / 1024 / 1024, 2)} | ${fmt(result.ttfb / 1000, 2)} | ${fmt(result.total / 1000, 1)} | ${fmt(before, 0)} | ${fmt(peak, 0)} |`,

@@ -107,6 +107,17 @@ async function richCase(me: Client, reference: string) {
   return created.json() as { id: string; reference: string };
 }
 
+/** The files of the three-search case (phone, e-mail, leak), in the case's order, ids left out. */
+const CASE_ORDER = [
+  'case-summary.pdf',
+  'reports/001-tel.pdf',
+  'results/001-tel.json',
+  'reports/002-email.pdf',
+  'results/002-email.json',
+  'results/003-leak.json',
+  'audit.csv',
+];
+
 describe('the timeline of GET /api/cases/{id}', () => {
   it('holds the searches and the dated facts of their results, oldest first', async () => {
     const me = await signedIn({ name: 'Asha Rao' });
@@ -195,15 +206,7 @@ describe('GET /api/cases/{id}/bundle', () => {
     // In the case's order, though the summary and the reports are drawn ahead concurrently: the ZIP's
     // entries as the manifest lists them, each search's report before its result, the manifest last.
     expect([...entries.keys()]).toEqual([...manifest.files.map((f) => f.path), 'manifest.json']);
-    expect(manifest.files.map((f) => f.path.replace(/-[0-9a-f-]{36}/, ''))).toEqual([
-      'case-summary.pdf',
-      'reports/001-tel.pdf',
-      'results/001-tel.json',
-      'reports/002-email.pdf',
-      'results/002-email.json',
-      'results/003-leak.json',
-      'audit.csv',
-    ]);
+    expect(manifest.files.map((f) => f.path.replace(/-[0-9a-f-]{36}/, ''))).toEqual(CASE_ORDER);
 
     // The searches: reports for the phone and e-mail lookups, JSON only for the leak search.
     expect(manifest.items.map((i) => [i.kind, i.status])).toEqual([
@@ -456,13 +459,7 @@ describe('drawn ahead, added in order', () => {
       const entries = await unzip(res.rawPayload);
       const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as Manifest;
       expect([...entries.keys()].map((name) => name.replace(/-[0-9a-f-]{36}/, ''))).toEqual([
-        'case-summary.pdf',
-        'reports/001-tel.pdf',
-        'results/001-tel.json',
-        'reports/002-email.pdf',
-        'results/002-email.json',
-        'results/003-leak.json',
-        'audit.csv',
+        ...CASE_ORDER,
         'manifest.json',
       ]);
       expect(manifest.files.map((f) => f.path)).toEqual([...entries.keys()].slice(0, -1));
