@@ -23,7 +23,7 @@ async function workerEntry(): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     write: false,
     logLevel: 'warning',
   });
