@@ -198,7 +198,9 @@ describe('watchJob', () => {
     const polling = new AbortController();
     pollAnswers = Array.from({ length: 1000 }, () => job({ done: 1 }));
     const asking = watch('/events/refused', { signal: polling.signal, pollMs: 10 });
-    setTimeout(() => polling.abort(), 60);
+    // Let go once a poll has been answered (a fixed delay lost the race on a loaded machine).
+    while (polls < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    polling.abort();
     expect((await asking.result)?.status).toBe('running');
     // A poll sent just before the abort may still reach the server: let it land, then no new one may start.
     await new Promise((resolve) => setTimeout(resolve, 30));
