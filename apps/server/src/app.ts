@@ -324,7 +324,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // A missing build file (an old chunk after a deploy, a withheld source map) is a 404, not the app.
-    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path.startsWith('/assets/');
+    // /metrics without METRICS_TOKEN is off: a 404, not the web app.
+    const isApi =
+      API_PREFIXES.some((prefix) => path.startsWith(prefix)) ||
+      path.startsWith('/assets/') ||
+      path === '/metrics';
     if (spaPage && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile(spaPage(path));
     }

@@ -107,6 +107,8 @@ export function registerRequestLog(
   app: FastifyInstance,
   observe?: (method: string, route: string, status: number, ms: number) => void,
 ): void {
+  // Below info (LOG_LEVEL=warn, silent) no line is written, so none is put together either.
+  const lines = ['trace', 'debug', 'info'].includes(app.log.level);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
@@ -116,6 +118,7 @@ export function registerRequestLog(
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
     observe?.(request.method, route ?? 'unmatched', status, ms);
+    if (!lines) return done();
     const path = loggablePath(request.url, route, request.params);
     request.log.info(
       {

@@ -1,7 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMetrics, metricsRoute } from '../../src/modules/metrics/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
@@ -86,14 +84,19 @@ describe('GET /metrics', () => {
     }
   });
 
-  it('does not exist without METRICS_TOKEN', async () => {
-    // The route on its own (a second whole app would cost seconds): unset token, no route.
-    const off = Fastify();
-    metricsRoute(off, createMetrics(), undefined);
-    const res = await off.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-    expect(res.statusCode).toBe(404);
-    expect(res.payload).not.toContain('footprint_');
-    await off.close();
+  it('does not exist without METRICS_TOKEN: a JSON 404, not the web app', async () => {
+    const off = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
+    try {
+      const res = await off.app.inject({
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}`, accept: 'text/html' },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/json/);
+      expect(res.payload).not.toContain('footprint_');
+    } finally {
+      await off.close();
+    }
   });
 });
 
@@ -118,6 +121,19 @@ describe('the log', () => {
   it('names no searched number or e-mail in any line, and who asked in the access line', async () => {
     const number = '919811122233';
     const email = 'log-probe.person@example.test';
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Log probe', scopes: ['lookups'] }),
+    });
+    expect(made.statusCode).toBe(201);
+    const key = made.json() as { id: string; key: string };
+    const byKey = await t.app.inject({
+      url: `/api/email?email=${encodeURIComponent(email)}`,
+      headers: { authorization: `Bearer ${key.key}` },
+    });
+    expect(byKey.statusCode).toBe(200);
     const requestIds: string[] = [];
     for (const url of [
       `/api/tel?number=${number}&case_reference=CASE-LOG-1`,
@@ -133,12 +149,18 @@ describe('the log', () => {
     // The access line is written once the answer is sent.
     await new Promise((resolve) => setImmediate(resolve));
     const text = logLines.join('\n');
-    for (const identifier of [number, email, encodeURIComponent(email), 'CASE-LOG-1']) {
+    for (const identifier of [number, email, encodeURIComponent(email), 'CASE-LOG-1', key.key]) {
       expect(text).not.toContain(identifier);
     }
     const access = logLines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((line) => line.msg === 'request completed');
+    expect(access.find((entry) => entry.reqId === byKey.headers['x-request-id'])).toMatchObject({
+      route: '/api/email',
+      status: 200,
+      userId,
+      apiKeyId: key.id,
+    });
     for (const [index, reqId] of requestIds.entries()) {
       const line = access.find((entry) => entry.reqId === reqId);
       expect(line, reqId).toBeDefined();
