@@ -1,4 +1,5 @@
 // Benchmark of /api/tel. Run: npm run bench:lookup [-- --seconds 15] [-- --against <checkout> --runs 3]
+//   [-- --env LOG_LEVEL=info --env METRICS_TOKEN=…] (variables for both servers: the operators' setup)
 // 1. Sandbox providers at zero latency, 50 concurrent users: lookups/s and p50/p99 of /api/tel beside
 //    a baseline route that does only the token check and one SELECT (GET /api/admin/settings: token,
 //    role check, one settings SELECT) on the same server in the same run. Goal: >= 0.6x.
@@ -21,11 +22,16 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '50' },
     against: { type: 'string' },
     runs: { type: 'string', default: '1' },
+    env: { type: 'string', multiple: true, default: [] },
   },
 });
 const seconds = Number(values.seconds);
 const workers = Number(values.workers);
 const runs = Number(values.runs);
+/** Variables given to every server the bench starts (`--env NAME=value`). */
+const extraEnv = Object.fromEntries(
+  values.env.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 const port = 3900 + Math.floor(Math.random() * 90);
 /** Answers to requests sent earlier than this in the slow-source load are left out of its goal. */
 const STEADY_AFTER_MS = 2000;
@@ -89,7 +95,13 @@ async function measured(pid: number, database: string, run: () => ReturnType<typ
 async function phase(build: Build, latency: string) {
   const db = await freshDatabase();
   const server = await startServer(
-    { DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false', LOOKUP_CACHE_HOURS: '0', SANDBOX_LATENCY: latency },
+    {
+      DATABASE_URL: db.url,
+      RATE_LIMIT_ENABLED: 'false',
+      LOOKUP_CACHE_HOURS: '0',
+      SANDBOX_LATENCY: latency,
+      ...extraEnv,
+    },
     port,
     (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     build.checkout,

@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { healthResponse, messages } from '@footprint/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import secureJsonParse from 'secure-json-parse';
 import type { Config } from './config.ts';
@@ -13,7 +13,7 @@ import { registerContracts } from './http/contracts.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
-import { loggerOptions } from './http/logging.ts';
+import { loggerOptions, registerRequestLog, requestIdOf } from './http/logging.ts';
 import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { registerSpa } from './http/spa.ts';
@@ -48,6 +48,7 @@ import { createOutboxService, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/routes.ts';
 import { createMediaFetcher } from './modules/media/fetcher.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { type Metrics, metricsRoute } from './modules/metrics/index.ts';
 import type { LlmWriter } from './modules/reports/narrative/llm.ts';
 import type { ReportPool } from './modules/reports/pool.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -79,6 +80,8 @@ export interface AppDeps {
   /** The background jobs' queue (runtime.ts starts and stops it): bulk lookups run on it. */
   jobs: JobQueue;
   llm?: LlmWriter;
+  /** This app's Prometheus figures (modules/metrics), scraped at GET /metrics when METRICS_TOKEN is set. */
+  metrics: Metrics;
   now?: () => Date;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: DestinationStream;
@@ -107,6 +110,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
+    // Our own access line (http/logging.ts): Fastify's own request lines (incoming, completed, not
+    // found, error) carry the URL and so the query string, where searches put the identifiers they
+    // look for. The request id is the caller's X-Request-Id if sane, else a UUID.
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     // Bodies are parsed with the domain schemas; never let a payload reach the prototype chain.
     onProtoPoisoning: 'error',
@@ -123,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  registerRequestLog(app, deps.metrics.request);
   registerErrorHandler(app);
   registerInputGuard(app);
   recordRoutes(app);
@@ -211,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     cases: caseFilingOf(cases),
     keySpending: createKeySpending({ db, now: deps.now }),
+    metrics: deps.metrics,
     now: deps.now,
   });
   const lookups = createLookupService({ searches, runner: deps.runner, costs: config.costs });
@@ -307,12 +318,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   openApiRoutes(app);
+  metricsRoute(app, deps.metrics, config.metricsToken);
 
   const spaPage = await registerSpa(app, config.webDist, { sourceMaps: !config.isProduction });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // A missing build file (an old chunk after a deploy, a withheld source map) is a 404, not the app.
-    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path.startsWith('/assets/');
+    // /metrics without METRICS_TOKEN is off: a 404, not the web app.
+    const isApi =
+      API_PREFIXES.some((prefix) => path.startsWith(prefix)) ||
+      path.startsWith('/assets/') ||
+      path === '/metrics';
     if (spaPage && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile(spaPage(path));
     }

@@ -102,6 +102,13 @@ export const envSchema = z.object({
   APP_KEY: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine(
+      (value) => !value || value.length >= 16,
+      'must be at least 16 characters (or empty: no /metrics)',
+    ),
   WEB_DIST: z.string().optional(),
 
   TOKEN_TTL_MINUTES: int(480, 1),
@@ -224,6 +231,8 @@ export interface Config {
   appKey: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  /** The bearer token GET /metrics asks for; unset: the endpoint does not exist. */
+  metricsToken: string | undefined;
   webDist: string;
   auth: {
     tokenTtlMinutes: number;
@@ -438,6 +447,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appKey: env.APP_KEY,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN || undefined,
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     auth: {
       tokenTtlMinutes: env.TOKEN_TTL_MINUTES,

@@ -8,6 +8,7 @@ import { recordAudit } from './modules/audit/service.ts';
 import { createJobQueue, type JobQueue } from './modules/jobs/index.ts';
 import { schedulePurge } from './modules/lookup/retention.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts';
+import { createMetrics, meteredJobs } from './modules/metrics/index.ts';
 import { createLlmWriter } from './modules/reports/narrative/llm.ts';
 import { createReportPool, type ReportPool } from './modules/reports/pool.ts';
 import { scheduleRecovery } from './modules/searches/recovery.ts';
@@ -104,6 +105,9 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     slowdown: overrides.slowdown,
   });
   await limits.ready();
+  // This app's Prometheus figures; process metrics (CPU, memory, event loop) only when they can be read.
+  const metrics = createMetrics({ processMetrics: config.metricsToken !== undefined });
+  if (database.poolUse) metrics.watch({ dbPool: database.poolUse });
   const providers = overrides.providers ?? buildProviders(config);
   // Every call that reaches a provider is counted in memory and written with the others every few
   // seconds (and on close): the usage and vendor spend of the Providers screen.
@@ -113,8 +117,12 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     timeoutMs: config.providers.timeoutMs,
     breakerFailures: config.providers.breakerFailures,
     halfOpenAfterMs: config.providers.breakerHalfOpenSeconds * 1000,
-    onCall: usage.record,
+    onCall: (call) => {
+      usage.record(call);
+      metrics.sourceCall(call);
+    },
   });
+  metrics.watch({ breakers: runner.stats });
   const catalogue = {
     providers,
     modes: sourceModes(providers),
@@ -124,6 +132,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     threads: config.reports.threads || undefined,
     queue: config.reports.queue,
     warm: config.reports.warm,
+    onRendered: metrics.report,
   });
   const reportPool = overrides.wrapReportPool?.(madePool) ?? madePool;
   const llm = config.reports.llm ? createLlmWriter(config.reports.llm) : undefined;
@@ -137,11 +146,14 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
         ? (overrides.database as DatabaseHandle & { url?: string }).url
         : config.jobs.databaseUrl;
   let log: FastifyInstance['log'] | undefined;
-  const jobs = createJobQueue({
-    db: database.db,
-    postgresUrl,
-    log: { error: (o, m) => log?.error(o, m), warn: (o, m) => log?.warn(o, m) },
-  });
+  const jobs = meteredJobs(
+    createJobQueue({
+      db: database.db,
+      postgresUrl,
+      log: { error: (o, m) => log?.error(o, m), warn: (o, m) => log?.warn(o, m) },
+    }),
+    metrics,
+  );
   const app = await buildApp({
     jobs,
     config,
@@ -155,6 +167,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     leakSearchers,
     reportPool,
     llm,
+    metrics,
     now: overrides.now,
     logStream: overrides.logStream,
   });

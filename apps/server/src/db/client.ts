@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's clients right now (total, idle, waiting for one); absent on PGlite. */
+  poolUse?(): { total: number; idle: number; waiting: number };
   /** PGlite: its data directory as a tarball, which `image` starts another database from. */
   dump?(): Promise<Blob>;
 }
@@ -71,6 +73,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         }
       },
       close: () => pool.end(),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   if (options.dataDir && options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });

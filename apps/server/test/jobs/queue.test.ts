@@ -99,9 +99,13 @@ function queueContract(make: () => JobQueue, unique: () => string) {
       await new Promise((resolve) => setTimeout(resolve, 1200));
       // The waiting job of the key does not start while the first still runs.
       expect(ran.filter((n) => n === '2')).toEqual([]);
+      // The queue's depth (the metrics' footprint_job_queue_depth): it, and the other key's job
+      // while that waits behind the one worker.
+      expect((await queue.depth())[name]).toBe(ran.includes('3') ? 1 : 2);
       release();
       await until(() => ran.includes('2'));
       expect(ran.sort()).toEqual(['1', '2', '3']);
+      expect((await queue.depth())[name] ?? 0).toBe(0);
     } finally {
       await queue.stop();
     }

@@ -96,6 +96,15 @@ export async function insertJob<T extends object>(
   return row?.id ?? null;
 }
 
+/** Jobs waiting to run, per name. */
+export async function waitingJobs(db: Database): Promise<Record<string, number>> {
+  const rows = await execute<{ name: string; count: number }>(
+    db,
+    sql`select name, count(*)::int as count from jobs where state = 'created' group by name`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, Number(row.count)]));
+}
+
 /** On start: the jobs a stopped process left running taken back, and old finished jobs dropped. */
 export async function takeBackAbandoned(db: Database): Promise<void> {
   // Only this process uses the database: a job still 'active' was left by one that stopped. One

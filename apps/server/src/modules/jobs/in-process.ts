@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { claimJob, finishJob, insertJob, type JobRow, takeBackAbandoned } from './in-process-store.ts';
+import {
+  claimJob,
+  finishJob,
+  insertJob,
+  type JobRow,
+  takeBackAbandoned,
+  waitingJobs,
+} from './in-process-store.ts';
 import type { Job, JobHandler, JobQueue, SendOptions, WorkOptions } from './queue.ts';
 
 export interface InProcessOptions {
@@ -212,6 +219,7 @@ export function createInProcessQueue(db: Database, options: InProcessOptions = {
       if (runner.started) startEvery(runner, name, everySeconds);
     },
 
+    depth: () => waitingJobs(db),
     start: () => startRunner(runner),
     stop: () => stopRunner(runner),
   };

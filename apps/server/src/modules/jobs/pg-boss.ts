@@ -119,6 +119,14 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
 
     send,
 
+    async depth() {
+      if (!started) return {};
+      const names = [...queues.keys()];
+      // pg-boss counts a queue's jobs before 'active': created and waiting to retry.
+      const sizes = await Promise.all(names.map((name) => boss.getQueueSize(name)));
+      return Object.fromEntries(names.map((name, i) => [name, sizes[i] ?? 0]));
+    },
+
     async every(name: string, everySeconds: number) {
       everies.push({ name, seconds: everySeconds });
       if (started) startEvery(name, everySeconds);

@@ -57,6 +57,8 @@ export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Sends `name` (with empty data) every `everySeconds`, once across all processes. */
   every(name: string, everySeconds: number): Promise<void>;
+  /** Jobs waiting to run (due or not yet), per job name this process has sent or worked (metrics). */
+  depth(): Promise<Record<string, number>>;
   start(): Promise<void>;
   /** Stops taking jobs and waits for the running ones (up to a grace period). */
   stop(): Promise<void>;

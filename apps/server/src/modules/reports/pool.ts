@@ -46,7 +46,13 @@ export const DEFAULT_REPORT_QUEUE = 50;
  * 0.2 s warm; docs/benchmarks.md), which the first user after a start or a quiet minute would pay.
  */
 export function createReportPool(
-  options: { threads?: number; queue?: number; warm?: boolean } = {},
+  options: {
+    threads?: number;
+    queue?: number;
+    warm?: boolean;
+    /** Told how each render ended and how long it was in the pool (the metrics). */
+    onRendered?: (outcome: 'ok' | 'failed', ms: number) => void;
+  } = {},
 ): ReportPool {
   const { filename, execArgv } = workerEntry();
   const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
@@ -75,13 +81,17 @@ export function createReportPool(
       if (refused) throw refused;
       inPool += 1;
       const started = performance.now();
+      let outcome: 'ok' | 'failed' = 'failed';
       try {
         // The worker transfers the PDF's memory (no copy); see worker.ts.
         const bytes = (await pool.run(task)) as Uint8Array;
+        outcome = 'ok';
         return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       } finally {
         inPool -= 1;
-        averageMs = 0.8 * averageMs + 0.2 * (performance.now() - started);
+        const ms = performance.now() - started;
+        averageMs = 0.8 * averageMs + 0.2 * ms;
+        options.onRendered?.(outcome, ms);
       }
     },
     close: () => pool.destroy(),

@@ -11,9 +11,12 @@ import { lookups, users } from '../../db/schema.ts';
 import { recordAudit, withApiKey } from '../audit/service.ts';
 import { readDeploymentSettings } from '../settings/service.ts';
 import { createChargeBatcher } from './charge-batcher.ts';
+import type { SearchMeter } from './ports.ts';
 import { findReusable, type Reusable, reuseWindowStart } from './reuse.ts';
 import { createSettleWriter } from './settle.ts';
 import type { PaidSearch, SearchesDeps } from './types.ts';
+
+const NO_METER: SearchMeter = { lookup: () => {}, credits: () => {} };
 
 export function createSearchContext(deps: SearchesDeps) {
   const { db } = deps;
@@ -42,6 +45,7 @@ export function createSearchContext(deps: SearchesDeps) {
     deps,
     db,
     now,
+    meter: deps.metrics ?? NO_METER,
     charge: createChargeBatcher(db),
     write: createSettleWriter(db),
     typedOf,

@@ -1,4 +1,4 @@
-import type { LegalBasis } from '@footprint/domain';
+import type { LegalBasis, SearchKind } from '@footprint/domain';
 import type { UserRow } from '../../db/schema.ts';
 
 // What the paid search needs from other modules, as it needs it. The cases and api-keys modules
@@ -57,4 +57,14 @@ export interface KeySpending {
     price: number,
     steps: { charge: () => Promise<R>; refuse: (cap: number, spent: number) => Promise<never> },
   ): Promise<R>;
+}
+
+/** How a paid search ended, as the metrics count it. */
+export type SearchOutcome = 'charged' | 'no_record' | 'refunded' | 'failed' | 'cached' | 'denied';
+
+/** What the paid search tells the metrics module (modules/metrics) about each search. */
+export interface SearchMeter {
+  lookup(kind: SearchKind, outcome: SearchOutcome): void;
+  /** Credits taken, or given back by a refund that was made (not one the recovery sweep made first). */
+  credits(direction: 'charged' | 'refunded', kind: SearchKind, amount: number): void;
 }

@@ -32,6 +32,7 @@ export async function refundSearch(
     });
     return after;
   });
+  if (credits !== null) ctx.meter.credits('refunded', search.kind, search.cost);
   return credits ?? (await ctx.balanceOf(search.user.id));
 }
 
@@ -77,5 +78,6 @@ export async function settleNoRecord(
     });
     return after;
   });
+  if (credits !== null) ctx.meter.credits('refunded', search.kind, search.cost);
   return credits ?? (await ctx.balanceOf(search.user.id));
 }

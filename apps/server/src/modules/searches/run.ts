@@ -25,6 +25,7 @@ function chargeWithinCap(
         spent_this_month: spent,
         price: search.cost,
       });
+      ctx.meter.lookup(search.kind, 'denied');
       throw apiKeyCapReached(cap, spent, await ctx.balanceOf(search.user.id));
     },
   });
@@ -49,13 +50,17 @@ async function chargeOf(ctx: SearchContext, search: PaidSearch<unknown>, resumed
           at: ctx.now(),
         }),
       );
-  if (charged) return charged;
+  if (charged) {
+    if (!resumed) ctx.meter.credits('charged', search.kind, search.cost);
+    return charged;
+  }
   const balance = await ctx.balanceOf(search.user.id);
   await ctx.auditRefusal(ctx.db, search, 'denied', {
     reason: 'insufficient_credits',
     balance,
     price: search.cost,
   });
+  ctx.meter.lookup(search.kind, 'denied');
   throw insufficientCredits(balance);
 }
 
@@ -69,6 +74,7 @@ export async function runSearch<T>(ctx: SearchContext, search: PaidSearch<T>): P
   if (hit) {
     const repeated = await repeatSearch(ctx, search, hit);
     await ctx.file(search, repeated.lookupId);
+    ctx.meter.lookup(search.kind, 'cached');
     return repeated;
   }
 
@@ -84,6 +90,7 @@ export async function runSearch<T>(ctx: SearchContext, search: PaidSearch<T>): P
     await refundSearch(ctx, search, lookupId, search.failedReason ?? 'Search failed', undefined, {
       reason: 'search_failed',
     }).catch(() => {});
+    ctx.meter.lookup(search.kind, 'failed');
     throw error;
   }
   if (!answer.ok) {
@@ -96,6 +103,7 @@ export async function runSearch<T>(ctx: SearchContext, search: PaidSearch<T>): P
       answer.details,
       answer.noRecord === true,
     );
+    ctx.meter.lookup(search.kind, answer.noRecord === true ? 'no_record' : 'refunded');
     throw answer.error(credits);
   }
   // A lookup the recovery sweep already refunded stays refunded (recovery.ts): nothing is written.
@@ -115,6 +123,7 @@ export async function runSearch<T>(ctx: SearchContext, search: PaidSearch<T>): P
       details: ownDetails,
       at: answeredAt,
     });
+    ctx.meter.lookup(search.kind, 'no_record');
     return { value: answer.value, lookupId, credits, cached: false, answeredAt, reusedFrom: null };
   }
   await ctx.write({
@@ -131,6 +140,7 @@ export async function runSearch<T>(ctx: SearchContext, search: PaidSearch<T>): P
     target: ctx.targetOf(search),
     details: { ...ctx.queryDetails(search), ...ownDetails },
   });
+  ctx.meter.lookup(search.kind, 'charged');
   return {
     value: answer.value,
     lookupId,

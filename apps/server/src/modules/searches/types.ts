@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { DomainError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import type { DeploymentDefaults } from '../settings/service.ts';
-import type { CaseFiling, FiledCase, KeySpending } from './ports.ts';
+import type { CaseFiling, FiledCase, KeySpending, SearchMeter } from './ports.ts';
 import type { Reusable } from './reuse.ts';
 
 /** A case reference checked by `caseReference()`: the only way a search gets one. */
@@ -142,5 +142,7 @@ export interface SearchesDeps {
   cases: CaseFiling;
   /** API keys' monthly credit caps (the api-keys module, api-keys/spending.ts). */
   keySpending: KeySpending;
+  /** Told how each search ended and what it charged or gave back (modules/metrics); absent: nobody. */
+  metrics?: SearchMeter;
   now?: () => Date;
 }
