@@ -213,6 +213,7 @@ export function createInProcessQueue(db: Database, options: InProcessOptions = {
     },
 
     start: () => startRunner(runner),
+    isRunning: () => runner.started && !runner.stopping,
     stop: () => stopRunner(runner),
   };
 }

@@ -40,6 +40,8 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
   const everies: Array<{ name: string; seconds: number }> = [];
   let abort = new AbortController();
   let started = false;
+  /** From `stop` on: no longer taking jobs, though pg-boss may still be finishing the running ones. */
+  let stopping = false;
   /** pg-boss's own start (its pool, schema, upkeep): also made by a send before `start`. */
   let opened: Promise<unknown> | undefined;
   const open = () => {
@@ -129,12 +131,16 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
       abort = new AbortController();
       await open();
       started = true;
+      stopping = false;
       for (const register of workers.splice(0)) await register();
       for (const { name, seconds } of everies) startEvery(name, seconds);
     },
 
+    isRunning: () => started && !stopping,
+
     async stop() {
       if (!opened) return;
+      stopping = true;
       for (const interval of intervals.splice(0)) clearInterval(interval);
       abort.abort();
       await boss.stop({ graceful: true, wait: true, timeout: options.graceMs ?? 10_000 });

@@ -58,6 +58,8 @@ export interface JobQueue {
   /** Sends `name` (with empty data) every `everySeconds`, once across all processes. */
   every(name: string, everySeconds: number): Promise<void>;
   start(): Promise<void>;
+  /** Whether the queue is started and not stopping (GET /api/health/ready reports it). */
+  isRunning(): boolean;
   /** Stops taking jobs and waits for the running ones (up to a grace period). */
   stop(): Promise<void>;
 }
