@@ -96,7 +96,8 @@ export const DEFAULT_PWNED_PASSWORDS_URL = 'https://api.pwnedpasswords.com';
 
 /**
  * Every environment variable the server reads, parsed once at boot. README.md documents each one;
- * keep the two in step. Unknown variables are ignored; bad values stop the process with a list.
+ * keep the two in step. Bad values stop the process with a list; so does, in production, a variable
+ * that looks like one of these but is not (config-names.ts; elsewhere it is a warning).
  */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -78,6 +78,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     db: runtime.database.db,
     config,
     smtp,
+    /** The readiness checks (GET /api/health/ready), and the drain switch main.ts turns on SIGTERM. */
+    readiness: runtime.readiness,
     /** The answers so far that broke the OpenAPI document (close() fails when there are any). */
     contractViolations: contract.violations,
     async close() {
