@@ -49,16 +49,28 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
     return opened;
   };
 
+  /**
+   * Two processes creating the same queue at once: the loser finds it made, or, when it lost
+   * before the winner committed (its table's type name taken, say), tries again shortly.
+   */
+  async function createQueue(name: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name, { name, policy: 'stately' });
+        return;
+      } catch (error) {
+        if (await boss.getQueue(name)) return;
+        if (attempt >= 5) throw new Error(`queue ${name} could not be created`, { cause: error });
+        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+      }
+    }
+  }
+
   /** pg-boss 10 wants a queue created before it is sent to or worked (idempotent; once per process). */
   function ensureQueue(name: string): Promise<void> {
     let ready = queues.get(name);
     if (!ready) {
-      ready = open()
-        .then(() => boss.createQueue(name, { name, policy: 'stately' }))
-        // Two processes creating the same queue at once: the loser finds it made.
-        .catch(async () => {
-          if (!(await boss.getQueue(name))) throw new Error(`queue ${name} could not be created`);
-        });
+      ready = open().then(() => createQueue(name));
       queues.set(name, ready);
       ready.catch(() => queues.delete(name));
     }
