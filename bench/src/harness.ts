@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -31,6 +32,30 @@ export async function freshDatabase() {
   };
 }
 
+let sink: Promise<number> | undefined;
+
+/**
+ * A mail server that takes the greeting and nothing else: production refuses to start when SMTP_URL
+ * cannot be reached, and the benchmarks send no mail. Once per process, on a free port.
+ */
+function smtpSink(): Promise<number> {
+  sink ??= new Promise((resolve) => {
+    const server = createServer((socket) => {
+      socket.write('220 bench ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        for (const line of String(chunk).split('\r\n').filter(Boolean)) {
+          if (/^quit/i.test(line)) socket.end('221 bye\r\n');
+          else socket.write('250 ok\r\n');
+        }
+      });
+      socket.on('error', () => {});
+    });
+    server.unref();
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+  });
+  return sink;
+}
+
 /**
  * Starts the built server (apps/server/dist/main.js) as its own process and waits for /api/health.
  * `checkout` is the directory of the build to run: this one unless a bench compares with another.
@@ -49,8 +74,12 @@ export async function startServer(
       // The benchmarks measure the server's own work: synthetic sources, chosen explicitly.
       SANDBOX: 'true',
       HOST: '127.0.0.1',
-      // Production refuses to start without SMTP_URL; the benchmarks send no mail (nothing listens here).
-      SMTP_URL: 'smtp://127.0.0.1:2525',
+      // Production refuses to start without SMTP_URL, or with one it cannot reach; no mail is sent.
+      SMTP_URL: `smtp://127.0.0.1:${await smtpSink()}`,
+      // A benchmark's stop need not wait for a load balancer (production drains 5 s by default).
+      SHUTDOWN_DRAIN_SECONDS: '0',
+      // Some benchmarks run on the embedded database (without DATABASE_URL in `env`).
+      ALLOW_EMBEDDED_DATABASE: 'true',
       PORT: String(port),
       LOG_LEVEL: 'warn',
       ...env,

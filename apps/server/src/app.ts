@@ -2,7 +2,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { healthResponse, messages } from '@footprint/domain';
+import { messages } from '@footprint/domain';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import secureJsonParse from 'secure-json-parse';
@@ -35,6 +35,8 @@ import { createCaseBundles } from './modules/cases/bundle.ts';
 import { caseFilingOf } from './modules/cases/filing.ts';
 import { caseRoutes } from './modules/cases/routes.ts';
 import { createCases } from './modules/cases/service.ts';
+import type { Readiness } from './modules/health/readiness.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { createHistoryService } from './modules/history/service.ts';
 import { intelRoutes } from './modules/intel/routes.ts';
@@ -79,6 +81,8 @@ export interface AppDeps {
   reportPool: ReportPool;
   /** The background jobs' queue (runtime.ts starts and stops it): bulk lookups run on it. */
   jobs: JobQueue;
+  /** The readiness checks of GET /api/health/ready, and the drain switch main.ts turns on SIGTERM. */
+  readiness: Readiness;
   llm?: LlmWriter;
   /** This app's Prometheus figures (modules/metrics), scraped at GET /metrics when METRICS_TOKEN is set. */
   metrics: Metrics;
@@ -310,13 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Only when mail has nowhere else to go, never in production, and only to this machine.
   if (config.mail.outbox && deps.mailer.kind === 'outbox') outboxRoutes(app, createOutboxService(db));
 
-  app.get(
-    '/api/health',
-    { schema: { summary: 'Liveness', tags: ['System'], response: { 200: healthResponse } } },
-    async () => ({
-      status: 'ok' as const,
-    }),
-  );
+  healthRoutes(app, { readiness: deps.readiness });
   openApiRoutes(app);
   metricsRoute(app, deps.metrics, config.metricsToken);
 

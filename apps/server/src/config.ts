@@ -13,6 +13,11 @@ import {
   type SignupField,
 } from '@footprint/domain';
 import { z } from 'zod';
+import { ConfigError } from './config-error.ts';
+import { describeStray, strayVariables } from './config-names.ts';
+import { LEAK_VENDORS as LEAK_SEARCH_VENDORS } from './providers/leak-search.ts';
+import { VENDORS, vendorVariables } from './registry.ts';
+import { isCommonPassword } from './security/password-policy.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -83,12 +88,16 @@ const costVariables = Object.fromEntries(
 /** Where the vendors the product integrates keep their pictures (Gravatar avatars, HIBP breach logos). */
 export const DEFAULT_MEDIA_HOSTS = 'gravatar.com,*.gravatar.com,haveibeenpwned.com,*.haveibeenpwned.com';
 
+/** The demo accounts' password when DEMO_PASSWORD is unset: published in the README, so never in production. */
+export const DEFAULT_DEMO_PASSWORD = 'footprint-demo';
+
 /** Have I Been Pwned's Pwned Passwords range API, the production default of PWNED_PASSWORDS_URL. */
 export const DEFAULT_PWNED_PASSWORDS_URL = 'https://api.pwnedpasswords.com';
 
 /**
  * Every environment variable the server reads, parsed once at boot. README.md documents each one;
- * keep the two in step. Unknown variables are ignored; bad values stop the process with a list.
+ * keep the two in step. Bad values stop the process with a list; so does, in production, a variable
+ * that looks like one of these but is not (config-names.ts; elsewhere it is a warning).
  */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -98,6 +107,12 @@ export const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   MIGRATION_DATABASE_URL: optionalUrl,
   JOBS_DATABASE_URL: optionalUrl,
+  /** Production on the embedded PGlite (one process, a data folder): only when asked for by name. */
+  ALLOW_EMBEDDED_DATABASE: bool(false),
+  /** Apply the migrations at start (under an advisory lock); false: the `migrate` command does. */
+  MIGRATE_ON_START: bool(true),
+  /** After SIGTERM, seconds the server keeps serving while readiness fails. Default: 5 in production, else 0. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).optional(),
   DATA_DIR: z.string().default('./data'),
   APP_KEY: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -191,7 +206,7 @@ export const envSchema = z.object({
     .transform((value) => (value === undefined ? undefined : ['true', '1', 'yes'].includes(value))),
 
   SEED_DEMO: bool(false),
-  DEMO_PASSWORD: z.string().min(12).default('footprint-demo'),
+  DEMO_PASSWORD: z.string().min(12).default(DEFAULT_DEMO_PASSWORD),
 
   MEDIA_HOSTS: list(DEFAULT_MEDIA_HOSTS).refine(
     (hosts) => hosts.every((host) => HOST_PATTERN.test(host)),
@@ -227,6 +242,15 @@ export interface Config {
    * DATABASE_URL can name a role that may not change the audit trail. Unset: DATABASE_URL migrates.
    */
   migrationDatabaseUrl: string | undefined;
+  /** Migrations run at start (MIGRATE_ON_START); otherwise start waits until `migrate` applied them. */
+  migrateOnStart: boolean;
+  /** SIGTERM: readiness fails at once, the server serves `drainSeconds` more, then stops (main.ts). */
+  shutdown: { drainSeconds: number };
+  /**
+   * Lines to print at start: variables that look like ours but are not (outside production; in
+   * production they stop the start).
+   */
+  warnings: string[];
   dataDir: string;
   appKey: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -348,11 +372,7 @@ export interface Config {
   };
 }
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  }
-}
+export { ConfigError };
 
 /**
  * A pending lookup counts as abandoned only after twice the slowest source's timeout: the margin
@@ -394,6 +414,26 @@ export function isLoopback(address: string | undefined): boolean {
 function unsafeCombinations(env: Env, source: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
   const production = env.NODE_ENV === 'production';
+  if (production && !env.DATABASE_URL && !env.ALLOW_EMBEDDED_DATABASE) {
+    problems.push(
+      'DATABASE_URL: required in production (NODE_ENV=production). Without it the server would run on ' +
+        'the embedded database in DATA_DIR, one process only. Set DATABASE_URL=postgres://…, or ' +
+        'ALLOW_EMBEDDED_DATABASE=true to run on the embedded database on purpose.',
+    );
+  }
+  if (production && env.SEED_DEMO) {
+    const password = source.DEMO_PASSWORD;
+    if (!password || password === DEFAULT_DEMO_PASSWORD || isCommonPassword(password)) {
+      problems.push(
+        'SEED_DEMO: the demo accounts (an admin among them) would sign in with ' +
+          (!password || password === DEFAULT_DEMO_PASSWORD
+            ? 'the password the README publishes'
+            : 'a common password') +
+          ' in production. Set SEED_DEMO=false, or DEMO_PASSWORD to a password of your own (12 characters ' +
+          'or more, not a common one).',
+      );
+    }
+  }
   if (production && !env.SMTP_URL) {
     problems.push(
       'SMTP_URL: required in production (NODE_ENV=production). Without it no sign-in code or reset link ' +
@@ -426,13 +466,37 @@ function unsafeCombinations(env: Env, source: NodeJS.ProcessEnv): string[] {
   return problems;
 }
 
+/**
+ * Every name the server reads: the schema's and the vendors'. Names under a vendor's prefix are
+ * the vendor's to read, whatever they are.
+ */
+export function knownVariables(): { names: string[]; vendorPrefixes: string[] } {
+  return {
+    names: [...Object.keys(envSchema.shape), ...Object.keys(vendorVariables())],
+    vendorPrefixes: [...VENDORS, ...LEAK_SEARCH_VENDORS].map((vendor) => vendor.prefix),
+  };
+}
+
+/** The lines for the variables of `source` that look like ours but are not (config-names.ts). */
+export function strayVariableLines(source: NodeJS.ProcessEnv): string[] {
+  const { names, vendorPrefixes } = knownVariables();
+  const set = Object.keys(source).filter((name) => source[name] !== undefined);
+  return strayVariables(set, names, vendorPrefixes).map((stray) => describeStray(stray, names));
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
+  const strays = strayVariableLines(source);
+  const production = source.NODE_ENV === 'production';
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+    throw new ConfigError([
+      ...parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      ...(production ? strays : []),
+    ]);
   }
   const env = parsed.data;
-  const problems = unsafeCombinations(env, source);
+  // In production a misspelt setting stops the start: it would otherwise be silently ignored.
+  const problems = [...unsafeCombinations(env, source), ...(production ? strays : [])];
   if (problems.length > 0) throw new ConfigError(problems);
   const embedded = !env.DATABASE_URL;
   return {
@@ -443,6 +507,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL,
     migrationDatabaseUrl: env.DATABASE_URL ? env.MIGRATION_DATABASE_URL : undefined,
+    migrateOnStart: env.MIGRATE_ON_START,
+    shutdown: { drainSeconds: env.SHUTDOWN_DRAIN_SECONDS ?? (production ? 5 : 0) },
+    warnings: production ? [] : strays,
     dataDir: resolve(env.DATA_DIR),
     appKey: env.APP_KEY,
     logLevel: env.LOG_LEVEL,
@@ -483,8 +550,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
       connectionTimeoutMs: env.CONNECTION_TIMEOUT_MS,
     },
-    // The embedded default is the "try it on my laptop" mode: it always has the demo accounts.
-    demo: { seed: env.SEED_DEMO || embedded, password: env.DEMO_PASSWORD },
+    // The embedded default is the "try it on my laptop" mode: it has the demo accounts, except in
+    // production (ALLOW_EMBEDDED_DATABASE), where only SEED_DEMO with a password of its own makes them.
+    demo: { seed: env.SEED_DEMO || (embedded && !production), password: env.DEMO_PASSWORD },
     costs: Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, env[costVariable(kind)]])) as Record<
       SearchKind,
       number

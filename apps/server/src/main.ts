@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccounts, startRuntime } from './runtime.ts';
 import { addressLines } from './start-banner.ts';
+import { unreachableAtStart } from './start-checks.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -13,17 +14,45 @@ async function main() {
     }
     throw error;
   }
+  for (const warning of config.warnings) console.warn(`Warning: ${warning}`);
+  const unreachable = await unreachableAtStart(config);
+  if (unreachable.length > 0) {
+    for (const line of unreachable) console.error(line);
+    process.exit(1);
+  }
 
   const runtime = await startRuntime(config);
   const { app } = runtime;
 
+  // SIGTERM (or SIGINT): readiness fails at once, so that a load balancer stops sending traffic; the
+  // server keeps serving for SHUTDOWN_DRAIN_SECONDS while it notices; then it stops accepting, lets the
+  // requests and job rows in flight finish, and exits 0. A second signal exits at once.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await runtime.close();
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting now, without waiting for work in flight');
+      process.exit(1);
+    }
+    stopping = true;
+    const drainSeconds = config.shutdown.drainSeconds;
+    runtime.readiness.drain();
+    app.log.info(
+      { signal, drainSeconds },
+      `shutting down: readiness answers 503; still serving for ${drainSeconds} s (SHUTDOWN_DRAIN_SECONDS)`,
+    );
+    if (drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+    app.log.info('drain period over: no longer accepting connections; finishing the requests in flight');
+    try {
+      await runtime.close((message) => app.log.info(message));
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ host: config.host, port: config.port });
   const lines = [

@@ -1,6 +1,6 @@
 import { LOOKUP_KINDS, PROVIDER_KINDS, type SourceMode } from '@footprint/domain';
 import type { z } from 'zod';
-import { type Config, ConfigError } from './config.ts';
+import { ConfigError } from './config-error.ts';
 import { gravatar } from './providers/http/gravatar.ts';
 import { hibp } from './providers/http/hibp.ts';
 import { hlrLookups } from './providers/http/hlr-lookups.ts';
@@ -32,7 +32,16 @@ export function vendorVariables(): Record<string, string> {
 }
 
 /** The providers of the vendors the environment switches on; a bad variable stops the start. */
-export function liveProviders(env: Config['providers']['env']): Provider[] {
+/** What the registry reads of the configuration (a part of config.ts's `Config['providers']`). */
+export interface ProviderSettings {
+  sandbox: boolean;
+  sandboxLatency: string;
+  sandboxFailures: string;
+  /** The raw environment, from which each vendor adapter reads its own variables. */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export function liveProviders(env: ProviderSettings['env']): Provider[] {
   const problems: string[] = [];
   const providers: Provider[] = [];
   for (const vendor of VENDORS) {
@@ -60,7 +69,7 @@ export function liveProviders(env: Config['providers']['env']): Provider[] {
  * sandbox (SANDBOX), synthetic providers for the sources no vendor answers. With the sandbox off a
  * source no vendor answers is `not_configured`: nothing invented is ever served.
  */
-export function buildProviders(config: Config): Provider[] {
+export function buildProviders(config: { providers: ProviderSettings }): Provider[] {
   const live = liveProviders(config.providers.env);
   if (!config.providers.sandbox) return live;
   const sandbox = createSandboxProviders({

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { type DatabaseHandle, migrationsFolder, openDatabase } from './db/client.ts';
+import { migrationStatus } from './db/migrations.ts';
 import { roleCanRewriteTrail } from './modules/audit/chain.ts';
 import { recordAudit } from './modules/audit/service.ts';
+import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { createJobQueue, type JobQueue } from './modules/jobs/index.ts';
 import { schedulePurge } from './modules/lookup/retention.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts';
@@ -43,7 +45,13 @@ export interface Runtime {
   auditTrail: string;
   /** The background jobs' queue (bulk lookups), started with the runtime and stopped on close. */
   jobs: JobQueue;
-  close(): Promise<void>;
+  /** GET /api/health/ready's checks; `drain()` makes them fail from SIGTERM on (main.ts). */
+  readiness: Readiness;
+  /**
+   * Stops: the server stops accepting connections and its requests in flight finish, then the job
+   * queue stops (its running rows finish), then everything else closes. `step` is told each stage.
+   */
+  close(step?: (message: string) => void): Promise<void>;
 }
 
 export interface RuntimeOverrides {
@@ -65,6 +73,31 @@ export interface RuntimeOverrides {
   logStream?: DestinationStream;
   /** Seconds between the watchlist's ticks (default 60); 0: none (tests call `runDue` themselves). */
   watchTickSeconds?: number;
+  /** MIGRATE_ON_START=false: how often to look again for the pending migrations (ms; default 2000). */
+  migrationWait?: number;
+}
+
+/**
+ * MIGRATE_ON_START=false (a deploy pipeline runs `migrate` once): start waits until the migrations
+ * of this build are applied, saying so once, since the code below needs their tables.
+ */
+async function awaitMigrations(database: DatabaseHandle, pollMs = 2000): Promise<void> {
+  let told = false;
+  for (;;) {
+    const { pending } = await migrationStatus(database.db, migrationsFolder);
+    if (pending.length === 0) {
+      if (told) console.log('Migrations applied: starting.');
+      return;
+    }
+    if (!told) {
+      console.log(
+        `Waiting for ${pending.length} migration(s) to be applied (MIGRATE_ON_START=false): run the ` +
+          `migrate command (npm run cli -- migrate, or node apps/server/dist/cli.js migrate). First: ${pending[0]}.`,
+      );
+      told = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
 }
 
 /** Opens the database, migrates it, seeds what the config asks for and builds the app. */
@@ -76,7 +109,8 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
       migrationUrl: config.migrationDatabaseUrl,
       dataDir: config.dataDir,
     }));
-  await database.migrate();
+  if (config.migrateOnStart) await database.migrate();
+  else await awaitMigrations(database, overrides.migrationWait);
   const auditTrail =
     database.kind === 'pglite'
       ? 'hash-chained (embedded: one database user)'
@@ -154,8 +188,16 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     }),
     metrics,
   );
+  const readiness = createReadiness({
+    db: database.db,
+    migrationsFolder,
+    limits,
+    jobs,
+    log: { warn: (o, m) => log?.warn(o, m) },
+  });
   const app = await buildApp({
     jobs,
+    readiness,
     config,
     db: database.db,
     mailer,
@@ -199,13 +241,16 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     providers: describeProviders(providers),
     auditTrail,
     jobs,
-    async close() {
+    readiness,
+    async close(step) {
       stopPurge();
       stopRecovery();
-      // First: running jobs finish their rows in flight (or are left to the next start) while the
-      // database is still open.
-      await jobs.stop();
+      // First the requests in flight finish (new connections are refused; a new request on a kept-alive
+      // one gets 503), so that none of them sends a job to a stopped queue; then the running jobs
+      // finish their rows in flight (or leave them to the next start) while the database is open.
       await app.close();
+      step?.('requests in flight finished; stopping the job queue (running rows finish)');
+      await jobs.stop();
       // After the app: the lookups it finished on the way out are counted too.
       await usage.close();
       await reportPool.close();

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Operator commands. Usage: npm run cli -- <command> [options]
+//   migrate        apply the database migrations (under the migration lock) and exit
 //   ledger:check   every user's balance equals the sum of their ledger (exit 1 and a list if not)
 //   audit:verify   the audit trail's hash chain is unbroken (exit 1 naming the first broken row if not)
 //   leaks:import   stream a CSV/JSONL dump into the leak index
@@ -7,17 +8,22 @@
 //   users:create, users:set, users:approve, users:reject, credits:grant, credits:deduct, audit:export, lookups:purge (modules/admin/cli.ts)
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { migrationsFolder, openDatabase } from '../db/client.ts';
+import { migrationStatus } from '../db/migrations.ts';
 import { DomainError } from '../errors.ts';
 import { adminCliOptions, adminCliUsage, runAdminCommand } from '../modules/admin/cli.ts';
 import { verifyChain } from '../modules/audit/chain.ts';
 import { findLedgerMismatches } from '../modules/credits/service.ts';
 import { leakCliOptions, leakCliUsage, runLeaksImport } from '../modules/leaks/import/cli.ts';
 import { runLeaksSandbox, sandboxLeakCliUsage } from '../sandbox/index.ts';
+import { checkDatabase } from '../start-checks.ts';
 
 const usage = `Usage: npm run cli -- <command>
 
 Commands:
+  migrate         Apply the database migrations this build carries and exit (0 when the database is
+                  current). Safe to run from several places at once: they take turns under a lock.
+                  For a deploy pipeline that starts its servers with MIGRATE_ON_START=false.
   ledger:check    Check that every user's credit balance equals the sum of their ledger entries.
                   Exits 0 when the books balance, 1 (with the differences) when they do not.
   audit:verify    Walk the audit trail's hash chain from its first row to its head, recomputing
@@ -43,12 +49,37 @@ async function main(argv: string[]): Promise<number> {
     return command || values.help ? 0 : 2;
   }
   const config = loadConfig();
+  for (const warning of config.warnings) console.warn(`Warning: ${warning}`);
+  for (const [url, variable] of [
+    [config.databaseUrl, 'DATABASE_URL'],
+    [config.migrationDatabaseUrl, 'MIGRATION_DATABASE_URL'],
+  ] as const) {
+    const unreachable = url ? await checkDatabase(url, variable) : undefined;
+    if (unreachable) {
+      console.error(unreachable);
+      return 1;
+    }
+  }
   const database = await openDatabase({
     url: config.databaseUrl,
     migrationUrl: config.migrationDatabaseUrl,
     dataDir: config.dataDir,
   });
   try {
+    if (command === 'migrate') {
+      const before = await migrationStatus(database.db, migrationsFolder);
+      await database.migrate();
+      const after = await migrationStatus(database.db, migrationsFolder);
+      if (after.pending.length > 0) {
+        console.error(`Migrations NOT applied: ${after.pending.join(', ')}`);
+        return 1;
+      }
+      const applied = before.pending.length;
+      console.log(
+        `Migrations: ${applied === 0 ? 'none to apply' : `applied ${applied}`}; the database is current (${after.known} migrations).`,
+      );
+      return 0;
+    }
     await database.migrate();
     switch (command) {
       case 'ledger:check': {

@@ -52,26 +52,48 @@ export interface OpenOptions {
   image?: Blob | undefined;
 }
 
+/**
+ * The advisory lock key migrations run under (any fixed 64-bit number: this one spells "footprint
+ * migrate" in no particular encoding). Advisory locks belong to one database, so two deployments
+ * on one server do not wait on each other.
+ */
+export const MIGRATION_LOCK_KEY = 4_711_031_900_421n;
+
+/**
+ * PostgreSQL: migrates on one dedicated connection holding `pg_advisory_lock(MIGRATION_LOCK_KEY)`,
+ * so that processes started together on an empty database take turns: the first applies the
+ * migrations, the others then find nothing to do (Drizzle's migrator creates its schema and table
+ * with IF NOT EXISTS, which two sessions at once can still collide on). The lock goes with the
+ * session, so a process that dies while migrating releases it.
+ */
+async function migrateLocked(url: string, folder: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migrateNodePg(drizzleNodePg(client) as never, { migrationsFolder: folder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const folder = options.migrationsFolder ?? migrationsFolder;
-  if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+  const { url } = options;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
-      migrate: async () => {
-        if (!options.migrationUrl) return migrateNodePg(db as never, { migrationsFolder: folder });
-        const owner = new pg.Pool({ connectionString: options.migrationUrl, max: 1 });
-        owner.on('error', () => {});
-        try {
-          await migrateNodePg(drizzleNodePg(owner) as never, { migrationsFolder: folder });
-        } finally {
-          await owner.end();
-        }
-      },
+      migrate: () => migrateLocked(options.migrationUrl ?? url, folder),
       close: () => pool.end(),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };

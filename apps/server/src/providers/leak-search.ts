@@ -3,7 +3,7 @@
  * those the environment switches on. The contract they follow is in leak-vendor.ts.
  */
 import type { z } from 'zod';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
 import { dehashed } from './http/dehashed.ts';
 import { leakcheck } from './http/leakcheck.ts';
 import type { LeakSearcher, LeakVendor } from './leak-vendor.ts';

@@ -140,6 +140,8 @@ export interface RateLimits {
   reset(name: LimitName, key: string): Promise<void>;
   /** How long a sign-in for an account waits after `failures` recent failures (the slowdown). */
   slowdownMs(failures: number): number;
+  /** With the counters in Redis: a PING, rejected when Redis does not answer (readiness). */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -255,6 +257,11 @@ export function createRateLimits(options: {
       await limiterOf(name).delete(key);
     },
     slowdownMs: (failures) => slowdownMs(failures, slowdown),
+    ...(redis && {
+      async ping() {
+        await redis.ping();
+      },
+    }),
     async close() {
       redis?.disconnect();
     },

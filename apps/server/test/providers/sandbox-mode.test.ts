@@ -23,14 +23,22 @@ const paidRequests = [
 
 describe('SANDBOX setting', () => {
   it('is off by default in production and on elsewhere; the operator may choose either', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' }).providers.sandbox).toBe(
-      false,
-    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        ALLOW_EMBEDDED_DATABASE: 'true',
+      }).providers.sandbox,
+    ).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).providers.sandbox).toBe(true);
     expect(loadConfig({}).providers.sandbox).toBe(true);
     expect(
-      loadConfig({ NODE_ENV: 'production', SANDBOX: 'true', SMTP_URL: 'smtp://127.0.0.1:2525' }).providers
-        .sandbox,
+      loadConfig({
+        NODE_ENV: 'production',
+        SANDBOX: 'true',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        ALLOW_EMBEDDED_DATABASE: 'true',
+      }).providers.sandbox,
     ).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', SANDBOX: 'false' }).providers.sandbox).toBe(false);
     expect(() => loadConfig({ SANDBOX: 'maybe' })).toThrow(/SANDBOX/);

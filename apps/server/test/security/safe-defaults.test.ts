@@ -99,8 +99,16 @@ describe('start refuses unsafe configurations', () => {
   it('production without SMTP_URL', () => {
     const message = refusal({ NODE_ENV: 'production' });
     expect(message).toContain('SMTP_URL: required in production');
-    expect(refusal({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' })).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.outbox).toBe(false);
+    expect(
+      refusal({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', ALLOW_EMBEDDED_DATABASE: 'true' }),
+    ).toBeUndefined();
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        ALLOW_EMBEDDED_DATABASE: 'true',
+      }).mail.outbox,
+    ).toBe(false);
   });
 
   it('a lookup abandon age not well above the provider timeout', () => {

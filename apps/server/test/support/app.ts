@@ -68,6 +68,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     APP_KEY: TEST_APP_KEY,
     // Tests that need leak records make their own; the embedded default's 100,000 would slow every file.
     SANDBOX_LEAK_RECORDS: '0',
+    // The test hands its own database in: production's refusal to start without DATABASE_URL is
+    // about a server that would silently run embedded (test/config/production.test.ts).
+    ALLOW_EMBEDDED_DATABASE: 'true',
     ...options.env,
   });
   const runtime = await startRuntime(config, { ...options, database });
@@ -78,6 +81,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     db: runtime.database.db,
     config,
     smtp,
+    /** The readiness checks (GET /api/health/ready), and the drain switch main.ts turns on SIGTERM. */
+    readiness: runtime.readiness,
     /** The answers so far that broke the OpenAPI document (close() fails when there are any). */
     contractViolations: contract.violations,
     async close() {

@@ -221,6 +221,7 @@ export function createInProcessQueue(db: Database, options: InProcessOptions = {
 
     depth: () => waitingJobs(db),
     start: () => startRunner(runner),
+    isRunning: () => runner.started && !runner.stopping,
     stop: () => stopRunner(runner),
   };
 }

@@ -40,6 +40,8 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
   const everies: Array<{ name: string; seconds: number }> = [];
   let abort = new AbortController();
   let started = false;
+  /** From `stop` on: no longer taking jobs, though pg-boss may still be finishing the running ones. */
+  let stopping = false;
   /** pg-boss's own start (its pool, schema, upkeep): also made by a send before `start`. */
   let opened: Promise<unknown> | undefined;
   const open = () => {
@@ -47,16 +49,28 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
     return opened;
   };
 
+  /**
+   * Two processes creating the same queue at once: the loser finds it made, or, when it lost
+   * before the winner committed (its table's type name taken, say), tries again shortly.
+   */
+  async function createQueue(name: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name, { name, policy: 'stately' });
+        return;
+      } catch (error) {
+        if (await boss.getQueue(name)) return;
+        if (attempt >= 5) throw new Error(`queue ${name} could not be created`, { cause: error });
+        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+      }
+    }
+  }
+
   /** pg-boss 10 wants a queue created before it is sent to or worked (idempotent; once per process). */
   function ensureQueue(name: string): Promise<void> {
     let ready = queues.get(name);
     if (!ready) {
-      ready = open()
-        .then(() => boss.createQueue(name, { name, policy: 'stately' }))
-        // Two processes creating the same queue at once: the loser finds it made.
-        .catch(async () => {
-          if (!(await boss.getQueue(name))) throw new Error(`queue ${name} could not be created`);
-        });
+      ready = open().then(() => createQueue(name));
       queues.set(name, ready);
       ready.catch(() => queues.delete(name));
     }
@@ -137,12 +151,16 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
       abort = new AbortController();
       await open();
       started = true;
+      stopping = false;
       for (const register of workers.splice(0)) await register();
       for (const { name, seconds } of everies) startEvery(name, seconds);
     },
 
+    isRunning: () => started && !stopping,
+
     async stop() {
       if (!opened) return;
+      stopping = true;
       for (const interval of intervals.splice(0)) clearInterval(interval);
       abort.abort();
       await boss.stop({ graceful: true, wait: true, timeout: options.graceMs ?? 10_000 });

@@ -60,6 +60,8 @@ export interface JobQueue {
   /** Jobs waiting to run (due or not yet), per job name this process has sent or worked (metrics). */
   depth(): Promise<Record<string, number>>;
   start(): Promise<void>;
+  /** Whether the queue is started and not stopping (GET /api/health/ready reports it). */
+  isRunning(): boolean;
   /** Stops taking jobs and waits for the running ones (up to a grace period). */
   stop(): Promise<void>;
 }
