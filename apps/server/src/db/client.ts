@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { noteOutage, noteReachable, watchRecovery } from '../outage.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -34,6 +35,21 @@ export const migrationsFolder = [
   .map((url) => fileURLToPath(url))
   .find((path) => existsSync(join(path, 'meta', '_journal.json'))) as string;
 
+/**
+ * A pool that outlives an outage of its database. A connection that breaks emits 'error' on its
+ * client: the pool listens only while the client is idle, so a client checked out between two
+ * statements (a transaction) would have no listener and the process would exit. Each client gets
+ * one of its own; the statement in flight fails, the broken client is dropped on release, and the
+ * outage is noted once (outage.ts). A new connection is the sign the database is back.
+ */
+export function guardPool(pool: pg.Pool): void {
+  pool.on('error', (err) => noteOutage('database', err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => noteOutage('database', err));
+    noteReachable('database');
+  });
+}
+
 export interface OpenOptions {
   /** A PostgreSQL URL; without it the embedded PGlite is used. */
   url?: string | undefined;
@@ -54,8 +70,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const folder = options.migrationsFolder ?? migrationsFolder;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
-    // An idle client that errors (server restart) must not crash the process.
-    pool.on('error', () => {});
+    guardPool(pool);
+    // While the database is down, a `select 1` a second tells when it is back (outage.ts).
+    const unwatch = watchRecovery('database', () => pool.query('select 1'));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -63,14 +80,17 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       migrate: async () => {
         if (!options.migrationUrl) return migrateNodePg(db as never, { migrationsFolder: folder });
         const owner = new pg.Pool({ connectionString: options.migrationUrl, max: 1 });
-        owner.on('error', () => {});
+        guardPool(owner);
         try {
           await migrateNodePg(drizzleNodePg(owner) as never, { migrationsFolder: folder });
         } finally {
           await owner.end();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        unwatch();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir && options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
