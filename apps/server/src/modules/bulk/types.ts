@@ -44,6 +44,8 @@ export interface Claimed {
   case_reference: string | null;
   ip: string | null;
   device_id: string | null;
+  /** Seconds since the previous worker's last heartbeat when this one took the job over from it. */
+  silent_seconds?: number | null;
 }
 
 /** A row taken for a run, with the lookup id its search is written under. */
