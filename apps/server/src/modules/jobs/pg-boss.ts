@@ -47,6 +47,70 @@ const withinSeconds = async (run: Promise<void>, seconds: number) => {
   }
 };
 
+/** What a fetch loop works with: the queue's pg-boss, its log, its stop signal, and the jobs running (id → queue name). */
+interface LoopContext {
+  boss: PgBoss;
+  log: PgBossOptions['log'];
+  signal: AbortSignal;
+  running: Map<string, string>;
+}
+
+/**
+ * Writes how a job ended. Awaited, so that a write cut off by a database outage waits for the
+ * database and is tried again: pg-boss 10's own `work` leaves this promise floating, and its
+ * rejection during an outage would exit the process. Not written at all, the job expires and is
+ * retried by pg-boss's upkeep.
+ */
+async function settle(context: LoopContext, name: string, id: string, failure: unknown) {
+  const { boss, log, signal } = context;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (failure === undefined) await boss.complete(name, id);
+      else await boss.fail(name, id, failure as object);
+      return;
+    } catch (err) {
+      if (outageOf(err) !== 'database' || attempt >= 3 || signal.aborted) {
+        logFailure(log, err, { job: id }, 'job state not saved');
+        return;
+      }
+      noteOutage('database', err);
+      await whenUp('database', OUTAGE_WAIT_MS);
+    }
+  }
+}
+
+/** Takes one job of `name` at a time, runs it, and writes how it ended, until the queue stops. */
+async function fetchLoop(context: LoopContext, name: string, handler: JobHandler<unknown>) {
+  const { boss, log, signal, running } = context;
+  while (!signal.aborted) {
+    let job: PgBoss.JobWithMetadata<unknown> | undefined;
+    try {
+      [job] = await boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
+    } catch (err) {
+      logFailure(log, err, { job: name }, 'job fetch failed');
+    }
+    if (!job) {
+      await pause(POLL_MS, signal);
+      continue;
+    }
+    const { id, data, retryCount, expireInSeconds } = job;
+    running.set(id, name);
+    let failure: unknown;
+    try {
+      // Cut off by a database outage: it fails once the database is back, to be retried.
+      await failAfterRecovery(
+        () => withinSeconds(handler({ id, name, data, retryCount, signal }), expireInSeconds),
+        signal,
+      );
+    } catch (err) {
+      failure = err ?? new Error('job failed');
+    }
+    // Stopped meanwhile: stop() fails what is still running.
+    if (!running.delete(id)) continue;
+    await settle(context, name, id, failure);
+  }
+}
+
 const DEFAULT_RETRY_LIMIT = 3;
 const DEFAULT_RETRY_DELAY_SECONDS = 2;
 
@@ -57,7 +121,9 @@ const DEFAULT_RETRY_DELAY_SECONDS = 2;
  * it). Queues are created with the 'stately' policy, which gives `singletonKey` the meaning queue.ts
  * states: one job per key waiting and one running. Retries back off exponentially (pg-boss's
  * `retryBackoff`, with jitter). `every` is a send keyed to the interval's time slot
- * (`singletonSeconds`): each process sends it, the database keeps one.
+ * (`singletonSeconds`): each process sends it, the database keeps one. Jobs are taken by our own fetch
+ * loops (`fetch`, then `complete` or `fail`, awaited) rather than pg-boss's `work`, so that a database
+ * outage neither exits the process nor loses a job's end (`settle`).
  */
 export function createPgBossQueue(options: PgBossOptions): JobQueue {
   const boss = new PgBoss({
@@ -121,65 +187,6 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
   const loops = new Set<Promise<void>>();
   const running = new Map<string, string>();
 
-  /**
-   * Writes how a job ended. Awaited, so that a write cut off by a database outage waits for the
-   * database and is tried again: pg-boss 10's own `work` leaves this promise floating, and its
-   * rejection during an outage would exit the process. Not written at all, the job expires and is
-   * retried by pg-boss's upkeep.
-   */
-  async function settle(name: string, id: string, failure: unknown) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if (failure === undefined) await boss.complete(name, id);
-        else await boss.fail(name, id, failure as object);
-        return;
-      } catch (err) {
-        if (outageOf(err) !== 'database' || attempt >= 3 || abort.signal.aborted) {
-          logFailure(options.log, err, { job: id }, 'job state not saved');
-          return;
-        }
-        noteOutage('database', err);
-        await whenUp('database', OUTAGE_WAIT_MS);
-      }
-    }
-  }
-
-  /** Takes one job of `name` at a time, runs it, and writes how it ended, until the queue stops. */
-  async function fetchLoop(name: string, handler: JobHandler<unknown>) {
-    const signal = abort.signal;
-    while (!signal.aborted) {
-      let job: PgBoss.JobWithMetadata<unknown> | undefined;
-      try {
-        [job] = await boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
-      } catch (err) {
-        logFailure(options.log, err, { job: name }, 'job fetch failed');
-      }
-      if (!job) {
-        await pause(POLL_MS, signal);
-        continue;
-      }
-      const { id } = job;
-      running.set(id, name);
-      let failure: unknown;
-      try {
-        // Cut off by a database outage: it fails once the database is back, to be retried.
-        await failAfterRecovery(
-          () =>
-            withinSeconds(
-              handler({ id, name, data: job.data, retryCount: job.retryCount, signal }),
-              job.expireInSeconds,
-            ),
-          signal,
-        );
-      } catch (err) {
-        failure = err ?? new Error('job failed');
-      }
-      // Stopped meanwhile: stop() fails what is still running.
-      if (!running.delete(id)) continue;
-      await settle(name, id, failure);
-    }
-  }
-
   function startEvery(name: string, seconds: number) {
     const tick = () =>
       void ensureQueue(name)
@@ -202,7 +209,8 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
         await ensureQueue(name);
         // One fetch loop per unit of concurrency, each taking one job at a time.
         for (let i = 0; i < Math.max(1, opts.concurrency ?? 1); i++) {
-          const loop = fetchLoop(name, handler as JobHandler<unknown>);
+          const context = { boss, log: options.log, signal: abort.signal, running };
+          const loop = fetchLoop(context, name, handler as JobHandler<unknown>);
           loops.add(loop);
           void loop.finally(() => loops.delete(loop));
         }
