@@ -157,7 +157,7 @@ export async function runBulkJob(deps: BulkWorkerDeps, queued: Job<{ jobId: stri
   if (!job) return;
   // Its last worker stopped without letting the lease go (killed, or cut off): said once, here.
   if (job.silent_seconds != null) {
-    deps.log?.info(
+    deps.log?.warn(
       { bulk: jobId, silentSeconds: job.silent_seconds },
       'bulk job taken over from a worker that stopped',
     );

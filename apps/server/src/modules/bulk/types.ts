@@ -33,7 +33,11 @@ export interface BulkWorkerDeps {
   rowConcurrency: number;
   /** A running job's heartbeat older than this was left by a stopped process. */
   staleSeconds: number;
-  log?: { error(o: object, m: string): void; info(o: object, m: string): void };
+  log?: {
+    error(o: object, m: string): void;
+    warn(o: object, m: string): void;
+    info(o: object, m: string): void;
+  };
 }
 
 /** A job as its worker claimed it: what its rows' searches need. */
