@@ -23,7 +23,7 @@ export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 const PROBE_MS = 1000;
 
 /**
- * After a recovery, errors of this long are taken for stragglers of the outage (operations started
+ * For this long after a recovery, errors are taken for stragglers of the outage (operations started
  * before it ended), not a new one: a lasting outage keeps failing and is logged again after it.
  */
 const STRAGGLER_MS = 2000;
@@ -67,8 +67,7 @@ const isPostgresOutageCode = (code: string) =>
 const PG_CONNECTION_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
-  'is not queryable',
-  'Cannot use a pool after calling end',
+  'Client has encountered a connection error',
 ];
 
 /** The errors in a chain: the error, its `cause`s, and an AggregateError's members (connect to ::1 and 127.0.0.1). */
@@ -269,7 +268,9 @@ export async function failAfterRecovery<T>(
   } catch (error) {
     if (outageOf(error) === 'database' && !signal?.aborted) {
       noteOutage('database', error);
-      const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve()));
+      const aborted = new Promise<void>((resolve) =>
+        signal?.addEventListener('abort', () => resolve(), { once: true }),
+      );
       await Promise.race([whenUp('database', waitMs), aborted]);
     }
     throw error;
