@@ -60,6 +60,7 @@ import { deploymentDefaults, isSecondFactorRequired } from './modules/settings/s
 import type { UsageRecorder } from './modules/usage/recorder.ts';
 import { watchlistRoutes } from './modules/watchlists/routes.ts';
 import { createWatchlists, type Watchlists } from './modules/watchlists/service.ts';
+import { logFailure } from './outage.ts';
 import type { LeakSearcher } from './providers/leak-search.ts';
 import type { Runner } from './providers/runner.ts';
 import { createPasswordPolicy } from './security/password-policy.ts';
@@ -189,7 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const background = (task: () => Promise<void>) => {
     setImmediate(() => {
-      task().catch((err) => app.log.error({ err }, 'background task failed'));
+      task().catch((err) => logFailure(app.log, err, {}, 'background task failed'));
     });
   };
 

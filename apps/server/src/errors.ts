@@ -78,6 +78,8 @@ export const ERROR_CODES = [
   'media_upstream_failed',
   'media_timeout',
   'tile_invalid',
+  // The database, Redis or the SMTP server unreachable for a moment (outage.ts).
+  'service_unavailable',
   // Anything unforeseen: the edge answers it with a generic message and logs it.
   'internal',
 ] as const;
@@ -186,6 +188,15 @@ const OUTBOX_LOOPBACK_ONLY =
 
 /** The development outbox asked from another machine or through a proxy (modules/mail/routes.ts). */
 export const outboxLoopbackOnly = () => new DomainError('outbox_loopback_only', OUTBOX_LOOPBACK_ONLY);
+
+/**
+ * A dependency (the database, Redis, the SMTP server) is unreachable for now: try again after
+ * `retry_after` seconds. Only the edge raises it, from an error outage.ts classifies.
+ */
+export const serviceUnavailable = (retryAfterSeconds: number) =>
+  new DomainError('service_unavailable', messages.errors.serviceUnavailable, {
+    retry_after: retryAfterSeconds,
+  });
 
 /** Anything that is not a refusal: the answer names no internals. */
 export const internalError = () => new DomainError('internal', messages.errors.internal);

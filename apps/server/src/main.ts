@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { errorName, outageOf } from './outage.ts';
 import { demoAccounts, startRuntime } from './runtime.ts';
 import { addressLines } from './start-banner.ts';
 import { unreachableAtStart } from './start-checks.ts';
@@ -82,6 +83,15 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A dependency unreachable at start is one clear line, not a stack.
+  const dependency = outageOf(error);
+  if (dependency) {
+    const setting = { database: 'DATABASE_URL', redis: 'REDIS_URL', smtp: 'SMTP_URL' }[dependency];
+    console.error(
+      `Footprint could not start: the ${dependency} is unreachable (${errorName(error)}). Check that it runs and ${setting}, then start again.`,
+    );
+  } else {
+    console.error(error);
+  }
   process.exit(1);
 });

@@ -17,6 +17,7 @@ import { scheduleRecovery } from './modules/searches/recovery.ts';
 import { deploymentDefaults, resolveAppKey } from './modules/settings/service.ts';
 import { createUsageRecorder, USAGE_FLUSH_MS } from './modules/usage/recorder.ts';
 import { registerWatchJobs } from './modules/watchlists/jobs.ts';
+import { setOutageLog } from './outage.ts';
 import { type LeakSearcher, leakSearchersFrom } from './providers/leak-search.ts';
 import { createRunner } from './providers/runner.ts';
 import type { Provider } from './providers/types.ts';
@@ -214,6 +215,8 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     logStream: overrides.logStream,
   });
   log = app.log;
+  // Outages of the database, Redis and SMTP, and their recoveries, are logged once each (outage.ts).
+  setOutageLog(app.log);
   if (config.isProduction && config.providers.sandbox) await warnSandboxInProduction(database, app);
   usage.start(overrides.usageFlushMs ?? USAGE_FLUSH_MS, app.log);
   // Stored lookup results go after the retention period; the rows and the audit trail stay.

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { noteOutage, noteReachable, watchRecovery } from '../outage.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -35,6 +36,21 @@ export const migrationsFolder = [
 ]
   .map((url) => fileURLToPath(url))
   .find((path) => existsSync(join(path, 'meta', '_journal.json'))) as string;
+
+/**
+ * A pool that outlives an outage of its database. A connection that breaks emits 'error' on its
+ * client: the pool listens only while the client is idle, so a client checked out between two
+ * statements (a transaction) would have no listener and the process would exit. Each client gets
+ * one of its own; the statement in flight fails, the broken client is dropped on release, and the
+ * outage is noted once (outage.ts). A new connection is the sign the database is back.
+ */
+export function guardPool(pool: pg.Pool): void {
+  pool.on('error', (err) => noteOutage('database', err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => noteOutage('database', err));
+    noteReachable('database');
+  });
+}
 
 export interface OpenOptions {
   /** A PostgreSQL URL; without it the embedded PGlite is used. */
@@ -87,14 +103,18 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const { url } = options;
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20 });
-    // An idle client that errors (server restart) must not crash the process.
-    pool.on('error', () => {});
+    guardPool(pool);
+    // While the database is down, a `select 1` a second tells when it is back (outage.ts).
+    const unwatch = watchRecovery('database', () => pool.query('select 1'));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateLocked(options.migrationUrl ?? url, folder),
-      close: () => pool.end(),
+      close: async () => {
+        unwatch();
+        await pool.end();
+      },
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }

@@ -1,6 +1,13 @@
 import { messages } from '@footprint/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError, type ErrorCode, internalError, tooManyRequests } from '../errors.ts';
+import {
+  DomainError,
+  type ErrorCode,
+  internalError,
+  serviceUnavailable,
+  tooManyRequests,
+} from '../errors.ts';
+import { noteOutage, OUTAGE_RETRY_AFTER_SECONDS, outageOf } from '../outage.ts';
 import { RateLimitedError } from '../security/rate-limit.ts';
 
 /**
@@ -62,6 +69,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   media_upstream_failed: 502,
   media_timeout: 504,
   tile_invalid: 400,
+  service_unavailable: 503,
   internal: 500,
 };
 
@@ -85,7 +93,9 @@ export function answerOf(error: DomainError): {
 }
 
 /**
- * Maps every error to JSON. Client errors keep their message; a 5xx never leaks internals.
+ * Maps every error to JSON. Client errors keep their message; a 5xx never leaks internals. An
+ * unreachable database, Redis or SMTP server is a 503 with Retry-After, logged once per outage by its
+ * tracker (outage.ts), not once per request.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | DomainError | RateLimitedError, request, reply) => {
@@ -96,6 +106,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         : thrown;
     if (error instanceof DomainError) {
       const answer = answerOf(error);
+      return reply.status(answer.status).headers(answer.headers).send(answer.body);
+    }
+    // Only server-side failures: a client's own reset while sending its body stays its 4xx.
+    const dependency = (error.statusCode ?? 500) >= 500 ? outageOf(error) : undefined;
+    if (dependency) {
+      noteOutage(dependency, error);
+      const answer = answerOf(serviceUnavailable(OUTAGE_RETRY_AFTER_SECONDS));
       return reply.status(answer.status).headers(answer.headers).send(answer.body);
     }
     const status = error.statusCode ?? 500;

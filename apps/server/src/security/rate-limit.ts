@@ -9,6 +9,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { DependencyUnavailableError, noteOutage, noteReachable } from '../outage.ts';
 
 /**
  * A spent limit: the HTTP layer answers it with a 429 and a Retry-After header (http/errors.ts).
@@ -171,6 +172,10 @@ export function createRateLimits(options: {
     };
   }
   const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false }) : undefined;
+  // ioredis reconnects by itself; without a listener every failed attempt would print its stack as
+  // an "Unhandled error event". The outage and the recovery are logged once each (outage.ts).
+  redis?.on('error', (err) => noteOutage('redis', err));
+  redis?.on('ready', () => noteReachable('redis'));
   const store = redis ? 'redis' : options.db ? 'database' : 'memory';
   const rules: Record<LimitName, LimitRule> = { ...defaultLimits, ...options.limits };
   const limiters = new Map(
@@ -202,6 +207,14 @@ export function createRateLimits(options: {
     if (!limiter) throw new Error(`unknown rate limit ${name}`);
     return limiter;
   };
+  /**
+   * A store failure that is not a verdict: with Redis not ready (the in-process insurance answers
+   * most of these), a Redis outage, which the edge answers with a 503.
+   */
+  const storeFailure = (error: unknown) =>
+    redis && redis.status !== 'ready' && !(error instanceof RateLimiterRes)
+      ? new DependencyUnavailableError('redis', error)
+      : error;
   const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   const quotaOf = (name: LimitName, res: RateLimiterRes): Quota => ({
     limit: rules[name].points,
@@ -231,7 +244,7 @@ export function createRateLimits(options: {
         if (error instanceof RateLimiterRes) {
           throw new RateLimitedError(retryAfter(error), message, quotaOf(name, error));
         }
-        throw error;
+        throw storeFailure(error);
       }
     },
     async count(name, key) {
@@ -240,21 +253,33 @@ export function createRateLimits(options: {
         return true;
       } catch (error) {
         if (error instanceof RateLimiterRes) return false;
-        throw error;
+        throw storeFailure(error);
       }
     },
     async check(name, key, message) {
-      const res = await limiterOf(name).get(key);
+      const res = await limiterOf(name)
+        .get(key)
+        .catch((error) => {
+          throw storeFailure(error);
+        });
       if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) {
         throw new RateLimitedError(retryAfter(res), message);
       }
     },
     async spent(name, key) {
-      const res = await limiterOf(name).get(key);
+      const res = await limiterOf(name)
+        .get(key)
+        .catch((error) => {
+          throw storeFailure(error);
+        });
       return res && res.msBeforeNext !== 0 ? res.consumedPoints : 0;
     },
     async reset(name, key) {
-      await limiterOf(name).delete(key);
+      await limiterOf(name)
+        .delete(key)
+        .catch((error) => {
+          throw storeFailure(error);
+        });
     },
     slowdownMs: (failures) => slowdownMs(failures, slowdown),
     ...(redis && {

@@ -29,7 +29,7 @@ afterAll(async () => {
 const query = async <T>(statement: SQL) => rowsOf<T>(await handle.db.execute(statement));
 
 /** Starts the server (src/main.ts) on the test database; answers its address once it listens. */
-async function startServer(): Promise<{ child: ChildProcess; url: string }> {
+async function startServer(): Promise<{ child: ChildProcess; url: string; log: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
@@ -39,7 +39,7 @@ async function startServer(): Promise<{ child: ChildProcess; url: string }> {
       PORT: '0',
       DATABASE_URL: handle.url!,
       APP_KEY: 'test-app-key-0123456789abcdefghijklmnop',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'warn',
       SANDBOX: 'true',
       // Slow enough that the kill lands with rows in flight.
       SANDBOX_LATENCY: '*=30-60',
@@ -69,7 +69,7 @@ async function startServer(): Promise<{ child: ChildProcess; url: string }> {
     });
     child.on('exit', (code) => reject(new Error(`the server exited (${code}): ${out}`)));
   });
-  return { child, url };
+  return { child, url, log: () => out };
 }
 
 describe.runIf(postgres)('bulk lookups across kill -9 (PostgreSQL)', () => {
@@ -122,6 +122,13 @@ describe.runIf(postgres)('bulk lookups across kill -9 (PostgreSQL)', () => {
         return body.status === 'done' ? body : false;
       }, 90_000);
       expect(job).toMatchObject({ status: 'done', total: 300, done: 300, charged: 300, credits_spent: 300 });
+      // The take-over from the killed worker is one line of the log.
+      const takeOvers = second
+        .log()
+        .split('\n')
+        .filter((line) => line.includes('"msg":"bulk job taken over from a worker that stopped"'));
+      expect(takeOvers).toHaveLength(1);
+      expect(takeOvers[0]).toContain(`"bulk":"${id}"`);
     } finally {
       const stopped = new Promise((resolve) => second.child.once('exit', resolve));
       second.child.kill('SIGTERM');

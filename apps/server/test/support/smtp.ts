@@ -9,8 +9,11 @@ export interface ReceivedMail {
   html: string;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests that read the mail. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, for tests that read the mail. `port`:
+ * a fixed one (a test that stops the server and starts another in its place), else any free one.
+ */
+export async function startSmtpServer(port = 0) {
   const inbox: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -33,11 +36,11 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as AddressInfo).port;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     inbox,
     /** Resolves with the first mail (counting from `after`) that matches, or fails after `timeoutMs`. */
     async waitFor(match: (mail: ReceivedMail) => boolean, { after = 0, timeoutMs = 5000 } = {}) {

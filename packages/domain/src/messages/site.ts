@@ -190,6 +190,7 @@ export const siteTexts = {
     forbidden: 'This action is unauthorized.',
     notFound: 'Not found.',
     internal: 'Internal server error.',
+    serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
     validation: 'The given data was invalid.',
   },
 } as const;

@@ -47,6 +47,10 @@ async function startOtpChallenge(
   const { db, config, mailer } = deps;
   const code = randomDigits(OTP_LENGTH);
   const expiresAt = new Date(now().getTime() + minutes(config.auth.otpTtlMinutes));
+  // Mailed first: with the SMTP server unreachable the sign-in answers 503 and nothing changed, the
+  // codes already mailed still work and no resend cooldown started. A code mailed and then not
+  // stored (the database failed in between) only never works; the sign-in answered 503.
+  await mailer.send(otpMail(user.email, user.name, code, config.auth.otpTtlMinutes));
   await db.transaction(async (tx) => {
     await tx
       .update(otpChallenges)
@@ -60,7 +64,6 @@ async function startOtpChallenge(
       expiresAt,
     });
   });
-  await mailer.send(otpMail(user.email, user.name, code, config.auth.otpTtlMinutes));
   return expiresAt;
 }
 

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { logFailure } from '../../outage.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { closeRemainingRows } from './outcomes.ts';
 import { execute } from './sql.ts';
@@ -39,12 +40,17 @@ export async function claimJob(
   jobId: string,
   staleSeconds: number,
 ): Promise<Claimed | undefined> {
+  // `silent_seconds`: how long the last worker had not been heard from (its heartbeat before this
+  // claim); null when it let the lease go.
   const [row] = await execute<Claimed>(
     db,
-    sql`update bulk_jobs set status = 'running', heartbeat_at = now(), updated_at = now()
+    sql`with before as (select heartbeat_at from bulk_jobs where id = ${jobId})
+        update bulk_jobs set status = 'running', heartbeat_at = now(), updated_at = now()
         where id = ${jobId} and status in ('queued', 'running')
           and (heartbeat_at is null or heartbeat_at < now() - ${staleSeconds} * interval '1 second')
-        returning id, user_id, type, case_reference, ip, device_id`,
+        returning id, user_id, type, case_reference, ip, device_id,
+          (select round(extract(epoch from now() - heartbeat_at)::numeric, 1)::float8 from before)
+            as silent_seconds`,
   );
   return row;
 }
@@ -77,7 +83,7 @@ export function startHeartbeat(
       // Paused or cancelled: no new row is taken.
       if (alive.length === 0) onHalted();
     } catch (err) {
-      log?.error({ err, bulk: jobId }, 'bulk heartbeat failed');
+      logFailure(log, err, { bulk: jobId }, 'bulk heartbeat failed');
     }
   }, 500);
   heartbeat.unref();

@@ -28,6 +28,7 @@ import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { REFUSALS } from '../../http/responses.ts';
+import { logFailure } from '../../outage.ts';
 import { bulkResults } from './export.ts';
 import { BULK_FILE_MAX_BYTES, entriesOfFile, entriesOfValues } from './parse.ts';
 import { type BulkInput, type BulkService, isFinal } from './service.ts';
@@ -269,7 +270,7 @@ function bulkJobRoutes(api: ContractApi, context: BulkRouteContext) {
           job = next;
         }
       } catch (err) {
-        request.log.error({ err }, 'bulk events stream failed');
+        logFailure(request.log, err, {}, 'bulk events stream failed');
       } finally {
         if (!raw.writableEnded) raw.end();
       }

@@ -10,6 +10,7 @@ import { usesLiveFeatures } from '../../access/policy.ts';
 import { users } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
+import { failAfterRecovery } from '../../outage.ts';
 import type { Job } from '../jobs/queue.ts';
 import type { CaseReference } from '../searches/service.ts';
 import { claimJob, sendBulkJob, startHeartbeat, stopJob } from './lease.ts';
@@ -154,9 +155,18 @@ export async function runBulkJob(deps: BulkWorkerDeps, queued: Job<{ jobId: stri
   const jobId = queued.data.jobId;
   const job = await claimJob(db, jobId, deps.staleSeconds);
   if (!job) return;
+  // Its last worker stopped without letting the lease go (killed, or cut off): said once, here.
+  if (job.silent_seconds != null) {
+    deps.log?.warn(
+      { bulk: jobId, silentSeconds: job.silent_seconds },
+      'bulk job taken over from a worker that stopped',
+    );
+  }
   let failure: unknown;
   try {
-    await runClaimed(deps, job, queued.signal);
+    // Cut off by a database outage: the run ends once the database is back, so that the lease is let
+    // go below and the queue's retry (seconds later) takes the job again and resumes its rows.
+    await failAfterRecovery(() => runClaimed(deps, job, queued.signal), queued.signal);
   } catch (error) {
     failure = error;
   } finally {

@@ -33,7 +33,11 @@ export interface BulkWorkerDeps {
   rowConcurrency: number;
   /** A running job's heartbeat older than this was left by a stopped process. */
   staleSeconds: number;
-  log?: { error(o: object, m: string): void; info(o: object, m: string): void };
+  log?: {
+    error(o: object, m: string): void;
+    warn(o: object, m: string): void;
+    info(o: object, m: string): void;
+  };
 }
 
 /** A job as its worker claimed it: what its rows' searches need. */
@@ -44,6 +48,8 @@ export interface Claimed {
   case_reference: string | null;
   ip: string | null;
   device_id: string | null;
+  /** Seconds since the previous worker's last heartbeat when this one took the job over from it. */
+  silent_seconds?: number | null;
 }
 
 /** A row taken for a run, with the lookup id its search is written under. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { failAfterRecovery, logFailure } from '../../outage.ts';
 import {
   claimJob,
   finishJob,
@@ -78,7 +79,8 @@ export function runJob(runner: Runner, row: JobRow) {
   const task = (async () => {
     let failure: unknown;
     try {
-      await entry.handler(job);
+      // Cut off by a database outage: its end is written once the database is back.
+      await failAfterRecovery(() => entry.handler(job), runner.abort.signal);
     } catch (error) {
       failure = error ?? new Error('job failed');
     } finally {
@@ -86,7 +88,7 @@ export function runJob(runner: Runner, row: JobRow) {
     }
     // Stopped before the handler ended: the row stays 'active' and the next start takes it back.
     await finishJob(db, row, failure).catch((err) =>
-      runner.log?.error({ err, job: row.id }, 'job state not saved'),
+      logFailure(runner.log, err, { job: row.id }, 'job state not saved'),
     );
   })().finally(() => {
     entry.running--;
@@ -115,7 +117,7 @@ export async function poll(runner: Runner) {
       }
     } while (runner.again && !runner.stopping);
   } catch (err) {
-    runner.log?.error({ err }, 'job poll failed');
+    logFailure(runner.log, err, {}, 'job poll failed');
   } finally {
     runner.polling = false;
   }
@@ -149,7 +151,7 @@ export async function sendJob<T extends object>(
 function startEvery(runner: Runner, name: string, seconds: number) {
   const tick = () =>
     void sendJob(runner, name, {}, { singletonKey: `every:${name}`, retryLimit: 0 }).catch((err) =>
-      runner.log?.error({ err, job: name }, 'scheduled job not sent'),
+      logFailure(runner.log, err, { job: name }, 'scheduled job not sent'),
     );
   tick();
   const interval = setInterval(tick, seconds * 1000);

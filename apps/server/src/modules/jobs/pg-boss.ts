@@ -1,4 +1,7 @@
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { guardPool } from '../../db/client.ts';
+import { failAfterRecovery, logFailure, noteOutage, OUTAGE_WAIT_MS, outageOf, whenUp } from '../../outage.ts';
 import type { JobHandler, JobQueue, SendOptions, WorkOptions } from './queue.ts';
 
 export interface PgBossOptions {
@@ -12,6 +15,102 @@ export interface PgBossOptions {
   log?: { error(o: object, m: string): void };
 }
 
+/** How often an idle fetch loop looks for a job (ms). */
+const POLL_MS = 500;
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/** A handler that outlives its job's expiration fails it (pg-boss retries it), as pg-boss's `work` did. */
+const withinSeconds = async (run: Promise<void>, seconds: number) => {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      run,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`handler still running after ${seconds} s`)),
+          seconds * 1000,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/** What a fetch loop works with: the queue's pg-boss, its log, its stop signal, and the jobs running (id → queue name). */
+interface LoopContext {
+  boss: PgBoss;
+  log: PgBossOptions['log'];
+  signal: AbortSignal;
+  running: Map<string, string>;
+}
+
+/**
+ * Writes how a job ended. Awaited, so that a write cut off by a database outage waits for the
+ * database and is tried again: pg-boss 10's own `work` leaves this promise floating, and its
+ * rejection during an outage would exit the process. Not written at all, the job expires and is
+ * retried by pg-boss's upkeep.
+ */
+async function settle(context: LoopContext, name: string, id: string, failure: unknown) {
+  const { boss, log, signal } = context;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (failure === undefined) await boss.complete(name, id);
+      else await boss.fail(name, id, failure as object);
+      return;
+    } catch (err) {
+      if (outageOf(err) !== 'database' || attempt >= 3 || signal.aborted) {
+        logFailure(log, err, { job: id }, 'job state not saved');
+        return;
+      }
+      noteOutage('database', err);
+      await whenUp('database', OUTAGE_WAIT_MS);
+    }
+  }
+}
+
+/** Takes one job of `name` at a time, runs it, and writes how it ended, until the queue stops. */
+async function fetchLoop(context: LoopContext, name: string, handler: JobHandler<unknown>) {
+  const { boss, log, signal, running } = context;
+  while (!signal.aborted) {
+    let job: PgBoss.JobWithMetadata<unknown> | undefined;
+    try {
+      [job] = await boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
+    } catch (err) {
+      logFailure(log, err, { job: name }, 'job fetch failed');
+    }
+    if (!job) {
+      await pause(POLL_MS, signal);
+      continue;
+    }
+    const { id, data, retryCount, expireInSeconds } = job;
+    running.set(id, name);
+    let failure: unknown;
+    try {
+      // Cut off by a database outage: it fails once the database is back, to be retried.
+      await failAfterRecovery(
+        () => withinSeconds(handler({ id, name, data, retryCount, signal }), expireInSeconds),
+        signal,
+      );
+    } catch (err) {
+      failure = err ?? new Error('job failed');
+    }
+    // Stopped meanwhile: stop() fails what is still running.
+    if (!running.delete(id)) continue;
+    await settle(context, name, id, failure);
+  }
+}
+
 const DEFAULT_RETRY_LIMIT = 3;
 const DEFAULT_RETRY_DELAY_SECONDS = 2;
 
@@ -22,7 +121,9 @@ const DEFAULT_RETRY_DELAY_SECONDS = 2;
  * it). Queues are created with the 'stately' policy, which gives `singletonKey` the meaning queue.ts
  * states: one job per key waiting and one running. Retries back off exponentially (pg-boss's
  * `retryBackoff`, with jitter). `every` is a send keyed to the interval's time slot
- * (`singletonSeconds`): each process sends it, the database keeps one.
+ * (`singletonSeconds`): each process sends it, the database keeps one. Jobs are taken by our own fetch
+ * loops (`fetch`, then `complete` or `fail`, awaited) rather than pg-boss's `work`, so that a database
+ * outage neither exits the process nor loses a job's end (`settle`).
  */
 export function createPgBossQueue(options: PgBossOptions): JobQueue {
   const boss = new PgBoss({
@@ -33,7 +134,9 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
     // Its upkeep expires the jobs of dead processes: often enough that a job is not left long.
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 15,
   });
-  boss.on('error', (err) => options.log?.error({ err }, 'job queue error'));
+  // Its fetch loops, upkeep and pool report failures here: an outage is noted once (outage.ts),
+  // and pg-boss keeps polling until the database is back.
+  boss.on('error', (err) => logFailure(options.log, err, {}, 'job queue error'));
   const queues = new Map<string, Promise<void>>();
   const workers: Array<() => Promise<void>> = [];
   const intervals: NodeJS.Timeout[] = [];
@@ -45,7 +148,12 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
   /** pg-boss's own start (its pool, schema, upkeep): also made by a send before `start`. */
   let opened: Promise<unknown> | undefined;
   const open = () => {
-    opened ??= boss.start();
+    opened ??= boss.start().then((started) => {
+      // Its pool's clients get the same guard as the app's (db/client.ts).
+      const pool = (boss.getDb() as { pool?: pg.Pool }).pool;
+      if (pool) guardPool(pool);
+      return started;
+    });
     return opened;
   };
 
@@ -89,13 +197,17 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
     });
   }
 
+  /** The fetch loops running, and the jobs they run (id → queue name). */
+  const loops = new Set<Promise<void>>();
+  const running = new Map<string, string>();
+
   function startEvery(name: string, seconds: number) {
     const tick = () =>
       void ensureQueue(name)
         .then(() =>
           boss.send(name, {}, { singletonKey: `every:${name}`, singletonSeconds: seconds, retryLimit: 0 }),
         )
-        .catch((err) => options.log?.error({ err, job: name }, 'scheduled job not sent'));
+        .catch((err) => logFailure(options.log, err, { job: name }, 'scheduled job not sent'));
     tick();
     // Twice a slot, so that a slot is never missed by a timer's drift; the slot's key keeps one.
     const interval = setInterval(tick, Math.max(1, seconds / 2) * 1000);
@@ -109,22 +221,12 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
     async work<T>(name: string, handler: JobHandler<T>, opts: WorkOptions = {}) {
       const register = async () => {
         await ensureQueue(name);
-        // pg-boss 10 has no team size: each `work` call is one fetch loop taking one job at a time.
+        // One fetch loop per unit of concurrency, each taking one job at a time.
         for (let i = 0; i < Math.max(1, opts.concurrency ?? 1); i++) {
-          await boss.work<T>(
-            name,
-            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
-            async ([job]) => {
-              if (!job) return;
-              await handler({
-                id: job.id,
-                name: job.name,
-                data: job.data,
-                retryCount: job.retryCount,
-                signal: abort.signal,
-              });
-            },
-          );
+          const context = { boss, log: options.log, signal: abort.signal, running };
+          const loop = fetchLoop(context, name, handler as JobHandler<unknown>);
+          loops.add(loop);
+          void loop.finally(() => loops.delete(loop));
         }
       };
       if (started) await register();
@@ -163,7 +265,20 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
       stopping = true;
       for (const interval of intervals.splice(0)) clearInterval(interval);
       abort.abort();
-      await boss.stop({ graceful: true, wait: true, timeout: options.graceMs ?? 10_000 });
+      let graceTimer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...loops]),
+        new Promise((resolve) => {
+          graceTimer = setTimeout(resolve, options.graceMs ?? 10_000);
+        }),
+      ]);
+      clearTimeout(graceTimer);
+      // Handlers still running after the grace period: failed now, so that they are retried soon
+      // (here after a restart, or by another process) instead of when they expire.
+      await Promise.allSettled(
+        [...running].map(([id, name]) => boss.fail(name, id, new Error('the job queue stopped'))),
+      );
+      await boss.stop({ graceful: true, wait: true, timeout: 1000 });
       started = false;
       opened = undefined;
     },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { logFailure } from '../../outage.ts';
 import { recordAudit } from '../audit/service.ts';
 import { type DeploymentDefaults, readDeploymentSettings } from '../settings/service.ts';
 
@@ -99,7 +100,7 @@ export function schedulePurge(
         );
       }
     } catch (err) {
-      log.error({ err }, 'lookup result purge failed');
+      logFailure(log, err, {}, 'lookup result purge failed');
     } finally {
       running = false;
     }

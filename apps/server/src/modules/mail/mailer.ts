@@ -2,6 +2,7 @@ import { desc } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { DependencyUnavailableError, noteOutage, noteReachable, watchRecovery } from '../../outage.ts';
 import { presentOutboxMail } from './present.ts';
 
 export interface Mail {
@@ -17,15 +18,50 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-/** Real delivery through any SMTP server, e.g. smtp://user:pass@mail.example.org:587. */
+/** nodemailer's codes for an SMTP server that cannot be reached or stopped answering. */
+const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
+
+/**
+ * Whether a send failed because the SMTP server is unreachable or refuses for now (a 4xx answer,
+ * e.g. 421 "service not available"), not because of the mail itself.
+ */
+export const smtpUnavailable = (error: unknown): boolean => {
+  const err = error as { code?: string; command?: string; responseCode?: number } | undefined;
+  return (
+    UNREACHABLE.has(err?.code ?? '') ||
+    err?.command === 'CONN' ||
+    (err?.responseCode !== undefined && err.responseCode >= 400 && err.responseCode < 500)
+  );
+};
+
+/**
+ * Real delivery through any SMTP server, e.g. smtp://user:pass@mail.example.org:587. An unreachable
+ * server fails a send within seconds (not nodemailer's default two minutes) with a
+ * DependencyUnavailableError, which the edge answers with a 503 (outage.ts); while it is down a
+ * connection check every second tells when it is back.
+ */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const unwatch = watchRecovery('smtp', () => transport.verify());
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      try {
+        await transport.sendMail({ from, ...mail });
+      } catch (error) {
+        if (!smtpUnavailable(error)) throw error;
+        noteOutage('smtp', error);
+        throw new DependencyUnavailableError('smtp', error);
+      }
+      noteReachable('smtp');
     },
     async close() {
+      unwatch();
       transport.close();
     },
   };

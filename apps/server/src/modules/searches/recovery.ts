@@ -1,6 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lookups } from '../../db/schema.ts';
+import { logFailure } from '../../outage.ts';
 import { type AuditEntry, recordAudit } from '../audit/service.ts';
 import { applyCreditChange } from '../credits/service.ts';
 
@@ -97,7 +98,7 @@ export function scheduleRecovery(
       });
       if (refunded > 0) log.info({ refunded }, 'refunded lookups abandoned by a stopped server');
     } catch (err) {
-      log.error({ err }, 'recovery sweep failed');
+      logFailure(log, err, {}, 'recovery sweep failed');
     } finally {
       running = false;
     }

@@ -15,6 +15,7 @@ import type { SourceState } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { providerUsage } from '../../db/schema.ts';
+import { logFailure } from '../../outage.ts';
 import type { ProviderCall } from '../../providers/runner.ts';
 
 /** How often the tally is written: short enough that the Providers screen and a crash lose little. */
@@ -170,7 +171,7 @@ export function createUsageRecorder(db: Executor) {
   }
 
   const flushAndLog = () =>
-    flush().catch((err) => log?.error({ err }, 'provider usage not written; kept for the next attempt'));
+    flush().catch((err) => logFailure(log, err, {}, 'provider usage not written; kept for the next attempt'));
 
   return {
     record(call: ProviderCall): void {

@@ -25,6 +25,7 @@ import { usesLiveFeatures } from '../../access/policy.ts';
 import { type UserRow, users, type WatchRow, watchEvents, watches } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
+import { logFailure } from '../../outage.ts';
 import { watchChangedMail, watchStoppedMail } from '../mail/templates.ts';
 import type { WatchContext } from './context.ts';
 import { auditWatch, nextAfterRun, ownWatch, presentEvent, presentOne } from './stored.ts';
@@ -105,7 +106,7 @@ export async function stopForCredits(ctx: WatchContext, row: WatchRow, user: Use
     .send(
       watchStoppedMail(user.email, user.name, `${kindLabel(row.kind)} ${row.queryTyped}`, ctx.watchlistUrl),
     )
-    .catch((err) => deps.log?.error({ err, watchId: row.id }, 'watch stop e-mail failed'));
+    .catch((err) => logFailure(deps.log, err, { watchId: row.id }, 'watch stop e-mail failed'));
 }
 
 /** One run of one watch, whoever asked for it (the tick or the user's "run now"). */
@@ -142,7 +143,7 @@ export async function runWatch(
         .where(eq(watches.id, row.id));
       return { outcome: 'no_source', event: null };
     }
-    deps.log?.error({ err: error, watchId: row.id }, 'watch run failed');
+    logFailure(deps.log, error, { watchId: row.id }, 'watch run failed');
     return { outcome: 'failed', event: null };
   }
 
@@ -189,7 +190,7 @@ export async function runWatch(
       .returning();
     return { outcome: 'changed', event: presentEvent(mailed ?? event, row.kind) };
   } catch (err) {
-    deps.log?.error({ err, watchId: row.id }, 'watch change e-mail failed');
+    logFailure(deps.log, err, { watchId: row.id }, 'watch change e-mail failed');
     return { outcome: 'changed', event: presentEvent(event, row.kind) };
   }
 }
@@ -218,7 +219,9 @@ export async function runDueWatches(ctx: WatchContext, at: Date = ctx.now()): Pr
     .where(and(inArray(watches.id, due), eq(watches.status, 'active'), lte(watches.nextRunAt, at)))
     .returning({ id: watches.id });
   for (const { id } of claimed) {
-    await runWatch(ctx, id).catch((err) => ctx.deps.log?.error({ err, watchId: id }, 'watch run failed'));
+    await runWatch(ctx, id).catch((err) =>
+      logFailure(ctx.deps.log, err, { watchId: id }, 'watch run failed'),
+    );
   }
   return claimed.length;
 }

@@ -19,6 +19,7 @@ import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pgl
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import type { DatabaseHandle } from '../../../db/client.ts';
+import { noteOutage } from '../../../outage.ts';
 import { arrayLiteral, copyText } from './copy-text.ts';
 import type { PreparedLeakRecord } from './record.ts';
 
@@ -80,6 +81,8 @@ export async function dedicatedConnection(
 ): Promise<{ client: pg.Client | pg.PoolClient; release: () => Promise<void> }> {
   if (url) {
     const own = new pg.Client({ connectionString: url });
+    // A connection lost between two statements emits 'error': without a listener the process exits.
+    own.on('error', (err) => noteOutage('database', err));
     await own.connect();
     return { client: own, release: () => own.end() };
   }
