@@ -277,6 +277,28 @@ describe('every operation of the document', () => {
 });
 
 describe('refused keys', () => {
+  it('POST /api/logout with a key is a 403 that ends nothing: a key is revoked, not logged out', async () => {
+    const { key } = await makeKey({ name: 'Not a session', scopes: ['lookups'] });
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(key) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(messages.apiKeys.routeNotForKeys);
+    expect((await client.GET('/api/sources', { headers: bearer(key) })).response.status).toBe(200);
+    // A session still logs out with a 200, and so does a token nobody knows (logout is never a 401).
+    const other = await signIn(t, owner.email, owner.password);
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(ended.statusCode).toBe(200);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(`${API_KEY_PREFIX}${'x'.repeat(43)}`),
+    });
+    expect(unknown.statusCode).toBe(200);
+  });
+
   it('a leaks-only key gets 403 on /api/tel, and is not charged', async () => {
     const { key } = await makeKey({ name: 'Leaks only', scopes: ['leaks'] });
     const before = await creditsOf(owner.id);
