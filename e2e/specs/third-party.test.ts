@@ -94,7 +94,7 @@ beforeAll(async () => {
     GRAVATAR_API_KEY: 'third-party-spec-key',
     GRAVATAR_BASE_URL: outsideUrl,
     MEDIA_HOSTS: '127.0.0.1',
-    MEDIA_ALLOW_ADDRESSES: '127.0.0.1',
+    MEDIA_ALLOW_ADDRESSES: `127.0.0.1:${(outside.address() as AddressInfo).port}`,
     MAP_TILE_URL: `${outsideUrl}/tiles/{z}/{x}/{y}.png`,
     MAP_TILE_ATTRIBUTION: '© Test tiles',
   });

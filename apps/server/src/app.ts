@@ -313,7 +313,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   mediaRoutes(app, { media: createMediaFetcher(config.media), guards, map: config.map });
   // Only when mail has nowhere else to go, never in production, and only to this machine.
-  if (config.mail.outbox && deps.mailer.kind === 'outbox') outboxRoutes(app, createOutboxService(db));
+  if (config.mail.outbox && deps.mailer.kind === 'outbox')
+    outboxRoutes(app, createOutboxService(db), config.appUrl);
 
   healthRoutes(app, { readiness: deps.readiness });
   openApiRoutes(app);

@@ -184,7 +184,7 @@ export const otpCooldown = (retryAfterSeconds: number) =>
   });
 
 const OUTBOX_LOOPBACK_ONLY =
-  'The development outbox answers only requests from this machine (127.0.0.1 or ::1), never through a proxy.';
+  "The development outbox answers only requests from this machine (127.0.0.1 or ::1) addressed to localhost, a loopback address or APP_URL's host, never through a proxy.";
 
 /** The development outbox asked from another machine or through a proxy (modules/mail/routes.ts). */
 export const outboxLoopbackOnly = () => new DomainError('outbox_loopback_only', OUTBOX_LOOPBACK_ONLY);

@@ -64,6 +64,22 @@ async function state(): Promise<string> {
 
 // ---------------------------------------------------------------- generators
 
+/** Days at and past the edges of the calendar, JavaScript's Date and PostgreSQL's timestamp. */
+const EXTREME_DATES = [
+  '9999-12-31',
+  '9999-12-31T23:59:59+14:00',
+  '0000-01-01',
+  '0001-01-01',
+  '-271821-04-20',
+  '+275760-09-13',
+  '+275760-09-14',
+  '2026-02-30',
+  '2024-02-29',
+  '1e999',
+  '99999-01-01',
+  '1970-01-01T00:00:00-14:00',
+] as const;
+
 const hugeString = fc.integer({ min: 1_000, max: 200_000 }).map((n) => 'A'.repeat(n));
 const nastyString = fc.oneof(
   fc.string(),
@@ -92,6 +108,7 @@ const nastyString = fc.oneof(
     'MH12FP1234',
     'ABCDE1234F',
     '1800-01-01',
+    ...EXTREME_DATES,
     'Y',
     'N',
   ),
@@ -149,6 +166,7 @@ const templates: Record<string, Record<string, unknown>> = {
   },
   'POST /api/verification-id': { type: 'pan', data: { pan: 'ABCDE1234F' } },
   'POST /api/generate-report': { type: 'phone', query: '919876543210' },
+  'POST /api/api-keys': { name: 'Hostile', scopes: ['lookups'], expires_at: '2027-01-31' },
   'PATCH /api/admin/settings': { registration_enabled: true },
   'POST /api/admin/users': {
     name: 'New Person',
@@ -304,4 +322,62 @@ describe('hostile input (generated)', () => {
       `hostile input: ${sent} requests over ${routes.length} routes; state ${before0 === before ? 'unchanged' : 'changed only by accepted requests'}`,
     );
   }, 1_200_000);
+
+  it('answers every extreme date on every date field without a 5xx, and a refused one changes nothing', async () => {
+    const live = { authorization: `Bearer ${tokens.live}` };
+    const admin = { authorization: `Bearer ${tokens.admin}` };
+    /** Each date field of the API, as a request with that field set to a value. */
+    const fields: Array<[string, (value: string) => Parameters<TestApp['app']['inject']>[0] & object]> = [
+      [
+        'POST /api/api-keys expires_at',
+        (value) => ({
+          method: 'POST',
+          url: '/api/api-keys',
+          headers: live,
+          payload: { name: 'Dated', scopes: ['lookups'], expires_at: value },
+        }),
+      ],
+      [
+        'GET /api/admin/audit from',
+        (value) => ({ method: 'GET', url: `/api/admin/audit?from=${enc(value)}`, headers: admin }),
+      ],
+      [
+        'GET /api/admin/audit to',
+        (value) => ({ method: 'GET', url: `/api/admin/audit?to=${enc(value)}`, headers: admin }),
+      ],
+      [
+        'GET /api/admin/audit.csv from+to',
+        (value) => ({
+          method: 'GET',
+          url: `/api/admin/audit.csv?from=${enc(value)}&to=${enc(value)}`,
+          headers: admin,
+        }),
+      ],
+      [
+        'POST /api/verification-id dob',
+        (value) => ({
+          method: 'POST',
+          url: '/api/verification-id',
+          headers: live,
+          payload: { type: 'driving_license', data: { dl_number: 'MH1220110012345', dob: value } },
+        }),
+      ],
+    ];
+    let before = await state();
+    for (const [name, request] of fields) {
+      for (const value of EXTREME_DATES) {
+        const res = await t.app.inject(request(value));
+        const where = `${name} = ${value} → ${res.statusCode}: ${res.body.slice(0, 300)}`;
+        expect(res.statusCode, where).toBeLessThan(500);
+        if (res.statusCode >= 400) {
+          expect(typeof res.json().message, where).toBe('string');
+          expect(await state(), where).toBe(before);
+        } else {
+          before = await state();
+        }
+      }
+    }
+    // Keys made here are revoked again, so the generated requests keep their room under the limit.
+    await t.db.execute(sql`update api_keys set revoked_at = now() where name = 'Dated'`);
+  }, 120_000);
 });

@@ -183,8 +183,9 @@ export const SIGNUP_FIELD_SETTINGS = {
 } as const satisfies Record<SignupField, keyof AdminSettings>;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day the calendar has, 0001-01-01 to 9999-12-31 (there is no year 0, and the database has none). */
 const isRealDay = (value: string) => {
-  if (!ISO_DAY.test(value)) return false;
+  if (!ISO_DAY.test(value) || value.startsWith('0000')) return false;
   const day = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 };

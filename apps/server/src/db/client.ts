@@ -18,6 +18,13 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Repositories take either the database or an open transaction. */
 export type Executor = Database | Transaction;
 
+/**
+ * Whether `db` is the embedded PGlite: one process, one connection, so a transaction there holds the
+ * whole database until it ends (a query outside it waits for it).
+ */
+export const isEmbedded = (db: Database): boolean =>
+  (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -44,10 +44,10 @@ export async function registerSpa(
     // compressed copies are only ever chosen by negotiation, never asked for by name.
     allowedPath: (path) =>
       (options.sourceMaps || !path.endsWith('.map')) && !path.endsWith('.br') && !path.endsWith('.gz'),
-    setHeaders(res, path) {
-      // Caches must keep the brotli, gzip and plain answers apart.
-      res.setHeader('vary', 'accept-encoding');
-      res.setHeader(
+    // The plugin itself adds `Vary: accept-encoding` with preCompressed, so caches keep the brotli,
+    // gzip and plain answers apart.
+    setHeaders(reply, path) {
+      reply.header(
         'cache-control',
         path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );

@@ -375,6 +375,24 @@ describe('/api/admin/users', () => {
         'The start date must be a date in the form YYYY-MM-DD.',
       ],
       ['GET', '/api/admin/audit?to=2026-02-30', undefined, 422],
+      // There is no year 0; nor are six-digit years or numbers days.
+      [
+        'GET',
+        '/api/admin/audit?from=0000-01-01',
+        undefined,
+        422,
+        'The start date must be a date in the form YYYY-MM-DD.',
+      ],
+      [
+        'GET',
+        '/api/admin/audit.csv?to=0000-12-31',
+        undefined,
+        422,
+        'The end date must be a date in the form YYYY-MM-DD.',
+      ],
+      ['GET', '/api/admin/audit?to=%2B275760-09-13', undefined, 422],
+      ['GET', '/api/admin/audit?from=-271821-04-20', undefined, 422],
+      ['GET', '/api/admin/audit?to=1e999', undefined, 422],
       ['GET', '/api/admin/audit?per_page=1000', undefined, 422],
       ['GET', '/api/admin/audit?sort=id', undefined, 422],
       ['PATCH', '/api/admin/settings', { lookup_retention_days: 0 }, 422],
@@ -517,6 +535,22 @@ describe('/api/admin/audit and /api/admin/audit.csv', () => {
       `/api/admin/audit?from=2020-01-01&to=2020-12-31&user=${investigator.user.id}`,
     );
     expect(past.json().total).toBe(0);
+    // The widest days the calendar has: 9999-12-31 bounds nothing (it was a 500), 0001-01-01 everything.
+    for (const [from, to] of [
+      ['0001-01-01', '9999-12-31'],
+      [today, '9999-12-31'],
+    ]) {
+      const wide = await admin.call(
+        'GET',
+        `/api/admin/audit?from=${from}&to=${to}&user=${investigator.user.id}`,
+      );
+      expect(wide.statusCode, `${from}..${to}`).toBe(200);
+      expect(wide.json().total, `${from}..${to}`).toBe(6);
+      const csv = await admin.call('GET', `/api/admin/audit.csv?from=${from}&to=${to}`);
+      expect(csv.statusCode, `csv ${from}..${to}`).toBe(200);
+    }
+    const future = await admin.call('GET', `/api/admin/audit?from=9999-12-31&user=${investigator.user.id}`);
+    expect(future.json().total).toBe(0);
 
     const paged = await admin.call('GET', `/api/admin/audit?user=${investigator.user.id}&per_page=3&page=2`);
     expect(paged.json()).toMatchObject({ total: 6, page: 2, per_page: 3 });

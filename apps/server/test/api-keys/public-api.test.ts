@@ -24,6 +24,15 @@ let client: ReturnType<typeof createClient<paths>>;
 let owner: Awaited<ReturnType<typeof createUser>>;
 let session: { authorization: string; 'x-device-id': string };
 
+/** A day of next year, 'MM-DD' (or 'MM-DDThh:mm:ssZ'): within the longest expiry a key may carry. */
+const nextYear = (rest: string) => `${new Date().getUTCFullYear() + 1}-${rest}`;
+/** The day `years` from today. */
+const inYears = (years: number) => {
+  const day = new Date();
+  day.setUTCFullYear(day.getUTCFullYear() + years);
+  return day.toISOString().slice(0, 10);
+};
+
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 async function makeKey(body: paths['/api/api-keys']['post']['requestBody']['content']['application/json']) {
@@ -268,6 +277,28 @@ describe('every operation of the document', () => {
 });
 
 describe('refused keys', () => {
+  it('POST /api/logout with a key is a 403 that ends nothing: a key is revoked, not logged out', async () => {
+    const { key } = await makeKey({ name: 'Not a session', scopes: ['lookups'] });
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(key) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(messages.apiKeys.routeNotForKeys);
+    expect((await client.GET('/api/sources', { headers: bearer(key) })).response.status).toBe(200);
+    // A session still logs out with a 200, and so does a token nobody knows (logout is never a 401).
+    const other = await signIn(t, owner.email, owner.password);
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(ended.statusCode).toBe(200);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(`${API_KEY_PREFIX}${'x'.repeat(43)}`),
+    });
+    expect(unknown.statusCode).toBe(200);
+  });
+
   it('a leaks-only key gets 403 on /api/tel, and is not charged', async () => {
     const { key } = await makeKey({ name: 'Leaks only', scopes: ['leaks'] });
     const before = await creditsOf(owner.id);
@@ -309,7 +340,11 @@ describe('refused keys', () => {
   });
 
   it('an expired key gets 401', async () => {
-    const { key, id } = await makeKey({ name: 'Short-lived', scopes: ['lookups'], expires_at: '2099-01-31' });
+    const { key, id } = await makeKey({
+      name: 'Short-lived',
+      scopes: ['lookups'],
+      expires_at: nextYear('01-31'),
+    });
     expect((await client.GET('/api/sources', { headers: bearer(key) })).response.status).toBe(200);
     // Its expiry passes.
     await t.db
@@ -462,11 +497,22 @@ describe('making keys', () => {
       [{ name: 'x', scopes: ['lookups'], expires_at: '2020-01-01' }, 'expires_at', 'in the future'],
       [{ name: 'x', scopes: ['lookups'], expires_at: '2027-02-30' }, 'expires_at', 'must be a date'],
       [
-        { name: 'x', scopes: ['lookups'], expires_at: '2099-02-30T10:00:00Z' },
+        { name: 'x', scopes: ['lookups'], expires_at: nextYear('02-30T10:00:00Z') },
         'expires_at',
         'must be a date',
       ],
       [{ name: 'x', scopes: ['lookups'], expires_at: 'tomorrow' }, 'expires_at', 'must be a date'],
+      // Past what a key should live (and past what the database can write: 9999-12-31 was a 500).
+      [{ name: 'x', scopes: ['lookups'], expires_at: '9999-12-31' }, 'expires_at', 'within 5 years'],
+      [
+        { name: 'x', scopes: ['lookups'], expires_at: '9999-12-31T23:59:59+14:00' },
+        'expires_at',
+        'within 5 years',
+      ],
+      [{ name: 'x', scopes: ['lookups'], expires_at: inYears(6) }, 'expires_at', 'within 5 years'],
+      [{ name: 'x', scopes: ['lookups'], expires_at: '0000-01-01' }, 'expires_at', 'in the future'],
+      [{ name: 'x', scopes: ['lookups'], expires_at: '+275760-09-13' }, 'expires_at', 'must be a date'],
+      [{ name: 'x', scopes: ['lookups'], expires_at: '-271821-04-20' }, 'expires_at', 'must be a date'],
       [{ name: 'x', scopes: ['lookups'], monthly_credit_cap: 0 }, 'monthly_credit_cap', 'at least 1'],
       [{ name: 'x', scopes: ['lookups'], monthly_credit_cap: 1.5 }, 'monthly_credit_cap', 'whole number'],
       [{ name: 'x', scopes: ['lookups'], extra: true }, 'extra', 'is not allowed'],

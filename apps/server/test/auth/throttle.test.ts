@@ -114,6 +114,63 @@ describe('login: an outsider cannot lock the owner out', () => {
     }
   });
 
+  it("lets a trusted device in through an office address a noisy neighbour locked; everyone else gets the lock's 429", async () => {
+    const office = ip();
+    const device = newDeviceId();
+    const trusted = await createUser(t.db, { trustedDevice: device });
+    const untrusted = await createUser(t.db);
+    // The neighbour guesses at other accounts, real and not, until the address is locked (50 failures).
+    const other = await createUser(t.db);
+    for (let i = 0; i < 50; i++) {
+      const email = i % 5 === 0 ? other.email : `nobody${i}-${n}@example.test`;
+      const res = await post('/api/login', { email, password: `guess number ${i}` }, office);
+      expect(res.statusCode, res.body).toBe(422);
+    }
+    const locked = await post('/api/login', { email: other.email, password: other.password }, office);
+    expect(locked.statusCode).toBe(429);
+
+    // The browser that proved a code for this account before: its right password gets in.
+    const inside = await post(
+      '/api/login',
+      { email: trusted.email, password: trusted.password },
+      office,
+      device,
+    );
+    expect(inside.statusCode, inside.body).toBe(200);
+    expect(typeof inside.json().token).toBe('string');
+
+    // Without that proof, the same 429 whoever asks, whether the account exists or not: the untrusted
+    // colleague, an unknown address, and the trusted browser signing in to an account it is not trusted for.
+    const refusals = [
+      await post(
+        '/api/login',
+        { email: untrusted.email, password: untrusted.password },
+        office,
+        newDeviceId(),
+      ),
+      await post(
+        '/api/login',
+        { email: `nobody-${n}@example.test`, password: 'whatever it is' },
+        office,
+        newDeviceId(),
+      ),
+      await post('/api/login', { email: untrusted.email, password: untrusted.password }, office, device),
+      // The right secret's device id, but no cookie: not proven.
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: office,
+        payload: { email: trusted.email, password: trusted.password },
+        headers: { 'x-device-id': device },
+      }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    }
+    expect(new Set(refusals.map((r) => Object.keys(r.json()).sort().join()))).toHaveProperty('size', 1);
+  });
+
   it('slows an account down across addresses but never refuses it, and a trusted device never waits', async () => {
     const slow = await createTestApp({
       env: { RATE_LIMIT_ENABLED: 'true' },

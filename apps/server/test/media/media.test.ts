@@ -84,9 +84,14 @@ beforeAll(async () => {
   t = await createTestApp({
     env: {
       RATE_LIMIT_ENABLED: 'false',
-      // Only 127.0.0.1 is allowed by name; `localhost` is the host off the allow-list.
+      // Only 127.0.0.1 is allowed by name; `localhost` is the host off the allow-list. Its address is
+      // allowed on the fake servers' ports only (without a port: only 80 and 443), and on port 1, where
+      // nothing listens.
       MEDIA_HOSTS: '127.0.0.1',
-      MEDIA_ALLOW_ADDRESSES: '127.0.0.1',
+      MEDIA_ALLOW_ADDRESSES: [images, elsewhere]
+        .map((u) => `127.0.0.1:${new URL(u.url).port}`)
+        .concat('127.0.0.1:1')
+        .join(','),
       MEDIA_MAX_BYTES: String(MAX_BYTES),
       MEDIA_TIMEOUT_MS: '500',
       MEDIA_CACHE_MB: '1',
@@ -257,8 +262,41 @@ describe('the fetcher on its own', () => {
       expect(httpStatusOf((error as MediaError).code), url).toBe(403);
     }
     expect(images.requests).toHaveLength(0);
-    const open = createMediaFetcher({ ...options, allowAddresses: ['127.0.0.0/8'] });
+    const open = createMediaFetcher({ ...options, allowAddresses: [`127.0.0.0/8:${port}`] });
     expect((await open.get(`http://localhost:${port}/avatar.png`)).contentType).toBe('image/png');
+  });
+
+  it('opens an allowed address on its own port only, or on 80 and 443 when it names none', async () => {
+    const port = new URL(images.url).port;
+    // A fake database on the loopback: an allowed address without a port does not reach it (it did).
+    const database = await startFakeUpstream((_req, res) => png(res));
+    const databasePort = new URL(database.url).port;
+    try {
+      const cases: Array<[string[], string, boolean]> = [
+        [['127.0.0.1'], `http://127.0.0.1:${databasePort}/avatar.png`, false],
+        [['127.0.0.1'], `http://127.0.0.1:${port}/avatar.png`, false],
+        [['127.0.0.0/8'], `http://localhost:${port}/avatar.png`, false],
+        [[`127.0.0.1:${port}`], `http://127.0.0.1:${databasePort}/avatar.png`, false],
+        [[`127.0.0.1:${port}`], `http://127.0.0.1:${port}/avatar.png`, true],
+        [[`127.0.0.0/8:${port}`], `http://localhost:${port}/avatar.png`, true],
+        [[`127.0.0.1:${databasePort}`, `127.0.0.1:${port}`], `http://127.0.0.1:${port}/avatar.png`, true],
+        [['[::1]:443', `127.0.0.1:${port}`], `http://127.0.0.1:${port}/avatar.png`, true],
+      ];
+      for (const [allowAddresses, url, reached] of cases) {
+        const fetcher = createMediaFetcher({ ...options, allowAddresses });
+        const where = `${allowAddresses.join(',')} → ${url}`;
+        if (reached) {
+          expect((await fetcher.get(url)).contentType, where).toBe('image/png');
+        } else {
+          const error = await fetcher.get(url).catch((e: unknown) => e);
+          expect((error as MediaError).code, where).toBe('media_address_refused');
+        }
+      }
+      // The refused port was never connected to.
+      expect(database.requests).toHaveLength(0);
+    } finally {
+      await database.close();
+    }
   });
 
   it('matches allow-list entries by exact name or *.domain', () => {
@@ -277,6 +315,11 @@ describe('the media variables', () => {
       ['MEDIA_HOSTS', 'gravatar.com,https://evil.test/'],
       ['MEDIA_ALLOW_ADDRESSES', '127.0.0.1,not-an-address'],
       ['MEDIA_ALLOW_ADDRESSES', '10.0.0.0/33'],
+      ['MEDIA_ALLOW_ADDRESSES', '10.0.0.5:0'],
+      ['MEDIA_ALLOW_ADDRESSES', '10.0.0.5:65536'],
+      ['MEDIA_ALLOW_ADDRESSES', 'fd00::1:443x'],
+      ['MEDIA_ALLOW_ADDRESSES', '[10.0.0.5]:443'],
+      ['MEDIA_ALLOW_ADDRESSES', '[fd00::1]:'],
       ['MEDIA_MAX_BYTES', '12'],
       ['MAP_TILE_URL', 'https://tiles.example.org/tile.png'],
       ['MAP_TILE_URL', 'ftp://tiles.example.org/{z}/{x}/{y}.png'],
@@ -291,10 +334,17 @@ describe('the media variables', () => {
       expect((thrown as InstanceType<typeof ConfigError>).problems.join('\n'), name).toContain(name);
     }
     const config = loadConfig({
-      MEDIA_ALLOW_ADDRESSES: '127.0.0.1, 10.0.0.0/8,::1',
+      MEDIA_ALLOW_ADDRESSES: '127.0.0.1, 10.0.0.0/8,::1,10.0.0.5:8080,[fd00::1]:443,[fd00::/8]',
       MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png',
     });
-    expect(config.media.allowAddresses).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(config.media.allowAddresses).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      '10.0.0.5:8080',
+      '[fd00::1]:443',
+      '[fd00::/8]',
+    ]);
     expect(config.map.tileUrl).toBe('https://tiles.example.org/{z}/{x}/{y}.png');
     expect(loadConfig({}).map.tileUrl).toBeUndefined();
   });

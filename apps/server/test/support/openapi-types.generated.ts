@@ -99,7 +99,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke the caller's token (never a 401) */
+        /** Revoke the caller's token (never a 401; an API key gets 403: revoke it instead) */
         post: operations["postApiLogout"];
         delete?: never;
         options?: never;
@@ -2772,7 +2772,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK: revoke the caller's token (never a 401). */
+            /** @description OK: revoke the caller's token (never a 401; an API key gets 403: revoke it instead). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2790,6 +2790,15 @@ export interface operations {
             };
             /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key: logout ends sessions only; revoke a key at /api/api-keys/{id}. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,6 +20,15 @@ export const MAX_API_KEYS = 20;
 export const API_KEY_NAME_MAX_LENGTH = 80;
 /** The largest monthly credit cap a key may carry. */
 export const API_KEY_MAX_MONTHLY_CAP = 1_000_000;
+/** How far ahead a key's expiry may be: a longer-lived key is one nobody remembers to rotate. */
+export const API_KEY_MAX_EXPIRY_YEARS = 5;
+
+/** The latest expiry a key made at `at` may carry. */
+export const latestApiKeyExpiry = (at: Date): Date => {
+  const latest = new Date(at);
+  latest.setUTCFullYear(latest.getUTCFullYear() + API_KEY_MAX_EXPIRY_YEARS);
+  return latest;
+};
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;

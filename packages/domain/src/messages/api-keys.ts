@@ -51,6 +51,8 @@ export const apiKeysTexts = {
     scopesRequired: 'Choose at least one scope.',
     tooMany: (max: number) => `You already have ${max} active API keys. Revoke one before creating another.`,
     expiryInPast: 'The expiry must be in the future.',
+    expiryTooFar: (years: number) =>
+      `The expiry must be within ${years} years. Make a new key when this one ends.`,
     routeNotForKeys:
       'This endpoint is not available to API keys. API keys reach only the lookup, leak, intel, report and bulk endpoints.',
     missingScope: (scope: string) => `This API key does not have the '${scope}' scope.`,

@@ -1,10 +1,12 @@
 import {
+  API_KEY_MAX_EXPIRY_YEARS,
   API_KEY_PREFIX,
   type ApiKeyCreated,
   type ApiKeyCreateRequest,
   type ApiKeyScope,
   type ApiKeySummary,
   apiKeyExpiryOf,
+  latestApiKeyExpiry,
   MAX_API_KEYS,
   messages,
 } from '@footprint/domain';
@@ -108,6 +110,9 @@ export function createApiKeyService(deps: { db: Database; now?: () => Date }) {
       const expiresAt = input.expires_at ? (apiKeyExpiryOf(input.expires_at) ?? null) : null;
       if (expiresAt && expiresAt.getTime() <= at.getTime()) {
         throw validationError({ expires_at: [messages.apiKeys.expiryInPast] });
+      }
+      if (expiresAt && expiresAt.getTime() > latestApiKeyExpiry(at).getTime()) {
+        throw validationError({ expires_at: [messages.apiKeys.expiryTooFar(API_KEY_MAX_EXPIRY_YEARS)] });
       }
       const key = `${API_KEY_PREFIX}${randomToken(32)}`;
       const scopes = [...new Set(input.scopes)] as ApiKeyScope[];

@@ -7,6 +7,7 @@ import { presentAuditEvent } from './present.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
+const LAST_DAY = '9999-12-31';
 
 /** `%` and `_` typed in a filter are literal characters. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -37,7 +38,8 @@ export function auditWhere(filters: AuditFilters): SQL | undefined {
     );
   }
   if (filters.from) where.push(gte(auditEvents.at, new Date(`${filters.from}T00:00:00.000Z`)));
-  if (filters.to) {
+  // The day after 9999-12-31 is past what a timestamp is written as: that `to` bounds nothing.
+  if (filters.to && filters.to < LAST_DAY) {
     where.push(lt(auditEvents.at, new Date(new Date(`${filters.to}T00:00:00.000Z`).getTime() + DAY_MS)));
   }
   if (filters.q) {

@@ -9,7 +9,7 @@ import {
 import { accountBlocked, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../security/passwords.ts';
-import { accountAtIp } from '../../security/rate-limit.ts';
+import { accountAtIp, RateLimitedError } from '../../security/rate-limit.ts';
 import { recordAudit } from '../audit/service.ts';
 import { findUserByEmail } from '../users/repository.ts';
 import type { Factors } from './factors.ts';
@@ -56,7 +56,13 @@ export function createLogin(
     const pair = accountAtIp(email, client.ip);
     // Only failures are counted, and only against the address that made them (and its pair with
     // the account): a right password from another address is never refused for someone else's.
-    await limits.check('loginFailuresPerIp', client.ip);
+    const addressLocked = await limits.check('loginFailuresPerIp', client.ip).then(
+      () => undefined,
+      (error: unknown) => {
+        if (error instanceof RateLimitedError) return error;
+        throw error;
+      },
+    );
     await limits.check('loginFailuresPerAccountIp', pair);
 
     const user = await findUserByEmail(db, email);
@@ -64,6 +70,10 @@ export function createLogin(
       ? await devices.find(user.id, client.deviceId, deviceSecretOf(devices.cookieNameOf(user.id)))
       : undefined;
     const trusted = Boolean(device);
+    // A locked address (one noisy client behind an office's NAT locks the whole office) still lets
+    // in a browser that proves a device this account trusts: its secret came from a past second
+    // proof, which a guesser does not hold. Anyone else gets the lock's 429, account or not.
+    if (addressLocked && !trusted) throw addressLocked;
     // Across all addresses the account only slows down, and a device it trusts never waits.
     if (!trusted) {
       const wait = limits.slowdownMs(await limits.spent('loginFailuresPerAccount', email));

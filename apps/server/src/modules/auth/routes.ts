@@ -144,9 +144,10 @@ function signInRoutes(context: ReturnType<typeof authRoutesContext>) {
     '/api/logout',
     {
       schema: {
-        summary: "Revoke the caller's token (never a 401)",
+        summary: "Revoke the caller's token (never a 401; an API key gets 403: revoke it instead)",
         tags,
         response: { 200: logoutResponse },
+        refusals: { 403: 'An API key: logout ends sessions only; revoke a key at /api/api-keys/{id}.' },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import { messages, type TokenResponse } from '@footprint/domain';
 import { and, eq, isNull } from 'drizzle-orm';
-import { authTokens, type UserRow, users } from '../../db/schema.ts';
+import { apiKeys, authTokens, type UserRow, users } from '../../db/schema.ts';
+import { forbidden } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { forgetSessions } from '../../http/session-cache.ts';
 import { randomToken, sha256 } from '../../security/crypto.ts';
@@ -12,6 +13,10 @@ import { type AuthDeps, authAudit, clockOf, minutes } from './types.ts';
 export function createSessions(deps: Pick<AuthDeps, 'db' | 'config' | 'now'>) {
   const { db, config } = deps;
   const now = clockOf(deps);
+
+  const isApiKey = async (tokenHash: string) =>
+    (await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.keyHash, tokenHash)).limit(1))
+      .length > 0;
 
   return {
     /** A new session: the token row, the account's last sign-in time and the audit rows, together. */
@@ -41,6 +46,8 @@ export function createSessions(deps: Pick<AuthDeps, 'db' | 'config' | 'now'>) {
           .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)))
           .returning({ id: authTokens.id, userId: authTokens.userId });
         if (revoked) forgetSessions(db);
+        // An API key is not a session: logging out cannot end it (revoke it instead), as docs/api.md says.
+        else if (await isApiKey(tokenHash)) throw forbidden(messages.apiKeys.routeNotForKeys);
         const user = revoked ? await findUserById(db, revoked.userId) : undefined;
         if (user) {
           await recordAudit(

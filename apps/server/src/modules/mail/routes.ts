@@ -11,29 +11,47 @@ const tags = ['Development outbox'];
 /** Headers a reverse proxy adds: a request that came through one came from elsewhere. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'];
 
+/** A Host header: a name or IPv4 address, or an IPv6 address in brackets, and an optional port. */
+const HOST_HEADER = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9.-]+))(?::\d{1,5})?$/i;
+
+/** The host a Host header names (an IPv6 address without its brackets); undefined when it names none. */
+function hostNameOf(header: string | undefined): string | undefined {
+  const match = header ? HOST_HEADER.exec(header) : null;
+  return match ? (match[1] ?? match[2])!.toLowerCase() : undefined;
+}
+
 /**
  * The outbox holds every sign-in code and reset link: it answers only a peer on the loopback
- * interface (the socket's address, whatever TRUST_PROXY says) with no forwarding header.
+ * interface (the socket's address, whatever TRUST_PROXY says) with no forwarding header, and only
+ * when the Host header names this machine (a loopback name or address) or APP_URL's host. A page on
+ * another site that rebinds its DNS name to 127.0.0.1 reaches the socket from the developer's browser,
+ * but its requests carry its own name as Host.
  */
-export const loopbackOnly: onRequestAsyncHookHandler = async (request) => {
-  const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
-  if (forwarded || !isLoopback(request.socket.remoteAddress)) {
-    throw outboxLoopbackOnly();
-  }
-};
+export function loopbackOnly(appUrl: string): onRequestAsyncHookHandler {
+  const appHost = hostNameOf(new URL(appUrl).host);
+  return async (request) => {
+    const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+    const host = hostNameOf(request.headers.host);
+    const named = host !== undefined && (isLoopback(host) || host === appHost);
+    if (forwarded || !named || !isLoopback(request.socket.remoteAddress)) {
+      throw outboxLoopbackOnly();
+    }
+  };
+}
 
 /**
  * The development outbox: with no SMTP server configured, OTP and reset mails land here so that a new
  * user can finish those flows on the embedded default. Registered only outside production when SMTP_URL
  * is unset, and answering only requests from this machine.
  */
-export function outboxRoutes(app: FastifyInstance, outbox: OutboxService) {
+export function outboxRoutes(app: FastifyInstance, outbox: OutboxService, appUrl: string) {
   const api = app.withTypeProvider<ContractTypeProvider>();
+  const onRequest = loopbackOnly(appUrl);
 
   api.get(
     '/dev/outbox.json',
     {
-      onRequest: loopbackOnly,
+      onRequest,
       schema: {
         summary: 'The mail the server would have sent, newest first (not in production; loopback only)',
         tags,
@@ -46,7 +64,7 @@ export function outboxRoutes(app: FastifyInstance, outbox: OutboxService) {
   api.get(
     '/dev/outbox',
     {
-      onRequest: loopbackOnly,
+      onRequest,
       schema: {
         summary: 'The development outbox as a page (not in production; loopback only)',
         tags,
@@ -75,7 +93,7 @@ export function outboxRoutes(app: FastifyInstance, outbox: OutboxService) {
   api.get(
     '/dev/outbox.css',
     {
-      onRequest: loopbackOnly,
+      onRequest,
       schema: {
         summary: "The outbox page's stylesheet (not in production; loopback only)",
         tags,

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { DEFAULT_ALLOWED_PORTS, parseAllowedAddress } from '../../config.ts';
 import type { MediaErrorCode } from '../../errors.ts';
 
 /**
@@ -88,15 +89,16 @@ function privateRanges(): BlockList {
   return list;
 }
 
-function allowedBlocks(entries: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const entry of entries) {
-    const [address = '', bits] = entry.split('/');
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (bits === undefined) list.addAddress(address, family);
-    else list.addSubnet(address, Number(bits), family);
-  }
-  return list;
+/** The operator's allowed private addresses, each a one-entry BlockList and the ports it opens. */
+function allowedBlocks(entries: readonly string[]): Array<{ list: BlockList; ports: readonly number[] }> {
+  return entries.flatMap((entry) => {
+    const parsed = parseAllowedAddress(entry);
+    if (!parsed) return [];
+    const list = new BlockList();
+    if (parsed.bits === undefined) list.addAddress(parsed.address, parsed.family);
+    else list.addSubnet(parsed.address, parsed.bits, parsed.family);
+    return [{ list, ports: parsed.port === undefined ? DEFAULT_ALLOWED_PORTS : [parsed.port] }];
+  });
 }
 
 /** `::ffff:10.0.0.1` is 10.0.0.1. */
@@ -165,7 +167,10 @@ const refused = {
   host: (host: string) =>
     new MediaError('media_host_refused', `Pictures from ${host} are not on this deployment's allow-list.`),
   address: (host: string) =>
-    new MediaError('media_address_refused', `${host} is a private or local address; it is not fetched.`),
+    new MediaError(
+      'media_address_refused',
+      `${host} is a private or local address (or a port MEDIA_ALLOW_ADDRESSES does not open); it is not fetched.`,
+    ),
   redirect: () =>
     new MediaError(
       'media_redirect_refused',
@@ -268,24 +273,26 @@ export function createMediaFetcher(options: MediaOptions): MediaFetcher {
   const cache = new ByteCache(options.cacheBytes);
   const inFlight = new Map<string, Promise<MediaFile>>();
 
-  const addressAllowed = (raw: string): boolean => {
+  /** A public address on any port; a private one only as MEDIA_ALLOW_ADDRESSES allows it, port included. */
+  const addressAllowed = (raw: string, port: number): boolean => {
     const { address, family } = unmapped(raw);
-    if (allowed.check(address, family)) return true;
-    return !blocked.check(address, family);
+    if (!blocked.check(address, family)) return true;
+    return allowed.some((entry) => entry.ports.includes(port) && entry.list.check(address, family));
   };
-  const safeLookup = safeLookupOf(addressAllowed);
 
   const once = (url: URL, deadline: number): Promise<IncomingMessage> =>
     new Promise((resolve, reject) => {
       const hostname = url.hostname.replace(/^\[|\]$/g, '');
+      const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+      const allowedHere = (address: string) => addressAllowed(address, port);
       // A literal address never goes through DNS: check it here.
-      if (isIP(hostname) && !addressAllowed(hostname)) return reject(refused.address(hostname));
+      if (isIP(hostname) && !allowedHere(hostname)) return reject(refused.address(hostname));
       const client = url.protocol === 'https:' ? https : http;
       const remaining = Math.max(1, deadline - Date.now());
       const request = client.get(
         url,
         {
-          lookup: safeLookup as never,
+          lookup: safeLookupOf(allowedHere) as never,
           headers: { accept: 'image/*', 'user-agent': 'Footprint-Media-Proxy/1.0' },
           timeout: remaining,
           agent: false,

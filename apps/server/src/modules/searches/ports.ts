@@ -50,7 +50,8 @@ export interface KeySpending {
    * Runs `steps.charge` when the key's spend this calendar month (UTC) plus `price` stays within its
    * cap (at once for a key without a cap, or a free search); otherwise `steps.refuse` with the cap and
    * the spend, which throws. One key's capped searches take turns from the check to the end of the
-   * charge, so concurrent calls cannot both pass one check.
+   * charge, in this process and across server processes on one database, so concurrent calls cannot
+   * both pass one check.
    */
   reserve<R>(
     key: SpendingKey,
