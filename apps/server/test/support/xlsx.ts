@@ -156,19 +156,21 @@ export const workbookOf = (rows: string, strings = '') =>
 
 /** The four hostile workbooks of issue 32, each a few megabytes at most. */
 export const hostile = {
-  /** ~1 MB that inflates to ~1 GiB of rows. */
-  bomb: () =>
-    zipOf([
+  /** ~1 MB that inflates to ~1 GiB: a row, then a mebibyte of blanks, 1,024 times. */
+  bomb: () => {
+    const row = '<row><c t="inlineStr"><is><t>9876543210</t></is></c></row>';
+    return zipOf([
       ...workbookParts(),
       part('xl/sharedStrings.xml', `${STRINGS_HEAD}</sst>`),
       repeatedPart(
         'xl/worksheets/sheet1.xml',
         SHEET_HEAD,
-        '<row><c t="inlineStr"><is><t>9876543210</t></is></c></row>'.repeat(16_384),
-        1_100,
+        row + ' '.repeat(2 ** 20 - row.length),
+        1_024,
         SHEET_TAIL,
       ),
-    ]),
+    ]);
+  },
   /** A million rows, a few hundred kilobytes. */
   millionRows: () =>
     zipOf([
