@@ -57,7 +57,9 @@ const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /** An attribute by its local name, whatever its prefix (r:id, id). */
 function attribute(attributes: Record<string, string>, name: string): string | undefined {
-  for (const [key, value] of Object.entries(attributes)) if (local(key) === name) return value;
+  const plain = attributes[name];
+  if (plain !== undefined) return plain;
+  for (const key in attributes) if (local(key) === name) return attributes[key];
   return undefined;
 }
 
