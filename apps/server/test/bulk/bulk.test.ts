@@ -8,7 +8,7 @@ import { BULK_XLSX_LIMITS } from '../../src/modules/bulk/parse.ts';
 import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
 import { readAllSheets } from '../../src/xlsx/read.ts';
 import { createTestApp, createUser, json, signIn, type TestApp } from '../support/app.ts';
-import { workbookOf } from '../support/xlsx.ts';
+import { hostile, workbookOf } from '../support/xlsx.ts';
 import {
   booksOf,
   bulkProviders,
@@ -223,6 +223,26 @@ describe('bulk lookups: the list', () => {
       [2, 'first@example.test'],
       [3, 'second@example.test'],
     ]);
+  });
+
+  it('reads at most 2 files at a time and lets 4 wait: one more is 503 bulk_busy with Retry-After', async () => {
+    const user = await liveUser();
+    // Each is read to its 10,001st value (a fraction of a second), so ten at once overlap.
+    const body = multipart(
+      { type: 'tel' },
+      { name: 'rows.xlsx', type: 'application/octet-stream', body: hostile.millionRows() },
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => upload('/api/bulk/preview', user.token, body)),
+    );
+    const busy = answers.filter((res) => res.statusCode === 503);
+    expect(answers.filter((res) => res.statusCode === 422)).toHaveLength(10 - busy.length);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    expect(busy.length).toBeLessThanOrEqual(4);
+    expect(busy[0]!.headers['retry-after']).toBe('2');
+    expect(busy[0]!.json()).toMatchObject({ message: messages.bulkJobs.busy(2), retry_after: 2 });
+    // The places are free again.
+    expect((await upload('/api/bulk/preview', user.token, body)).statusCode).toBe(422);
   });
 
   it('refuses an unreadable file, a missing file and a missing type with 4xx', async () => {
