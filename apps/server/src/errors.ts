@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'too_many_rows',
   'unreadable_file',
   'file_too_large',
+  'bulk_busy',
   'bad_upload',
   'no_valid_row',
   'illegal_transition',
@@ -373,6 +374,22 @@ export const unreadableFile = () => new DomainError('unreadable_file', messages.
 /** An upload over the size limit (modules/bulk/parse.ts BULK_FILE_MAX_BYTES). */
 export const fileTooLarge = (megabytes: number) =>
   new DomainError('file_too_large', messages.bulkJobs.fileTooLarge(megabytes));
+
+/** A workbook that inflates past the limit (modules/bulk/parse.ts BULK_XLSX_LIMITS), whatever its size. */
+export const workbookTooLarge = (megabytes: number) =>
+  new DomainError('file_too_large', messages.bulkJobs.workbookTooLarge(megabytes));
+
+/** A workbook (a zip archive) of more entries than any list needs. */
+export const workbookTooManyParts = (max: number) =>
+  new DomainError('file_too_large', messages.bulkJobs.workbookTooManyParts(max));
+
+/** A cell longer than a spreadsheet cell may be (32,767 characters). */
+export const cellTooLong = (max: number) =>
+  new DomainError('unreadable_file', messages.bulkJobs.cellTooLong(max));
+
+/** Every upload reader is busy and the few waiting places are taken: try again after `retry_after`. */
+export const bulkBusy = (retryAfterSeconds: number) =>
+  new DomainError('bulk_busy', messages.bulkJobs.busy(retryAfterSeconds), { retry_after: retryAfterSeconds });
 
 /** A multipart body the parser refused (its own message: truncated, too many parts, …). */
 export const badUpload = (message: string) => new DomainError('bad_upload', message);

@@ -55,6 +55,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   too_many_rows: 422,
   unreadable_file: 422,
   file_too_large: 413,
+  bulk_busy: 503,
   bad_upload: 400,
   no_valid_row: 422,
   illegal_transition: 409,

@@ -1,11 +1,14 @@
 import { messages, SOURCE_LONG_LABELS } from '@footprint/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/rows.ts';
 import { auditEvents, caseItems, cases, lookups } from '../../src/db/schema.ts';
+import { BULK_RESULT_COLUMNS } from '../../src/modules/bulk/export.ts';
+import { BULK_XLSX_LIMITS } from '../../src/modules/bulk/parse.ts';
 import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
+import { readAllSheets } from '../../src/xlsx/read.ts';
 import { createTestApp, createUser, json, signIn, type TestApp } from '../support/app.ts';
+import { hostile, workbookOf } from '../support/xlsx.ts';
 import {
   booksOf,
   bulkProviders,
@@ -189,14 +192,15 @@ describe('bulk lookups: the list', () => {
 
   it('reads an XLSX upload (numbers, links and text cells) and runs it as a job named after the file', async () => {
     const user = await liveUser();
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('List');
-    sheet.addRow(['Email']);
-    sheet.addRow(['first@example.test']);
-    sheet.addRow([{ text: 'Second@Example.test', hyperlink: 'mailto:second@example.test' }]);
-    sheet.addRow(['broken@']);
-    sheet.addRow(['first@example.test']);
-    const body = Buffer.from(await workbook.xlsx.writeBuffer());
+    // Shared strings, rich text in an inline string, a formula's cached text, a number in another column.
+    const body = workbookOf(
+      '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' +
+        '<row r="2"><c r="A2" t="s"><v>1</v></c><c r="B2"><v>42</v></c></row>' +
+        '<row r="3"><c r="A3" t="inlineStr"><is><r><t>Second@</t></r><r><rPr><b/></rPr><t>Example.test</t></r></is></c></row>' +
+        '<row r="4"><c r="A4" t="str"><f>LOWER("BROKEN@")</f><v>broken@</v></c></row>' +
+        '<row r="5"><c r="A5" t="s"><v>1</v></c></row>',
+      '<si><t>Email</t></si><si><r><t>first@</t></r><r><t>example.test</t></r></si>',
+    );
     const xlsx = {
       name: 'targets.xlsx',
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -219,6 +223,26 @@ describe('bulk lookups: the list', () => {
       [2, 'first@example.test'],
       [3, 'second@example.test'],
     ]);
+  });
+
+  it('reads at most 2 files at a time and lets 4 wait: one more is 503 bulk_busy with Retry-After', async () => {
+    const user = await liveUser();
+    // Each is read to its 10,001st value (a fraction of a second), so ten at once overlap.
+    const body = multipart(
+      { type: 'tel' },
+      { name: 'rows.xlsx', type: 'application/octet-stream', body: hostile.millionRows() },
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => upload('/api/bulk/preview', user.token, body)),
+    );
+    const busy = answers.filter((res) => res.statusCode === 503);
+    expect(answers.filter((res) => res.statusCode === 422)).toHaveLength(10 - busy.length);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    expect(busy.length).toBeLessThanOrEqual(4);
+    expect(busy[0]!.headers['retry-after']).toBe('2');
+    expect(busy[0]!.json()).toMatchObject({ message: messages.bulkJobs.busy(2), retry_after: 2 });
+    // The places are free again.
+    expect((await upload('/api/bulk/preview', user.token, body)).statusCode).toBe(422);
   });
 
   it('refuses an unreadable file, a missing file and a missing type with 4xx', async () => {
@@ -372,9 +396,11 @@ describe('bulk lookups: the job', () => {
     expect(asJson.data).toHaveLength(4);
     const xlsx = await get(`/api/bulk/${job.id}/results?format=xlsx`, user.token);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets[0]!.actualRowCount).toBe(5);
+    const [sheet] = await readAllSheets(xlsx.rawPayload, BULK_XLSX_LIMITS);
+    expect(sheet!.name).toBe('Results');
+    expect(sheet!.rows).toHaveLength(5);
+    expect(sheet!.rows[0]).toEqual([...BULK_RESULT_COLUMNS]);
+    expect(sheet!.rows[1]!.slice(0, 4)).toEqual(['1', '9876543210', '919876543210', 'success']);
     expect((await get(`/api/bulk/${job.id}/results?format=pdf`, user.token)).statusCode).toBe(422);
 
     const list = (await get('/api/bulk', user.token)).json();

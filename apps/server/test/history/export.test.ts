@@ -10,9 +10,10 @@ import {
 } from '@footprint/domain';
 import { parse } from 'csv-parse/sync';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../../src/db/schema.ts';
+import { BULK_XLSX_LIMITS } from '../../src/modules/bulk/parse.ts';
+import { readAllSheets } from '../../src/xlsx/read.ts';
 import { createTestApp, createUser, json, newDeviceId, signIn, type TestApp } from '../support/app.ts';
 import { addLeakRecords } from '../support/leaks.ts';
 
@@ -70,20 +71,10 @@ async function lastExport(userId: string) {
   return row!;
 }
 
-/** An XLSX file's sheets as rows of cell texts. */
+/** An XLSX file's sheets as rows of cell texts (the server's own bounded reader). */
 async function sheetsOf(bytes: Buffer): Promise<Record<string, string[][]>> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheets: Record<string, string[][]> = {};
-  workbook.eachSheet((sheet) => {
-    const rows: string[][] = [];
-    sheet.eachRow((row) => {
-      rows.push(
-        (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))),
-      );
-    });
-    sheets[sheet.name] = rows;
-  });
+  for (const sheet of await readAllSheets(bytes, BULK_XLSX_LIMITS)) sheets[sheet.name] = sheet.rows;
   return sheets;
 }
 

@@ -7,6 +7,14 @@ export const bulkJobTexts = {
     noFile: 'Attach a CSV or XLSX file in the file field, or send the values as JSON.',
     unreadableFile: 'The file could not be read: send a CSV (UTF-8) or an XLSX workbook.',
     fileTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB.`,
+    workbookTooLarge: (megabytes: number) =>
+      `The workbook unpacks to more than ${megabytes} MB: send the list alone, or as a CSV.`,
+    workbookTooManyParts: (max: number) =>
+      `The workbook holds more than ${max.toLocaleString('en')} parts: send the list alone, or as a CSV.`,
+    cellTooLong: (max: number) =>
+      `A cell of the file holds more than ${max.toLocaleString('en')} characters: send one value a cell.`,
+    busy: (seconds: number) =>
+      `Too many lists are being read right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
     typeRequired: 'The type field must be tel or email.',
     unknownField: (field: string) => `The ${field} field is not allowed.`,
     creditsRanOut: (skipped: number) =>

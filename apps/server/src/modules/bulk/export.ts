@@ -1,6 +1,6 @@
 import { type BulkRow, SOURCE_LONG_LABELS } from '@footprint/domain';
-import ExcelJS from 'exceljs';
 import type { BulkJobRow } from '../../db/schema.ts';
+import { xlsxBuffer } from '../../xlsx/write.ts';
 import { csvLine, slug } from '../audit/query.ts';
 
 export const BULK_RESULT_COLUMNS = [
@@ -69,11 +69,6 @@ export async function bulkResults(
     const body = [csvLine(BULK_RESULT_COLUMNS), ...rows.map((row) => csvLine(cellsOf(row), PLAIN))].join('');
     return { body, mediaType, fileName };
   }
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Results');
-  sheet.addRow([...BULK_RESULT_COLUMNS]);
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(cellsOf(row));
-  const body = Buffer.from(await workbook.xlsx.writeBuffer());
+  const body = await xlsxBuffer([{ name: 'Results', header: BULK_RESULT_COLUMNS, rows: rows.map(cellsOf) }]);
   return { body, mediaType, fileName };
 }

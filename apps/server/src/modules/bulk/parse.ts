@@ -7,8 +7,15 @@ import {
   messages,
 } from '@footprint/domain';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
-import { tooManyRows, unreadableFile } from '../../errors.ts';
+import {
+  cellTooLong,
+  tooManyRows,
+  unreadableFile,
+  workbookTooLarge,
+  workbookTooManyParts,
+} from '../../errors.ts';
+import { readWorkbook, XlsxLimitError, type XlsxLimits } from '../../xlsx/read.ts';
+import { MAX_CELL } from '../../xlsx/write.ts';
 
 /** One value of the list as it came, with its line (from 1, as a spreadsheet counts). */
 export interface ListEntry {
@@ -93,37 +100,42 @@ export function checkList(type: BulkType, entries: ListEntry[]): CheckedList {
 export const entriesOfValues = (values: string[]): ListEntry[] =>
   values.map((value, index) => ({ line: index + 1, value }));
 
-/** A cell of a spreadsheet as text: numbers as digits, links and rich text by their text. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  }
-  return '';
-}
-
 /** The column to read, from the first row (a header naming it is skipped), else the first column. */
-function pickColumn(first: string[] | undefined): { column: number; header: boolean } {
-  const index = first?.findIndex((cell) => HEADER.test(cell.trim())) ?? -1;
+function pickColumn(first: string[]): { column: number; header: boolean } {
+  const index = first.findIndex((cell) => HEADER.test(cell.trim()));
   return index >= 0 ? { column: index, header: true } : { column: 0, header: false };
 }
 
-/** The rows of a table (one array of cells per line) as list entries; more than the maximum is refused. */
-function entriesOfTable(rows: Array<{ line: number; cells: string[] }>): ListEntry[] {
-  const { column, header } = pickColumn(rows[0]?.cells);
-  const body = header ? rows.slice(1) : rows;
-  const entries = body
-    .map(({ line, cells }) => ({ line, value: cells[column] ?? '' }))
-    .filter((entry) => entry.value.trim() !== '');
-  if (entries.length > BULK_MAX_ROWS) throw tooManyRows();
-  return entries;
+/**
+ * Takes a table one row at a time and keeps only the chosen column's values: the rows are refused the
+ * moment the list passes the maximum (a header and a blank line or two around it are allowed), so a
+ * file of a million rows is read no further than its 10,001st value.
+ */
+class ListOfRows {
+  readonly entries: ListEntry[] = [];
+  private pick: { column: number; header: boolean } | null = null;
+  private rows = 0;
+
+  add(line: number, cells: string[]) {
+    if (++this.rows > BULK_MAX_ROWS + 100) throw tooManyRows();
+    if (!this.pick) {
+      this.pick = pickColumn(cells);
+      if (this.pick.header) return;
+    }
+    const value = cells[this.pick.column] ?? '';
+    if (value.trim() === '') return;
+    this.entries.push({ line, value });
+    if (this.entries.length > BULK_MAX_ROWS) throw tooManyRows();
+  }
 }
+
+/** The limits of an uploaded workbook (docs/bulk.md): each is checked while the file is read. */
+export const BULK_XLSX_LIMITS: XlsxLimits = {
+  maxEntries: 1_000,
+  maxUnpackedBytes: 32 * 1024 * 1024,
+  maxCellChars: MAX_CELL,
+  maxSharedStrings: 500_000,
+};
 
 /** A CSV (UTF-8, any of , ; or tab as separator) or XLSX upload: its first sheet's chosen column. */
 export async function entriesOfFile(buffer: Buffer): Promise<ListEntry[]> {
@@ -131,41 +143,53 @@ export async function entriesOfFile(buffer: Buffer): Promise<ListEntry[]> {
   if (buffer.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return entriesOfXlsx(buffer);
   const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(buffer);
   if (text.includes('\uFFFD') || text.includes('\u0000')) throw unreadableFile();
-  let records: string[][];
+  const list = new ListOfRows();
+  let refusal: unknown = null;
+  let line = 0;
   try {
-    records = parseCsv(text, {
+    // Each record is handed on and dropped (on_record answers null), so only the chosen column is kept.
+    parseCsv(text, {
       delimiter: [',', ';', '\t'],
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
       bom: true,
-    }) as string[][];
-  } catch {
+      max_record_size: MAX_CELL,
+      on_record: (record: string[]) => {
+        line++;
+        if (refusal) return null;
+        if (record.some((cell) => cell.length > MAX_CELL)) refusal = cellTooLong(MAX_CELL);
+        else
+          try {
+            list.add(line, record);
+          } catch (error) {
+            refusal = error;
+          }
+        return null;
+      },
+    });
+  } catch (error) {
+    if (refusal) throw refusal;
+    if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw cellTooLong(MAX_CELL);
     throw unreadableFile();
   }
-  // A header and a blank line or two around the maximum are allowed; anything far past it is refused
-  // before the rows are even looked at.
-  if (records.length > BULK_MAX_ROWS + 100) throw tooManyRows();
-  return entriesOfTable(records.map((cells, index) => ({ line: index + 1, cells })));
+  if (refusal) throw refusal;
+  return list.entries;
 }
 
+/** The first sheet of a workbook, read as a stream within BULK_XLSX_LIMITS. */
 async function entriesOfXlsx(buffer: Buffer): Promise<ListEntry[]> {
-  const workbook = new ExcelJS.Workbook();
+  const list = new ListOfRows();
   try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
+    await readWorkbook(buffer, BULK_XLSX_LIMITS, (_sheet, index) =>
+      index === 0 ? (row) => list.add(row.line, row.cells) : null,
+    );
+  } catch (error) {
+    if (!(error instanceof XlsxLimitError)) throw error;
+    if (error.reason === 'entries') throw workbookTooManyParts(BULK_XLSX_LIMITS.maxEntries);
+    if (error.reason === 'unpacked') throw workbookTooLarge(BULK_XLSX_LIMITS.maxUnpackedBytes / 1024 / 1024);
+    if (error.reason === 'cell') throw cellTooLong(BULK_XLSX_LIMITS.maxCellChars);
     throw unreadableFile();
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw unreadableFile();
-  if (sheet.actualRowCount > BULK_MAX_ROWS + 100) throw tooManyRows();
-  const rows: Array<{ line: number; cells: string[] }> = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
-    });
-    rows.push({ line, cells: Array.from(cells, (cell) => cell ?? '') });
-  });
-  return entriesOfTable(rows);
+  return list.entries;
 }

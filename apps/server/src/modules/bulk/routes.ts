@@ -15,9 +15,11 @@ import {
   bulkUpload,
   messages,
 } from '@footprint/domain';
+import { BulkheadRejectedError, bulkhead } from 'cockatiel';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   badUpload,
+  bulkBusy,
   DomainError,
   fileTooLarge,
   parseInput,
@@ -27,7 +29,7 @@ import {
 import { apiKeyScope, type Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
-import { REFUSALS } from '../../http/responses.ts';
+import { REFUSALS, type Refusal } from '../../http/responses.ts';
 import { logFailure } from '../../outage.ts';
 import { bulkResults } from './export.ts';
 import { BULK_FILE_MAX_BYTES, entriesOfFile, entriesOfValues } from './parse.ts';
@@ -38,6 +40,26 @@ const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 /** How often the events stream looks at the job (at most ~4 events a second) and sends a heartbeat. */
 const EVENTS_POLL_MS = 250;
 const EVENTS_HEARTBEAT_MS = 15_000;
+
+/**
+ * Uploaded files read at a time in this process, and how many more may wait for a place; one more is
+ * a 503 (bulk_busy) with Retry-After. A read is bounded (parse.ts), so a wait is short, and a burst of
+ * hostile files cannot add up.
+ */
+export const BULK_PARSE_CONCURRENCY = 2;
+export const BULK_PARSE_QUEUE = 4;
+const BULK_BUSY_RETRY_SECONDS = 2;
+const readers = bulkhead(BULK_PARSE_CONCURRENCY, BULK_PARSE_QUEUE);
+
+/** A file's list, read in one of the few places (BULK_PARSE_CONCURRENCY). */
+async function readFile(buffer: Buffer) {
+  try {
+    return await readers.execute(() => entriesOfFile(buffer));
+  } catch (error) {
+    if (error instanceof BulkheadRejectedError) throw bulkBusy(BULK_BUSY_RETRY_SECONDS);
+    throw error;
+  }
+}
 
 const refusal = (message: string, field: string) => validationError({ [field]: [message] });
 
@@ -92,7 +114,7 @@ async function readInput(request: FastifyRequest): Promise<BulkInput> {
   if (!file) throw refusal(messages.bulkJobs.noFile, 'file');
   return {
     type: type as BulkType,
-    entries: await entriesOfFile(file.buffer),
+    entries: await readFile(file.buffer),
     fileName: file.name,
     caseReference: fields.case_reference ?? null,
   };
@@ -114,6 +136,11 @@ function bulkRouteContext(deps: { bulk: BulkService; guards: Guards }) {
     409: REFUSALS.closedCase,
     413: 'The file is larger than the upload limit.',
     422: 'No valid row, too many rows, an unreadable file, or a missing `type` or `file` (`errors` per field).',
+    503: {
+      description: 'Too many files are being read: try again after Retry-After seconds (`retry_after`).',
+      schema: 'RetryLater',
+      retryAfter: true,
+    } satisfies Refusal,
   };
   const upload =
     ' The list is JSON `{type, values, case_reference?}` or multipart/form-data with a `file` (CSV or ' +

@@ -34,7 +34,7 @@ import {
   type RecordLayout,
   sourceStatusOf,
 } from '@footprint/domain';
-import ExcelJS from 'exceljs';
+import { MAX_CELL, type SheetCell, xlsxBuffer } from '../../xlsx/write.ts';
 import { csvField } from '../audit/query.ts';
 import { presentAnswerTime, presentStoredResult, type ReusedLookup } from '../lookup/present.ts';
 import { profileRows } from './export.ts';
@@ -305,54 +305,31 @@ function recordCsv(source: ExportSource, header: Array<[string, string]>): strin
 
 // ---------- XLSX ----------
 
-/** Most characters a spreadsheet cell holds. */
-const MAX_CELL = 32_767;
-
 /**
- * A cell safe for the workbook: text only (never a formula: ExcelJS writes strings as strings), lone
- * surrogates dropped (they would make the XML unreadable), cut to the cell limit. ExcelJS itself drops
- * the control characters XML cannot hold.
+ * A cell safe for the workbook: text only (never a formula: the writer writes strings as strings), lone
+ * surrogates dropped (they would make the XML unreadable), cut to the cell limit. The writer itself
+ * drops the control characters XML cannot hold.
  */
-export function sheetCell(value: unknown): string | number {
+export function sheetCell(value: unknown): SheetCell {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   const text = value === null || value === undefined ? '' : String(value);
   const clean = text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
   return clean.length > MAX_CELL ? clean.slice(0, MAX_CELL) : clean;
 }
 
-/** A sheet name Excel accepts: no []:*?/\ characters, at most 31 characters, unique in the workbook. */
-function sheetName(workbook: ExcelJS.Workbook, name: string): string {
-  const base =
-    name
-      .replace(/[[\]:*?/\\]/g, ' ')
-      .slice(0, 28)
-      .trim() || 'Sheet';
-  let candidate = base;
-  for (let n = 2; workbook.getWorksheet(candidate); n += 1) candidate = `${base} ${n}`;
-  return candidate;
-}
-
-function addSheet(
-  workbook: ExcelJS.Workbook,
-  name: string,
-  columns: readonly string[],
-  rows: ReadonlyArray<ReadonlyArray<unknown>>,
-) {
-  const sheet = workbook.addWorksheet(sheetName(workbook, name));
-  sheet.addRow(columns.map(sheetCell));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(row.map(sheetCell));
-  return sheet;
-}
-
-async function workbookOf(
+function workbookOf(
   header: Array<[string, string]>,
   sheets: Array<{ name: string; columns: readonly string[]; rows: ReadonlyArray<ReadonlyArray<unknown>> }>,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  addSheet(workbook, messages.exports.sheets.about, ['key', 'value'], header);
-  for (const sheet of sheets) addSheet(workbook, sheet.name, sheet.columns, sheet.rows);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return xlsxBuffer(
+    [{ name: messages.exports.sheets.about, columns: ['key', 'value'], rows: header }, ...sheets].map(
+      (sheet) => ({
+        name: sheet.name,
+        header: sheet.columns.map(sheetCell),
+        rows: sheet.rows.map((row) => row.map(sheetCell)),
+      }),
+    ),
+  );
 }
 
 // ---------- the file ----------

@@ -5,7 +5,6 @@
  * capped match set, sorted by id (leaks/pages.ts `readPage`), then the vendors' records a federated
  * search stored with its answer.
  */
-import { PassThrough } from 'node:stream';
 import {
   isRecord,
   LEAK_EXPORT_CAP,
@@ -15,8 +14,8 @@ import {
   type LeakRecord,
   messages,
 } from '@footprint/domain';
-import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client.ts';
+import { xlsxStream } from '../../xlsx/write.ts';
 import { countMatches, type LeakScope, readPage } from '../leaks/pages.ts';
 import type { LeakCondition } from '../leaks/query.ts';
 import { LEAK_CSV_COLUMNS, leakRows } from './export.ts';
@@ -155,35 +154,24 @@ export async function leakExport(
     yield '\n  ]\n}\n';
   }
 
+  async function* recordRows() {
+    for await (const batch of records())
+      for (const row of leakRows({ data: batch })) yield row.map(sheetCell);
+  }
+
   async function* xlsx(): AsyncGenerator<Buffer> {
-    const out = new PassThrough();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const write = async () => {
-      const about = workbook.addWorksheet(messages.exports.sheets.about);
-      about.addRow(['key', 'value']).commit();
-      for (const pair of header) about.addRow(pair.map(sheetCell)).commit();
-      about.commit();
-      const sheet = workbook.addWorksheet(messages.exports.sheets.records);
-      const top = sheet.addRow([...LEAK_CSV_COLUMNS]);
-      top.font = { bold: true };
-      top.commit();
-      for await (const batch of records())
-        for (const row of leakRows({ data: batch })) sheet.addRow(row.map(sheetCell)).commit();
-      sheet.commit();
-      await workbook.commit();
-    };
-    const writing = write().catch((error: unknown) => {
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
+    const out = xlsxStream([
+      {
+        name: messages.exports.sheets.about,
+        header: ['key', 'value'],
+        rows: header.map((pair) => pair.map(sheetCell)),
+      },
+      { name: messages.exports.sheets.records, header: [...LEAK_CSV_COLUMNS], rows: recordRows() },
+    ]);
     try {
       for await (const chunk of out) yield chunk as Buffer;
     } finally {
       out.destroy();
-      await writing;
     }
   }
 
