@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeProblems, openSignedIn, screenPicture, settle, viewports } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
 import {
+  picture,
   problemsOf,
   screenshot,
   tableOverflowAtLaptop,
@@ -133,11 +134,11 @@ describe('/cases', () => {
     expect(await axeProblems(page, 'case')).toEqual([]);
     // On a laptop the searches table shows every column, its Open button included, without scrolling.
     expect(await tableOverflowAtLaptop(page, t.searchesTitle)).toBe(0);
-    await page.screenshot({ path: screenPicture('case', 'desktop'), fullPage: true });
+    await picture(page, screenPicture('case', 'desktop'), { fullPage: true });
     await page.setViewportSize(viewports.mobile);
     await settle(page);
     expect(await axeProblems(page, 'case (mobile)')).toEqual([]);
-    await page.screenshot({ path: screenPicture('case', 'mobile') });
+    await picture(page, screenPicture('case', 'mobile'));
     expect(problemsOf(page)).toEqual([]);
   }, 150_000); // Two lookups, the case page at two sizes with axe, a bundle drawn through the report pool.
 
@@ -392,6 +393,6 @@ describe('/cases', () => {
     await page.getByRole('link', { name: 'Extortion calls to a shopkeeper' }).waitFor();
     await settle(page);
     expect(await axeProblems(page, 'cases')).toEqual([]);
-    await page.screenshot({ path: screenPicture('cases', 'mobile') });
+    await picture(page, screenPicture('cases', 'mobile'));
   });
 });

@@ -146,7 +146,9 @@ describe('search screen', () => {
 });
 
 describe('phone results', () => {
-  it('shows every profile section of the rich demo number, the tiles and the sandbox banner', async () => {
+  // One search serves both: the profile's sections first, then its RC, challan, UPI and credit report
+  // dialogs (a second search of the same number would draw the same results page again).
+  it('shows every profile section of the rich demo number, the tiles and the sandbox banner; opens the RC, challan, UPI and credit report modals from the profile', async () => {
     const page = await signedInPage();
     const answer = await search<PhoneLookupResponse>(page, 'tel', '9876543210');
     expect(answer.sandbox).toBe(true);
@@ -192,15 +194,8 @@ describe('phone results', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
 
-    await page.getByRole('button', { name: 'New Search' }).click();
-    await page.waitForURL('**/dashboard');
-    expect(problemsOf(page)).toEqual([]);
-  });
-
-  it('opens the RC, challan, UPI and credit report modals from the profile', async () => {
-    const page = await signedInPage();
-    const answer = await search<PhoneLookupResponse>(page, 'tel', '9876543210');
-    const profile = mergePhoneProfile(answer);
+    // The dialogs of the profile, opened from the merged profile (the source records closed again).
+    await page.locator('summary').filter({ hasText: 'Source records' }).click();
     const rc = profile.rcNumbers[0]?.value;
     const upi = profile.upiIds[0]?.value;
     expect(rc && upi).toBeTruthy();
@@ -257,6 +252,10 @@ describe('phone results', () => {
     await dialog.getByRole('alert').filter({ hasText: 'Please select gender.' }).waitFor();
     await screenshot(page, 'results-modal-credit-report');
     await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'New Search' }).click();
+    await page.waitForURL('**/dashboard');
     expect(problemsOf(page)).toEqual([]);
   });
 

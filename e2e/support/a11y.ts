@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { screenshotDir } from './browser.ts';
+import { work } from './work.ts';
 
 /** The two screen sizes every screen is looked at in (desktop and phone). */
 export const viewports = {
@@ -26,6 +28,7 @@ export async function openSignedIn(page: Page, token: string, path: string): Pro
  * fade-ins, dialog and menu entrances) finished. Endless ones (the particle canvas, spinners) are left.
  */
 export async function settle(page: Page): Promise<void> {
+  const started = Date.now();
   await page.evaluate(async () => {
     await document.fonts.ready;
     // Images that fail (map tiles from a server this sandbox cannot reach) count as done too.
@@ -53,6 +56,8 @@ export async function settle(page: Page): Promise<void> {
     }
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
+  work.settles += 1;
+  work.settleMs += Date.now() - started;
 }
 
 export interface A11yProblem {
@@ -69,21 +74,74 @@ export interface A11yProblem {
  */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+/** axe-core's source: the very copy @axe-core/playwright injects (its own dependency, its version). */
+const axeSource: string = (
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as {
+    source: string;
+  }
+).source;
+
+/**
+ * Runs axe-core in the page itself (legacy mode: the product has no frames), as AxeBuilder's legacy
+ * mode does, but puts axe into a document only once. AxeBuilder evaluates axe's half a megabyte of
+ * source twice on every call: that took as long as the check itself, and a screen is checked at two
+ * sizes, its dialogs and states on the same document. A later call on the same document finds axe
+ * there (a client-side navigation keeps the document; a load starts a new one). axe clears its own
+ * caches at the end of every run, so each run reads the page afresh. A page with frames goes through
+ * AxeBuilder, which injects into every frame.
+ */
+async function runAxe(page: Page, scope?: string): Promise<AxeResults> {
+  // Only the violations are detailed (the passes of a long results page take seconds to describe).
+  const options = { resultTypes: ['violations'], runOnly: { type: 'tag', values: wcagTags } };
+  if (page.frames().length > 1) {
+    // options() replaces the run options, so it comes before withTags().
+    const builder = new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withTags(wcagTags)
+      .setLegacyMode(true);
+    if (scope) builder.include(scope);
+    return builder.analyze();
+  }
+  type Axe = {
+    run(context: unknown, options: unknown): Promise<AxeResults>;
+    configure(spec: unknown): void;
+  };
+  const present = await page.evaluate(
+    () => typeof (window as unknown as { axe?: Partial<Axe> }).axe?.run === 'function',
+  );
+  if (!present) {
+    await page.evaluate(axeSource);
+    await page.evaluate(() =>
+      (window as unknown as { axe: Axe }).axe.configure({
+        allowedOrigins: ['<same_origin>'],
+        branding: { application: 'playwright' },
+      }),
+    );
+  }
+  const outcome = await page.evaluate(
+    ({ context, options }) =>
+      (window as unknown as { axe: Axe }).axe
+        .run(context, options)
+        .then((results) => ({ results, error: null }))
+        .catch((error: Error) => ({ results: null, error: error.message })),
+    // The context AxeBuilder gives axe: the scope, or (nothing included) the whole document.
+    { context: { include: scope ? [scope] : [], exclude: [] }, options },
+  );
+  if (!outcome.results) throw new Error(`axe: ${outcome.error}`);
+  return outcome.results;
+}
+
 /**
  * axe-core (the WCAG 2.0, 2.1 and 2.2 A and AA rules) on what the page shows now; returns every
  * violation, whatever its impact, each with the elements it found them on.
  */
 export async function axeProblems(page: Page, screen: string, scope?: string): Promise<A11yProblem[]> {
-  // Only the violations are detailed (the passes of a long results page take seconds to describe), and
-  // axe runs in the page itself (legacy mode) rather than finishing in a second, blank page: the product
-  // has no frames, and this halves the time per screen.
-  // options() replaces the run options, so it comes before withTags().
-  const builder = new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(wcagTags)
-    .setLegacyMode(true);
-  if (scope) builder.include(scope);
-  const results = await builder.analyze();
+  const started = Date.now();
+  const results = await runAxe(page, scope);
+  work.axeRuns += 1;
+  work.axeMs += Date.now() - started;
   const problems: A11yProblem[] = [];
   for (const violation of results.violations) {
     // WCAG 2.5.8's 'equivalent' exception: the map's pins may crowd each other where places are near,

@@ -3,9 +3,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject, onTestFailed, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject, onTestFailed, onTestFinished } from 'vitest';
 import { watchContract } from './contract.ts';
 import { productOrigins } from './server.ts';
+import { reportWork, resetWork, work } from './work.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshotDir = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
@@ -61,12 +62,18 @@ export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const baseURL = inject('baseURL');
+  let file = '';
   beforeAll(async () => {
+    resetWork();
     browser = await launchChromium();
+  });
+  beforeEach(({ task }) => {
+    file = task.file.name;
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => {})));
     await browser?.close();
+    reportWork(file);
   });
   return {
     baseURL,
@@ -79,6 +86,7 @@ export function useBrowser() {
         reducedMotion: options.motion ? 'no-preference' : 'reduce',
       });
       contexts.push(context);
+      work.contexts += 1;
       const close = () => {
         if (options.keep) return;
         contexts.splice(contexts.indexOf(context), 1);
@@ -91,6 +99,9 @@ export function useBrowser() {
       });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      page.on('load', () => {
+        work.loads += 1;
+      });
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       page.on('console', (msg) => {
