@@ -75,9 +75,12 @@ function sh(command, args, options = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')}: exit ${result.status}`);
 }
 
-/** The workspace's production dependency folders (npm's own view), relative to the repository. */
+/**
+ * The workspace's production dependency folders, relative to the repository: what the Containerfile's
+ * `npm prune --omit=dev` keeps (npm's own view of it), so that CI's image holds what an operator's does.
+ */
 function productionPackages() {
-  const out = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable', '-w', '@footprint/server'], {
+  const out = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], {
     cwd: repo,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
@@ -355,6 +358,7 @@ try {
 } catch (error) {
   console.error(error);
 } finally {
+  const cleaning = Date.now();
   for (const cleanup of cleanups.reverse()) {
     try {
       await cleanup();
@@ -363,6 +367,7 @@ try {
     }
   }
   rmSync(work, { recursive: true, force: true });
+  times.push(['cleanup', (Date.now() - cleaning) / 1000]);
 }
 console.log(
   `\nimage: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s (${times.map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ')})`,
