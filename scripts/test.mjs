@@ -160,7 +160,7 @@ if (want('lint')) {
   });
 }
 if (want('typecheck')) firstSteps.push({ name: 'typecheck', command: 'npx', args: ['tsc', '-b'] });
-if (want('e2e')) firstSteps.push({ name: 'build', command: 'npm', args: ['run', 'build'] });
+if (want('e2e') || want('image')) firstSteps.push({ name: 'build', command: 'npm', args: ['run', 'build'] });
 const firstResults = await runSideBySide(firstSteps);
 let built = false;
 firstSteps.forEach(({ name }, i) => {
@@ -194,9 +194,32 @@ if (want('stress')) {
     failures.push('stress (no TEST_DATABASE_URL)');
   } else console.log('\n▶ stress: not run, it needs TEST_DATABASE_URL (a PostgreSQL server)');
 }
+// The container image (scripts/image/smoke.mjs): the Containerfile built with buildah from the workspace
+// the build step made, its files started as its own user against PostgreSQL and used. It waits on the
+// disk (buildah copies the production node_modules) while the two suites above wait on the network.
+// Root and buildah only: `.ci/run` installs buildah and runs as root.
+if (want('image')) {
+  const hasBuildah = spawnSync('buildah', ['--version'], { stdio: 'ignore' }).status === 0;
+  const skip =
+    process.getuid?.() !== 0
+      ? 'it needs root (buildah with the vfs or overlay driver, chroot)'
+      : !hasBuildah
+        ? 'buildah is not installed (apt-get install buildah)'
+        : !process.env.TEST_DATABASE_URL
+          ? 'it needs TEST_DATABASE_URL (a PostgreSQL server)'
+          : !built
+            ? 'the build failed'
+            : undefined;
+  if (skip) {
+    console.log(`\n▶ image: not run, ${skip}`);
+    if (only.includes('image')) count('image', false);
+  } else
+    sideBySide.push({ name: 'image', command: 'node', args: ['scripts/image/smoke.mjs'], counted: true });
+}
 const sideBySideResults = await runSideBySide(sideBySide);
-sideBySide.forEach(({ name }, i) => {
-  countTests(name, sideBySideResults[i]);
+sideBySide.forEach(({ name, counted }, i) => {
+  if (counted) count(name, sideBySideResults[i]);
+  else countTests(name, sideBySideResults[i]);
 });
 
 // The build ran with the first checks; a failed one was counted there and leaves nothing to drive.
