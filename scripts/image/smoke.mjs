@@ -240,8 +240,7 @@ async function smoke(mount, config) {
     await exit;
   });
   const base = `http://127.0.0.1:${port}`;
-  // TODO(health): switch to /api/health/ready once the readiness endpoint (branch health) is merged.
-  const readiness = `${base}/api/health`;
+  const readiness = `${base}/api/health/ready`;
   await phase('smoke: server ready', () =>
     until('readiness', async () => {
       if (exited) return 'exited';

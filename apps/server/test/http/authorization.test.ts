@@ -46,6 +46,8 @@ const admin = (more: Omit<Rule, 'who'> = {}): Rule => ({ who: 'admin', ...more }
 
 const rules: Record<string, Rule> = {
   getApiHealth: open,
+  getApiHealthLive: open,
+  getApiHealthReady: open,
   // The API description: it describes the endpoints and holds no data.
   getApiOpenapiJson: open,
   getApiDocs: open,

@@ -1504,8 +1504,51 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness */
+        /**
+         * Health: ok when ready
+         * @description The verdict of GET /api/health/ready with this older, shorter body. 503 with Retry-After when a check fails: the database does not answer `select 1` within a second, a migration of this build is not applied, Redis (when configured) does not answer PING, the job queue is not running, or the process is draining for a shutdown (SIGTERM). `failing` names them.
+         */
         get: operations["getApiHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process answers
+         * @description Answered by the process itself, without asking any dependency: 200 as long as its event loop runs. A failing dependency is readiness (GET /api/health/ready), not a reason to restart.
+         */
+        get: operations["getApiHealthLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: whether to send this process traffic
+         * @description 200 with every check ok. 503 with Retry-After when a check fails: the database does not answer `select 1` within a second, a migration of this build is not applied, Redis (when configured) does not answer PING, the job queue is not running, or the process is draining for a shutdown (SIGTERM). `failing` names them.
+         */
+        get: operations["getApiHealthReady"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5747,6 +5790,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many files are being read: try again after Retry-After seconds (`retry_after`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
         };
     };
     getApiBulk: {
@@ -5991,6 +6045,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many files are being read: try again after Retry-After seconds (`retry_after`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
         };
@@ -12969,7 +13034,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK: liveness. */
+            /** @description OK: health: ok when ready. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13002,6 +13067,166 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 503: health: ok when ready. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "not_ready";
+                        message: string;
+                        failing: ("database" | "migrations" | "redis" | "jobs" | "draining")[];
+                        checks: {
+                            /** @enum {string} */
+                            database: "ok" | "unreachable";
+                            /** @enum {string} */
+                            migrations: "ok" | "pending" | "unknown";
+                            /** @enum {string} */
+                            redis: "ok" | "not configured" | "unreachable";
+                            /** @enum {string} */
+                            jobs: "ok" | "stopped";
+                            draining: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiHealthLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: liveness: the process answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiHealthReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: readiness: whether to send this process traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": "ok",
+                     *         "migrations": "ok",
+                     *         "redis": "ok",
+                     *         "jobs": "ok",
+                     *         "draining": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                        checks: {
+                            /** @enum {string} */
+                            database: "ok" | "unreachable";
+                            /** @enum {string} */
+                            migrations: "ok" | "pending" | "unknown";
+                            /** @enum {string} */
+                            redis: "ok" | "not configured" | "unreachable";
+                            /** @enum {string} */
+                            jobs: "ok" | "stopped";
+                            draining: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status 503: readiness: whether to send this process traffic. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "not_ready";
+                        message: string;
+                        failing: ("database" | "migrations" | "redis" | "jobs" | "draining")[];
+                        checks: {
+                            /** @enum {string} */
+                            database: "ok" | "unreachable";
+                            /** @enum {string} */
+                            migrations: "ok" | "pending" | "unknown";
+                            /** @enum {string} */
+                            redis: "ok" | "not configured" | "unreachable";
+                            /** @enum {string} */
+                            jobs: "ok" | "stopped";
+                            draining: boolean;
+                        };
+                    };
                 };
             };
         };

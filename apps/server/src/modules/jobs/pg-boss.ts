@@ -111,11 +111,28 @@ async function fetchLoop(context: LoopContext, name: string, handler: JobHandler
   }
 }
 
+/**
+ * Two processes creating the same queue at once: the loser finds it made, or, when it lost before the
+ * winner committed (its table's type name taken, say), tries again shortly.
+ */
+async function createQueue(boss: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name, { name, policy: 'stately' });
+      return;
+    } catch (error) {
+      if (await boss.getQueue(name)) return;
+      if (attempt >= 5) throw new Error(`queue ${name} could not be created`, { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    }
+  }
+}
+
 const DEFAULT_RETRY_LIMIT = 3;
 const DEFAULT_RETRY_DELAY_SECONDS = 2;
 
 /**
- * The queue on PostgreSQL: pg-boss (10.x, the last line that runs on Node 20) in its own schema
+ * The queue on PostgreSQL: pg-boss (10.x) in its own schema
  * `pgboss`, with its own small pool. Every server process polls the same tables, so the work is shared
  * and a job outlives the process that took it (pg-boss expires a job whose process died and retries
  * it). Queues are created with the 'stately' policy, which gives `singletonKey` the meaning queue.ts
@@ -157,28 +174,11 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
     return opened;
   };
 
-  /**
-   * Two processes creating the same queue at once: the loser finds it made, or, when it lost
-   * before the winner committed (its table's type name taken, say), tries again shortly.
-   */
-  async function createQueue(name: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await boss.createQueue(name, { name, policy: 'stately' });
-        return;
-      } catch (error) {
-        if (await boss.getQueue(name)) return;
-        if (attempt >= 5) throw new Error(`queue ${name} could not be created`, { cause: error });
-        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
-      }
-    }
-  }
-
   /** pg-boss 10 wants a queue created before it is sent to or worked (idempotent; once per process). */
   function ensureQueue(name: string): Promise<void> {
     let ready = queues.get(name);
     if (!ready) {
-      ready = open().then(() => createQueue(name));
+      ready = open().then(() => createQueue(boss, name));
       queues.set(name, ready);
       ready.catch(() => queues.delete(name));
     }
