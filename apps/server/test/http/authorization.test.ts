@@ -32,6 +32,8 @@ interface Rule {
    */
   resource?: Resource;
   adminSees?: true;
+  /** A public operation that an API key is refused (logout: a key is ended by revoking it). */
+  keysRefused?: true;
   /**
    * A valid request for the operation (else `{}` and no query), for operations on a resource that
    * check their input before looking the resource up: so that the others' 404 is what is tested.
@@ -59,7 +61,7 @@ const rules: Record<string, Rule> = {
   postApiRegister: open,
   postApiVerifyEmailOtp: open,
   postApiResendOtp: open,
-  postApiLogout: open,
+  postApiLogout: { who: 'public', keysRefused: true },
   postForgotPassword: open,
   postApiResetPassword: open,
   // The sign-in token of the login answer is the credential: without one, a 422.
@@ -193,7 +195,8 @@ type Outcome = 'through' | 401 | 403 | 404;
 
 /** What `actor` gets from an operation declared `rule`. The API keys belong to the live account. */
 function expected(rule: Rule, actor: Actor): Outcome {
-  if (rule.who === 'public') return 'through';
+  const isKey = actor === 'keyWithScope' || actor === 'keyWithoutScope';
+  if (rule.who === 'public') return rule.keysRefused && isKey ? 403 : 'through';
   if (actor === 'anonymous') return 401;
   if (actor === 'keyWithScope' || actor === 'keyWithoutScope') {
     return rule.scope && actor === 'keyWithScope' ? 'through' : 403;
