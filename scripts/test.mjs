@@ -168,36 +168,21 @@ firstSteps.forEach(({ name }, i) => {
   if (name !== 'build' || !built) count(name, firstResults[i]);
 });
 
-// The PGlite pass of the server tests and the stress suite side by side: the stress suite spends half
-// its time waiting (servers killed and restarted, upstream timeouts), and the PGlite pass fills it.
-const sideBySide = [];
-if (want('unit')) {
-  if (process.env.TEST_DATABASE_URL) {
-    vitest('unit-postgres', ['domain', 'server', 'web']);
-    const { TEST_DATABASE_URL: _, ...pgliteEnv } = process.env;
-    sideBySide.push(vitestStep('server-pglite', ['server'], pgliteEnv, pgliteTestPaths));
-  } else {
-    vitest('unit-pglite', ['domain', 'server', 'web']);
-  }
+/** Runs steps side by side and counts each: a Vitest step by its report, any other as one check. */
+async function runAndCount(steps) {
+  const results = await runSideBySide(steps);
+  steps.forEach(({ name, counted }, i) => {
+    if (counted) count(name, results[i]);
+    else countTests(name, results[i]);
+  });
 }
 
-// Concurrency, crashes, upstream faults and generated hostile input (the stress suite): on the real
-// PostgreSQL only, so only when TEST_DATABASE_URL names one (`.ci/run` sets it). `npm run test:stress`
-// runs the same suite alone.
-if (want('stress')) {
-  if (process.env.TEST_DATABASE_URL) sideBySide.push(vitestStep('stress', ['stress']));
-  else if (only.includes('stress')) {
-    console.log(
-      '\n▶ stress: needs TEST_DATABASE_URL (a PostgreSQL server), e.g. postgres://postgres@127.0.0.1:5432/test',
-    );
-    failed += 1;
-    failures.push('stress (no TEST_DATABASE_URL)');
-  } else console.log('\n▶ stress: not run, it needs TEST_DATABASE_URL (a PostgreSQL server)');
-}
 // The container image (scripts/image/smoke.mjs): the Containerfile built with buildah from the workspace
-// the build step made, its files started as its own user against PostgreSQL and used. It waits on the
-// disk (buildah copies the production node_modules) while the two suites above wait on the network.
-// Root and buildah only: `.ci/run` installs buildah and runs as root.
+// the build step made, its files started as its own user against PostgreSQL and used. It runs beside the
+// main pass of the unit and integration tests: it waits on the disk (buildah copies the production
+// node_modules) while they keep the cores busy. Root and buildah only: `.ci/run` installs buildah and
+// runs as root.
+const withUnit = [];
 if (want('image')) {
   const hasBuildah = spawnSync('buildah', ['--version'], { stdio: 'ignore' }).status === 0;
   const skip =
@@ -213,14 +198,37 @@ if (want('image')) {
   if (skip) {
     console.log(`\n▶ image: not run, ${skip}`);
     if (only.includes('image')) count('image', false);
-  } else
-    sideBySide.push({ name: 'image', command: 'node', args: ['scripts/image/smoke.mjs'], counted: true });
+  } else withUnit.push({ name: 'image', command: 'node', args: ['scripts/image/smoke.mjs'], counted: true });
 }
-const sideBySideResults = await runSideBySide(sideBySide);
-sideBySide.forEach(({ name, counted }, i) => {
-  if (counted) count(name, sideBySideResults[i]);
-  else countTests(name, sideBySideResults[i]);
-});
+
+// The PGlite pass of the server tests and the stress suite side by side: the stress suite spends half
+// its time waiting (servers killed and restarted, upstream timeouts), and the PGlite pass fills it.
+const sideBySide = [];
+if (want('unit')) {
+  if (process.env.TEST_DATABASE_URL) {
+    withUnit.unshift(vitestStep('unit-postgres', ['domain', 'server', 'web']));
+    const { TEST_DATABASE_URL: _, ...pgliteEnv } = process.env;
+    sideBySide.push(vitestStep('server-pglite', ['server'], pgliteEnv, pgliteTestPaths));
+  } else {
+    withUnit.unshift(vitestStep('unit-pglite', ['domain', 'server', 'web']));
+  }
+}
+await runAndCount(withUnit);
+
+// Concurrency, crashes, upstream faults and generated hostile input (the stress suite): on the real
+// PostgreSQL only, so only when TEST_DATABASE_URL names one (`.ci/run` sets it). `npm run test:stress`
+// runs the same suite alone.
+if (want('stress')) {
+  if (process.env.TEST_DATABASE_URL) sideBySide.push(vitestStep('stress', ['stress']));
+  else if (only.includes('stress')) {
+    console.log(
+      '\n▶ stress: needs TEST_DATABASE_URL (a PostgreSQL server), e.g. postgres://postgres@127.0.0.1:5432/test',
+    );
+    failed += 1;
+    failures.push('stress (no TEST_DATABASE_URL)');
+  } else console.log('\n▶ stress: not run, it needs TEST_DATABASE_URL (a PostgreSQL server)');
+}
+await runAndCount(sideBySide);
 
 // The build ran with the first checks; a failed one was counted there and leaves nothing to drive.
 if (want('e2e') && built) vitest('e2e', ['e2e']);
