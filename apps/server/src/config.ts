@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { ConfigError } from './config-error.ts';
 import { describeStray, strayVariables } from './config-names.ts';
 import { LEAK_VENDORS as LEAK_SEARCH_VENDORS } from './providers/leak-search.ts';
-import { VENDORS, vendorVariables } from './registry.ts';
+import { VENDORS, vendorVariables } from './providers/vendors.ts';
 import { isCommonPassword } from './security/password-policy.ts';
 
 const bool = (fallback: boolean) =>

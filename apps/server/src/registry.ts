@@ -1,35 +1,10 @@
 import { LOOKUP_KINDS, PROVIDER_KINDS, type SourceMode } from '@footprint/domain';
-import type { z } from 'zod';
 import { ConfigError } from './config-error.ts';
-import { gravatar } from './providers/http/gravatar.ts';
-import { hibp } from './providers/http/hibp.ts';
-import { hlrLookups } from './providers/http/hlr-lookups.ts';
-import { kyc } from './providers/http/kyc.ts';
-import { pdl } from './providers/http/pdl.ts';
-import { twilio } from './providers/http/twilio.ts';
-import { leakVendorVariables } from './providers/leak-search.ts';
 import { kindAvailable, sourceModes } from './providers/modes.ts';
 import type { Provider } from './providers/types.ts';
-import { costPerCall, type Vendor } from './providers/vendor.ts';
+import { costPerCall } from './providers/vendor.ts';
+import { VENDORS } from './providers/vendors.ts';
 import { createSandboxProviders, parseFailureSpec, parseLatencySpec } from './sandbox/index.ts';
-
-/**
- * Every vendor adapter the server knows, one line each. A vendor runs when its variables are set;
- * a source it answers then is live. docs/providers.md lists them with their variables.
- */
-// biome-ignore lint/suspicious/noExplicitAny: each vendor's settings type is its own
-export const VENDORS: readonly Vendor<any, any>[] = [hibp, kyc, hlrLookups, twilio, gravatar, pdl];
-
-/** The variables of every vendor (leak-search vendors too), for the README check: name → description. */
-export function vendorVariables(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const vendor of VENDORS) {
-    for (const [name, schema] of Object.entries(vendor.env.shape))
-      out[name] = (schema as z.ZodType).description ?? '';
-    out[`${vendor.prefix}_COST_PER_CALL`] = `Price of one ${vendor.name} call, in ${vendor.currency} (0).`;
-  }
-  return { ...out, ...leakVendorVariables() };
-}
 
 /** The providers of the vendors the environment switches on; a bad variable stops the start. */
 /** What the registry reads of the configuration (a part of config.ts's `Config['providers']`). */
@@ -84,7 +59,7 @@ export function buildProviders(config: { providers: ProviderSettings }): Provide
   return [...sandbox.filter((provider) => !replaced.has(provider.source)), ...live];
 }
 
-export { sourceModes };
+export { sourceModes, VENDORS };
 
 /**
  * The start-up banner: for the phone and e-mail lookups, which sources are live, sandbox or not

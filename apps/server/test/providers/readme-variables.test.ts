@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { envSchema } from '../../src/config.ts';
-import { vendorVariables } from '../../src/registry.ts';
+import { vendorVariables } from '../../src/providers/vendors.ts';
 
 const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
 const webBuild = readFileSync(new URL('../../../web/vite.config.ts', import.meta.url), 'utf8');
