@@ -209,7 +209,7 @@ interface Snapshot {
 }
 
 /** The statements of the group commits, recognised by their text (pg_stat_statements). */
-const BATCH_PATTERNS = { charge: '%for update of u%', settle: '%with settled as%' } as const;
+const BATCH_PATTERNS = { charge: '%for update of u%', settle: '%update lookups as l%' } as const;
 
 async function snapshot(
   monitor: pg.Client,
