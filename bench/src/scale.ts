@@ -1,5 +1,5 @@
 // Scale-out of /api/tel: 1, 2 and 4 built server processes on one private PostgreSQL, one run.
-// Run: npm run bench:scale [-- --seconds 5 --runs 3 --workers 40 --processes 1,2,4 --no-audit-chain-lock --top]
+// Run: npm run bench:scale [-- --seconds 5 --runs 3 --workers 40 --processes 1,2,4 --no-audit-chain-lock --top --against <checkout>]
 //
 // Starts its own PostgreSQL cluster (initdb as `postgres` under /tmp, its own port, pg_stat_statements
 // when the package has it; stopped whatever happens), then for each process count: a fresh database,
@@ -35,6 +35,8 @@ const { values } = parseArgs({
     'no-audit-chain-lock': { type: 'boolean', default: false },
     /** Also print the statements sent most per lookup in each phase. */
     top: { type: 'boolean', default: false },
+    /** Another checkout whose apps/server/dist is built: each process count runs both, alternating which goes first. */
+    against: { type: 'string' },
     env: { type: 'string', multiple: true, default: [] },
   },
 });
@@ -76,10 +78,10 @@ process.on('exit', () => {
 });
 
 /** The built server as its own process, ready when /api/health answers. */
-async function startServer(databaseUrl: string) {
+async function startServer(databaseUrl: string, checkout: string) {
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
+    cwd: checkout,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -324,11 +326,16 @@ async function measure(
 }
 
 /** The books after a phase: ledger:check (the built CLI), every answered lookup charged once, none pending. */
-async function checkBooks(url: string, client: pg.Client, answered: number): Promise<string> {
+async function checkBooks(
+  url: string,
+  client: pg.Client,
+  answered: number,
+  checkout: string,
+): Promise<string> {
   let ledger: string;
   try {
     ledger = execFileSync(process.execPath, ['apps/server/dist/cli.js', 'ledger:check'], {
-      cwd: root,
+      cwd: checkout,
       env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, LOG_LEVEL: 'warn' },
       encoding: 'utf8',
     }).trim();
@@ -374,7 +381,13 @@ async function topStatements(monitor: pg.Client, dbid: number, results: Measured
   );
 }
 
-async function phase(cluster: PrivatePostgres, monitor: pg.Client, monitorPid: number, n: number) {
+async function phase(
+  cluster: PrivatePostgres,
+  monitor: pg.Client,
+  monitorPid: number,
+  n: number,
+  build: { name: string; checkout: string },
+) {
   const database = `scale_${n}_${randomBytes(3).toString('hex')}`;
   await monitor.query(`create database ${database}`);
   const url = cluster.url(database);
@@ -382,8 +395,10 @@ async function phase(cluster: PrivatePostgres, monitor: pg.Client, monitorPid: n
   const client = new pg.Client({ connectionString: url });
   try {
     // The first migrates; the others start on the migrated database.
-    servers.push(await startServer(url));
-    servers.push(...(await Promise.all(Array.from({ length: n - 1 }, () => startServer(url)))));
+    servers.push(await startServer(url, build.checkout));
+    servers.push(
+      ...(await Promise.all(Array.from({ length: n - 1 }, () => startServer(url, build.checkout)))),
+    );
     await client.connect();
     if (noChainLock) {
       await client.query(`drop trigger audit_events_chain on audit_events;
@@ -404,9 +419,9 @@ async function phase(cluster: PrivatePostgres, monitor: pg.Client, monitorPid: n
       answered += m.answered;
       results.push(m);
     }
-    const books = await checkBooks(url, client, answered);
+    const books = await checkBooks(url, client, answered, build.checkout);
     const top = await topStatements(monitor, dbid, results);
-    return { n, results, books, answered, top };
+    return { n, build: build.name, results, books, answered, top };
   } finally {
     await client.end().catch(() => {});
     await Promise.all(servers.map((s) => s.stop()));
@@ -431,41 +446,53 @@ try {
       ` rate limits off, Accept-Encoding: br, gzip${noChainLock ? '; ESTIMATE: audit chain-head triggers dropped in the private database' : ''}\n`,
   );
   const phases: Awaited<ReturnType<typeof phase>>[] = [];
-  for (const n of counts) {
-    const result = await phase(cluster, monitor, monitorPid, n);
-    phases.push(result);
-    console.log(
-      `| processes ${n}, run | lookups/s | server CPU ms/lookup | PostgreSQL CPU ms/lookup | statements/lookup | plans/lookup | writing commits/lookup | WAL bytes/lookup | rows per charge batch | rows per settle batch | lock waits/poll | active backends/poll | statement texts | non-200 | load |`,
-    );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-    for (const [i, m] of result.results.entries()) {
+  const builds = values.against
+    ? [
+        { name: 'before', checkout: values.against },
+        { name: 'after', checkout: root },
+      ]
+    : [{ name: 'this build', checkout: root }];
+  for (const [k, n] of counts.entries()) {
+    // With --against, the two builds take turns going first, so both share the machine's load.
+    for (const build of k % 2 === 0 ? builds : [...builds].reverse()) {
+      const result = await phase(cluster, monitor, monitorPid, n, build);
+      phases.push(result);
       console.log(
-        `| ${n} #${i + 1} | ${fmt(m.lookupsPerSecond, 0)} | ${fmt(m.serverMs, 3)} | ${fmt(m.pgMs, 3)} | ${fmt(m.statements, 2)} | ${fmt(m.plans, 2)} | ${fmt(m.commits, 3)} | ${fmt(m.walBytes, 0)} | ${fmt(m.chargeRows, 1)} | ${fmt(m.settleRows, 1)} | ${fmt(m.lockWaits, 2)} | ${fmt(m.active, 2)} | ${m.texts} | ${m.errors} | ${m.load} |`,
+        `| ${build.name}: processes ${n}, run | lookups/s | server CPU ms/lookup | PostgreSQL CPU ms/lookup | statements/lookup | plans/lookup | writing commits/lookup | WAL bytes/lookup | rows per charge batch | rows per settle batch | lock waits/poll | active backends/poll | statement texts | non-200 | load |`,
       );
+      console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+      for (const [i, m] of result.results.entries()) {
+        console.log(
+          `| ${n} #${i + 1} | ${fmt(m.lookupsPerSecond, 0)} | ${fmt(m.serverMs, 3)} | ${fmt(m.pgMs, 3)} | ${fmt(m.statements, 2)} | ${fmt(m.plans, 2)} | ${fmt(m.commits, 3)} | ${fmt(m.walBytes, 0)} | ${fmt(m.chargeRows, 1)} | ${fmt(m.settleRows, 1)} | ${fmt(m.lockWaits, 2)} | ${fmt(m.active, 2)} | ${m.texts} | ${m.errors} | ${m.load} |`,
+        );
+      }
+      console.log(`books after ${n} process(es), ${build.name}: ${result.books}`);
+      if (values.top) console.log(`statements sent most, per lookup:\n  ${result.top.join('\n  ')}`);
+      console.log('');
     }
-    console.log(`books after ${n} process(es): ${result.books}`);
-    if (values.top) console.log(`statements sent most, per lookup:\n  ${result.top.join('\n  ')}`);
-    console.log('');
   }
   console.log(
-    '| processes | lookups/s (median) | × 1 process | server CPU ms/lookup | PostgreSQL CPU ms/lookup | PostgreSQL × 1 process |',
+    '| build | processes | lookups/s (median) | × 1 process | server CPU ms/lookup | PostgreSQL CPU ms/lookup | PostgreSQL × 1 process | statements/lookup | writing commits/lookup |',
   );
-  console.log('|---|---|---|---|---|---|');
-  const base = phases[0]!;
+  console.log('|---|---|---|---|---|---|---|---|---|');
   const med = (p: (typeof phases)[number], key: keyof Measured) =>
     median(p.results.map((m) => m[key] as number));
-  for (const p of phases) {
-    console.log(
-      `| ${p.n} | ${fmt(med(p, 'lookupsPerSecond'), 0)} | ${fmt(med(p, 'lookupsPerSecond') / med(base, 'lookupsPerSecond'), 2)} | ${fmt(med(p, 'serverMs'), 3)} | ${fmt(med(p, 'pgMs'), 3)} | ${fmt(med(p, 'pgMs') / med(base, 'pgMs'), 2)} |`,
-    );
-  }
-  const four = phases.find((p) => p.n === 4);
-  const one = phases.find((p) => p.n === 1);
-  if (four && one) {
-    const ratio = med(four, 'pgMs') / med(one, 'pgMs');
-    console.log(
-      `\nGoal: PostgreSQL CPU per lookup with 4 processes within 10 % of 1 process: ${fmt(ratio, 2)}× → ${ratio <= 1.1 ? 'MET' : 'NOT MET'}`,
-    );
+  for (const build of builds) {
+    const mine = phases.filter((p) => p.build === build.name);
+    const base = mine[0]!;
+    for (const p of mine) {
+      console.log(
+        `| ${build.name} | ${p.n} | ${fmt(med(p, 'lookupsPerSecond'), 0)} | ${fmt(med(p, 'lookupsPerSecond') / med(base, 'lookupsPerSecond'), 2)} | ${fmt(med(p, 'serverMs'), 3)} | ${fmt(med(p, 'pgMs'), 3)} | ${fmt(med(p, 'pgMs') / med(base, 'pgMs'), 2)} | ${fmt(med(p, 'statements'), 2)} | ${fmt(med(p, 'commits'), 3)} |`,
+      );
+    }
+    const four = mine.find((p) => p.n === 4);
+    const one = mine.find((p) => p.n === 1);
+    if (four && one) {
+      const ratio = med(four, 'pgMs') / med(one, 'pgMs');
+      console.log(
+        `Goal (${build.name}): PostgreSQL CPU per lookup with 4 processes within 10 % of 1 process: ${fmt(ratio, 2)}× → ${ratio <= 1.1 ? 'MET' : 'NOT MET'}`,
+      );
+    }
   }
   const allOk = phases.every((p) => p.books.startsWith('OK'));
   console.log(`Books: ${allOk ? 'OK after every phase' : 'FAILED (see above)'}`);
