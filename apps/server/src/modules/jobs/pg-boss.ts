@@ -161,6 +161,25 @@ async function fetchLoop(context: LoopContext, name: string, handler: JobHandler
   }
 }
 
+/** The QueueWaker of each queue this process works or sends to. */
+class QueueWakers {
+  private readonly byName = new Map<string, QueueWaker>();
+
+  of(name: string): QueueWaker {
+    let waker = this.byName.get(name);
+    if (!waker) {
+      waker = new QueueWaker();
+      this.byName.set(name, waker);
+    }
+    return waker;
+  }
+
+  /** A job of `name` was sent or came due: its loops in this process look at once. */
+  wake(name: string) {
+    this.byName.get(name)?.wake();
+  }
+}
+
 /**
  * Two processes creating the same queue at once: the loser finds it made, or, when it lost before the
  * winner committed (its table's type name taken, say), tries again shortly.
@@ -205,15 +224,7 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
   // and pg-boss keeps polling until the database is back.
   boss.on('error', (err) => logFailure(options.log, err, {}, 'job queue error'));
   const queues = new Map<string, Promise<void>>();
-  const wakers = new Map<string, QueueWaker>();
-  const wakerOf = (name: string) => {
-    let waker = wakers.get(name);
-    if (!waker) {
-      waker = new QueueWaker();
-      wakers.set(name, waker);
-    }
-    return waker;
-  };
+  const wakers = new QueueWakers();
   const workers: Array<() => Promise<void>> = [];
   const intervals: NodeJS.Timeout[] = [];
   const everies: Array<{ name: string; seconds: number }> = [];
@@ -255,7 +266,7 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
       ...(opts.expireInSeconds ? { expireInSeconds: opts.expireInSeconds } : {}),
     });
     // This process's loops of the queue take it at once, whatever their idle wait.
-    wakers.get(name)?.wake();
+    wakers.wake(name);
     return id;
   }
 
@@ -270,7 +281,7 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
           boss.send(name, {}, { singletonKey: `every:${name}`, singletonSeconds: seconds, retryLimit: 0 }),
         )
         .then((id) => {
-          if (id) wakers.get(name)?.wake();
+          if (id) wakers.wake(name);
         })
         .catch((err) => logFailure(options.log, err, { job: name }, 'scheduled job not sent'));
     tick();
@@ -288,7 +299,7 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
         await ensureQueue(name);
         // One fetch loop per unit of concurrency, each taking one job at a time.
         for (let i = 0; i < Math.max(1, opts.concurrency ?? 1); i++) {
-          const context = { boss, log: options.log, signal: abort.signal, running, waker: wakerOf(name) };
+          const context = { boss, log: options.log, signal: abort.signal, running, waker: wakers.of(name) };
           const loop = fetchLoop(context, name, handler as JobHandler<unknown>);
           loops.add(loop);
           void loop.finally(() => loops.delete(loop));
