@@ -23,7 +23,20 @@ interface Entry {
   session: Session;
   /** When the query that found it was sent (performance.now()): a revocation after it is seen. */
   checkedAt: number;
+  /** Read from the cache since it was last checked: the next refresh checks it again. */
+  used: boolean;
 }
+
+/**
+ * How often the sessions read from the cache are checked again, all in one statement
+ * (`SessionCache.refresh`). Under SESSION_CACHE_MS, so a session in use is refreshed before it
+ * expires: a token used many times a second costs one token query per process every REFRESH_MS,
+ * shared with every other token in use, rather than one query per token every SESSION_CACHE_MS.
+ */
+export const SESSION_REFRESH_MS = 400;
+
+/** Checks many token hashes at once: the live sessions among them (absent: revoked, expired, disabled). */
+export type SessionRecheck = (hashes: string[]) => Promise<Map<string, Session>>;
 
 /** Token hash → session, briefly. Bounded: a flood of distinct tokens empties it rather than growing it. */
 export class SessionCache {
@@ -46,7 +59,52 @@ export class SessionCache {
       this.entries.delete(hash);
       return undefined;
     }
+    entry.used = true;
     return entry.session;
+  }
+
+  /**
+   * Checks again, in one call of `recheck`, every session read from the cache since its last check:
+   * each found gets a new check time, each missing (revoked, expired, disabled) is dropped. A session
+   * nobody used is left to expire. Sessions forgotten meanwhile (forget()) are not brought back.
+   * On a failure they are dropped: each is checked again by its next request.
+   */
+  async refresh(recheck: SessionRecheck): Promise<void> {
+    const hashes = [...this.entries].filter(([, entry]) => entry.used).map(([hash]) => hash);
+    if (hashes.length === 0) return;
+    const ticket = this.ticket();
+    let found: Map<string, Session>;
+    try {
+      found = await recheck(hashes);
+    } catch (error) {
+      for (const hash of hashes) this.entries.delete(hash);
+      throw error;
+    }
+    if (ticket.generation !== this.generation) return;
+    for (const hash of hashes) {
+      const session = found.get(hash);
+      if (session) this.entries.set(hash, { session, checkedAt: ticket.checkedAt, used: false });
+      else this.entries.delete(hash);
+    }
+  }
+
+  /**
+   * Refreshes the sessions in use every `everyMs` (one refresh at a time) until the returned
+   * function is called. The timer does not keep the process alive.
+   */
+  keepFresh(recheck: SessionRecheck, everyMs = SESSION_REFRESH_MS): () => void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running || this.ttlMs <= 0) return;
+      running = true;
+      void this.refresh(recheck)
+        .catch(() => {})
+        .finally(() => {
+          running = false;
+        });
+    }, everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   /** A ticket for a check about to be sent: the time it was sent and the generation it belongs to. */
@@ -57,7 +115,7 @@ export class SessionCache {
   set(hash: string, session: Session, ticket: { checkedAt: number; generation: number }) {
     if (this.ttlMs <= 0 || ticket.generation !== this.generation) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(hash, { session, checkedAt: ticket.checkedAt });
+    this.entries.set(hash, { session, checkedAt: ticket.checkedAt, used: false });
   }
 
   /** Every session is checked against the database again on its next request. */

@@ -4,7 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, users } from '../../src/db/schema.ts';
-import { SESSION_CACHE_MS } from '../../src/http/session-cache.ts';
+import { SESSION_CACHE_MS, type Session, SessionCache } from '../../src/http/session-cache.ts';
+import { TOUCH_FLUSH_MS } from '../../src/modules/auth/session-check.ts';
 import { sha256 } from '../../src/security/crypto.ts';
 import { createTestApp, createUser, json, newDeviceId, signIn, type TestApp } from '../support/app.ts';
 
@@ -106,5 +107,90 @@ describe('the session cache', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await history(token)).toBe(401);
+  });
+});
+
+describe('the refresh of the sessions in use', () => {
+  const session = (tokenId: string) =>
+    ({
+      user: {},
+      tokenId,
+      lastUsedAt: null,
+      expiresAt: new Date(Date.now() + 60_000),
+      hasSecondFactor: true,
+    }) as unknown as Session;
+  const ticketAt = (cache: SessionCache) => cache.ticket();
+
+  it('checks every session read since its last check in one call, drops the missing, leaves the unused', async () => {
+    const cache = new SessionCache(900);
+    for (const hash of ['a', 'b', 'c']) cache.set(hash, session(hash), ticketAt(cache));
+    cache.get('a');
+    cache.get('b');
+    const calls: string[][] = [];
+    await cache.refresh(async (hashes) => {
+      calls.push([...hashes].sort());
+      return new Map([['a', session('a2')]]);
+    });
+    expect(calls).toEqual([['a', 'b']]);
+    expect(cache.get('a')?.tokenId).toBe('a2');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('c')?.tokenId).toBe('c');
+    // 'a' and 'c' were read by the checks above: the next refresh asks for them, the one after for nothing.
+    await cache.refresh(async (hashes) => {
+      calls.push([...hashes].sort());
+      return new Map(hashes.map((h) => [h, session(h)]));
+    });
+    expect(calls[1]).toEqual(['a', 'c']);
+    await cache.refresh(async (hashes) => {
+      calls.push(hashes);
+      return new Map();
+    });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not bring back sessions forgotten while it ran', async () => {
+    const cache = new SessionCache(900);
+    cache.set('a', session('a'), ticketAt(cache));
+    cache.get('a');
+    await cache.refresh(async (hashes) => {
+      cache.forget();
+      return new Map(hashes.map((h) => [h, session(h)]));
+    });
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('stops a token revoked elsewhere within a second while it is in constant use', async () => {
+    const { token } = await signedIn();
+    let revokedAt = 0;
+    let refusedAt = 0;
+    const end = Date.now() + 3000;
+    while (Date.now() < end && !refusedAt) {
+      const status = await history(token);
+      if (status === 401) refusedAt = Date.now();
+      else expect(status).toBe(200);
+      if (!revokedAt && Date.now() > end - 2000) {
+        await t.db
+          .update(authTokens)
+          .set({ revokedAt: new Date() })
+          .where(eq(authTokens.tokenHash, sha256(token)));
+        revokedAt = Date.now();
+      }
+      await sleep(50);
+    }
+    expect(refusedAt).toBeGreaterThan(0);
+    expect(refusedAt - revokedAt).toBeLessThan(1000);
+  });
+
+  it("writes a token's last use after the request, in the next batch", async () => {
+    const { token } = await signedIn();
+    const hash = sha256(token);
+    const old = new Date(Date.now() - 3_600_000);
+    await t.db.update(authTokens).set({ lastUsedAt: old }).where(eq(authTokens.tokenHash, hash));
+    await sleep(SESSION_CACHE_MS);
+    const before = Date.now();
+    expect(await history(token)).toBe(200);
+    await sleep(TOUCH_FLUSH_MS + 500);
+    const [row] = await t.db.select().from(authTokens).where(eq(authTokens.tokenHash, hash));
+    expect(row!.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 });

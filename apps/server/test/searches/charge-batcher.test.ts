@@ -202,6 +202,20 @@ describe('several charges of one user in one statement', () => {
       let statements = 0;
       const counted = new Proxy(handle.db, {
         get(target, prop, receiver) {
+          // Named statements (db/named-statement.ts) go through the session's prepareQuery.
+          if (prop === 'session') {
+            const session = Reflect.get(target, prop, receiver) as object;
+            return new Proxy(session, {
+              get(inner, key) {
+                const value = Reflect.get(inner, key, inner);
+                if (typeof value !== 'function') return value;
+                return (...args: unknown[]) => {
+                  if (key === 'prepareQuery') statements++;
+                  return value.apply(inner, args);
+                };
+              },
+            });
+          }
           if (prop === 'execute') {
             return (...args: Parameters<typeof target.execute>) => {
               statements++;
@@ -220,6 +234,7 @@ describe('several charges of one user in one statement', () => {
         Array.from({ length: 150 }, (_, n) => 149 - n),
       );
       expect(results.slice(150)).toEqual(Array(100).fill(null));
+      expect(statements).toBeGreaterThanOrEqual(1);
       expect(statements).toBeLessThanOrEqual(3);
       const mine = await books(person.id);
       expect(mine.credits).toBe(0);
@@ -233,4 +248,44 @@ describe('several charges of one user in one statement', () => {
       expect(await findLedgerMismatches(handle.db)).toEqual([]);
     },
   );
+});
+
+describe('small batches while a statement is in flight', () => {
+  it('waits for the statement in flight rather than sending one or two charges beside it', async () => {
+    const people = await Promise.all(
+      [0, 1, 2].map((i) => createUser(handle.db, { credits: 5, email: `beside-${i}@example.test` })),
+    );
+    // Every statement takes 50 ms more, so the first is still in flight when the others arrive.
+    const sent: number[] = [];
+    const slow = new Proxy(handle.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'session') return Reflect.get(target, prop, receiver);
+        const session = Reflect.get(target, prop, receiver) as object;
+        return new Proxy(session, {
+          get(inner, key) {
+            const value = Reflect.get(inner, key, inner);
+            if (key !== 'prepareQuery' || typeof value !== 'function') return value;
+            return (...args: unknown[]) => {
+              const prepared = value.apply(inner, args) as { execute(): Promise<unknown> };
+              sent.push(Date.now());
+              return {
+                execute: () => new Promise((r) => setTimeout(r, 50)).then(() => prepared.execute()),
+              };
+            };
+          },
+        });
+      },
+    });
+    const charge = createChargeBatcher(slow, 3);
+    const first = charge(telCharge(people[0]!.id, 0));
+    await new Promise((r) => setTimeout(r, 10));
+    const second = charge(telCharge(people[1]!.id, 0));
+    await new Promise((r) => setTimeout(r, 10));
+    const third = charge(telCharge(people[2]!.id, 0));
+    const results = await Promise.all([first, second, third]);
+    expect(results.map((r) => r?.credits)).toEqual([4, 4, 4]);
+    // The first alone, then the two that arrived while it was in flight, together.
+    expect(sent).toHaveLength(2);
+    expect(await findLedgerMismatches(handle.db)).toEqual([]);
+  });
 });

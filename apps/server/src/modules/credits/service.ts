@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages, type SearchKind } from '@footprint/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { executeNamed } from '../../db/named-statement.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { creditEntries, lookups, users } from '../../db/schema.ts';
 
@@ -136,16 +137,22 @@ export async function chargeLookups(
   charges: LookupCharge[],
 ): Promise<Map<number, { lookupId: string; credits: number }>> {
   // The ids are chosen here rather than by gen_random_uuid() in the statement, so that the lookups
-  // row, its ledger row and the answer can be tied to their charge by id and index alone.
-  const values = sql.join(
-    charges.map(
-      (c, index) =>
-        sql`(${index}::int, ${c.id ?? randomUUID()}::uuid, ${c.id !== undefined}::boolean, ${c.userId}::uuid, ${c.cost}::int, ${c.kind}::text, ${c.query}::text, ${c.queryTyped}::text, ${c.ip}::text, ${c.deviceId}::text, ${c.caseReference}::text, ${c.apiKeyId ?? null}::uuid, ${c.at.toISOString()}::timestamptz)`,
+  // row, its ledger row and the answer can be tied to their charge by id and index alone. One array a
+  // column: the statement's text is the same for any number of charges, prepared once per connection.
+  const column = <T>(value: (c: LookupCharge) => T) => sql.param(charges.map(value));
+  const result = await executeNamed(
+    db,
+    'footprint_charge_lookups',
+    sql`
+    with req(idx, lookup_id, assigned, user_id, cost, kind, query, query_typed, ip, device_id, case_reference, api_key_id, at) as (
+      select (ord - 1)::int, lookup_id, assigned, user_id, cost, kind, query, query_typed, ip, device_id, case_reference, api_key_id, at
+      from unnest(${sql.param(charges.map((c) => c.id ?? randomUUID()))}::uuid[], ${column((c) => c.id !== undefined)}::boolean[],
+        ${column((c) => c.userId)}::uuid[], ${column((c) => c.cost)}::int[], ${column((c) => c.kind)}::text[],
+        ${column((c) => c.query)}::text[], ${column((c) => c.queryTyped)}::text[], ${column((c) => c.ip)}::text[],
+        ${column((c) => c.deviceId)}::text[], ${column((c) => c.caseReference)}::text[],
+        ${column((c) => c.apiKeyId ?? null)}::uuid[], ${column((c) => c.at.toISOString())}::timestamptz[])
+        with ordinality as r(lookup_id, assigned, user_id, cost, kind, query, query_typed, ip, device_id, case_reference, api_key_id, at, ord)
     ),
-    sql`, `,
-  );
-  const result = await db.execute(sql`
-    with req(idx, lookup_id, assigned, user_id, cost, kind, query, query_typed, ip, device_id, case_reference, api_key_id, at) as (values ${values}),
     locked as (
       select u.id, u.credits from users u where u.id in (select user_id from req) order by u.id for update of u
     ),
@@ -193,7 +200,8 @@ export async function chargeLookups(
     )
     select idx, lookup_id, balance_after as credits, (select count(*) from ins) as lookups, (select count(*) from entry) as entries
     from made
-  `);
+  `,
+  );
   const charged = new Map<number, { lookupId: string; credits: number }>();
   for (const row of rowsOf<{ idx: number; lookup_id: string; credits: number }>(result)) {
     charged.set(Number(row.idx), { lookupId: row.lookup_id, credits: Number(row.credits) });

@@ -15,19 +15,63 @@ export interface PgBossOptions {
   log?: { error(o: object, m: string): void };
 }
 
-/** How often an idle fetch loop looks for a job (ms). */
+/** How soon an idle queue is looked at again after it last had a job (ms). */
 const POLL_MS = 500;
+/**
+ * The longest wait between two looks at a queue that has had nothing for a while (ms): the wait
+ * doubles from POLL_MS up to this. A job sent by this process wakes its loops at once; one sent by
+ * another process, or a retry coming due, waits at most this long.
+ */
+export const IDLE_POLL_MAX_MS = 5000;
 
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
+/**
+ * What the fetch loops of one queue share in this process: while the queue is empty only one of them
+ * (the poller) looks for jobs, on a timer that backs off, and the others wait for it; a job found, a
+ * job ended or a send from this process wakes them all and starts the timer again from POLL_MS.
+ * So an idle process sends one fetch per queue every few seconds rather than two a second per loop.
+ */
+export class QueueWaker {
+  delayMs = POLL_MS;
+  private polling = false;
+  private wakers = new Set<() => void>();
+
+  /** Something happened on the queue: every waiting loop looks again, soon. */
+  wake() {
+    this.delayMs = POLL_MS;
+    const woken = [...this.wakers];
+    this.wakers.clear();
+    for (const wake of woken) wake();
+  }
+
+  /** After a fetch that found nothing: the poller waits its (growing) delay, the others until woken. */
+  async idle(signal: AbortSignal) {
+    if (this.polling) return this.wait(undefined, signal);
+    this.polling = true;
+    try {
+      const delay = this.delayMs;
+      this.delayMs = Math.min(this.delayMs * 2, IDLE_POLL_MAX_MS);
+      await this.wait(delay, signal);
+    } finally {
+      this.polling = false;
     }
-    signal.addEventListener('abort', done, { once: true });
-  });
+  }
+
+  private wait(ms: number | undefined, signal: AbortSignal) {
+    return new Promise<void>((resolve) => {
+      const timer = ms === undefined ? undefined : setTimeout(done, ms);
+      const wakers = this.wakers;
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        wakers.delete(done);
+        resolve();
+      }
+      if (signal.aborted) return done();
+      signal.addEventListener('abort', done, { once: true });
+      wakers.add(done);
+    });
+  }
+}
 
 /** A handler that outlives its job's expiration fails it (pg-boss retries it), as pg-boss's `work` did. */
 const withinSeconds = async (run: Promise<void>, seconds: number) => {
@@ -53,6 +97,8 @@ interface LoopContext {
   log: PgBossOptions['log'];
   signal: AbortSignal;
   running: Map<string, string>;
+  /** The queue's loops' shared idle state (QueueWaker). */
+  waker: QueueWaker;
 }
 
 /**
@@ -81,7 +127,7 @@ async function settle(context: LoopContext, name: string, id: string, failure: u
 
 /** Takes one job of `name` at a time, runs it, and writes how it ended, until the queue stops. */
 async function fetchLoop(context: LoopContext, name: string, handler: JobHandler<unknown>) {
-  const { boss, log, signal, running } = context;
+  const { boss, log, signal, running, waker } = context;
   while (!signal.aborted) {
     let job: PgBoss.JobWithMetadata<unknown> | undefined;
     try {
@@ -90,9 +136,11 @@ async function fetchLoop(context: LoopContext, name: string, handler: JobHandler
       logFailure(log, err, { job: name }, 'job fetch failed');
     }
     if (!job) {
-      await pause(POLL_MS, signal);
+      await waker.idle(signal);
       continue;
     }
+    // More may be waiting: the other loops of this queue look too.
+    waker.wake();
     const { id, data, retryCount, expireInSeconds } = job;
     running.set(id, name);
     let failure: unknown;
@@ -108,6 +156,27 @@ async function fetchLoop(context: LoopContext, name: string, handler: JobHandler
     // Stopped meanwhile: stop() fails what is still running.
     if (!running.delete(id)) continue;
     await settle(context, name, id, failure);
+    // A failed job comes back after its retry delay: look again soon rather than after a long idle wait.
+    waker.wake();
+  }
+}
+
+/** The QueueWaker of each queue this process works or sends to. */
+class QueueWakers {
+  private readonly byName = new Map<string, QueueWaker>();
+
+  of(name: string): QueueWaker {
+    let waker = this.byName.get(name);
+    if (!waker) {
+      waker = new QueueWaker();
+      this.byName.set(name, waker);
+    }
+    return waker;
+  }
+
+  /** A job of `name` was sent or came due: its loops in this process look at once. */
+  wake(name: string) {
+    this.byName.get(name)?.wake();
   }
 }
 
@@ -155,6 +224,7 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
   // and pg-boss keeps polling until the database is back.
   boss.on('error', (err) => logFailure(options.log, err, {}, 'job queue error'));
   const queues = new Map<string, Promise<void>>();
+  const wakers = new QueueWakers();
   const workers: Array<() => Promise<void>> = [];
   const intervals: NodeJS.Timeout[] = [];
   const everies: Array<{ name: string; seconds: number }> = [];
@@ -187,7 +257,7 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
 
   async function send<T extends object>(name: string, data: T, opts: SendOptions = {}) {
     await ensureQueue(name);
-    return boss.send(name, data, {
+    const id = await boss.send(name, data, {
       retryLimit: opts.retryLimit ?? DEFAULT_RETRY_LIMIT,
       retryDelay: opts.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
       retryBackoff: true,
@@ -195,6 +265,9 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
       ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
       ...(opts.expireInSeconds ? { expireInSeconds: opts.expireInSeconds } : {}),
     });
+    // This process's loops of the queue take it at once, whatever their idle wait.
+    wakers.wake(name);
+    return id;
   }
 
   /** The fetch loops running, and the jobs they run (id → queue name). */
@@ -207,6 +280,9 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
         .then(() =>
           boss.send(name, {}, { singletonKey: `every:${name}`, singletonSeconds: seconds, retryLimit: 0 }),
         )
+        .then((id) => {
+          if (id) wakers.wake(name);
+        })
         .catch((err) => logFailure(options.log, err, { job: name }, 'scheduled job not sent'));
     tick();
     // Twice a slot, so that a slot is never missed by a timer's drift; the slot's key keeps one.
@@ -223,7 +299,7 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
         await ensureQueue(name);
         // One fetch loop per unit of concurrency, each taking one job at a time.
         for (let i = 0; i < Math.max(1, opts.concurrency ?? 1); i++) {
-          const context = { boss, log: options.log, signal: abort.signal, running };
+          const context = { boss, log: options.log, signal: abort.signal, running, waker: wakers.of(name) };
           const loop = fetchLoop(context, name, handler as JobHandler<unknown>);
           loops.add(loop);
           void loop.finally(() => loops.delete(loop));

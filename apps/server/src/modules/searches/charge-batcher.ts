@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { chargeForLookup, chargeLookups, type LookupCharge } from '../credits/service.ts';
+import { chargeLookups, type LookupCharge } from '../credits/service.ts';
 
 export type ChargeResult = { lookupId: string; credits: number } | null;
 
@@ -12,6 +12,15 @@ const MAX_PER_STATEMENT = 200;
  * the settle writer takes at most 2 per batch in flight, the token check and refunds one each.
  */
 export const CHARGE_BATCHES_IN_FLIGHT = 3;
+
+/**
+ * A statement goes out beside others already in flight only with at least this many charges queued;
+ * fewer wait for a statement to end (one commit, a millisecond or two). With several server
+ * processes each group-committing alone, every process sees a fraction of the load: without this,
+ * its queue would go out as many batches of one or two, each a statement and a commit of its own
+ * on the shared database, and the database's work per lookup would grow with the process count.
+ */
+export const MIN_BATCH_BESIDE = 8;
 
 type Entry = { charge: LookupCharge; done: (result: ChargeResult, error?: unknown) => void };
 
@@ -41,6 +50,7 @@ export function createChargeBatcher(db: Database, inFlight = CHARGE_BATCHES_IN_F
   /** Starts statements while a slot is free and the queue holds a charge of a user not in flight. */
   function pump() {
     while (running < inFlight && queue.length > 0) {
+      if (running > 0 && queue.length < MIN_BATCH_BESIDE) return;
       const batch: Entry[] = [];
       const rest: Entry[] = [];
       const users = new Set<string>();
@@ -65,15 +75,9 @@ export function createChargeBatcher(db: Database, inFlight = CHARGE_BATCHES_IN_F
     }
   }
 
+  // A batch of one goes through the same statement: one text, prepared once per connection, whatever
+  // the batch's size (several processes each group-committing alone make many small batches).
   async function write(batch: Entry[]) {
-    if (batch.length === 1) {
-      const [only] = batch;
-      await chargeForLookup(db, only!.charge).then(
-        (result) => only!.done(result),
-        (error) => only!.done(null, error),
-      );
-      return;
-    }
     try {
       const results = await chargeLookups(
         db,
@@ -87,9 +91,13 @@ export function createChargeBatcher(db: Database, inFlight = CHARGE_BATCHES_IN_F
         for (const entry of batch) entry.done(null, error);
         return;
       }
+      if (batch.length === 1) {
+        batch[0]!.done(null, error);
+        return;
+      }
       for (const entry of batch) {
-        await chargeForLookup(db, entry.charge).then(
-          (result) => entry.done(result),
+        await chargeLookups(db, [entry.charge]).then(
+          (results) => entry.done(results.get(0) ?? null),
           (err) => entry.done(null, err),
         );
       }

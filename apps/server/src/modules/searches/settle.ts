@@ -1,7 +1,9 @@
 import type { SearchKind } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { executeNamed } from '../../db/named-statement.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { MIN_BATCH_BESIDE } from './charge-batcher.ts';
 
 /** What every written search row carries: its answer and its audit row. */
 interface Written {
@@ -87,6 +89,8 @@ export function createSettleWriter(db: Database, inFlight = SETTLE_BATCHES_IN_FL
    */
   function pump() {
     while (running < inFlight && queue.length > 0) {
+      // As for charges (charge-batcher.ts): a small batch waits for the one in flight to commit.
+      if (running > 0 && queue.length < MIN_BATCH_BESIDE) return;
       const batch = queue.splice(0, MAX_ROWS_PER_STATEMENT);
       running++;
       void write(batch.map((entry) => entry.row))
@@ -162,22 +166,28 @@ export function createSettleWriter(db: Database, inFlight = SETTLE_BATCHES_IN_FL
 
   /** Answered charged searches: each pending lookups row completes and keeps its result, with its audit row. */
   async function writeSettles(rows: SettledSearch[]): Promise<Map<string, number | null>> {
-    const values = sql.join(
-      rows.map(
-        (row) =>
-          sql`(${row.id}::uuid, ${statusOf(row)}::text, ${JSON.stringify(row.answered)}::jsonb, ${JSON.stringify(row.errors)}::jsonb,
-          ${JSON.stringify(row.result ?? null)}::jsonb, ${row.sandbox}::boolean, ${row.at.toISOString()}::timestamptz,
-          ${row.actorEmail}::text, ${row.action}::text, ${row.target}::text, ${JSON.stringify(row.details)}::jsonb)`,
+    // One array a column: the same text whatever the batch's size, prepared once per connection.
+    const column = <T>(value: (row: SettledSearch) => T) => sql.param(rows.map(value));
+    const result = await executeNamed(
+      db,
+      'footprint_settle_searches',
+      sql`
+      with v(id, status, answered, errors, result, sandbox, done, actor_email, action, target, details) as (
+        select id, status, answered::jsonb, errors::jsonb, result::jsonb, sandbox, done, actor_email, action, target,
+          details::jsonb
+        from unnest(${column((row) => row.id)}::uuid[], ${column(statusOf)}::text[],
+          ${column((row) => JSON.stringify(row.answered))}::text[], ${column((row) => JSON.stringify(row.errors))}::text[],
+          ${column((row) => JSON.stringify(row.result ?? null))}::text[], ${column((row) => row.sandbox)}::boolean[],
+          ${column((row) => row.at.toISOString())}::timestamptz[], ${column((row) => row.actorEmail)}::text[],
+          ${column((row) => row.action)}::text[], ${column((row) => row.target)}::text[],
+          ${column((row) => JSON.stringify(row.details))}::text[])
+          as u(id, status, answered, errors, result, sandbox, done, actor_email, action, target, details)
       ),
-      sql`, `,
-    );
-    const result = await db.execute(sql`
-      with settled as (
+      settled as (
         update lookups as l
         set status = v.status, sources_answered = v.answered, source_errors = v.errors, result = v.result,
             sandbox = v.sandbox, completed_at = v.done
-        from (values ${values}) as v(id, status, answered, errors, result, sandbox, done, actor_email, action, target,
-          details)
+        from v
         where l.id = v.id and l.status = 'pending'
         returning l.id, l.user_id, l.cost, l.ip, l.device_id, l.case_reference, v.status, v.actor_email, v.action,
           v.target, v.details
@@ -189,7 +199,8 @@ export function createSettleWriter(db: Database, inFlight = SETTLE_BATCHES_IN_FL
         from settled
       )
       select id from settled
-    `);
+    `,
+    );
     return new Map(rowsOf<{ id: string }>(result).map((row) => [row.id, null]));
   }
 

@@ -1,0 +1,163 @@
+// A private PostgreSQL cluster for one bench run: initdb as the `postgres` user in a folder under /tmp,
+// on its own port, stopped and removed whatever happens (normal end, an error, Ctrl-C, SIGTERM). Its
+// CPU is read from /proc: the postmaster's own time, the time of the children it has reaped (cutime,
+// cstime) and the time of every live child (backends, checkpointer, WAL writer, autovacuum), so a
+// backend that exits during a measurement still counts.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const HZ = 100;
+
+/** A free TCP port on 127.0.0.1. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Whether the Debian package ships pg_stat_statements for this server. */
+const hasStatStatements = () => {
+  try {
+    const libdir = execFileSync(join(BIN, 'pg_config'), ['--pkglibdir'], { encoding: 'utf8' }).trim();
+    return existsSync(join(libdir, 'pg_stat_statements.so'));
+  } catch {
+    return existsSync('/usr/lib/postgresql/15/lib/pg_stat_statements.so');
+  }
+};
+
+const asPostgres = (command: string) => {
+  const args = process.getuid?.() === 0 ? ['su', 'postgres', '-c', command] : ['sh', '-c', command];
+  return execFileSync(args[0]!, args.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+};
+
+/** utime, stime, cutime, cstime and ppid of a process, in ticks; undefined once it has gone. */
+function statOf(pid: number) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return {
+      ppid: Number(fields[1]),
+      own: Number(fields[11]) + Number(fields[12]),
+      reaped: Number(fields[13]) + Number(fields[14]),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU ms of a process (utime + stime), 0 once it has gone. */
+export const processCpuMs = (pid: number) => ((statOf(pid)?.own ?? 0) * 1000) / HZ;
+
+export interface PrivatePostgres {
+  port: number;
+  /** A URL to database `name` of the cluster as the superuser. */
+  url(name?: string): string;
+  /** Whether pg_stat_statements is loaded (the extension still has to be created per database). */
+  statStatements: boolean;
+  /** CPU ms used so far by the whole cluster: the postmaster, its reaped children and its live ones. */
+  cpuMs(): number;
+  /** CPU ms of one backend (to leave a monitoring connection's own work out). */
+  backendCpuMs(pid: number): number;
+  stop(): void;
+}
+
+const running = new Set<PrivatePostgres>();
+let hooked = false;
+function stopAllOnExit() {
+  if (hooked) return;
+  hooked = true;
+  const stopAll = () => {
+    for (const cluster of running) cluster.stop();
+  };
+  process.on('exit', stopAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      stopAll();
+      process.exit(130);
+    });
+  }
+  process.on('uncaughtException', (error) => {
+    console.error(error);
+    stopAll();
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (error) => {
+    console.error(error);
+    stopAll();
+    process.exit(1);
+  });
+}
+
+/** Starts a private cluster; `settings` become `-c name=value` options of the postmaster. */
+export async function startPrivatePostgres(settings: Record<string, string> = {}): Promise<PrivatePostgres> {
+  stopAllOnExit();
+  const dir = mkdtempSync('/tmp/fp-scale-pg-');
+  chmodSync(dir, 0o777);
+  const data = join(dir, 'data');
+  const port = await freePort();
+  const statStatements = hasStatStatements();
+  let stopped = false;
+  const cluster: PrivatePostgres = {
+    port,
+    statStatements,
+    url: (name = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${name}`,
+    cpuMs() {
+      const postmaster = postmasterPid();
+      if (!postmaster) return 0;
+      let ticks = 0;
+      const main = statOf(postmaster);
+      if (main) ticks += main.own + main.reaped;
+      for (const entry of readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry)) continue;
+        const stat = statOf(Number(entry));
+        if (stat?.ppid === postmaster) ticks += stat.own;
+      }
+      return (ticks * 1000) / HZ;
+    },
+    backendCpuMs: processCpuMs,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      running.delete(cluster);
+      try {
+        asPostgres(`${BIN}/pg_ctl -D ${data} -m immediate -w stop`);
+      } catch {}
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  const postmasterPid = () => {
+    try {
+      return Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    } catch {
+      return 0;
+    }
+  };
+  running.add(cluster);
+  try {
+    asPostgres(`${BIN}/initdb -D ${data} -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8`);
+    const options = {
+      listen_addresses: '127.0.0.1',
+      port: String(port),
+      unix_socket_directories: dir,
+      max_connections: '200',
+      ...(statStatements
+        ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.max': '10000' }
+        : {}),
+      ...settings,
+    };
+    const flags = Object.entries(options)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(' ');
+    asPostgres(`${BIN}/pg_ctl -D ${data} -l ${join(dir, 'log')} -w -o '${flags}' start`);
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
+  return cluster;
+}
