@@ -197,12 +197,17 @@ export function compressionCost(body: Buffer, accepted = BROWSER_ENCODINGS) {
     zstd: (b: Buffer) => zstdCompressSync(b, settings.zlibOptions),
   }[encoding]!;
   for (let i = 0; i < 200; i++) compress(body);
-  const rounds = 2000;
-  const before = process.cpuUsage();
+  // The least of 5 passes: on a shared machine a pass that was preempted reads high.
+  let us = Number.POSITIVE_INFINITY;
   let bytes = 0;
-  for (let i = 0; i < rounds; i++) bytes = compress(body).length;
-  const used = process.cpuUsage(before);
-  return { encoding, us: (used.user + used.system) / rounds, bytes };
+  for (let pass = 0; pass < 5; pass++) {
+    const rounds = 400;
+    const before = process.cpuUsage();
+    for (let i = 0; i < rounds; i++) bytes = compress(body).length;
+    const used = process.cpuUsage(before);
+    us = Math.min(us, (used.user + used.system) / rounds);
+  }
+  return { encoding, us, bytes };
 }
 
 interface Measured {
