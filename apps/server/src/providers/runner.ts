@@ -174,6 +174,7 @@ class ProviderSlot {
 class Deadline {
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
+  private pending = 0;
   readonly expired: Promise<never>;
 
   constructor(ms: number, sources: number) {
@@ -196,7 +197,20 @@ class Deadline {
     return this.controller.signal;
   }
 
-  /** Every source has answered: the timer goes, the signal is never aborted. */
+  /** A source starts under this deadline. */
+  join() {
+    this.pending += 1;
+  }
+
+  /**
+   * A source under it answered or was cut off. Once every one has, the timer goes: a source that
+   * answered is never told to abort.
+   */
+  leave() {
+    this.pending -= 1;
+    if (this.pending === 0) this.clear();
+  }
+
   clear() {
     clearTimeout(this.timer);
   }
@@ -235,9 +249,11 @@ export function createRunner(providers: Provider[], options: RunnerOptions) {
       return outcome;
     };
     try {
-      const payload = await slot.breaker.execute(() =>
-        Promise.race([slot.provider.fetch(query, deadline.signal), deadline.expired]),
-      );
+      // Every source joins before any can answer (callOne runs to here synchronously for each).
+      deadline.join();
+      const payload = await slot.breaker
+        .execute(() => Promise.race([slot.provider.fetch(query, deadline.signal), deadline.expired]))
+        .finally(() => deadline.leave());
       slot.record(performance.now() - started);
       slot.misconfigured = false;
       return done({ ok: true, payload });
