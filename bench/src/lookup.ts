@@ -1,29 +1,48 @@
-// Benchmark of /api/tel. Run: npm run bench:lookup [-- --seconds 15] [-- --against <checkout> --runs 3]
-//   [-- --env LOG_LEVEL=info --env METRICS_TOKEN=…] (variables for both servers: the operators' setup)
-// 1. Sandbox providers at zero latency, 50 concurrent users: lookups/s and p50/p99 of /api/tel beside
-//    a baseline route that does only the token check and one SELECT (GET /api/admin/settings: token,
-//    role check, one settings SELECT) on the same server in the same run. Goal: >= 0.6x.
-// 2. 100-800 ms injected per source: per request, end-to-end minus the time spent waiting for sources
-//    (the Server-Timing header, i.e. the slowest source), in the steady state after the first 2 s (the
-//    figure from the standing start, with the clients' first burst, is printed beside it). Goal: p99 <= 30 ms.
-// With --against <dir> (another checkout whose apps/server/dist is built, e.g. a worktree of main), each
-// run measures that build and this one one after the other, alternating which goes first, so the
-// before/after comparison shares the machine's load. The load averages are printed with every run.
-import { readFileSync } from 'node:fs';
+// Benchmark of /api/tel against its floor. Run: npm run bench:lookup [-- --seconds 6 --runs 3]
+//   [-- --against <checkout>] [-- --no-overhead] [-- --env LOG_LEVEL=info --env METRICS_TOKEN=…]
+// Primary figure: CPU per lookup, the server's plus that of the PostgreSQL backends serving it (from
+// /proc), in each of `--runs` runs (3 by default). Per run:
+// 1. /api/tel, sandbox providers at 0 ms, 50 concurrent clients asking as a browser does
+//    (`Accept-Encoding: br, gzip`): lookups/s, CPU per lookup, bytes on the wire per answer.
+// 2. Floor B (bench/src/lookup-floor.ts, its own process): the same charges, settles and audit rows
+//    through the server's own charge batcher and settle writer, 50 clients, a fresh database, no HTTP,
+//    token check, sources or serialisation: lookups/s and CPU per lookup.
+// 3. What compression costs: the server's own settings (ANSWER_COMPRESSION in apps/server/src/app.ts)
+//    applied to the answers the clients got, as @fastify/compress does for answers under its sync
+//    threshold, CPU per answer as a share of the lookup's CPU.
+// 4. Unless --no-overhead: 100-800 ms injected per source, the lookup's overhead over its slowest
+//    source in the steady state (after the first 2 s). Goal: p99 <= 30 ms.
+// Goals, each in every run: /api/tel >= 0.6x floor B's lookups/s; <= 0.70 ms CPU per lookup;
+// compression <= 5 % of the lookup's CPU. With --against <dir> (another checkout whose apps/server/dist
+// is built) each run measures that build and this one in turn, alternating which goes first.
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { adminUrl, fmt, freshDatabase, load, percentile, root, seedUsers, startServer } from './harness.ts';
+import { brotliCompressSync, deflateSync, gzipSync, zstdCompressSync } from 'node:zlib';
+import { ANSWER_COMPRESSION } from '../../apps/server/src/app.ts';
+import { adminUrl, fmt, freshDatabase, percentile, root, seedUsers, startServer } from './harness.ts';
+import type { FloorResult } from './lookup-floor.ts';
+import {
+  BROWSER_ENCODINGS,
+  backendCpu,
+  backendDelta,
+  cpuSeconds,
+  type WireSample,
+  wireLoad,
+} from './lookup-load.ts';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '6' },
     workers: { type: 'string', default: '50' },
     against: { type: 'string' },
-    runs: { type: 'string', default: '1' },
+    runs: { type: 'string', default: '3' },
+    overhead: { type: 'boolean', default: true },
     env: { type: 'string', multiple: true, default: [] },
   },
+  allowNegative: true,
 });
 const seconds = Number(values.seconds);
 const workers = Number(values.workers);
@@ -35,6 +54,9 @@ const extraEnv = Object.fromEntries(
 const port = 3900 + Math.floor(Math.random() * 90);
 /** Answers to requests sent earlier than this in the slow-source load are left out of its goal. */
 const STEADY_AFTER_MS = 2000;
+const RATIO_GOAL = 0.6;
+const CPU_GOAL_MS = 0.7;
+const COMPRESSION_GOAL = 0.05;
 const number = (w: number, i: number) => `91${String(7_000_000_000 + w * 1_000_000 + i).slice(0, 10)}`;
 
 interface Build {
@@ -48,51 +70,36 @@ const builds: Build[] = values.against
     ]
   : [{ name: 'this build', checkout: root }];
 
-/** CPU seconds (user + system) the process has used so far, from /proc (Linux); 0 once it has gone. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * CPU seconds used so far by each PostgreSQL backend serving the bench's database (PostgreSQL runs on
- * this machine). Background processes (WAL writer, checkpointer) are not counted.
- */
-async function backendCpu(database: string): Promise<Map<number, number>> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = $1',
-      [database],
-    );
-    return new Map(rows.map((row) => [row.pid, cpuSeconds(row.pid)]));
-  } finally {
-    await client.end();
-  }
-}
+const load1 = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 /**
  * A measured load, and CPU time per answered request during it: the server's, and that of the
- * database backends serving it (both less sensitive to a busy machine than req/s).
+ * database backends serving it.
  */
-async function measured(pid: number, database: string, run: () => ReturnType<typeof load>) {
+async function measured(pid: number, database: string, run: () => ReturnType<typeof wireLoad>) {
   const before = cpuSeconds(pid);
-  const backendsBefore = await backendCpu(database);
+  const backendsBefore = await backendCpu(adminUrl, database);
   const result = await run();
-  const ok = Math.max(result.samples.filter((s) => s.status === 200).length, 1);
+  const ok = result.samples.filter((s) => s.status === 200);
+  const count = Math.max(ok.length, 1);
   const server = cpuSeconds(pid) - before;
-  let backends = 0;
-  for (const [backend, now] of await backendCpu(database))
-    backends += now - (backendsBefore.get(backend) ?? 0);
-  return { ...result, cpuMs: (server * 1000) / ok, dbCpuMs: (backends * 1000) / ok };
+  const backends = backendDelta(backendsBefore, await backendCpu(adminUrl, database));
+  return {
+    ...result,
+    ok,
+    rps: ok.length / result.seconds,
+    cpuMs: (server * 1000) / count,
+    dbCpuMs: (backends * 1000) / count,
+    wireBytes: ok.reduce((sum, s) => sum + s.wireBytes, 0) / count,
+    bodyBytes: ok.reduce((sum, s) => sum + s.bodyBytes, 0) / count,
+    encodings: [...new Set(ok.map((s) => s.encoding))].join(', '),
+  };
 }
 
-async function phase(build: Build, latency: string) {
+async function telPhase(build: Build, latency: string) {
   const db = await freshDatabase();
   const server = await startServer(
     {
@@ -106,176 +113,234 @@ async function phase(build: Build, latency: string) {
     (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     build.checkout,
   );
-  // Each route's 50 clients keep their connections open from warm-up to measurement, as a signed-in
-  // browser does.
-  const telAgent = new http.Agent({ keepAlive: true, maxSockets: workers });
-  const baseAgent = new http.Agent({ keepAlive: true, maxSockets: workers });
+  // The 50 clients keep their connections open from warm-up to measurement, as a signed-in browser does.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: workers });
   try {
-    // Admins, so that the baseline route (admin settings: token check + one SELECT) is open to them.
-    const tokens = await seedUsers(db.url, workers, 1_000_000, 'admin');
-    const token = (w: number) => tokens[w]!;
-    const settings = (seconds: number) =>
-      load({ port, seconds, workers, token, agent: baseAgent, path: () => '/api/admin/settings' });
-    // Warm up (JIT, connection pool).
-    await load({
+    const tokens = await seedUsers(db.url, workers, 1_000_000);
+    const common = {
       port,
-      seconds: 2,
       workers,
-      token,
-      agent: telAgent,
-      path: (w, i) => `/api/tel?number=${number(w, 900_000 + i)}`,
-    });
-    let baseline: Awaited<ReturnType<typeof measured>> | undefined;
-    if (latency === '') {
-      await settings(1);
-      baseline = await measured(server.pid, db.name, () => settings(seconds));
-    }
-    const tel = await measured(server.pid, db.name, () =>
-      load({
-        port,
+      agent,
+      token: (w: number) => tokens[w]!,
+      acceptEncoding: BROWSER_ENCODINGS,
+    };
+    // Warm up (JIT, connection pool).
+    await wireLoad({ ...common, seconds: 2, path: (w, i) => `/api/tel?number=${number(w, 900_000 + i)}` });
+    return await measured(server.pid, db.name, () =>
+      wireLoad({
+        ...common,
         seconds: latency === '' ? seconds : seconds + STEADY_AFTER_MS / 1000,
-        workers,
-        token,
-        agent: telAgent,
         path: (w, i) => `/api/tel?number=${number(w, i)}`,
       }),
     );
-    return { baseline, tel };
   } finally {
-    telAgent.destroy();
-    baseAgent.destroy();
+    agent.destroy();
     await server.stop();
     await db.drop();
   }
 }
 
-const summary = (
-  name: string,
-  run: { samples: { ms: number; status: number }[]; seconds: number; cpuMs: number; dbCpuMs: number },
-) => {
-  const ok = run.samples.filter((s) => s.status === 200);
-  const ms = ok.map((s) => s.ms);
-  return {
-    name,
-    cpuMs: run.cpuMs,
-    dbCpuMs: run.dbCpuMs,
-    requests: run.samples.length,
-    errors: run.samples.length - ok.length,
-    rps: ok.length / run.seconds,
-    p50: percentile(ms, 50),
-    p99: percentile(ms, 99),
-  };
+/** Floor B in its own process (bench/src/lookup-floor.ts) against a fresh database. */
+async function floorPhase(): Promise<FloorResult> {
+  const db = await freshDatabase();
+  try {
+    const script = fileURLToPath(new URL('./lookup-floor.ts', import.meta.url));
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        script,
+        '--url',
+        db.url,
+        '--admin',
+        adminUrl,
+        '--seconds',
+        String(seconds),
+        '--workers',
+        String(workers),
+      ],
+      { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`lookup-floor exited with ${code}`);
+    return JSON.parse(out.trim().split('\n').pop()!) as FloorResult;
+  } finally {
+    await db.drop();
+  }
+}
+
+type Compression = typeof ANSWER_COMPRESSION & {
+  zlibOptions?: object;
+  encodings: readonly string[];
 };
 
-const load1 = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
+/**
+ * What the server's compression settings cost on one answer, as @fastify/compress spends it on an
+ * answer under its sync threshold (8 KB on two cores): the encoding it picks for a browser's
+ * Accept-Encoding, nothing under `threshold`, else one sync call. CPU µs per answer, and its size.
+ */
+export function compressionCost(body: Buffer, accepted = BROWSER_ENCODINGS) {
+  const settings = ANSWER_COMPRESSION as Compression;
+  const offered = accepted.split(',').map((e) => e.trim());
+  const encoding = settings.encodings.find((e) => offered.includes(e));
+  if (!encoding || body.length < settings.threshold)
+    return { encoding: 'identity', us: 0, bytes: body.length };
+  const compress = {
+    br: (b: Buffer) => brotliCompressSync(b, settings.brotliOptions),
+    gzip: (b: Buffer) => gzipSync(b, settings.zlibOptions),
+    deflate: (b: Buffer) => deflateSync(b, settings.zlibOptions),
+    zstd: (b: Buffer) => zstdCompressSync(b, settings.zlibOptions),
+  }[encoding]!;
+  for (let i = 0; i < 200; i++) compress(body);
+  // The least of 5 passes: on a shared machine a pass that was preempted reads high.
+  let us = Number.POSITIVE_INFINITY;
+  let bytes = 0;
+  for (let pass = 0; pass < 5; pass++) {
+    const rounds = 400;
+    const before = process.cpuUsage();
+    for (let i = 0; i < rounds; i++) bytes = compress(body).length;
+    const used = process.cpuUsage(before);
+    us = Math.min(us, (used.user + used.system) / rounds);
+  }
+  return { encoding, us, bytes };
+}
 
 interface Measured {
   run: number;
   build: string;
-  baseline: number;
   tel: number;
+  floor: number;
   ratio: number;
-  baselineCpu: string;
-  telCpu: string;
-  overheadP50: number;
+  telCpu: number;
+  telCpuSplit: string;
+  floorCpu: number;
+  floorCpuSplit: string;
+  compressionShare: number;
+  wire: string;
   overheadP99: number;
-  fromStartP99: number;
-  serverOverhead: string;
   errors: number;
   load: string;
 }
 
-async function measure(run: number, build: Build): Promise<Measured> {
-  const loadBefore = load1();
-  const zero = await phase(build, '');
-  const base = summary('GET /api/admin/settings (baseline: token + 1 SELECT)', zero.baseline!);
-  const tel = summary('GET /api/tel (11 sources, 0 ms)', zero.tel);
-  console.log(`\n## run ${run}, ${build.name} (${build.checkout}); load average before: ${loadBefore}`);
+async function overheadPhase(build: Build) {
+  const slow = await telPhase(build, '*=100-800');
+  // Judged on the steady state, the answers to requests sent after the first 2 s: the 50 clients'
+  // first burst queues behind itself (the figure from the standing start is printed beside it).
+  const answered = slow.samples.filter((s) => s.status === 200 && s.serverTiming);
+  const steady = answered.filter((s) => s.at >= STEADY_AFTER_MS);
+  const timing = (s: WireSample, name: string) =>
+    Number(new RegExp(`${name};dur=([\\d.]+)`).exec(s.serverTiming!)?.[1] ?? Number.NaN);
+  const overhead = steady.map((s) => s.ms - timing(s, 'sources'));
+  const fromStart = answered.map((s) => s.ms - timing(s, 'sources'));
+  const inServer = steady.map((s) => timing(s, 'app') - timing(s, 'sources')).filter(Number.isFinite);
   console.log(
-    '\n| route | requests | non-200 | req/s | p50 ms | p99 ms | CPU ms per request, server + database |\n|---|---|---|---|---|---|---|',
+    `| 100-800 ms per source: overhead over the slowest source after the first ${STEADY_AFTER_MS / 1000} s, p50 / p99 ms (goal p99 ≤ 30) | ${fmt(percentile(overhead, 50))} / ${fmt(percentile(overhead, 99))}; from the standing start p99 ${fmt(percentile(fromStart, 99))}; inside the server p50 / p99 ${fmt(percentile(inServer, 50))} / ${fmt(percentile(inServer, 99))} |`,
   );
-  for (const r of [base, tel]) {
-    console.log(
-      `| ${r.name} | ${r.requests} | ${r.errors} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.cpuMs, 2)} + ${fmt(r.dbCpuMs, 2)} |`,
-    );
-  }
-  console.log(`\nthroughput ratio /api/tel : baseline = ${fmt(tel.rps / base.rps, 2)} (goal >= 0.60)`);
+  return { p99: percentile(overhead, 99), errors: slow.samples.length - slow.ok.length };
+}
 
-  const slow = await phase(build, '*=100-800');
-  // The 50 clients send their first requests in the same millisecond, and the last of that burst
-  // waits for the 49 before it; with slow sources the clients then fall out of step within a second.
-  // The goal is judged on the steady state, the answers to requests sent after the first 2 s; the
-  // figure from the standing start is printed beside it.
-  const answered = slow.tel.samples.filter((s) => s.status === 200 && s.serverTiming);
-  const steady = answered.filter((s) => (s.at ?? 0) >= STEADY_AFTER_MS);
-  const overheadOf = (samples: typeof answered) =>
-    samples.map((s) => s.ms - Number(/sources;dur=([\d.]+)/.exec(s.serverTiming!)?.[1] ?? Number.NaN));
-  const overhead = overheadOf(steady);
-  const fromStart = overheadOf(answered);
-  // The same, as the server saw it (its own time to the answer minus the sources'): without the
-  // load generator's and the network's share, which a busy machine inflates.
-  const serverOverhead = steady
-    .map(
-      (s) =>
-        Number(/app;dur=([\d.]+)/.exec(s.serverTiming!)?.[1] ?? Number.NaN) -
-        Number(/sources;dur=([\d.]+)/.exec(s.serverTiming!)?.[1] ?? Number.NaN),
-    )
-    .filter(Number.isFinite);
-  const slowSummary = summary('GET /api/tel (11 sources, 100-800 ms each)', slow.tel);
-  console.log(`\n| with 100-800 ms per source | value |\n|---|---|`);
-  console.log(`| requests (non-200) | ${slowSummary.requests} (${slowSummary.errors}) |`);
-  console.log(`| end-to-end p50 / p99 ms | ${fmt(slowSummary.p50)} / ${fmt(slowSummary.p99)} |`);
+async function measure(run: number, build: Build, floor: FloorResult): Promise<Measured> {
+  const loadBefore = load1();
+  const tel = await telPhase(build, '');
+  const telCpu = tel.cpuMs + tel.dbCpuMs;
+  const floorCpu = floor.cpuMs + floor.dbCpuMs;
+  // This checkout's settings: another build (--against) may compress otherwise, so it gets no figure.
+  const cost =
+    build.checkout === root
+      ? compressionCost(tel.lastBody ?? Buffer.alloc(0))
+      : { encoding: 'n/a', us: Number.NaN, bytes: Number.NaN };
+  const compressionShare = cost.us / 1000 / telCpu;
+  console.log(`\n## run ${run}, ${build.name} (${build.checkout}); load average before: ${loadBefore}`);
+  console.log('\n| measure | value |\n|---|---|');
   console.log(
-    `| end-to-end minus slowest source, after the first ${STEADY_AFTER_MS / 1000} s, p50 / p99 ms | ${fmt(percentile(overhead, 50))} / ${fmt(percentile(overhead, 99))} (goal p99 <= 30) |`,
+    `| /api/tel (11 sources at 0 ms, Accept-Encoding: ${BROWSER_ENCODINGS}) | ${fmt(tel.rps, 0)} lookups/s, ${tel.ok.length} answers, ${tel.samples.length - tel.ok.length} non-200, p50 / p99 ${fmt(
+      percentile(
+        tel.ok.map((s) => s.ms),
+        50,
+      ),
+    )} / ${fmt(
+      percentile(
+        tel.ok.map((s) => s.ms),
+        99,
+      ),
+    )} ms |`,
   );
   console.log(
-    `| the same from the standing start (the first burst included), p50 / p99 ms | ${fmt(percentile(fromStart, 50))} / ${fmt(percentile(fromStart, 99))} |`,
-  );
-  const slowest = steady
-    .map((s, i) => ({ overhead: overhead[i]!, at: (s.at ?? 0) / 1000 }))
-    .sort((a, b) => b.overhead - a.overhead)
-    .slice(0, 5);
-  console.log(
-    `| the 5 slowest after the first ${STEADY_AFTER_MS / 1000} s, overhead ms @ s into the load | ${slowest.map((s) => `${fmt(s.overhead)} @ ${fmt(s.at)}`).join(', ')} |`,
+    `| /api/tel CPU ms per lookup, server + PostgreSQL | **${fmt(telCpu, 2)}** (${fmt(tel.cpuMs, 2)} + ${fmt(tel.dbCpuMs, 2)}) |`,
   );
   console.log(
-    `| the same inside the server (Server-Timing app − sources), p50 / p99 ms | ${fmt(percentile(serverOverhead, 50))} / ${fmt(percentile(serverOverhead, 99))} |`,
+    `| floor B (charge + settle + audit through the app's batchers, no HTTP) | ${fmt(floor.rate, 0)} lookups/s, CPU ms per lookup ${fmt(floorCpu, 2)} (${fmt(floor.cpuMs, 2)} + ${fmt(floor.dbCpuMs, 2)}) |`,
+  );
+  console.log(
+    `| bytes on the wire per answer (headers + body) | ${fmt(tel.wireBytes, 0)} (body ${fmt(tel.bodyBytes, 0)}, ${tel.encodings}; ${tel.lastBody?.length ?? 0} decoded) |`,
+  );
+  console.log(
+    `| compression (${cost.encoding}, the server's settings, on the last answer) | ${fmt(cost.us, 1)} µs CPU per answer = ${fmt(compressionShare * 100, 1)} % of the lookup's CPU; ${tel.lastBody?.length ?? 0} → ${cost.bytes} bytes |`,
+  );
+  const overhead = values.overhead ? await overheadPhase(build) : { p99: Number.NaN, errors: 0 };
+  const ratio = tel.rps / floor.rate;
+  console.log(
+    `\n/api/tel : floor B = ${fmt(ratio, 2)} (goal ≥ ${RATIO_GOAL}); CPU ms per lookup ${fmt(telCpu, 2)} (goal ≤ ${CPU_GOAL_MS})`,
   );
   return {
     run,
     build: build.name,
-    baseline: base.rps,
     tel: tel.rps,
-    ratio: tel.rps / base.rps,
-    baselineCpu: `${fmt(base.cpuMs, 2)} + ${fmt(base.dbCpuMs, 2)}`,
-    telCpu: `${fmt(tel.cpuMs, 2)} + ${fmt(tel.dbCpuMs, 2)}`,
-    overheadP50: percentile(overhead, 50),
-    overheadP99: percentile(overhead, 99),
-    fromStartP99: percentile(fromStart, 99),
-    serverOverhead: `${fmt(percentile(serverOverhead, 50))} / ${fmt(percentile(serverOverhead, 99))}`,
-    errors: base.errors + tel.errors + slowSummary.errors,
+    floor: floor.rate,
+    ratio,
+    telCpu,
+    telCpuSplit: `${fmt(tel.cpuMs, 2)} + ${fmt(tel.dbCpuMs, 2)}`,
+    floorCpu,
+    floorCpuSplit: `${fmt(floor.cpuMs, 2)} + ${fmt(floor.dbCpuMs, 2)}`,
+    compressionShare,
+    wire: `${fmt(tel.wireBytes, 0)} (${tel.encodings})`,
+    overheadP99: overhead.p99,
+    errors: tel.samples.length - tel.ok.length + overhead.errors + floor.errors,
     load: `${loadBefore} → ${load1()}`,
   };
 }
 
 console.log(
-  `/api/tel benchmark: ${workers} concurrent users, ${seconds} s per measurement, PostgreSQL, sandbox providers`,
+  `/api/tel against floor B: ${workers} concurrent clients, ${seconds} s per measurement, ${runs} runs, PostgreSQL, sandbox providers`,
 );
 const results: Measured[] = [];
 for (let run = 1; run <= runs; run++) {
+  const floorLoad = load1();
+  const floor = await floorPhase();
+  console.log(`\nfloor B, run ${run}: ${JSON.stringify(floor)}; load average before: ${floorLoad}`);
   // Alternate which build goes first, so neither always gets the quieter half of a run.
   const order = run % 2 === 1 ? builds : [...builds].reverse();
-  for (const build of order) results.push(await measure(run, build));
+  for (const build of order) results.push(await measure(run, build, floor));
 }
 
 console.log(
-  '\n## Summary\n\n| run | build | baseline req/s | /api/tel req/s | ratio (goal ≥ 0.60) | CPU ms/request (server + database), baseline / tel | overhead p50 / p99 ms (goal p99 ≤ 30) | overhead p99 from the standing start | in the server p50 / p99 ms | non-200 | load average (1, 5, 15 min) before → after |\n|---|---|---|---|---|---|---|---|---|---|---|',
+  '\n## Summary\n\n| run | build | **CPU ms per lookup, server + PostgreSQL** | /api/tel lookups/s | floor B lookups/s | ratio | floor B CPU ms per lookup | compression, % of lookup CPU | bytes per answer | overhead p99 ms | non-200 | load average (1, 5, 15 min) before → after |\n|---|---|---|---|---|---|---|---|---|---|---|---|',
 );
 for (const r of results) {
   console.log(
-    `| ${r.run} | ${r.build} | ${fmt(r.baseline, 0)} | ${fmt(r.tel, 0)} | ${fmt(r.ratio, 2)} | ${r.baselineCpu} / ${r.telCpu} | ${fmt(r.overheadP50)} / ${fmt(r.overheadP99)} | ${fmt(r.fromStartP99)} | ${r.serverOverhead} | ${r.errors} | ${r.load} |`,
+    `| ${r.run} | ${r.build} | **${fmt(r.telCpu, 2)}** (${r.telCpuSplit}) | ${fmt(r.tel, 0)} | ${fmt(r.floor, 0)} | ${fmt(r.ratio, 2)} | ${fmt(r.floorCpu, 2)} (${r.floorCpuSplit}) | ${fmt(r.compressionShare * 100, 1)} | ${r.wire} | ${fmt(r.overheadP99)} | ${r.errors} | ${r.load} |`,
   );
 }
+const verdict = (name: string, pass: (r: Measured) => boolean, judged = builds) => {
+  for (const build of judged) {
+    const own = results.filter((r) => r.build === build.name);
+    const met = own.filter(pass).length;
+    console.log(
+      `${met === own.length ? 'MET' : 'NOT MET'}: ${name}${builds.length > 1 ? ` (${build.name})` : ''}: ${met} of ${own.length} runs`,
+    );
+  }
+};
+console.log('');
+verdict(`/api/tel ≥ ${RATIO_GOAL}× floor B's lookups/s`, (r) => r.ratio >= RATIO_GOAL);
+verdict(`CPU per lookup ≤ ${CPU_GOAL_MS} ms (server + PostgreSQL)`, (r) => r.telCpu <= CPU_GOAL_MS);
+verdict(
+  `compression ≤ ${COMPRESSION_GOAL * 100} % of the lookup's CPU`,
+  (r) => r.compressionShare <= COMPRESSION_GOAL,
+  builds.filter((build) => build.checkout === root),
+);
+if (values.overhead) verdict('overhead over the slowest source p99 ≤ 30 ms', (r) => r.overheadP99 <= 30);

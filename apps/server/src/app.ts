@@ -1,5 +1,5 @@
-import { constants as zlibConstants } from 'node:zlib';
-import fastifyCompress from '@fastify/compress';
+import { type ZlibOptions, type ZstdOptions, constants as zlibConstants } from 'node:zlib';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { messages } from '@footprint/domain';
@@ -65,6 +65,24 @@ import type { LeakSearcher } from './providers/leak-search.ts';
 import type { Runner } from './providers/runner.ts';
 import { createPasswordPolicy } from './security/password-policy.ts';
 import type { RateLimits } from './security/rate-limit.ts';
+
+/**
+ * How answers made at request time are compressed (@fastify/compress: one sync call per answer under
+ * its 8 KB `syncThreshold` on two cores). Chosen by measuring a real /api/tel answer of 4.7 KB
+ * (`npm run lookup-cost --workspace @footprint/bench -- --compression`, docs/benchmarks.md): the
+ * fastest settings that still shrink it to about 40 %, each 20-45 µs of CPU, where brotli at quality 4
+ * cost ~90 µs (13 % of a 0.70 ms lookup). zstd for the clients that take it (Chrome), brotli at
+ * quality 1 for the other browsers, gzip at level 1 for the rest. bench:lookup reads these settings to
+ * price compression per lookup.
+ */
+export const ANSWER_COMPRESSION = {
+  threshold: 1024,
+  encodings: ['zstd', 'br', 'gzip'],
+  brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
+  // gzip reads `level`, zstd its `params`.
+  zlibOptions: { level: 1, params: { [zlibConstants.ZSTD_c_compressionLevel]: 1 } } as ZlibOptions &
+    ZstdOptions,
+} satisfies FastifyCompressOptions;
 
 export interface AppDeps {
   config: Config;
@@ -159,13 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // accepts it and they are worth it. The web app's files are compressed once at build time instead
   // (http/spa.ts), so they arrive with their encoding set and pass through. PDFs are not a
   // compressible type, so report streams stay untouched; byte ranges are never compressed.
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    // Quality 4: most of brotli's gain for a fraction of its CPU (11 is for build time).
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await app.register(fastifyCompress, { global: true, ...ANSWER_COMPRESSION });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,

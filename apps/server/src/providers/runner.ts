@@ -6,11 +6,7 @@ import {
   ConsecutiveBreaker,
   circuitBreaker,
   handleWhen,
-  type IPolicy,
   TaskCancelledError,
-  TimeoutStrategy,
-  timeout,
-  wrap,
 } from 'cockatiel';
 import { type SourceModes, sourceModes } from './modes.ts';
 import {
@@ -104,7 +100,8 @@ class ProviderSlot {
   private latencies: number[] = [];
   private next = 0;
   readonly breaker;
-  readonly policy: IPolicy;
+  /** How long the source may take before it is cut off (its own `timeoutMs`, else the runner's). */
+  readonly timeoutMs: number;
 
   constructor(
     readonly provider: Provider,
@@ -112,6 +109,7 @@ class ProviderSlot {
   ) {
     // "No record" is an answer, not a fault: it must never open the breaker. A rate limit is the
     // vendor asking us to wait, which the pause below honours: it does not open the breaker either.
+    // A source cut off at its timeout is a failure the breaker counts.
     this.breaker = circuitBreaker(
       handleWhen(
         (error) => !(error instanceof SourceNotFoundError || error instanceof SourceRateLimitedError),
@@ -121,15 +119,7 @@ class ProviderSlot {
         breaker: new ConsecutiveBreaker(options.breakerFailures),
       },
     );
-    this.policy = wrap(
-      this.breaker,
-      // abortOnReturn off: a source that already answered has nothing to cancel, and aborting costs
-      // a DOMException per call on the hot path.
-      timeout(provider.timeoutMs ?? options.timeoutMs, {
-        strategy: TimeoutStrategy.Aggressive,
-        abortOnReturn: false,
-      }),
-    );
+    this.timeoutMs = provider.timeoutMs ?? options.timeoutMs;
   }
 
   record(ms: number) {
@@ -175,6 +165,58 @@ class ProviderSlot {
 }
 
 /**
+ * The time limit the sources of one lookup share: one timer and one signal for every source with the
+ * same timeout (usually all of them), instead of a timeout policy, a timer and a derived signal per
+ * source. When it passes, the signal is aborted (a source still working is told to stop) and
+ * `expired` rejects with cockatiel's TaskCancelledError, which every source still unanswered loses
+ * its race to.
+ */
+class Deadline {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private pending = 0;
+  readonly expired: Promise<never>;
+
+  constructor(ms: number, sources: number) {
+    // Every source of the lookup may listen to the one signal: more listeners than Node's default
+    // warning threshold is expected here, not a leak.
+    setMaxListeners(sources + 10, this.controller.signal);
+    let expire!: (error: Error) => void;
+    this.expired = new Promise<never>((_, reject) => {
+      expire = reject;
+    });
+    // Nobody may be racing it any more when it expires (every source answered): not an unhandled rejection.
+    this.expired.catch(() => {});
+    this.timer = setTimeout(() => {
+      this.controller.abort(new TaskCancelledError(`Operation timed out after ${ms}ms`));
+      expire(new TaskCancelledError(`Operation timed out after ${ms}ms`));
+    }, ms);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** A source starts under this deadline. */
+  join() {
+    this.pending += 1;
+  }
+
+  /**
+   * A source under it answered or was cut off. Once every one has, the timer goes: a source that
+   * answered is never told to abort.
+   */
+  leave() {
+    this.pending -= 1;
+    if (this.pending === 0) this.clear();
+  }
+
+  clear() {
+    clearTimeout(this.timer);
+  }
+}
+
+/**
  * Calls every provider of a query kind at once. Each has its own timeout and circuit breaker, so one
  * slow or broken source never fails or stalls the whole lookup: the answer holds every source's
  * payload or the reason it has none.
@@ -188,11 +230,7 @@ export function createRunner(providers: Provider[], options: RunnerOptions) {
     | { ok: true; payload: unknown }
     | { ok: false; state: Exclude<SourceState, 'ok' | 'not_configured'>; message: string };
 
-  async function callOne(
-    slot: ProviderSlot,
-    query: ProviderQuery,
-    lookupSignal: AbortSignal,
-  ): Promise<Outcome> {
+  async function callOne(slot: ProviderSlot, query: ProviderQuery, deadline: Deadline): Promise<Outcome> {
     // The vendor asked us to wait (Retry-After): answer for it until the time has passed.
     if (slot.pausedUntil > Date.now()) {
       slot.rateLimited += 1;
@@ -211,10 +249,11 @@ export function createRunner(providers: Provider[], options: RunnerOptions) {
       return outcome;
     };
     try {
-      const payload = await slot.policy.execute(
-        ({ signal }) => slot.provider.fetch(query, signal),
-        lookupSignal,
-      );
+      // Every source joins before any can answer (callOne runs to here synchronously for each).
+      deadline.join();
+      const payload = await slot.breaker
+        .execute(() => Promise.race([slot.provider.fetch(query, deadline.signal), deadline.expired]))
+        .finally(() => deadline.leave());
       slot.record(performance.now() - started);
       slot.misconfigured = false;
       return done({ ok: true, payload });
@@ -255,11 +294,22 @@ export function createRunner(providers: Provider[], options: RunnerOptions) {
 
     async run(query: ProviderQuery): Promise<FanOutResult> {
       const active = slots.filter((slot) => slot.provider.kinds.includes(query.kind));
-      // One signal per lookup, listened to by every source's policy: more listeners than Node's
-      // default warning threshold is expected here, not a leak.
-      const lookup = new AbortController();
-      setMaxListeners(active.length + 10, lookup.signal);
-      const outcomes = await Promise.all(active.map((slot) => callOne(slot, query, lookup.signal)));
+      // One deadline per distinct timeout among the sources (usually one for the whole lookup).
+      const deadlines = new Map<number, Deadline>();
+      const deadlineOf = (ms: number) => {
+        let deadline = deadlines.get(ms);
+        if (!deadline) {
+          deadline = new Deadline(ms, active.length);
+          deadlines.set(ms, deadline);
+        }
+        return deadline;
+      };
+      let outcomes: Outcome[];
+      try {
+        outcomes = await Promise.all(active.map((slot) => callOne(slot, query, deadlineOf(slot.timeoutMs))));
+      } finally {
+        for (const deadline of deadlines.values()) deadline.clear();
+      }
       const result: FanOutResult = { payloads: {}, errors: {}, answered: [], sandbox: false, status: {} };
       for (const source of sourcesOf(query.kind)) {
         if (!active.some((slot) => slot.provider.source === source))

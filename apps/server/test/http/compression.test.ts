@@ -1,7 +1,13 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  gunzipSync,
+  gzipSync,
+  zstdDecompressSync,
+} from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
@@ -43,7 +49,13 @@ async function compressedWebBuild() {
 }
 
 const decode = (encoding: string | undefined, body: Buffer) =>
-  encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+  encoding === 'br'
+    ? brotliDecompressSync(body)
+    : encoding === 'gzip'
+      ? gunzipSync(body)
+      : encoding === 'zstd'
+        ? zstdDecompressSync(body)
+        : body;
 
 describe('compressed answers', () => {
   let t: TestApp;
@@ -150,6 +162,19 @@ describe('compressed answers', () => {
     const small = await get('/api/health', 'gzip, deflate, br');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok' });
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'zstd'],
+    ['gzip, deflate, br', 'br'],
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+  ])('answers JSON to a client accepting %s in %s, the same document', async (accept, encoding) => {
+    const plain = await get('/api/openapi.json');
+    const res = await get('/api/openapi.json', accept);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(JSON.parse(decode(encoding, res.rawPayload).toString())).toEqual(plain.json());
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 
   it('answers /robots.txt with the file that keeps crawlers out, not the app page', async () => {

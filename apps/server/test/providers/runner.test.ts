@@ -126,6 +126,52 @@ describe('provider runner', () => {
     );
     expect((await runner.run(query)).payloads.patient).toBe('late');
   });
+
+  it('cuts each source off at its own timeout within one lookup, and aborts only the signal of those cut off', async () => {
+    const aborted: string[] = [];
+    const watching =
+      (name: string, ms: number, answer: unknown) =>
+      (signal: AbortSignal): Promise<unknown> => {
+        signal.addEventListener('abort', () => aborted.push(name));
+        return ms < 0 ? new Promise(() => {}) : wait(ms, signal).then(() => answer);
+      };
+    const runner = createRunner(
+      [
+        // Its own 60 ms: cut off, while the others (200 ms by default, 500 ms) go on.
+        provider('hasty', watching('hasty', -1, null), { timeoutMs: 60 }),
+        provider('default', watching('default', 120, 'in time')),
+        provider('patient', watching('patient', 300, 'late'), { timeoutMs: 500 }),
+      ],
+      options,
+    );
+    const started = performance.now();
+    const result = await runner.run(query);
+    expect(result.payloads).toEqual({ default: 'in time', patient: 'late' });
+    expect(result.status.hasty?.status).toBe('timed_out');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(aborted).toEqual(['hasty']);
+    // Every source answered or was cut off: no timer is left to abort the others later.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(aborted).toEqual(['hasty']);
+  });
+
+  it('counts timeouts against the breaker: a source that keeps hanging is skipped until half-open', async () => {
+    let calls = 0;
+    const runner = createRunner(
+      [
+        provider('hung', () => {
+          calls += 1;
+          return new Promise(() => {});
+        }),
+      ],
+      { ...options, timeoutMs: 20 },
+    );
+    for (let i = 0; i < 3; i++) await runner.run(query);
+    expect(runner.stats()[0]).toMatchObject({ breaker: 'open', timeouts: 3 });
+    const skipped = await runner.run(query);
+    expect(skipped.errors.hung).toBe('Source temporarily unavailable.');
+    expect(calls).toBe(3);
+  });
 });
 
 describe('source statuses', () => {

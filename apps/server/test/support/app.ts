@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from 'node:zlib';
 import { createResponseValidator, type Violation } from '@footprint/contract-check';
 import { TRUSTED_DEVICE_DAYS } from '@footprint/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -98,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
 function decoded(raw: Buffer, encoding: unknown): string {
   if (encoding === 'br') return brotliDecompressSync(raw).toString('utf8');
   if (encoding === 'gzip') return gunzipSync(raw).toString('utf8');
+  if (encoding === 'zstd') return zstdDecompressSync(raw).toString('utf8');
   if (encoding === 'deflate') return inflateSync(raw).toString('utf8');
   return raw.toString('utf8');
 }

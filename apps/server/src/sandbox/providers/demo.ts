@@ -235,9 +235,16 @@ export function richDemoPersona(): Persona {
 
 export type DemoMode = 'rich' | 'sparse' | 'empty' | null;
 
+/** A normalized query is digits only: the common case skips the clean-up. */
+const DIGITS_ONLY = /^\d+$/;
+
 export function nationalOf(telValue: string): string {
-  return telValue.replace(/\D/g, '').slice(-10);
+  return (DIGITS_ONLY.test(telValue) ? telValue : telValue.replace(/\D/g, '')).slice(-10);
 }
+
+/** The demo numbers' national parts, compared against on every phone answer. */
+const RICH_NATIONAL = nationalOf(DEMO.richPhone);
+const SPARSE_NATIONAL = nationalOf(DEMO.sparsePhone);
 
 export function dialCodeOf(telValue: string): string {
   const digits = telValue.replace(/\D/g, '');
@@ -246,8 +253,8 @@ export function dialCodeOf(telValue: string): string {
 
 export function phoneDemoMode(telValue: string): DemoMode {
   const national = nationalOf(telValue);
-  if (national === nationalOf(DEMO.richPhone)) return 'rich';
-  if (national === nationalOf(DEMO.sparsePhone)) return 'sparse';
+  if (national === RICH_NATIONAL) return 'rich';
+  if (national === SPARSE_NATIONAL) return 'sparse';
   return null;
 }
 
@@ -261,7 +268,7 @@ export function emailDemoMode(address: string): DemoMode {
 /** The persona behind a phone query: seeded by the number's last 10 digits. */
 export function phonePersona(telValue: string): Persona {
   const national = nationalOf(telValue);
-  return national === nationalOf(DEMO.richPhone) ? richDemoPersona() : personaFor(national);
+  return national === RICH_NATIONAL ? richDemoPersona() : personaFor(national);
 }
 
 /** The persona behind an e-mail query: seeded by the address; names follow 'first.last' local parts. */

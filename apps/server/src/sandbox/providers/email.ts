@@ -24,7 +24,6 @@ import type {
   RegisteredSitesData,
   SocialScanData,
 } from '@footprint/domain';
-import { SourceNotFoundError } from '../../providers/types.ts';
 import { yearsBefore } from '../random.ts';
 import {
   AVATAR_SERVICES,
@@ -35,7 +34,7 @@ import {
   REVIEW_TEXT,
   SOCIALSCAN_PLATFORMS,
 } from '../words.ts';
-import { alnum, context, type GenContext, isNotFound } from './common.ts';
+import { alnum, context, type GenContext, isNotFound, noRecord } from './common.ts';
 import { emailDemoMode, emailPersona } from './demo.ts';
 import { avatarDataUrl, logoDataUrl } from './images.ts';
 import { osintRecords } from './phone.ts';
@@ -204,7 +203,7 @@ function zehefData(ctx: GenContext): AvatarServiceData {
 
 function getuserData(ctx: GenContext): LinkedPersonData {
   const { rng, persona: p } = ctx;
-  if (isNotFound(ctx, 0.3)) throw new SourceNotFoundError('No professional profile for this address.');
+  if (isNotFound(ctx, 0.3)) throw noRecord('No professional profile for this address.');
   const rich = ctx.demo === 'rich';
   return {
     person: {
@@ -278,7 +277,7 @@ function osintData(ctx: GenContext): OsintData {
 
 function osData(ctx: GenContext): LinkedPhoneData {
   const { rng, persona: p } = ctx;
-  if (isNotFound(ctx, 0.3)) throw new SourceNotFoundError('No phone number linked to this address.');
+  if (isNotFound(ctx, 0.3)) throw noRecord('No phone number linked to this address.');
   if (ctx.demo === 'rich') return { data: { phone: `91${p.mobile}` } };
   return {
     data: {

@@ -29,7 +29,6 @@ import type {
   UpiLookupData,
   WhatsAppData,
 } from '@footprint/domain';
-import { SourceNotFoundError } from '../../providers/types.ts';
 import { hashFraction, isoDateTime, isoDay, type Rng, SANDBOX_NOW, yearsBefore } from '../random.ts';
 import { CARRIERS, OSINT_SOURCES } from '../words.ts';
 import {
@@ -42,6 +41,7 @@ import {
   kycNotFound,
   kycOk,
   misspell,
+  noRecord,
 } from './common.ts';
 import { dialCodeOf, nationalOf, phoneDemoMode, phonePersona } from './demo.ts';
 import { avatarDataUrl } from './images.ts';
@@ -153,8 +153,7 @@ function hlrData(ctx: GenContext): HlrData | string {
 
 function tcData(ctx: GenContext): CallerIdData {
   const { rng, persona: p, value } = ctx;
-  if (isNotFound(ctx, 0.2))
-    throw new SourceNotFoundError('Caller-id directory has no entry for this number.');
+  if (isNotFound(ctx, 0.2)) throw noRecord('Caller-id directory has no entry for this number.');
   const spam = isSpamNumber(value);
   const fullName = spam
     ? `${p.firstName} ${rng.pick(['Loan Agent', 'Credit Card', 'Insurance', 'Real Estate', 'Spam?'])}`
@@ -183,7 +182,7 @@ function tcData(ctx: GenContext): CallerIdData {
 
 function allData(ctx: GenContext): AllCallerData {
   const { rng, persona: p, value } = ctx;
-  if (isNotFound(ctx, 0.22)) throw new SourceNotFoundError('No caller app knows this number.');
+  if (isNotFound(ctx, 0.22)) throw noRecord('No caller app knows this number.');
   const rich = ctx.demo === 'rich';
   const out: AllCallerData = {
     callapp: rich || rng.chance(0.7) ? { name: callerIdName(rng, p) } : null,
@@ -201,7 +200,7 @@ function allData(ctx: GenContext): AllCallerData {
 
 function smData(ctx: GenContext): SocialMediaData {
   const { rng, persona: p, value } = ctx;
-  if (isNotFound(ctx, 0.25)) throw new SourceNotFoundError('No social profile linked to this number.');
+  if (isNotFound(ctx, 0.25)) throw noRecord('No social profile linked to this number.');
   const fb = rng.chance(0.6)
     ? `https://www.facebook.example.test/${p.usernames[0] ?? p.firstName.toLowerCase()}`
     : `https://www.facebook.example.test/profile.php?id=1000${rng.digits(11)}`;
