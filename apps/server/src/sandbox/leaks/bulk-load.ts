@@ -2,8 +2,8 @@
  * The sandbox's synthetic records through the importer's bulk path (PostgreSQL, sources with no record
  * yet): each source gets its segment of its own (modules/leaks/import/bulk.ts), filled by COPY with
  * no index, its indexes built once at the end; the rows are built by the importer's parse pool (worker
- * threads, modules/leaks/import/parse-pool.ts) from the generator's rows, columns and values, as
- * `leaks:import` builds the rows of a CSV dump. This thread only generates and routes the rows.
+ * threads, modules/leaks/import/parse-pool.ts) from the generator's rows as JSONL, as `leaks:import`
+ * builds the lines of a dump. This thread only generates the rows and routes them.
  *
  * A row's "line" is its place in the generated sequence (1-based), so the bulk load's checkpoints
  * (committed line ranges per source) make an interrupted load resumable like an import: the same
@@ -20,7 +20,6 @@ import {
 } from '../../modules/leaks/import/bulk.ts';
 import { createParsePool } from '../../modules/leaks/import/parse-pool.ts';
 import type { ParseResult } from '../../modules/leaks/import/parse-task.ts';
-import type { ParsedRow } from '../../modules/leaks/import/readers.ts';
 import { dedicatedConnection } from '../../modules/leaks/import/writer.ts';
 import { generateSandboxLeaks, SANDBOX_LEAK_SOURCES } from './generator.ts';
 
@@ -113,23 +112,25 @@ export async function fillSandboxBulkLoads(
   const pool = await createParsePool(threads);
   const counts: BulkLoadCounts = { generated: 0, written: 0, skipped: 0, rejected: 0, removed: 0 };
   const mappings = new Map(SANDBOX_LEAK_SOURCES.map((source) => [source.name, source.mapping]));
-  const pending = new Map<string, ParsedRow[]>();
+  /** Each source's rows waiting for a full batch: JSONL lines and their places in the sequence. */
+  const pending = new Map<string, { text: string[]; lines: number[] }>();
   /** Each source's last write: its batches go one after another on its one connection. */
   const tails = new Map<string, Promise<void>>();
   const inFlight = new Set<Promise<void>>();
   let failure: { error: unknown } | null = null;
 
-  const submit = async (name: string, lines: ParsedRow[]) => {
+  const submit = async (name: string, batch: { text: string[]; lines: number[] }) => {
     const load = loads.get(name);
     if (!load) throw new Error(`Unknown sandbox source ${name}`);
     const parsed = pool.run({
-      // Rows already split into columns and values (the task's CSV input): built exactly as the row
-      // batches of the ordinary path build them (same record_hash), with no JSON in between.
-      format: 'csv',
+      // One string and one typed array a batch: handing the thread an object a row cost this thread
+      // more than generating the rows. Flat string fields: the JSONL reader gives back the same
+      // columns and values, so the record_hash is the row batches' (test/leaks/sandbox-bulk.test.ts).
+      format: 'jsonl',
       sourceName: name,
       mapping: mappings.get(name),
       delimiter: ',',
-      rows: lines,
+      block: { text: batch.text.join('\n'), lines: Uint32Array.from(batch.lines) },
       wantRejects: false,
       skip: load.committed.length > 0 ? load.committed : undefined,
     });
@@ -154,26 +155,25 @@ export async function fillSandboxBulkLoads(
     void job.then(() => inFlight.delete(job));
     // Parse tasks for every thread and a batch for every writer in flight, no more: memory stays flat.
     while (inFlight.size >= threads * 2 + writers) await Promise.race(inFlight);
+    // The generator runs without a pause of its own: give the event loop a turn, so that the threads'
+    // results come back and the COPY data goes out while this thread generates the next rows.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     if (failure) throw (failure as { error: unknown }).error;
   };
 
   try {
     for (const row of generateSandboxLeaks({ count: options.count, seed: options.seed })) {
       counts.generated++;
-      const lines = pending.get(row.source) ?? [];
-      pending.set(row.source, lines);
-      lines.push({
-        line: counts.generated,
-        columns: Object.keys(row.fields),
-        values: Object.values(row.fields),
-        raw: '',
-      });
-      if (lines.length >= BATCH) {
+      const batch = pending.get(row.source) ?? { text: [], lines: [] };
+      pending.set(row.source, batch);
+      batch.text.push(JSON.stringify(row.fields));
+      batch.lines.push(counts.generated);
+      if (batch.lines.length >= BATCH) {
         pending.delete(row.source);
-        await submit(row.source, lines);
+        await submit(row.source, batch);
       }
     }
-    for (const [name, lines] of pending) await submit(name, lines);
+    for (const [name, batch] of pending) await submit(name, batch);
     await Promise.all(inFlight);
     if (failure) throw (failure as { error: unknown }).error;
     // Each source's indexes, built after its rows are in (each finish builds its own in parallel).
