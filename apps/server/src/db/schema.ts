@@ -358,6 +358,11 @@ export const lookups = pgTable(
     index('lookups_api_key_idx').on(t.apiKeyId, t.createdAt).where(sql`${t.apiKeyId} is not null`),
     // The purge's own index: only rows that still hold a result, so each run reads just what is due.
     index('lookups_result_kept_idx').on(t.createdAt).where(sql`${t.result} is not null`),
+    // The reuse check (searches/reuse.ts): the newest answer still held, without walking the free
+    // repeats of it (which hold no result of their own).
+    index('lookups_reusable_idx')
+      .on(t.userId, t.kind, t.query, t.createdAt)
+      .where(sql`${t.result} is not null`),
     check('lookups_cost_non_negative', sql`${t.cost} >= 0`),
     check('lookups_status_valid', sql`${t.status} in ('pending', 'complete', 'no_record', 'refunded')`),
     check('lookups_kind_valid', sql`${t.kind} in (${searchKindList})`),

@@ -10,6 +10,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, leakSources, lookups } from '../../src/db/schema.ts';
 import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
+import { pageWindow } from '../../src/modules/leaks/federation.ts';
+import { countAndReadPage, countMatches, readPage } from '../../src/modules/leaks/pages.ts';
+import { conditionOf } from '../../src/modules/leaks/query.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
 
 let t: TestApp;
@@ -298,6 +301,43 @@ describe('POST /api/leak-data-finder', () => {
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ message: 'Insufficient credits.', credits: 0 });
     expect((await search({}, [{ type: 'name', value: 'Rohan' }])).statusCode).toBe(401);
+  });
+
+  it('reads count and page in one statement exactly as the two statements do, on every page', async () => {
+    const scopes = [{ includeSandbox: true }, { includeSandbox: false }];
+    const queries = [
+      [conditionOf('name', 'Priya Sharma')],
+      [conditionOf('name', 'rohan deshmukh'), conditionOf('phone', '919876543210')],
+      [conditionOf('email', 'Rohan.Deshmukh90@example.com')],
+      [conditionOf('username', 'nobody-has-this')],
+    ];
+    let compared = 0;
+    for (const scope of scopes)
+      for (const conditions of queries)
+        for (const [page, perPage] of [
+          [1, 10],
+          [2, 10],
+          [334, 30],
+          [1000, 10],
+          [1001, 10],
+        ] as const) {
+          const matches = await countMatches(t.db, conditions, scope);
+          const local = pageWindow(Math.min(matches, 10_000), page, perPage).local;
+          const two =
+            local.limit > 0 ? await readPage(t.db, conditions, local, scope) : { data: [], sandbox: false };
+          const one = await countAndReadPage(
+            t.db,
+            conditions,
+            pageWindow(10_000, page, perPage).local,
+            scope,
+          );
+          expect(one.matches).toBe(matches);
+          expect(one.data.slice(0, local.limit)).toEqual(two.data);
+          expect(one.data.length === 0 || one.sandbox === two.sandbox).toBe(true);
+          compared += two.data.length;
+        }
+    // The capped name query pages to its end (page 1000), and some pages hold nothing.
+    expect(compared).toBeGreaterThan(40);
   });
 
   it('has an index for every query shape', async () => {

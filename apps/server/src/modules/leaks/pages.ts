@@ -36,6 +36,25 @@ function scoped(conditions: LeakCondition[], scope: LeakScope): SQL {
  * search is unavailable (503, nothing charged), as any kind no source answers.
  */
 export async function indexHasRecords(db: Database, scope: LeakScope): Promise<boolean> {
+  const key = scope.includeSandbox ? 'all' : 'real';
+  const known = filled.get(db)?.[key];
+  if (known !== undefined && performance.now() - known < FILLED_TTL_MS) return true;
+  const has = await readIndexHasRecords(db, scope);
+  if (has) filled.set(db, { ...filled.get(db), [key]: performance.now() });
+  return has;
+}
+
+/**
+ * When the index was last seen holding records, per database and scope: a filled index stays filled
+ * (records go only with their source, by an operator), so every search need not ask again, and a
+ * search costs two round trips fewer. An empty index is asked every time (it fills at an import).
+ * Should the index be emptied, a search within FILLED_TTL_MS finds nothing and, by the charging
+ * rule, is not charged.
+ */
+const filled = new WeakMap<Database, { all?: number; real?: number }>();
+const FILLED_TTL_MS = 10_000;
+
+async function readIndexHasRecords(db: Database, scope: LeakScope): Promise<boolean> {
   // No source in scope at all (the common case of an unfilled index): the records are not read.
   const sources = await db
     .select({ id: leakSources.id })
@@ -115,7 +134,27 @@ export async function readPage(
     .where(and(sql`${leakRecords.id} in (${pageIds})`, where))
     .orderBy(leakRecords.id);
 
-  const data: LeakRecord[] = records.map((r) => ({
+  const data = records.map((r) => recordOf(r, conditions));
+  return { data, sandbox: records.some((r) => r.sandbox) };
+}
+
+/** A stored record as the answer lists it, with the fields it matched and its origin. */
+function recordOf(
+  r: {
+    id: number | string;
+    name: string | null;
+    email: string | null;
+    phone: string | null;
+    username: string | null;
+    address: string | null;
+    other: unknown;
+    sourceName: string;
+    breachDate: string | null;
+    description: string | null;
+  } & Record<string, unknown>,
+  conditions: LeakCondition[],
+): LeakRecord {
+  return {
     id: String(r.id),
     source: {
       name: r.sourceName,
@@ -127,11 +166,68 @@ export async function readPage(
     phone: r.phone,
     username: r.username,
     address: r.address,
-    other: r.other ?? {},
+    other: (r.other ?? {}) as LeakRecord['other'],
     matched: matchedTypes(r, conditions),
     origins: [LOCAL_ORIGIN],
-  }));
-  return { data, sandbox: records.some((r) => r.sandbox) };
+  };
+}
+
+/**
+ * countMatches and readPage in one statement (one round trip instead of two): the capped match set
+ * once, its size, and the stretch `range` of it with each record's source. `range` must lie within
+ * the capped total (pageWindow(LEAK_TOTAL_CAP, …).local): the set holds one match more than the cap.
+ * The same plan as the two statements: the shape's own index into the capped set, then the sort.
+ */
+export async function countAndReadPage(
+  db: Database,
+  conditions: LeakCondition[],
+  range: { offset: number; limit: number },
+  scope: LeakScope,
+): Promise<{ matches: number; data: LeakRecord[]; sandbox: boolean }> {
+  const where = scoped(conditions, scope);
+  const rows = rowsOf<{
+    n: number | string;
+    id: number | string | null;
+    name: string | null;
+    email: string | null;
+    phone: string | null;
+    username: string | null;
+    address: string | null;
+    other: unknown;
+    email_norm: string | null;
+    phone_norm: string | null;
+    username_norm: string | null;
+    name_tokens: string[] | null;
+    source_name: string;
+    breach_date: string | null;
+    description: string | null;
+    sandbox: boolean | null;
+  }>(
+    await db.execute(sql`
+      with m as materialized (
+        select ${leakRecords.id} as id from ${leakRecords} where ${where} limit ${LEAK_TOTAL_CAP + 1}
+      )
+      select c.n, p.* from (select count(*) as n from m) c
+      left join lateral (
+        select ${leakRecords.id} as id, ${leakRecords.name} as name, ${leakRecords.email} as email,
+          ${leakRecords.phone} as phone, ${leakRecords.username} as username, ${leakRecords.address} as address,
+          ${leakRecords.other} as other, ${leakRecords.emailNorm} as email_norm, ${leakRecords.phoneNorm} as phone_norm,
+          ${leakRecords.usernameNorm} as username_norm, ${leakRecords.nameTokens} as name_tokens,
+          s.name as source_name, s.breach_date::text as breach_date, s.description, s.sandbox
+        from ${leakRecords} join ${leakSources} s on s.id = ${leakRecords.sourceId}
+        where ${leakRecords.id} in (select id from m order by id limit ${range.limit} offset ${range.offset})
+          and ${where}
+      ) p on true
+      order by p.id`),
+  );
+  const found = rows.filter((r) => r.id !== null);
+  return {
+    matches: Number(rows[0]?.n ?? 0),
+    data: found.map((r) =>
+      recordOf({ ...r, id: r.id!, sourceName: r.source_name, breachDate: r.breach_date }, conditions),
+    ),
+    sandbox: found.some((r) => r.sandbox === true),
+  };
 }
 
 /** Most local candidates read for de-duplication (vendor answers are capped far below this). */

@@ -26,7 +26,14 @@ import {
   vendorQueryOf,
   withVendorOrigins,
 } from './federation.ts';
-import { countMatches, findTwinCandidates, indexHasRecords, type LeakScope, readPage } from './pages.ts';
+import {
+  countAndReadPage,
+  countMatches,
+  findTwinCandidates,
+  indexHasRecords,
+  type LeakScope,
+  readPage,
+} from './pages.ts';
 import { conditionOf, type LeakCondition, queryKey } from './query.ts';
 import { askVendors, type VendorOutcome } from './vendors.ts';
 
@@ -50,9 +57,14 @@ export interface LeakServiceDeps {
   searchers?: readonly LeakSearcher[];
 }
 
+/** What the local index holds for a search: its capped match count and the page asked for. */
+type LocalRead = Awaited<ReturnType<typeof countAndReadPage>>;
+
 /** What the paid search found everywhere: the local match count and what the vendors added. */
 interface Found {
   matches: number;
+  /** The local page, when it was read together with the count (see `search`). */
+  local?: LocalRead;
   federation: Federation;
   /** Source keys that answered, and the errors of those that did not (kept with the lookup). */
   answered: string[];
@@ -129,21 +141,21 @@ export function createLeakService(deps: LeakServiceDeps) {
     conditions: LeakCondition[],
     rows: Array<{ type: LeakFieldType; value: string }>,
     reused: Reusable | null,
+    localRead: Promise<LocalRead> | null,
   ): Promise<Found> {
+    const readLocal = async () =>
+      localRead
+        ? { matches: (await localRead).matches, local: await localRead }
+        : { matches: await countMatches(db, conditions, scope) };
     if (reused)
       return {
-        matches: await countMatches(db, conditions, scope),
+        ...(await readLocal()),
         federation: federationOf(reused.result),
         answered: reused.answered,
         errors: reused.errors,
       };
     if (searchers.length > 0) return searchEverywhere(db, searchers, scope, conditions, rows);
-    return {
-      matches: await countMatches(db, conditions, scope),
-      federation: NO_FEDERATION,
-      answered: ['leaks'],
-      errors: {},
-    };
+    return { ...(await readLocal()), federation: NO_FEDERATION, answered: ['leaks'], errors: {} };
   }
 
   return {
@@ -165,8 +177,19 @@ export function createLeakService(deps: LeakServiceDeps) {
       // No source could answer (an empty index, no vendor): say so before anything is charged.
       if (searchers.length === 0 && !(await indexHasRecords(db, scope)))
         throw kindUnavailable(searchKindLabel('leak'));
-      const caseReference = await searches.caseReference(rawCaseReference, user);
       const conditions = rows.map((row) => conditionOf(row.type, row.value));
+      // Without vendors, the local page does not depend on anything the paid search decides (a
+      // repeat's stored federation only adds vendor records after the local ones): it is read at once,
+      // count and page in one statement, while the search checks the case and looks for a reusable
+      // answer, so those round trips overlap instead of adding up. Its window is taken within the
+      // capped total, which is the page's window whatever the count turns out to be. A search refused
+      // before its answer (a short balance, a closed case) has read it for nothing.
+      const localRead =
+        searchers.length === 0
+          ? countAndReadPage(db, conditions, pageWindow(LEAK_TOTAL_CAP, page, perPage).local, scope)
+          : null;
+      localRead?.catch(() => {});
+      const caseReference = await searches.caseReference(rawCaseReference, user);
 
       const searched = await searches.run<LeakPage>({
         user,
@@ -181,7 +204,7 @@ export function createLeakService(deps: LeakServiceDeps) {
         ...(options.auditDetails ? { auditDetails: options.auditDetails } : {}),
         failedReason: 'Leak search refused',
         async ask({ reused }) {
-          const found = await findEverywhere(conditions, rows, reused);
+          const found = await findEverywhere(conditions, rows, reused, localRead);
           const { federation } = found;
           const localTotal = Math.min(found.matches, LEAK_TOTAL_CAP);
           const total = localTotal + federation.records.length;
@@ -195,8 +218,9 @@ export function createLeakService(deps: LeakServiceDeps) {
             };
           }
           const window = pageWindow(localTotal, page, perPage);
-          const local =
-            window.local.limit > 0
+          const local = found.local
+            ? { data: found.local.data.slice(0, window.local.limit), sandbox: found.local.sandbox }
+            : window.local.limit > 0
               ? await readPage(db, conditions, window.local, scope)
               : { data: [], sandbox: false };
           const data = [

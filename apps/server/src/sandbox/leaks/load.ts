@@ -3,6 +3,7 @@ import { leakRecords } from '../../db/schema.ts';
 import { isRejected, LeakRecordBuilder, type PreparedLeakRecord } from '../../modules/leaks/import/record.ts';
 import { refreshLeakSourceCounts, upsertLeakSourceRow } from '../../modules/leaks/import/sources.ts';
 import { createLeakWriter } from '../../modules/leaks/import/writer.ts';
+import { fillSandboxBulkLoads, openSandboxBulkLoads } from './bulk-load.ts';
 import { generateSandboxLeaks, SANDBOX_LEAK_SOURCES } from './generator.ts';
 
 export interface LoadSandboxLeaksOptions {
@@ -11,7 +12,19 @@ export interface LoadSandboxLeaksOptions {
   /** PostgreSQL: URL for a dedicated COPY connection (else one is borrowed from the handle's pool). */
   url?: string | undefined;
   onProgress?: ((progress: { generated: number; inserted: number; count: number }) => void) | undefined;
+  /**
+   * PostgreSQL: 'auto' (default) loads through the importer's bulk path (./bulk-load.ts) from
+   * BULK_MIN_COUNT records when every sandbox source is new (or its sandbox bulk load unfinished);
+   * 'off' writes row batches into the indexed table; 'on' refuses anything but the bulk path.
+   */
+  bulk?: 'auto' | 'on' | 'off' | undefined;
+  /** Bulk path: parse threads and COPY batches in flight (default from the cores, as the importer's). */
+  threads?: number | undefined;
+  writers?: number | undefined;
 }
+
+/** From this many records, a load into new sources takes the bulk path ('auto'). */
+export const BULK_MIN_COUNT = 50_000;
 
 export interface LoadSandboxLeaksResult {
   sources: number;
@@ -30,7 +43,9 @@ const BATCH = 5_000;
 /**
  * Writes `count` synthetic records through the importer's own path: each row is built by the source's
  * LeakRecordBuilder (same secret dropping, normalization and record_hash as `leaks:import`) and written
- * in COPY batches, so a load is idempotent per seed and can be re-run after a crash.
+ * in COPY batches, so a load is idempotent per seed and can be re-run after a crash. A large load into
+ * new sources on PostgreSQL takes the importer's bulk path instead (`bulk`, ./bulk-load.ts): parse
+ * threads, COPY into a segment per source, indexes built once at the end.
  */
 export async function loadSandboxLeaks(
   handle: DatabaseHandle,
@@ -46,8 +61,47 @@ export async function loadSandboxLeaks(
     const builder = new LeakRecordBuilder(source.name, source.mapping);
     sources.set(source.name, { id, segment, builder, batch: [] });
   }
-  const writer = await createLeakWriter(handle, { url: options.url });
   const result = { sources: sources.size, generated: 0, inserted: 0, duplicates: 0, rejected: 0 };
+  const bulkMode = options.bulk ?? 'auto';
+  const bulk =
+    bulkMode === 'off' || (bulkMode === 'auto' && options.count < BULK_MIN_COUNT)
+      ? null
+      : await openSandboxBulkLoads(
+          handle,
+          options.url,
+          sources,
+          `sandbox:${options.seed ?? 'demo'}:${options.count}`,
+        );
+  if (bulkMode === 'on' && !bulk)
+    throw new Error(
+      'A bulk load needs PostgreSQL, a role owning leak_records and sandbox sources with no record yet.',
+    );
+  if (bulk) {
+    try {
+      const counts = await fillSandboxBulkLoads(bulk.loads, {
+        count: options.count,
+        seed: options.seed,
+        threads: options.threads,
+        writers: options.writers,
+        onProgress: (generated, written) =>
+          options.onProgress?.({ generated, inserted: written, count: options.count }),
+      });
+      result.generated = counts.generated;
+      result.rejected = counts.rejected;
+      result.inserted = counts.written - counts.removed;
+      result.duplicates = counts.skipped + counts.removed;
+    } finally {
+      await Promise.all([...bulk.loads.values()].map((load) => load.close().catch(() => {})));
+      await bulk.control.release();
+    }
+    await refreshLeakSourceCounts(
+      handle.db,
+      [...sources.values()].map((entry) => entry.id),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    return { ...result, seconds, rowsPerSecond: Math.round(result.generated / seconds) };
+  }
+  const writer = await createLeakWriter(handle, { url: options.url });
   const flush = async (entry: { id: string; segment: number; batch: PreparedLeakRecord[] }) => {
     const inserted = await writer.write(entry.id, entry.batch, entry.segment);
     result.inserted += inserted;

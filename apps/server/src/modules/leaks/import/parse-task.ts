@@ -21,6 +21,12 @@ export interface ParseTask {
   lines?: SourceLine[] | undefined;
   /** CSV: rows already split by the main thread. */
   rows?: ParsedRow[] | undefined;
+  /**
+   * JSONL made in memory (the sandbox loader): the lines joined by '\n' (none may hold one) with their
+   * line numbers, one each. Two values to hand to a thread instead of an object a line: a string and a
+   * typed array cross as one copied block each.
+   */
+  block?: { text: string; lines: Uint32Array } | undefined;
   /** Write rejects' JSONL lines into the result. */
   wantRejects: boolean;
   /**
@@ -155,6 +161,16 @@ export async function runParseTask(task: ParseTask): Promise<ParseResult> {
     for (const line of task.lines ?? []) {
       const row = jsonlRow(line);
       if (row !== null) take(row);
+    }
+    if (task.block) {
+      const { text, lines } = task.block;
+      let start = 0;
+      for (const line of lines) {
+        const end = text.indexOf('\n', start);
+        const row = jsonlRow({ line, text: text.slice(start, end === -1 ? text.length : end) });
+        if (row !== null) take(row);
+        start = end + 1;
+      }
     }
   } else {
     for (const row of task.rows ?? []) take(row);

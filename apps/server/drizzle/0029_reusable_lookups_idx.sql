@@ -1,0 +1,1 @@
+CREATE INDEX "lookups_reusable_idx" ON "lookups" USING btree ("user_id","kind","query","created_at") WHERE "lookups"."result" is not null;
