@@ -57,7 +57,9 @@ export function createChainMonitor(
       checkpoint = check.checkpoint;
       pending = check.pending;
       broken = check.broken;
-      status = check.status === 'partial' ? 'checking' : check.status;
+      // Rows written but nothing sealed yet (a new trail, within a second): not verified, ask again.
+      const unsealed = check.status === 'intact' && !check.checkpoint && check.pending > 0;
+      status = check.status === 'partial' || unsealed ? 'checking' : check.status;
     }
     return {
       status,
