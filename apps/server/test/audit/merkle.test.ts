@@ -20,6 +20,7 @@ import { EMPTY_ROOT, MerkleFrontier } from '../../src/modules/audit/merkle.ts';
 import { createSealer } from '../../src/modules/audit/sealer.ts';
 import { recordAudit } from '../../src/modules/audit/service.ts';
 import { verifyTrail } from '../../src/modules/audit/verify.ts';
+import { listOutbox, outboxMailer } from '../../src/modules/mail/mailer.ts';
 import { createSettleWriter, type RepeatedSearch } from '../../src/modules/searches/settle.ts';
 import { createUser } from '../support/app.ts';
 import { createTestDatabase, databaseKind } from '../support/db.ts';
@@ -317,5 +318,59 @@ describe('the sealer', () => {
     } finally {
       if (second !== handle) await second.close();
     }
+  });
+});
+
+describe('the hand-over outside the database', () => {
+  it('mails the newest checkpoint to the auditor once per period, and logs a failing file once without stopping', async () => {
+    const mailer = outboxMailer(handle.db);
+    const sealer = createSealer({
+      db: handle.db,
+      signer,
+      intervalMs: 0,
+      anchor: { email: 'auditor@example.test', minutes: 60, mailer },
+    });
+    await recordAudit(handle.db, { action: 'test.mailed', outcome: 'success' });
+    const newest = await sealer.sealNow();
+    // Forced: whatever earlier tests handed over.
+    expect(await sealer.anchor(true)).toEqual(['mail auditor@example.test']);
+    const [mail] = await listOutbox(handle.db, 1);
+    expect(mail).toMatchObject({ to: 'auditor@example.test' });
+    expect(mail!.subject).toBe(`Audit checkpoint ${signer.name} ${newest!.treeSize}`);
+    expect(mail!.text).toContain(newest!.note);
+    expect(mail!.text).toContain(signer.vkey);
+    expect(
+      openCheckpoint(splitNotes(mail!.text.slice(mail!.text.indexOf(`${signer.name}\n`)))[0]!, signer)
+        .treeSize,
+    ).toBe(newest!.treeSize);
+    // Not again within the period, even though the tree grew.
+    await recordAudit(handle.db, { action: 'test.mailed', outcome: 'success' });
+    await sealer.sealNow();
+    expect(await sealer.anchor()).toEqual([]);
+
+    // A file that cannot be written (a database of its own: nothing handed over yet, so it is due):
+    // the timer's hand-over fails, is logged once, and sealing goes on.
+    const fresh = await createTestDatabase();
+    try {
+      const errors: string[] = [];
+      const broken = createSealer({
+        db: fresh.db,
+        signer,
+        intervalMs: 10,
+        anchor: { file: '/nonexistent-dir/checkpoints.txt', minutes: 1 },
+        log: { error: (_o, message) => errors.push(message) },
+      });
+      await recordAudit(fresh.db, { action: 'test.after_failure', outcome: 'success' });
+      broken.start();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(broken.anchor()).rejects.toThrow(/ENOENT/);
+      await recordAudit(fresh.db, { action: 'test.after_failure', outcome: 'success' });
+      await broken.stop();
+      expect(errors).toEqual(['audit trail: the checkpoint could not be handed over; trying again']);
+      await expectAllSealed(fresh.db);
+    } finally {
+      await fresh.close();
+    }
+    await expectAllSealed();
   });
 });

@@ -20,7 +20,7 @@
  */
 import { appendFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { type Database, type Executor, isEmbedded } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { logFailure } from '../../outage.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -73,6 +73,7 @@ export function createSealer(options: SealerOptions) {
   let failing = false;
   let anchorFailing = false;
   let lastAnchorTry = 0;
+  let anchoring: Promise<string[] | null> | null = null;
 
   /** Seals the rows after `last` through `high` (all final), and writes their checkpoint. */
   async function seal(
@@ -197,17 +198,18 @@ export function createSealer(options: SealerOptions) {
    * and the tree grew (or always with `force`). Answers where it went (nothing when not due).
    */
   async function anchor(force = false): Promise<string[]> {
+    return (await handOverNewest(force)) ?? [];
+  }
+
+  /** The hand-over; null when nothing is sealed yet (the timer then asks again at the next tick). */
+  async function handOverNewest(force: boolean): Promise<string[] | null> {
     const target = options.anchor;
     if (!target || (!target.file && !target.email)) return [];
-    return db.transaction(async (tx) => {
-      const [lock] = rowsOf<{ locked: boolean }>(
-        await tx.execute(sql`select pg_try_advisory_xact_lock(${ANCHOR_LOCK}) as locked`),
-      );
-      if (!lock?.locked) return [];
-      const newest = await newestCheckpoint(tx);
-      if (!newest) return [];
+    const handOver = async (exec: Executor): Promise<string[] | null> => {
+      const newest = await newestCheckpoint(exec);
+      if (!newest) return null;
       const [previous] = rowsOf<{ tree_size: string | number; due: boolean }>(
-        await tx.execute(
+        await exec.execute(
           sql`select tree_size, at <= now() - make_interval(mins => ${target.minutes}) as due
               from audit_anchors order by id desc limit 1`,
         ),
@@ -229,10 +231,24 @@ export function createSealer(options: SealerOptions) {
         });
         went.push(`mail ${target.email}`);
       }
-      await tx.execute(
+      await exec.execute(
         sql`insert into audit_anchors (tree_size, destinations) values (${newest.treeSize}, ${went.join(', ')})`,
       );
       return went;
+    };
+    // PGlite is one process (nobody to take turns with) and one connection: the outbox mailer's own
+    // insert would wait for a transaction held around it.
+    if (isEmbedded(db)) {
+      anchoring ??= handOver(db).finally(() => {
+        anchoring = null;
+      });
+      return anchoring;
+    }
+    return db.transaction(async (tx) => {
+      const [lock] = rowsOf<{ locked: boolean }>(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(${ANCHOR_LOCK}) as locked`),
+      );
+      return lock?.locked ? handOver(tx) : [];
     });
   }
 
@@ -245,11 +261,12 @@ export function createSealer(options: SealerOptions) {
     const minutes = options.anchor?.minutes ?? 0;
     // The hand-over is looked at once a minute at most (its period is in minutes).
     if (minutes > 0 && Date.now() - lastAnchorTry >= Math.min(60_000, minutes * 60_000)) {
-      lastAnchorTry = Date.now();
       try {
-        await anchor();
+        // Nothing sealed yet: asked again at the next tick, not a minute later.
+        if ((await handOverNewest(false)) !== null) lastAnchorTry = Date.now();
         anchorFailing = false;
       } catch (error) {
+        lastAnchorTry = Date.now();
         if (!anchorFailing) {
           logFailure(
             options.log,
