@@ -85,7 +85,7 @@ afterAll(async () => {
 });
 
 describe('backup and restore with pg_dump and pg_restore (PostgreSQL)', () => {
-  it('restores every row, and the audit chain of the copy verifies with the same head', async () => {
+  it('restores every row, and the audit trail of the copy verifies with the same checkpoints', async () => {
     const source = database.url!;
     await createSealer({ db: t.db, signer, intervalMs: 0 }).sealNow();
     const original = await verifyTrail(t.db, { verifier: signer });
