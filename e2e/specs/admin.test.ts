@@ -430,21 +430,20 @@ describe('admin area', () => {
     const admin = await pageAs(adminToken, '/admin/audit');
     await heading(admin, 'Audit trail').waitFor();
     const panel = admin.getByRole('region', { name: 'Tamper evidence' });
-    // The server verifies a step per call; the screen asks again until it has reached the head.
+    // The server verifies a step per call; the screen asks again until it has reached the newest checkpoint.
     await panel.getByText('Intact', { exact: true }).waitFor({ timeout: 30_000 });
     const line = await panel.getByText(/events? verified, through event \d+\./).textContent();
     const through = Number(/through event (\d+)/.exec(line ?? '')?.[1]);
-    const shownHead = (await panel.locator('code').textContent()) ?? '';
-    expect(shownHead).toMatch(/^[0-9a-f]{64}$/);
-    await panel.getByText(`Head hash (event ${through})`).waitFor();
-    // The same as the API says (later events only move it forward).
+    const shownRoot = (await panel.locator('code').first().textContent()) ?? '';
+    expect(shownRoot).toMatch(/^[0-9a-f]{64}$/);
+    // The same as the API says (later checkpoints only grow the tree).
     const state = (await api('/api/admin/audit/chain', { token: adminToken }))
       .body as unknown as AuditChainState;
     expect(state.status).toBe('intact');
     expect(state.broken).toBeNull();
-    expect(state.head.id).toBeGreaterThanOrEqual(through);
+    expect(state.checkpoint!.last_id).toBeGreaterThanOrEqual(through);
     expect(await axeProblems(admin, 'admin-audit-chain', '[data-testid="audit-chain"]')).toEqual([]);
-    await panel.getByRole('button', { name: 'Copy head hash' }).focus();
+    await panel.getByRole('button', { name: 'Copy checkpoint root' }).focus();
     await screenshot(admin, 'admin-audit-chain-desktop');
     await admin.setViewportSize({ width: 390, height: 844 });
     await expectNoSidewaysScroll(admin);

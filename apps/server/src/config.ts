@@ -211,6 +211,19 @@ export const envSchema = z.object({
   LOOKUP_CACHE_HOURS: int(24, 0, 24 * 90),
   LOOKUP_RETENTION_DAYS: int(90, 1, 3650),
   LOOKUP_PURGE_INTERVAL_MINUTES: int(60, 0, 7 * 24 * 60),
+  AUDIT_SEAL_MS: int(1000, 0, 3_600_000),
+  AUDIT_CHECKPOINT_FILE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? resolve(value) : undefined)),
+  AUDIT_CHECKPOINT_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.email().optional()),
+  AUDIT_CHECKPOINT_MINUTES: int(60, 1, 7 * 24 * 60),
   LOOKUP_ABANDON_SECONDS: int(120, 1, 24 * 60 * 60),
   JOBS_CONCURRENCY: int(2, 1, 64),
   BULK_ROW_CONCURRENCY: int(96, 1, 200),
@@ -331,6 +344,16 @@ export interface Config {
     connectionTimeoutMs: number;
   };
   demo: { seed: boolean; password: string };
+  /** The audit trail's sealer and where its signed checkpoints go (modules/audit/sealer.ts). */
+  audit: {
+    /** ms between sealing rounds; 0: this process does not seal (another one, or `audit:checkpoint`, does). */
+    sealMs: number;
+    /** A file the newest signed checkpoint is appended to every `checkpointMinutes` (when the tree grew). */
+    checkpointFile: string | undefined;
+    /** An auditor's address the newest signed checkpoint is mailed to at the same cadence. */
+    checkpointEmail: string | undefined;
+    checkpointMinutes: number;
+  };
   /** The price in credits of each paid search kind. */
   costs: Readonly<Record<SearchKind, number>>;
   /** Synthetic leak records loaded on start when the table is empty (default: 100,000 on PGlite, none on PostgreSQL). */
@@ -583,6 +606,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     // The embedded default is the "try it on my laptop" mode: it has the demo accounts, except in
     // production (ALLOW_EMBEDDED_DATABASE), where only SEED_DEMO with a password of its own makes them.
+    audit: {
+      sealMs: env.AUDIT_SEAL_MS,
+      checkpointFile: env.AUDIT_CHECKPOINT_FILE,
+      checkpointEmail: env.AUDIT_CHECKPOINT_EMAIL,
+      checkpointMinutes: env.AUDIT_CHECKPOINT_MINUTES,
+    },
     demo: { seed: env.SEED_DEMO || (embedded && !production), password: env.DEMO_PASSWORD },
     costs: Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, env[costVariable(kind)]])) as Record<
       SearchKind,

@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, migrationsFolder, openDatabase } from './db/client.ts';
 import { migrationStatus } from './db/migrations.ts';
 import { roleCanRewriteTrail } from './modules/audit/chain.ts';
+import { auditOrigin, checkpointSigner } from './modules/audit/checkpoint.ts';
+import { createSealer, type Sealer } from './modules/audit/sealer.ts';
 import { recordAudit } from './modules/audit/service.ts';
 import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { createJobQueue, type JobQueue } from './modules/jobs/index.ts';
@@ -46,6 +48,8 @@ export interface Runtime {
   auditTrail: string;
   /** The background jobs' queue (bulk lookups), started with the runtime and stopped on close. */
   jobs: JobQueue;
+  /** Seals the audit trail into its Merkle tree and hands its checkpoints over (modules/audit/sealer.ts). */
+  sealer: Sealer;
   /** GET /api/health/ready's checks; `drain()` makes them fail from SIGTERM on (main.ts). */
   readiness: Readiness;
   /**
@@ -114,10 +118,10 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   else await awaitMigrations(database, overrides.migrationWait);
   const auditTrail =
     database.kind === 'pglite'
-      ? 'hash-chained (embedded: one database user)'
+      ? 'sealed in a signed Merkle log (embedded: one database user)'
       : (await roleCanRewriteTrail(database.db))
-        ? 'hash-chained; this database role could rewrite it (one role for migrations and the app: see docs/security.md)'
-        : 'hash-chained; this database role may only append to it';
+        ? 'sealed in a signed Merkle log; this database role could rewrite it (one role for migrations and the app: see docs/security.md)'
+        : 'sealed in a signed Merkle log; this database role may only append to it';
   const appKey = await resolveAppKey(database.db, config.appKey);
   const demoCreated = config.demo.seed ? await seedDemoAccounts(database.db, config.demo.password) : [];
   // Synthetic leak records only in the sandbox: with SANDBOX off nothing invented is ever loaded.
@@ -233,6 +237,21 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   if (overrides.watchTickSeconds !== 0) {
     await registerWatchJobs(jobs, app.watchlists, overrides.watchTickSeconds);
   }
+  // The audit trail's rows are sealed into its Merkle tree every AUDIT_SEAL_MS by one process at a
+  // time; the newest signed checkpoint goes to the file or auditor configured.
+  const sealer = createSealer({
+    db: database.db,
+    signer: checkpointSigner(appKey, auditOrigin(config.appUrl)),
+    intervalMs: config.audit.sealMs,
+    anchor: {
+      file: config.audit.checkpointFile,
+      email: config.audit.checkpointEmail,
+      minutes: config.audit.checkpointMinutes,
+      mailer,
+    },
+    log: app.log,
+  });
+  sealer.start();
   await jobs.start();
   return {
     app,
@@ -245,6 +264,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     auditTrail,
     jobs,
     readiness,
+    sealer,
     async close(step) {
       stopPurge();
       stopRecovery();
@@ -256,6 +276,8 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
       await jobs.stop();
       // After the app: the lookups it finished on the way out are counted too.
       await usage.close();
+      // What was written on the way out is sealed before the database closes.
+      if (config.audit.sealMs > 0) await sealer.stop();
       await reportPool.close();
       await limits.close();
       await mailer.close();

@@ -1,6 +1,7 @@
 // Backup and restore as docs/operations.md tells an operator to do it: pg_dump -Fc of a database the app
 // has written to, pg_restore into a new database, and the restored copy checked with the operator's own
-// command (audit:verify): the audit trail's hash chain must still verify, with every row there.
+// command (audit:verify): the audit trail must still verify against its signed checkpoints, with
+// every row there.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,8 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyChain } from '../src/modules/audit/chain.ts';
-import { createTestApp, createUser, signIn, type TestApp } from '../test/support/app.ts';
+import { auditOrigin, checkpointSigner } from '../src/modules/audit/checkpoint.ts';
+import { createSealer } from '../src/modules/audit/sealer.ts';
+import { verifyTrail } from '../src/modules/audit/verify.ts';
+import { createTestApp, createUser, signIn, TEST_APP_KEY, type TestApp } from '../test/support/app.ts';
 import { createTestDatabase } from '../test/support/db.ts';
 
 const run = promisify(execFile);
@@ -39,7 +42,15 @@ async function onServer(url: string, query: string) {
 }
 
 /** Rows per table the restore must keep: accounts, the books, the lookups and the audit trail. */
-const counted = ['users', 'credit_entries', 'lookups', 'audit_events', 'audit_chain_head'];
+const counted = [
+  'users',
+  'credit_entries',
+  'lookups',
+  'audit_events',
+  'audit_chain_head',
+  'audit_checkpoints',
+];
+const signer = checkpointSigner(TEST_APP_KEY, auditOrigin('http://footprint.test'));
 const countsOf = async (url: string) =>
   (
     await onServer(
@@ -74,10 +85,12 @@ afterAll(async () => {
 });
 
 describe('backup and restore with pg_dump and pg_restore (PostgreSQL)', () => {
-  it('restores every row, and the audit chain of the copy verifies with the same head', async () => {
+  it('restores every row, and the audit trail of the copy verifies with the same checkpoints', async () => {
     const source = database.url!;
-    const original = await verifyChain(t.db);
+    await createSealer({ db: t.db, signer, intervalMs: 0 }).sealNow();
+    const original = await verifyTrail(t.db, { verifier: signer });
     expect(original.status).toBe('intact');
+    expect(original.pending).toBe(0);
     expect(original.checked).toBeGreaterThanOrEqual(6); // the sign-in and the five lookups at least
 
     const dump = join(dir, 'footprint.dump');
@@ -90,10 +103,19 @@ describe('backup and restore with pg_dump and pg_restore (PostgreSQL)', () => {
     // The operator's command on the restored copy, as docs/operations.md runs it.
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'audit:verify'], {
       cwd: serverRoot,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: restored },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: restored,
+        APP_KEY: TEST_APP_KEY,
+        APP_URL: 'http://footprint.test',
+      },
     });
     expect(stdout).toContain(
-      `Audit chain OK: ${original.checked} row(s) checked, head row ${original.head.id}, head hash ${original.head.hash}`,
+      `Audit trail OK: ${original.checked} row(s) checked; legacy chain head row ${original.head.id}, ` +
+        `head hash ${original.head.hash}; ${original.checkpointsChecked} checkpoint(s) checked, tree size ` +
+        `${original.checkpoint!.treeSize}, root ${original.checkpoint!.rootHash}; 0 row(s) not sealed yet.`,
     );
   }, 120_000);
 });

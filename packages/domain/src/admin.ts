@@ -286,19 +286,32 @@ export interface AuditEvent {
 }
 
 /**
- * GET /api/admin/audit/chain: the state of the audit trail's hash chain. The server verifies it a
- * step at a time from where it last stopped (`checking` until it reaches the head).
+ * GET /api/admin/audit/chain: the state of the audit trail: the legacy hash chain (rows before
+ * migration 0027) and the Merkle tree every row is sealed into, checked against its stored
+ * checkpoints. The server verifies it a step at a time from where it last stopped (`checking` until
+ * it reaches the newest checkpoint).
  */
 export interface AuditChainState {
   status: 'intact' | 'checking' | 'broken';
   /** Rows verified so far, from the first row through `verified_through`. */
   rows_verified: number;
-  /** The last row verified (null: none yet, or the trail is empty). */
+  /** The last row verified: its chain hash (legacy rows) or Merkle leaf hash (null: none yet). */
   verified_through: { id: number; at: string | null; hash: string } | null;
-  /** The chain head as the database records it: the last row written and its hash. */
+  /** The end of the legacy hash chain: the last row chained before 0027 and its hash (frozen). */
   head: { id: number; hash: string };
-  /** The first broken row: its id, time and what does not match. */
-  broken: { id: number; at: string | null; reason: 'content' | 'link' | 'head'; message: string } | null;
+  /** The first break: its row, time and what does not match. */
+  broken: {
+    id: number;
+    at: string | null;
+    reason: 'content' | 'link' | 'head' | 'checkpoint';
+    message: string;
+  } | null;
+  /** Rows sealed into the Merkle tree (the newest checkpoint's size). */
+  tree_size: number;
+  /** Rows written after the newest checkpoint: not sealed yet (sealing runs every second or so). */
+  pending: number;
+  /** The newest checkpoint (null: nothing sealed yet). */
+  checkpoint: { tree_size: number; last_id: number; root_hash: string; at: string } | null;
   checked_at: string;
 }
 

@@ -373,9 +373,12 @@ export const lookups = pgTable(
  * The audit trail: who did what, when, from where, at what cost and with what outcome. Append-only:
  * a trigger in the migration makes the database itself refuse UPDATE, DELETE and TRUNCATE, and on
  * PostgreSQL the table belongs to the `footprint_owner` role, the app's role may only INSERT and SELECT.
- * Tamper-evident: a BEFORE INSERT trigger (migration 0014) assigns `id` in chain order and sets
- * `prev_hash` and `hash` = SHA-256(prev_hash || canonical content), whatever the insert supplies;
- * modules/audit/chain.ts recomputes them (docs/security.md, "Audit trail").
+ * Tamper-evident: since migration 0027 the rows are sealed, in id order and in batches, into a
+ * Merkle tree whose signed checkpoints are kept in `audit_checkpoints` and outside the database
+ * (modules/audit/sealer.ts). Rows written before 0027 also keep the hash chain of migration 0014
+ * (`prev_hash`, `hash`, ending at `audit_chain_head`); newer rows leave both NULL. An insert takes no
+ * lock besides its own row: the id comes from the column default (`audit_next_id()`), which first
+ * gives the transaction its xid, so the sealer can tell when every id below a horizon is final.
  */
 export const auditEvents = pgTable(
   'audit_events',
@@ -393,14 +396,10 @@ export const auditEvents = pgTable(
     outcome: text('outcome', { enum: ['success', 'no_record', 'failure', 'denied'] }).notNull(),
     caseReference: text('case_reference'),
     details: jsonb('details'),
-    /** The previous row's `hash` (64 zeros for the first row); set by the chain trigger. */
-    prevHash: text('prev_hash')
-      .notNull()
-      .$default(() => ''),
-    /** Lower-case hex SHA-256 of prev_hash and this row's canonical content; set by the chain trigger. */
-    hash: text('hash')
-      .notNull()
-      .$default(() => ''),
+    /** Rows before 0027: the previous row's `hash` (64 zeros for the first row). NULL since. */
+    prevHash: text('prev_hash'),
+    /** Rows before 0027: SHA-256 of prev_hash and this row's canonical content. NULL since. */
+    hash: text('hash'),
   },
   (t) => [
     index('audit_events_at_idx').on(t.at),
@@ -414,9 +413,8 @@ export const auditEvents = pgTable(
 );
 
 /**
- * The head of the audit trail's hash chain: one row, the last chained row's id and hash. The chain
- * trigger locks it for each insert (so concurrent writers chain one after another) and a statement
- * trigger moves it forward; a verifier that finds the table ending before the head knows rows were cut.
+ * The end of the legacy hash chain (migration 0014): the last row chained before 0027, frozen since.
+ * A verifier that finds that segment ending before it knows rows were cut.
  */
 export const auditChainHead = pgTable(
   'audit_chain_head',
@@ -427,6 +425,33 @@ export const auditChainHead = pgTable(
   },
   (t) => [check('audit_chain_head_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The audit trail's Merkle tree (RFC 6962) as the sealer grew it: one row per sealing round, append-only.
+ * The first `tree_size` rows of `audit_events` in id order (the last being `last_id`) hash to
+ * `root_hash`; `frontier` is the right edge of that tree (the roots of its perfect subtrees, largest
+ * first, hex), from which the next round goes on without reading older rows; `note` is the C2SP
+ * signed checkpoint of this size (modules/audit/checkpoint.ts).
+ */
+export const auditCheckpoints = pgTable('audit_checkpoints', {
+  treeSize: bigint('tree_size', { mode: 'number' }).primaryKey(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull(),
+  rootHash: text('root_hash').notNull(),
+  frontier: jsonb('frontier').$type<string[]>().notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  note: text('note').notNull(),
+});
+
+/**
+ * Signed checkpoints handed outside the database (AUDIT_CHECKPOINT_FILE, AUDIT_CHECKPOINT_EMAIL):
+ * one row per hand-over, so that several server processes hand over once per period between them.
+ */
+export const auditAnchors = pgTable('audit_anchors', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  treeSize: bigint('tree_size', { mode: 'number' }).notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  destinations: text('destinations').notNull(),
+});
 
 /** Every generated PDF: its id is printed in the file, its SHA-256 lets a holder check the file. */
 /** What a row of `reports` is the file of. */

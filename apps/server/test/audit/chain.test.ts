@@ -1,29 +1,37 @@
-// The audit trail's hash chain: written by the database's trigger, recomputed in Node, the same on
-// PGlite and PostgreSQL, unbroken under concurrent writers, and a tampered row is named.
-import { execFile } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+// The audit trail's rows as the Merkle log seals them (the leaf is the row's canonical content, the
+// same on PGlite and PostgreSQL), and the legacy hash chain of the rows written before migration
+// 0027: kept, verified, and each tamper case named (a changed row, a removed row, an inserted row, a
+// cut tail, a rewritten head), before and after the boundary.
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+import { type DatabaseHandle, migrationsFolder, openDatabase } from '../../src/db/client.ts';
+import { rowsOf } from '../../src/db/rows.ts';
 import { auditEvents } from '../../src/db/schema.ts';
-import { GENESIS_HASH, roleCanRewriteTrail, verifyChain } from '../../src/modules/audit/chain.ts';
+import { GENESIS_HASH, roleCanRewriteTrail } from '../../src/modules/audit/chain.ts';
+import { auditOrigin, checkpointSigner } from '../../src/modules/audit/checkpoint.ts';
+import { createSealer } from '../../src/modules/audit/sealer.ts';
 import { recordAudit } from '../../src/modules/audit/service.ts';
-import { createSettleWriter, type RepeatedSearch } from '../../src/modules/searches/settle.ts';
+import { verifyTrail } from '../../src/modules/audit/verify.ts';
 import { createTestApp, createUser, signIn } from '../support/app.ts';
 import { createTestDatabase, databaseKind } from '../support/db.ts';
 
-const run = promisify(execFile);
-const root = new URL('../../../..', import.meta.url).pathname;
+const signer = checkpointSigner('chain test key', auditOrigin('http://footprint.test'));
 
-/** SHA-256 written out by hand here, not with the module under test: the definition itself. */
-const expectedHash = (prev: string, fields: Array<string | null>) =>
+/** SHA-256 written out by hand here, not with the module under test: the definitions themselves. */
+const content = (fields: Array<string | null>) =>
+  fields.map((f) => (f === null ? '~' : `${Buffer.byteLength(f)}:${f}`)).join('');
+const expectedChainHash = (prev: string, fields: Array<string | null>) =>
   createHash('sha256')
-    .update(prev + fields.map((f) => (f === null ? '~' : `${Buffer.byteLength(f)}:${f}`)).join(''), 'utf8')
+    .update(prev + content(fields), 'utf8')
+    .digest('hex');
+const expectedLeaf = (fields: Array<string | null>) =>
+  createHash('sha256')
+    .update(Buffer.concat([Buffer.from([0]), Buffer.from(content(fields), 'utf8')]))
     .digest('hex');
 
 let handle: DatabaseHandle & { url?: string };
@@ -32,18 +40,21 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-const stored = () =>
-  handle.db
-    .select({ id: auditEvents.id, prevHash: auditEvents.prevHash, hash: auditEvents.hash })
-    .from(auditEvents)
-    .orderBy(asc(auditEvents.id));
+/** As the owner or a superuser would: behind the append-only triggers. */
+const behindTriggers = (db: DatabaseHandle['db'], ...statements: ReturnType<typeof sql>[]) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`alter table audit_events disable trigger audit_events_no_update_delete`);
+    await tx.execute(sql`alter table audit_chain_head disable trigger audit_chain_head_frozen`);
+    for (const statement of statements) await tx.execute(statement);
+    await tx.execute(sql`alter table audit_chain_head enable trigger audit_chain_head_frozen`);
+    await tx.execute(sql`alter table audit_events enable trigger audit_events_no_update_delete`);
+  });
 
-describe('the hash chain', () => {
-  it('gives the first row the documented hash, the same on PGlite and PostgreSQL, and ignores supplied ids and hashes', async () => {
+describe('a row of the trail', () => {
+  it('is sealed as the documented leaf, the same on PGlite and PostgreSQL, and keeps no chain hash', async () => {
     // A fixed time and awkward content: multi-byte text, a control character, jsonb that
     // PostgreSQL re-orders and whose 1.50 keeps its scale.
     await handle.db.insert(auditEvents).values({
-      id: 999,
       at: new Date('2025-03-04T05:06:07.089Z'),
       userId: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
       actorEmail: 'Ärzte@example.test',
@@ -55,10 +66,11 @@ describe('the hash chain', () => {
       outcome: 'success',
       caseReference: 'FIR 12/2025',
       details: sql`'{"z": [1.50, null, "नमस्ते"], "a": {"b": true}}'::jsonb` as never,
-      prevHash: 'f'.repeat(64),
-      hash: 'forged',
     });
-    const [row] = await stored();
+    const [row] = await handle.db
+      .select({ id: auditEvents.id, prevHash: auditEvents.prevHash, hash: auditEvents.hash })
+      .from(auditEvents);
+    expect(row).toEqual({ id: 1, prevHash: null, hash: null });
     const fields = [
       '1',
       '2025-03-04T05:06:07.089000Z',
@@ -73,182 +85,248 @@ describe('the hash chain', () => {
       'FIR 12/2025',
       '{"a": {"b": true}, "z": [1.50, null, "नमस्ते"]}',
     ];
-    expect(row).toEqual({ id: 1, prevHash: GENESIS_HASH, hash: expectedHash(GENESIS_HASH, fields) });
-    // The constant pins the definition: both databases (this file runs on each) must produce it.
-    expect(row?.hash).toBe('a9b3a14d237c53ff1f5e514b3787e706270b5f1292dd2dbcd5d3ea6c9645fbf7');
-    const check = await verifyChain(handle.db);
-    expect(check).toMatchObject({ status: 'intact', checked: 1, head: { id: 1, hash: row?.hash } });
-  });
-
-  it('stays unbroken with 20 concurrent audit writers and group-committed settle batches', async () => {
-    const user = await createUser(handle.db);
-    const settle = createSettleWriter(handle.db);
-    const repeat = (i: number): RepeatedSearch => ({
-      mode: 'repeat',
-      id: randomUUID(),
-      userId: user.id,
-      kind: 'tel',
-      query: `9190000${String(i).padStart(5, '0')}`,
-      queryTyped: `+91 90000 ${i}`,
-      cacheOf: randomUUID(),
-      ip: '127.0.0.1',
-      deviceId: null,
-      caseReference: `CASE-${i}`,
-      answered: ['sandbox'],
-      errors: {},
-      sandbox: true,
-      at: new Date(),
-      actorEmail: user.email,
-      action: 'lookup.tel',
-      target: `9190000${i}`,
-      details: { query_typed: `+91 90000 ${i}`, n: i },
-      noRecord: i % 3 === 0,
+    const checkpoint = await createSealer({ db: handle.db, signer, intervalMs: 0 }).sealNow();
+    // A tree of one leaf: its root is the leaf hash. The constant pins the definition on both databases.
+    expect(checkpoint).toMatchObject({ treeSize: 1, lastId: 1, rootHash: expectedLeaf(fields) });
+    expect(checkpoint?.rootHash).toBe('ba223cf8b8a628f3912bafbc8ec092b6f203f2ae04c3ba50287de34cb7d43ba4');
+    const check = await verifyTrail(handle.db, { verifier: signer });
+    expect(check).toMatchObject({
+      status: 'intact',
+      checked: 1,
+      pending: 0,
+      head: { id: 0, hash: GENESIS_HASH },
     });
-    const before = (await stored()).length;
-    const writers = Array.from({ length: 20 }, (_, w) =>
-      (async () => {
-        for (let i = 0; i < 5; i++) {
-          if (w % 2 === 0) {
-            // Several rows in one statement, some in a transaction beside other writes.
-            await handle.db.transaction(async (tx) => {
-              await tx.execute(sql`select 1`);
-              await recordAudit(tx, [
-                { action: 'test.parallel', outcome: 'success', details: { w, i, part: 1 } },
-                { action: 'test.parallel', outcome: 'failure', details: { w, i, part: 2 } },
-              ]);
-            });
-          } else {
-            // Each settle call queues; rows that meet in the queue go out in one statement.
-            const results = await Promise.all(
-              Array.from({ length: 4 }, (_, k) => settle(repeat(w * 100 + i * 10 + k))),
-            );
-            expect(results.every((r) => r.written)).toBe(true);
-          }
-        }
-      })(),
-    );
-    await Promise.all(writers);
-    const rows = await stored();
-    expect(rows.length - before).toBe(10 * 5 * 2 + 10 * 5 * 4);
-    for (let i = 1; i < rows.length; i++) {
-      expect(rows[i]!.id).toBeGreaterThan(rows[i - 1]!.id);
-      expect(rows[i]!.prevHash).toBe(rows[i - 1]!.hash);
-    }
-    const check = await verifyChain(handle.db, { batchSize: 37 });
-    expect(check.status, check.broken?.message).toBe('intact');
-    expect(check.checked).toBe(rows.length);
-    expect(check.head).toEqual({ id: rows.at(-1)!.id, hash: rows.at(-1)!.hash });
   });
 
   it('verifies in steps from where it stopped', async () => {
-    const first = await verifyChain(handle.db, { maxRows: 50, batchSize: 20 });
+    for (let i = 0; i < 60; i++)
+      await recordAudit(handle.db, { action: 'test.step', outcome: 'success', details: { i } });
+    await createSealer({ db: handle.db, signer, intervalMs: 0 }).sealNow();
+    const first = await verifyTrail(handle.db, { maxRows: 50, batchSize: 20 });
     expect(first).toMatchObject({ status: 'partial', checked: 50, verified: { rows: 50 } });
-    const rest = await verifyChain(handle.db, { from: first.verified });
+    const rest = await verifyTrail(handle.db, { from: first.verified });
     expect(rest.status).toBe('intact');
-    expect(rest.verified.rows).toBe((await stored()).length);
+    expect(rest.verified.rows).toBe(61);
   });
 });
 
-/** A database another process (the CLI) can open: a file PGlite, or the test PostgreSQL database. */
-async function sharedDatabase(): Promise<{
-  database: DatabaseHandle;
-  env: Record<string, string>;
-  reopen(): Promise<DatabaseHandle>;
-  cleanup(): Promise<void>;
-}> {
+/** A database migrated up to 0026 (the chain trigger of 0014 in place): its rows are chained. */
+async function legacyDatabase() {
+  const partial = mkdtempSync(join(tmpdir(), 'fp-migrations-0026-'));
+  cpSync(migrationsFolder, partial, { recursive: true });
+  for (const file of ['0027_audit_merkle_log.sql', 'meta/0027_snapshot.json'])
+    unlinkSync(join(partial, file));
+  const journalPath = join(partial, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ idx: number }> };
+  journal.entries = journal.entries.filter((entry) => entry.idx < 27);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  let open: (folder?: string) => Promise<DatabaseHandle>;
+  let drop = async () => {};
   if (databaseKind() === 'postgres') {
-    const database = await createTestDatabase();
-    return {
-      database,
-      env: { DATABASE_URL: database.url! },
-      reopen: async () => database,
-      cleanup: () => database.close(),
+    const name = `fp_legacy_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: handle.url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(handle.url!);
+    url.pathname = `/${name}`;
+    open = (folder) => openDatabase({ url: url.toString(), poolSize: 3, migrationsFolder: folder });
+    drop = async () => {
+      const again = new pg.Client({ connectionString: handle.url });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    };
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fp-legacy-'));
+    open = (folder) => openDatabase({ dataDir, migrationsFolder: folder });
+    const base = drop;
+    drop = async () => {
+      await base();
+      rmSync(dataDir, { recursive: true, force: true });
     };
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'fp-audit-chain-'));
-  const database = await openDatabase({ dataDir });
-  await database.migrate();
   return {
-    database,
-    env: { DATA_DIR: dataDir },
-    // PGlite is one process's: it is closed while the CLI runs and opened again after.
-    reopen: async () => openDatabase({ dataDir }),
-    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    open,
+    partial,
+    async cleanup() {
+      await drop();
+      rmSync(partial, { recursive: true, force: true });
+    },
   };
 }
 
-async function cli(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/index.ts', ...args],
-      {
-        cwd: root,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
-      },
-    );
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
-
-describe('npm run cli -- audit:verify', () => {
-  it('exits 0 with the rows and head hash, and 1 naming a row the owner changed behind the triggers', async () => {
-    const shared = await sharedDatabase();
+describe('the legacy hash chain (rows before 0027)', () => {
+  it('is kept and verified, and every tamper case is named, before and after the boundary', async () => {
+    const legacy = await legacyDatabase();
     try {
-      let db = shared.database;
-      for (let i = 0; i < 12; i++) {
-        await recordAudit(db.db, { action: 'test.row', outcome: 'success', target: `t${i}`, details: { i } });
+      const before = await legacy.open(legacy.partial);
+      await before.migrate();
+      for (let i = 0; i < 8; i++) {
+        await recordAudit(before.db, {
+          action: 'test.legacy',
+          outcome: 'success',
+          target: `l${i}`,
+          details: { i },
+        });
       }
-      const rows = await db.db.select().from(auditEvents).orderBy(asc(auditEvents.id));
-      const victim = rows[6]!;
-      const head = rows.at(-1)!;
-      if (databaseKind() === 'pglite') await db.close();
+      await before.close();
+      const db = await legacy.open();
+      try {
+        await db.migrate();
+        const chained = rowsOf<{ id: string; prev_hash: string; hash: string; at: string }>(
+          await db.db.execute(
+            sql`select id::text as id, prev_hash, hash,
+                to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+                from audit_events order by audit_events.id`,
+          ),
+        );
+        expect(chained).toHaveLength(8);
+        expect(chained[0]!.prev_hash).toBe(GENESIS_HASH);
+        expect(chained[0]!.hash).toBe(
+          expectedChainHash(GENESIS_HASH, [
+            chained[0]!.id,
+            chained[0]!.at,
+            null,
+            null,
+            null,
+            null,
+            'test.legacy',
+            'l0',
+            null,
+            'success',
+            null,
+            '{"i": 0}',
+          ]),
+        );
+        const head = { id: Number(chained[7]!.id), hash: chained[7]!.hash };
+        // Rows written since 0027: no chain, sealed with the legacy ones.
+        let gap = 0;
+        for (let i = 0; i < 4; i++) {
+          await recordAudit(db.db, { action: 'test.new', outcome: 'success', details: { i } });
+          if (i === 1) {
+            // A transaction rolled back leaves an id unused.
+            await db.db
+              .transaction(async (tx) => {
+                const [row] = await tx
+                  .insert(auditEvents)
+                  .values({ action: 'test.rolled_back', outcome: 'success' })
+                  .returning({ id: auditEvents.id });
+                gap = row!.id;
+                tx.rollback();
+              })
+              .catch(() => undefined);
+          }
+        }
+        const sealer = createSealer({ db: db.db, signer, intervalMs: 0 });
+        await sealer.sealNow();
+        const intact = await verifyTrail(db.db, { verifier: signer });
+        expect(intact, intact.broken?.message).toMatchObject({
+          status: 'intact',
+          checked: 12,
+          head,
+          pending: 0,
+        });
+        const ids = chained.map((r) => Number(r.id));
+        const newest = rowsOf<{ id: string }>(
+          await db.db.execute(
+            sql`select id::text as id from audit_events order by audit_events.id desc limit 1`,
+          ),
+        )[0]!;
+        const broken = async () => (await verifyTrail(db.db, { verifier: signer })).broken;
 
-      const ok = await cli(shared.env, 'audit:verify');
-      expect(ok.code, ok.out).toBe(0);
-      expect(ok.out).toContain(
-        `Audit chain OK: 12 row(s) checked, head row ${head.id}, head hash ${head.hash}`,
-      );
+        // A changed legacy row: its content no longer gives its hash.
+        await behindTriggers(db.db, sql`update audit_events set target = 'changed' where id = ${ids[3]}`);
+        expect(await broken()).toMatchObject({ id: ids[3], reason: 'content' });
+        await behindTriggers(db.db, sql`update audit_events set target = 'l3' where id = ${ids[3]}`);
+        expect(await broken()).toBeNull();
 
-      // The owner (or a superuser) lifts the append-only trigger, rewrites a row and puts it back.
-      db = await shared.reopen();
-      await db.db.transaction(async (tx) => {
-        await tx.execute(sql`alter table audit_events disable trigger audit_events_no_update_delete`);
-        await tx.execute(sql`update audit_events set target = 'rewritten' where id = ${victim.id}`);
-        await tx.execute(sql`alter table audit_events enable trigger audit_events_no_update_delete`);
-      });
-      if (databaseKind() === 'pglite') await db.close();
+        // A removed legacy row: the next one's prev_hash names a hash no row has.
+        const saved = sql`(select * from audit_events where id = ${ids[4]})`;
+        await behindTriggers(
+          db.db,
+          sql`create temporary table kept on commit preserve rows as ${saved}`,
+          sql`delete from audit_events where id = ${ids[4]}`,
+        );
+        expect(await broken()).toMatchObject({ id: ids[5], reason: 'link' });
+        await behindTriggers(db.db, sql`insert into audit_events select * from kept`, sql`drop table kept`);
+        expect(await broken()).toBeNull();
 
-      const bad = await cli(shared.env, 'audit:verify');
-      expect(bad.code, bad.out).toBe(1);
-      expect(bad.out).toContain(`Audit chain BROKEN at row ${victim.id}: row ${victim.id} (`);
-      expect(bad.out).toContain('its content does not match its hash');
-      expect(bad.out).toContain(`The 6 row(s) before it (through row ${rows[5]!.id}) are intact`);
+        // An inserted legacy row (before the first, with a hash computed as the trigger would): the
+        // first row's prev_hash no longer follows.
+        const forged = expectedChainHash(GENESIS_HASH, [
+          '0',
+          '2025-01-01T00:00:00.000000Z',
+          null,
+          null,
+          null,
+          null,
+          'test.inserted',
+          null,
+          null,
+          'success',
+          null,
+          null,
+        ]);
+        await behindTriggers(
+          db.db,
+          sql`insert into audit_events (id, at, action, outcome, prev_hash, hash)
+              values (0, '2025-01-01T00:00:00Z', 'test.inserted', 'success', ${GENESIS_HASH}, ${forged})`,
+        );
+        expect(await broken()).toMatchObject({ id: ids[0], reason: 'link' });
+        await behindTriggers(db.db, sql`delete from audit_events where action = 'test.inserted'`);
+        expect(await broken()).toBeNull();
 
-      // Rows cut from the end are found too: the head still names the last one.
-      db = await shared.reopen();
-      await db.db.transaction(async (tx) => {
-        await tx.execute(sql`alter table audit_events disable trigger audit_events_no_update_delete`);
-        await tx.execute(sql`update audit_events set target = ${victim.target} where id = ${victim.id}`);
-        await tx.execute(sql`delete from audit_events where id >= ${rows[10]!.id}`);
-        await tx.execute(sql`alter table audit_events enable trigger audit_events_no_update_delete`);
-      });
-      const cut = await verifyChain(db.db);
-      expect(cut.status).toBe('broken');
-      expect(cut.broken).toMatchObject({ id: head.id, reason: 'head' });
-      // A later row chains to the head, so the gap stays visible once the trail grows again.
-      await recordAudit(db.db, { action: 'test.after', outcome: 'success' });
-      const after = await verifyChain(db.db);
-      expect(after.broken).toMatchObject({ reason: 'link' });
-      expect(after.broken?.message).toContain(`is not the hash of row ${rows[9]!.id}`);
-      if (databaseKind() === 'pglite') await db.close();
+        // The legacy tail cut: the frozen head names a row that is gone.
+        await behindTriggers(
+          db.db,
+          sql`create temporary table kept on commit preserve rows as (select * from audit_events where id = ${head.id})`,
+          sql`delete from audit_events where id = ${head.id}`,
+        );
+        expect(await broken()).toMatchObject({ id: head.id, reason: 'head' });
+        await behindTriggers(db.db, sql`insert into audit_events select * from kept`, sql`drop table kept`);
+        expect(await broken()).toBeNull();
+
+        // The head rewritten (to hide a cut tail): it no longer matches the chain.
+        await behindTriggers(
+          db.db,
+          sql`update audit_chain_head set last_id = ${ids[6]}, hash = ${chained[6]!.hash}`,
+        );
+        expect(await broken()).toMatchObject({ reason: 'head' });
+        await behindTriggers(
+          db.db,
+          sql`update audit_chain_head set last_id = ${head.id}, hash = ${head.hash}`,
+        );
+        expect(await broken()).toBeNull();
+
+        // After the boundary: a changed, a removed and an inserted row break the checkpoint sealing them.
+        await behindTriggers(db.db, sql`update audit_events set outcome = 'failure' where id = ${newest.id}`);
+        expect(await broken()).toMatchObject({ reason: 'checkpoint' });
+        expect((await broken())?.message).toMatch(/the first 12 rows hash to .* but checkpoint 12/);
+        await behindTriggers(db.db, sql`update audit_events set outcome = 'success' where id = ${newest.id}`);
+        expect(await broken()).toBeNull();
+        await behindTriggers(
+          db.db,
+          sql`create temporary table kept on commit preserve rows as (select * from audit_events where id = ${newest.id})`,
+          sql`delete from audit_events where id = ${newest.id}`,
+        );
+        expect(await broken()).toMatchObject({ reason: 'checkpoint' });
+        expect((await broken())?.message).toMatch(/rows were removed/);
+        await behindTriggers(db.db, sql`insert into audit_events select * from kept`, sql`drop table kept`);
+        expect(await broken()).toBeNull();
+        // An inserted row, in the id the rolled-back transaction left unused.
+        await behindTriggers(
+          db.db,
+          sql`insert into audit_events (id, action, outcome) values (${gap}, 'test.inserted', 'success')`,
+        );
+        expect(await broken()).toMatchObject({ reason: 'checkpoint' });
+      } finally {
+        await db.close();
+      }
     } finally {
-      await shared.cleanup();
+      await legacy.cleanup();
     }
-  }, 180_000);
+  }, 120_000);
 });
 
 describe('who may change the audit trail', () => {
@@ -288,13 +366,17 @@ describe('who may change the audit trail', () => {
           'truncate audit_events',
           'alter table audit_events disable trigger audit_events_no_update_delete',
           'alter table audit_events disable trigger all',
-          'drop trigger audit_events_chain on audit_events',
+          'drop trigger audit_events_no_update_delete on audit_events',
+          `update audit_checkpoints set root_hash = 'x'`,
+          'delete from audit_checkpoints',
+          'truncate audit_checkpoints',
+          'alter table audit_checkpoints disable trigger all',
+          'delete from audit_anchors',
           'alter table audit_events owner to footprint_app',
           'drop table audit_events',
           `update audit_chain_head set hash = 'x'`,
           'set role footprint_owner',
           'set session_replication_role = replica',
-          'select audit_events_chain()',
         ];
         for (const statement of refused) {
           const error = await app.query(statement).then(
@@ -327,7 +409,8 @@ describe('who may change the audit trail', () => {
           await t.close();
           await database.close();
         }
-        const check = await verifyChain(handle.db);
+        await createSealer({ db: handle.db, signer, intervalMs: 0 }).sealNow();
+        const check = await verifyTrail(handle.db);
         expect(check.status, check.broken?.message).toBe('intact');
       } finally {
         await app.end();
@@ -366,10 +449,11 @@ describe('who may change the audit trail', () => {
         await database.migrate();
         const owners = await database.db.execute(
           sql`select relname, pg_get_userbyid(relowner) as owner from pg_class
-              where relname in ('audit_events', 'audit_chain_head', 'users') order by relname`,
+              where relname in ('audit_events', 'audit_chain_head', 'audit_checkpoints', 'users') order by relname`,
         );
         expect((owners as unknown as { rows: unknown[] }).rows).toEqual([
           { relname: 'audit_chain_head', owner: 'footprint_owner' },
+          { relname: 'audit_checkpoints', owner: 'footprint_owner' },
           { relname: 'audit_events', owner: 'footprint_owner' },
           { relname: 'users', owner: migrator },
         ]);
@@ -382,7 +466,9 @@ describe('who may change the audit trail', () => {
           (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
         );
         expect(refused).toMatch(/permission denied for table audit_events/);
-        expect((await verifyChain(database.db)).status).toBe('intact');
+        // The app's role seals: it may insert checkpoints, not change them.
+        await createSealer({ db: database.db, signer, intervalMs: 0 }).sealNow();
+        expect((await verifyTrail(database.db)).status).toBe('intact');
       } finally {
         await database.close();
         await admin.query(`drop database if exists ${name} with (force)`);

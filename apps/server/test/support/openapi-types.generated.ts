@@ -12623,25 +12623,33 @@ export interface operations {
                      *         "reason": "content",
                      *         "message": "Done."
                      *       },
+                     *       "tree_size": 0,
+                     *       "pending": 1,
+                     *       "checkpoint": {
+                     *         "tree_size": 0,
+                     *         "last_id": 1,
+                     *         "root_hash": "example root hash",
+                     *         "at": "2026-01-15T09:30:00.000Z"
+                     *       },
                      *       "checked_at": "2026-01-15T09:30:00.000Z"
                      *     }
                      */
                     "application/json": {
                         /**
-                         * @description intact: verified through the head; checking: verified part of the way, ask again.
+                         * @description intact: verified through the newest checkpoint; checking: verified part of the way, ask again.
                          * @enum {string}
                          */
                         status: "intact" | "checking" | "broken";
                         /** @description Rows verified from the first row through verified_through. */
                         rows_verified: number;
-                        /** @description The last row verified; null when none is yet. */
+                        /** @description The last row verified and its hash: the chain hash of a row before 0027, the Merkle leaf hash of a later one; null when none is yet. */
                         verified_through: {
                             id: number;
                             at: string | null;
                             /** @description Lower-case hex SHA-256. */
                             hash: string;
                         } | null;
-                        /** @description The chain head the database records: the last row written (id 0: none). */
+                        /** @description The end of the legacy hash chain: the last row chained before migration 0027 (id 0: none). */
                         head: {
                             id: number;
                             /** @description Lower-case hex SHA-256. */
@@ -12652,11 +12660,24 @@ export interface operations {
                             id: number;
                             at: string | null;
                             /**
-                             * @description content: the row was changed; link: rows before it were removed or added; head: rows at the end were removed.
+                             * @description content: the row was changed; link: rows before it were removed or added; head: rows at the end of the legacy chain were removed; checkpoint: rows sealed by a checkpoint were changed, removed or inserted, or the checkpoint was.
                              * @enum {string}
                              */
-                            reason: "content" | "link" | "head";
+                            reason: "content" | "link" | "head" | "checkpoint";
                             message: string;
+                        } | null;
+                        /** @description Rows sealed into the trail's Merkle tree (the newest checkpoint's size). */
+                        tree_size: number;
+                        /** @description Rows written after the newest checkpoint: not sealed yet. */
+                        pending: number;
+                        /** @description The newest signed checkpoint (null: nothing sealed yet). */
+                        checkpoint: {
+                            tree_size: number;
+                            last_id: number;
+                            /** @description Lower-case hex SHA-256. */
+                            root_hash: string;
+                            /** Format: date-time */
+                            at: string;
                         } | null;
                         /** Format: date-time */
                         checked_at: string;

@@ -183,28 +183,46 @@ const chainHash = z.string().describe('Lower-case hex SHA-256.');
 export const auditChainResponse: z.ZodType<AuditChainState> = z.object({
   status: z
     .enum(['intact', 'checking', 'broken'])
-    .describe('intact: verified through the head; checking: verified part of the way, ask again.'),
+    .describe(
+      'intact: verified through the newest checkpoint; checking: verified part of the way, ask again.',
+    ),
   rows_verified: z.number().int().describe('Rows verified from the first row through verified_through.'),
   verified_through: z
     .object({ id: z.number().int(), at: isoTimestamp.nullable(), hash: chainHash })
     .nullable()
-    .describe('The last row verified; null when none is yet.'),
+    .describe(
+      'The last row verified and its hash: the chain hash of a row before 0027, the Merkle leaf hash of a later one; null when none is yet.',
+    ),
   head: z
     .object({ id: z.number().int(), hash: chainHash })
-    .describe('The chain head the database records: the last row written (id 0: none).'),
+    .describe('The end of the legacy hash chain: the last row chained before migration 0027 (id 0: none).'),
   broken: z
     .object({
       id: z.number().int(),
       at: isoTimestamp.nullable(),
       reason: z
-        .enum(['content', 'link', 'head'])
+        .enum(['content', 'link', 'head', 'checkpoint'])
         .describe(
-          'content: the row was changed; link: rows before it were removed or added; head: rows at the end were removed.',
+          'content: the row was changed; link: rows before it were removed or added; head: rows at the end of the legacy chain were removed; checkpoint: rows sealed by a checkpoint were changed, removed or inserted, or the checkpoint was.',
         ),
       message: z.string(),
     })
     .nullable()
     .describe('The first broken row; null while the chain holds.'),
+  tree_size: z
+    .number()
+    .int()
+    .describe("Rows sealed into the trail's Merkle tree (the newest checkpoint's size)."),
+  pending: z.number().int().describe('Rows written after the newest checkpoint: not sealed yet.'),
+  checkpoint: z
+    .object({
+      tree_size: z.number().int(),
+      last_id: z.number().int(),
+      root_hash: chainHash,
+      at: isoTimestamp,
+    })
+    .nullable()
+    .describe('The newest signed checkpoint (null: nothing sealed yet).'),
   checked_at: isoTimestamp,
 });
 

@@ -160,17 +160,21 @@ export const adminTexts = {
       /** The hash chain panel: GET /api/admin/audit/chain. */
       chain: {
         title: 'Tamper evidence',
-        lead: "Each event carries the SHA-256 of the previous event's hash and its own content, so a changed, removed or inserted event breaks the chain.",
+        lead: 'Every event is sealed, in order, into a Merkle tree whose root is signed (a checkpoint) and kept outside the database, so a changed, removed or inserted event no longer matches it.',
         states: { intact: 'Intact', checking: 'Checking', broken: 'Broken' } as Record<string, string>,
         intact: (rows: number, id: number) =>
           `${rows.toLocaleString('en-US')} ${rows === 1 ? 'event' : 'events'} verified, through event ${id}.`,
         empty: 'No events yet.',
         checking: (rows: number) =>
           `${rows.toLocaleString('en-US')} events verified so far; checking the rest…`,
-        broken: (id: number) => `The chain is broken at event ${id}.`,
+        broken: (id: number) => `The trail is broken at event ${id}.`,
         brokenAt: (time: string) => `Event time: ${time}`,
+        pending: (n: number) =>
+          `${n.toLocaleString('en-US')} newer ${n === 1 ? 'event' : 'events'} not sealed yet.`,
+        checkpointOf: (size: number) => `Checkpoint root (${size.toLocaleString('en-US')} events)`,
+        copyCheckpoint: 'Copy checkpoint root',
         head: 'Head hash',
-        headOf: (id: number) => `Head hash (event ${id})`,
+        headOf: (id: number) => `Hash chain head before the Merkle log (event ${id})`,
         copyHead: 'Copy head hash',
         loadFailed: 'The chain state could not be loaded.',
         retry: 'Check again',

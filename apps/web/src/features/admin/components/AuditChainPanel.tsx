@@ -10,7 +10,8 @@ const c = messages.admin.audit.chain;
 const tone = { intact: 'status-on', checking: 'chip-slate', broken: 'chip-rose' } as Record<string, string>;
 
 /**
- * The audit trail's hash chain on the audit screen: intact through event N with the head hash,
+ * The audit trail's tamper evidence on the audit screen: intact through event N with the newest
+ * checkpoint's root (and the frozen head of the hash chain of events before the Merkle log, if any),
  * still being checked, or broken at event X with what does not match.
  */
 export function AuditChainPanel() {
@@ -46,6 +47,7 @@ export function AuditChainPanel() {
           </p>
         )}
         {state?.status === 'checking' && <p className="text-text">{c.checking(state.rows_verified)}</p>}
+        {state && state.pending > 0 && <p className="text-xs text-muted">{c.pending(state.pending)}</p>}
         {state?.status === 'broken' && state.broken && (
           <div className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2">
             <p className="font-semibold text-rose-300">{c.broken(state.broken.id)}</p>
@@ -56,6 +58,15 @@ export function AuditChainPanel() {
           </div>
         )}
       </div>
+      {state?.checkpoint && (
+        <div className="mt-3 flex min-w-0 items-center gap-2">
+          <span className="shrink-0 text-xs text-muted">{c.checkpointOf(state.checkpoint.tree_size)}</span>
+          <code className="min-w-0 truncate font-mono text-xs text-text" title={state.checkpoint.root_hash}>
+            {state.checkpoint.root_hash}
+          </code>
+          <CopyButton text={state.checkpoint.root_hash} label={c.copyCheckpoint} className="shrink-0" />
+        </div>
+      )}
       {state && state.head.id > 0 && (
         <div className="mt-3 flex min-w-0 items-center gap-2">
           <span className="shrink-0 text-xs text-muted">{c.headOf(state.head.id)}</span>
