@@ -65,6 +65,136 @@ export interface SealResult {
 
 const asNumber = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 
+/** Seals the rows after `last` through `high` (all final), and writes their checkpoint. */
+async function sealThrough(
+  tx: Executor,
+  signer: NoteSigner,
+  last: StoredCheckpoint | null,
+  high: number,
+): Promise<StoredCheckpoint | null> {
+  const tree = last ? MerkleFrontier.of(last.treeSize, last.frontier) : MerkleFrontier.empty();
+  // Nothing sealed yet: from the first row, whatever its id.
+  let after: number | null = last ? last.lastId : null;
+  const startSize = tree.size;
+  while (after === null || after < high) {
+    const rows = rowsOf<StoredChainRow>(
+      await tx.execute(
+        sql`select ${CHAIN_COLUMNS} from audit_events
+            where ${after === null ? sql`true` : sql`id > ${after}`} and id <= ${high}
+            order by audit_events.id limit ${SEAL_BATCH}`,
+      ),
+    );
+    if (rows.length === 0) break;
+    for (const row of rows) tree.append(rowLeaf(row));
+    after = Number(rows[rows.length - 1]!.id);
+    if (rows.length < SEAL_BATCH) break;
+  }
+  if (tree.size === startSize || after === null) return null;
+  const root = tree.root();
+  const note = signCheckpoint({ origin: signer.name, treeSize: tree.size, rootHash: root }, signer);
+  const [row] = rowsOf<{ at: string | Date }>(
+    await tx.execute(
+      sql`insert into audit_checkpoints (tree_size, last_id, root_hash, frontier, note)
+          values (${tree.size}, ${after}, ${root.toString('hex')}, ${JSON.stringify(tree.toJSON())}::jsonb, ${note})
+          returning at`,
+    ),
+  );
+  return {
+    treeSize: tree.size,
+    lastId: after,
+    rootHash: root.toString('hex'),
+    frontier: tree.toJSON(),
+    at: new Date(row?.at ?? Date.now()).toISOString(),
+    note,
+  };
+}
+
+/**
+ * Hands the newest checkpoint to the file and the auditor's address, when the period passed since the
+ * last hand-over and the tree grew (or always with `force`); records it in `audit_anchors`. Answers
+ * where it went; null when nothing is sealed yet.
+ */
+async function handOverCheckpoint(
+  exec: Executor,
+  target: NonNullable<SealerOptions['anchor']>,
+  signer: NoteSigner,
+  force: boolean,
+): Promise<string[] | null> {
+  const newest = await newestCheckpoint(exec);
+  if (!newest) return null;
+  const [previous] = rowsOf<{ tree_size: string | number; due: boolean }>(
+    await exec.execute(
+      sql`select tree_size, at <= now() - make_interval(mins => ${target.minutes}) as due
+          from audit_anchors order by id desc limit 1`,
+    ),
+  );
+  if (previous && !force && (!previous.due || asNumber(previous.tree_size) >= newest.treeSize)) return [];
+  const went: string[] = [];
+  if (target.file) {
+    await appendFile(target.file, `${newest.note}\n`, { mode: 0o644 });
+    went.push(`file ${target.file}`);
+  }
+  if (target.email && target.mailer) {
+    await target.mailer.send({
+      to: target.email,
+      subject: `Audit checkpoint ${signer.name} ${newest.treeSize}`,
+      text:
+        `The audit trail of ${signer.name} as of ${newest.at}: ${newest.treeSize} rows sealed through ` +
+        `row ${newest.lastId}. Keep this signed checkpoint; check the trail against it with\n` +
+        `  npm run cli -- audit:verify --checkpoint <file> --key ${signer.vkey}\n\n${newest.note}`,
+    });
+    went.push(`mail ${target.email}`);
+  }
+  await exec.execute(
+    sql`insert into audit_anchors (tree_size, destinations) values (${newest.treeSize}, ${went.join(', ')})`,
+  );
+  return went;
+}
+
+/**
+ * One round, in the transaction given: under the sealers' lock, seal `horizon` (an earlier round's)
+ * if it is final now, and answer the horizon to keep for the next round.
+ */
+async function sealRound(
+  tx: Executor,
+  signer: NoteSigner,
+  seen: Horizon | null,
+): Promise<{ result: SealResult; horizon: Horizon | null }> {
+  let horizon = seen;
+  const [lock] = rowsOf<{ locked: boolean }>(
+    await tx.execute(sql`select pg_try_advisory_xact_lock(${SEAL_LOCK}) as locked`),
+  );
+  if (!lock?.locked) return { result: { sealed: null, locked: false }, horizon };
+  const last = await newestCheckpoint(tx);
+  const sealedThrough = last?.lastId ?? 0;
+  let sealed: StoredCheckpoint | null = null;
+  // Another process sealed past it already.
+  if (horizon && horizon.high <= sealedThrough) horizon = null;
+  if (horizon) {
+    // Final when none of the transactions that snapshot saw running is running now.
+    const [state] = rowsOf<{ final: boolean }>(
+      await tx.execute(sql`select not exists (
+          select from pg_snapshot_xip(${horizon.snapshot}::pg_snapshot) as seen(xid)
+          where seen.xid in (select pg_snapshot_xip(pg_current_snapshot()))
+        ) as final`),
+    );
+    if (state?.final) {
+      sealed = await sealThrough(tx, signer, last, horizon.high);
+      horizon = null;
+    }
+  }
+  const [now] = rowsOf<{ high: string | number | null; snapshot: string }>(
+    await tx.execute(
+      sql`select (select max(id) from audit_events) as high, pg_current_snapshot()::text as snapshot`,
+    ),
+  );
+  const high = asNumber(now?.high);
+  const through = sealed?.lastId ?? sealedThrough;
+  // Keep an older horizon that is not final yet: it is final no later than a newer one.
+  if (high > through && !horizon) horizon = { high, snapshot: now!.snapshot };
+  return { result: { sealed, locked: true }, horizon };
+}
+
 export function createSealer(options: SealerOptions) {
   const { db, signer } = options;
   let horizon: Horizon | null = null;
@@ -75,85 +205,13 @@ export function createSealer(options: SealerOptions) {
   let lastAnchorTry = 0;
   let anchoring: Promise<string[] | null> | null = null;
 
-  /** Seals the rows after `last` through `high` (all final), and writes their checkpoint. */
-  async function seal(
-    tx: Executor,
-    last: StoredCheckpoint | null,
-    high: number,
-  ): Promise<StoredCheckpoint | null> {
-    const tree = last ? MerkleFrontier.of(last.treeSize, last.frontier) : MerkleFrontier.empty();
-    // Nothing sealed yet: from the first row, whatever its id.
-    let after: number | null = last ? last.lastId : null;
-    const startSize = tree.size;
-    while (after === null || after < high) {
-      const rows = rowsOf<StoredChainRow>(
-        await tx.execute(
-          sql`select ${CHAIN_COLUMNS} from audit_events
-              where ${after === null ? sql`true` : sql`id > ${after}`} and id <= ${high}
-              order by audit_events.id limit ${SEAL_BATCH}`,
-        ),
-      );
-      if (rows.length === 0) break;
-      for (const row of rows) tree.append(rowLeaf(row));
-      after = Number(rows[rows.length - 1]!.id);
-      if (rows.length < SEAL_BATCH) break;
-    }
-    if (tree.size === startSize || after === null) return null;
-    const root = tree.root();
-    const note = signCheckpoint({ origin: signer.name, treeSize: tree.size, rootHash: root }, signer);
-    const [row] = rowsOf<{ at: string | Date }>(
-      await tx.execute(
-        sql`insert into audit_checkpoints (tree_size, last_id, root_hash, frontier, note)
-            values (${tree.size}, ${after}, ${root.toString('hex')}, ${JSON.stringify(tree.toJSON())}::jsonb, ${note})
-            returning at`,
-      ),
-    );
-    return {
-      treeSize: tree.size,
-      lastId: after,
-      rootHash: root.toString('hex'),
-      frontier: tree.toJSON(),
-      at: new Date(row?.at ?? Date.now()).toISOString(),
-      note,
-    };
-  }
-
   /** One round: seal the horizon recorded earlier if it is final, and record the one of now. */
   function round(): Promise<SealResult> {
     running ??= db
       .transaction(async (tx) => {
-        const [lock] = rowsOf<{ locked: boolean }>(
-          await tx.execute(sql`select pg_try_advisory_xact_lock(${SEAL_LOCK}) as locked`),
-        );
-        if (!lock?.locked) return { sealed: null, locked: false };
-        const last = await newestCheckpoint(tx);
-        const sealedThrough = last?.lastId ?? 0;
-        let sealed: StoredCheckpoint | null = null;
-        // Another process sealed past it already.
-        if (horizon && horizon.high <= sealedThrough) horizon = null;
-        if (horizon) {
-          // Final when none of the transactions that snapshot saw running is running now.
-          const [state] = rowsOf<{ final: boolean }>(
-            await tx.execute(sql`select not exists (
-                select from pg_snapshot_xip(${horizon.snapshot}::pg_snapshot) as seen(xid)
-                where seen.xid in (select pg_snapshot_xip(pg_current_snapshot()))
-              ) as final`),
-          );
-          if (state?.final) {
-            sealed = await seal(tx, last, horizon.high);
-            horizon = null;
-          }
-        }
-        const [now] = rowsOf<{ high: string | number | null; snapshot: string }>(
-          await tx.execute(
-            sql`select (select max(id) from audit_events) as high, pg_current_snapshot()::text as snapshot`,
-          ),
-        );
-        const high = asNumber(now?.high);
-        const through = sealed?.lastId ?? sealedThrough;
-        // Keep an older horizon that is not final yet: it is final no later than a newer one.
-        if (high > through && !horizon) horizon = { high, snapshot: now!.snapshot };
-        return { sealed, locked: true };
+        const next = await sealRound(tx, signer, horizon);
+        horizon = next.horizon;
+        return next.result;
       })
       .then(
         (result) => {
@@ -205,37 +263,7 @@ export function createSealer(options: SealerOptions) {
   async function handOverNewest(force: boolean): Promise<string[] | null> {
     const target = options.anchor;
     if (!target || (!target.file && !target.email)) return [];
-    const handOver = async (exec: Executor): Promise<string[] | null> => {
-      const newest = await newestCheckpoint(exec);
-      if (!newest) return null;
-      const [previous] = rowsOf<{ tree_size: string | number; due: boolean }>(
-        await exec.execute(
-          sql`select tree_size, at <= now() - make_interval(mins => ${target.minutes}) as due
-              from audit_anchors order by id desc limit 1`,
-        ),
-      );
-      if (previous && !force && (!previous.due || asNumber(previous.tree_size) >= newest.treeSize)) return [];
-      const went: string[] = [];
-      if (target.file) {
-        await appendFile(target.file, `${newest.note}\n`, { mode: 0o644 });
-        went.push(`file ${target.file}`);
-      }
-      if (target.email && target.mailer) {
-        await target.mailer.send({
-          to: target.email,
-          subject: `Audit checkpoint ${signer.name} ${newest.treeSize}`,
-          text:
-            `The audit trail of ${signer.name} as of ${newest.at}: ${newest.treeSize} rows sealed through ` +
-            `row ${newest.lastId}. Keep this signed checkpoint; check the trail against it with\n` +
-            `  npm run cli -- audit:verify --checkpoint <file> --key ${signer.vkey}\n\n${newest.note}`,
-        });
-        went.push(`mail ${target.email}`);
-      }
-      await exec.execute(
-        sql`insert into audit_anchors (tree_size, destinations) values (${newest.treeSize}, ${went.join(', ')})`,
-      );
-      return went;
-    };
+    const handOver = (exec: Executor) => handOverCheckpoint(exec, target, signer, force);
     // PGlite is one process (nobody to take turns with) and one connection: the outbox mailer's own
     // insert would wait for a transaction held around it.
     if (isEmbedded(db)) {
@@ -252,7 +280,19 @@ export function createSealer(options: SealerOptions) {
     });
   }
 
+  /** A tick still running when the timer fires again (a slow round or hand-over): the new one is skipped. */
+  let ticking = false;
   async function tick() {
+    if (ticking) return;
+    ticking = true;
+    try {
+      await tickOnce();
+    } finally {
+      ticking = false;
+    }
+  }
+
+  async function tickOnce() {
     try {
       await round();
     } catch {

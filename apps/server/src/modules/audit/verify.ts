@@ -158,6 +158,39 @@ export async function pendingRows(db: Executor, after: number | null): Promise<n
 /** The leaf hash of a row: SHA-256(0x00 || its canonical content). */
 export const rowLeaf = (row: StoredChainRow) => leafHash(canonicalContent(row));
 
+/** What is wrong with stored checkpoint `c`, reached at `row` with the tree of the rows through it (null: nothing). */
+function checkpointProblem(
+  c: StoredCheckpoint,
+  row: Row,
+  tree: MerkleFrontier,
+  previousCheckpointId: number,
+  verifier: VerifyOptions['verifier'],
+): string | null {
+  const root = tree.root().toString('hex');
+  const range = `rows after ${previousCheckpointId} through ${c.lastId}`;
+  if (c.lastId !== Number(row.id)) {
+    return `checkpoint ${c.treeSize} (${c.at}) ends at row ${c.lastId}, but row ${row.id} is the trail's ${c.treeSize}th: rows were removed or inserted among the ${range}`;
+  }
+  if (root !== c.rootHash) {
+    return `the first ${c.treeSize} rows hash to ${short(root)} but checkpoint ${c.treeSize} (${c.at}) records ${short(c.rootHash)}: one of the ${range} was changed, removed or inserted`;
+  }
+  if (JSON.stringify(tree.toJSON()) !== JSON.stringify(c.frontier)) {
+    return `checkpoint ${c.treeSize} (${c.at}) records a frontier its rows do not give: the checkpoint was rewritten`;
+  }
+  if (verifier) {
+    let opened: Checkpoint;
+    try {
+      opened = openCheckpoint(c.note, verifier);
+    } catch (error) {
+      return `checkpoint ${c.treeSize} (${c.at}): ${(error as Error).message}`;
+    }
+    if (opened.treeSize !== c.treeSize || opened.rootHash.toString('hex') !== c.rootHash) {
+      return `checkpoint ${c.treeSize} (${c.at}): its signed note says size ${opened.treeSize}, root ${short(opened.rootHash.toString('hex'))}`;
+    }
+  }
+  return null;
+}
+
 /** Walks the trail from `from` (the first row by default); the first failure ends the walk and is named. */
 export async function verifyTrail(db: Executor, options: VerifyOptions = {}): Promise<TrailVerification> {
   const batchSize = options.batchSize ?? 2000;
@@ -201,31 +234,6 @@ export async function verifyTrail(db: Executor, options: VerifyOptions = {}): Pr
       `the legacy chain head records row ${head.id} (${short(head.hash)}) but its rows end at row ` +
       `${verified.id} (${short(verified.chain)}): rows at the end were removed or rewritten`,
   });
-  const checkAt = (c: StoredCheckpoint, row: Row): string | null => {
-    const root = verified.tree.root().toString('hex');
-    const range = `rows after ${previousCheckpointId} through ${c.lastId}`;
-    if (c.lastId !== Number(row.id)) {
-      return `checkpoint ${c.treeSize} (${c.at}) ends at row ${c.lastId}, but row ${row.id} is the trail's ${c.treeSize}th: rows were removed or inserted among the ${range}`;
-    }
-    if (root !== c.rootHash) {
-      return `the first ${c.treeSize} rows hash to ${short(root)} but checkpoint ${c.treeSize} (${c.at}) records ${short(c.rootHash)}: one of the ${range} was changed, removed or inserted`;
-    }
-    if (JSON.stringify(verified.tree.toJSON()) !== JSON.stringify(c.frontier)) {
-      return `checkpoint ${c.treeSize} (${c.at}) records a frontier its rows do not give: the checkpoint was rewritten`;
-    }
-    if (options.verifier) {
-      let opened: Checkpoint;
-      try {
-        opened = openCheckpoint(c.note, options.verifier);
-      } catch (error) {
-        return `checkpoint ${c.treeSize} (${c.at}): ${(error as Error).message}`;
-      }
-      if (opened.treeSize !== c.treeSize || opened.rootHash.toString('hex') !== c.rootHash) {
-        return `checkpoint ${c.treeSize} (${c.at}): its signed note says size ${opened.treeSize}, root ${short(opened.rootHash.toString('hex'))}`;
-      }
-    }
-    return null;
-  };
 
   while (verified.id < end) {
     if (checked >= maxRows) return result('partial');
@@ -287,7 +295,7 @@ export async function verifyTrail(db: Executor, options: VerifyOptions = {}): Pr
       };
       if (c && c.treeSize === verified.rows) {
         upcoming.shift();
-        const wrong = checkAt(c, row);
+        const wrong = checkpointProblem(c, row, verified.tree, previousCheckpointId, options.verifier);
         if (wrong) {
           verified = sealedGood;
           return result('broken', { id, at: row.at, reason: 'checkpoint', message: wrong });
