@@ -15,7 +15,7 @@ import { createChargeBatcher } from '../../apps/server/src/modules/searches/char
 import { createSettleWriter } from '../../apps/server/src/modules/searches/settle.ts';
 import { createRunner } from '../../apps/server/src/providers/runner.ts';
 import { createSandboxProviders } from '../../apps/server/src/sandbox/index.ts';
-import { backendCpu, backendDelta, cpuSeconds } from './lookup-load.ts';
+import { analyzeDatabase, backendCpu, backendDelta, cpuSeconds } from './lookup-load.ts';
 
 export interface FloorResult {
   lookups: number;
@@ -142,6 +142,7 @@ async function main() {
 
   // Warm-up (JIT, the pool's connections), then the measured load.
   await loadFor(2000, 0);
+  await analyzeDatabase(url);
   errors = 0;
   const adminUrl = values.admin ?? url;
   const cpuBefore = cpuSeconds('self');

@@ -25,6 +25,7 @@ import { ANSWER_COMPRESSION } from '../../apps/server/src/app.ts';
 import { adminUrl, fmt, freshDatabase, percentile, root, seedUsers, startServer } from './harness.ts';
 import type { FloorResult } from './lookup-floor.ts';
 import {
+  analyzeDatabase,
   BROWSER_ENCODINGS,
   backendCpu,
   backendDelta,
@@ -126,6 +127,7 @@ async function telPhase(build: Build, latency: string) {
     };
     // Warm up (JIT, connection pool).
     await wireLoad({ ...common, seconds: 2, path: (w, i) => `/api/tel?number=${number(w, 900_000 + i)}` });
+    await analyzeDatabase(db.url);
     return await measured(server.pid, db.name, () =>
       wireLoad({
         ...common,

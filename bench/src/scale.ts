@@ -411,6 +411,10 @@ async function phase(
     ]);
     const dbid = rows[0].oid as number;
     const warm = await load(servers, tokens, warmup * 1000);
+    // What autovacuum does in a real database's first minute: statistics from the warm-up's rows. The
+    // plans the connections cached while the tables were empty (a sequential scan of lookups for each
+    // settle: a few rows then, thousands by the end of a run) are invalidated by it and made again.
+    await client.query('analyze');
     await monitor.query('select pg_stat_statements_reset()');
     let answered = warm.get(200) ?? 0;
     const results: Measured[] = [];
