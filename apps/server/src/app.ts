@@ -1,7 +1,6 @@
 import { type ZlibOptions, type ZstdOptions, constants as zlibConstants } from 'node:zlib';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { messages } from '@footprint/domain';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -16,6 +15,7 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { loggerOptions, registerRequestLog, requestIdOf } from './http/logging.ts';
 import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
 import { recordRoutes } from './http/route-table.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { ProviderCatalogue } from './modules/admin/providers.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -178,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (http/spa.ts), so they arrive with their encoding set and pass through. PDFs are not a
   // compressible type, so report streams stay untouched; byte ranges are never compressed.
   await app.register(fastifyCompress, { global: true, ...ANSWER_COMPRESSION });
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
