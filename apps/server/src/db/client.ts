@@ -109,7 +109,15 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const folder = options.migrationsFolder ?? migrationsFolder;
   const { url } = options;
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20 });
+    // An idle connection is closed after a minute, not node-postgres's 10 s: under a load that ebbs
+    // and flows within seconds, 10 s closed and reopened a connection every second or so per process,
+    // each a new PostgreSQL backend (a fork, its caches filled again, every named statement planned
+    // again, its memory unmapped at exit): with 4 processes, 2 a second on the shared database.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 20,
+      idleTimeoutMillis: 60_000,
+    });
     guardPool(pool);
     // While the database is down, a `select 1` a second tells when it is back (outage.ts).
     const unwatch = watchRecovery('database', () => pool.query('select 1'));
