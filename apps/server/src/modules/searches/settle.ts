@@ -128,20 +128,29 @@ export function createSettleWriter(db: Database, inFlight = SETTLE_BATCHES_IN_FL
    * balance for the answer (a settled search's caller has it from its charge).
    */
   async function writeRepeats(rows: RepeatedSearch[]): Promise<Map<string, number | null>> {
-    const values = sql.join(
-      rows.map(
-        (row) =>
-          sql`(${row.id}::uuid, ${row.userId}::uuid, ${row.kind}::text, ${row.query}::text, ${row.queryTyped}::text,
-          ${statusOf(row)}::text, ${row.cacheOf}::uuid,
-          ${row.ip}::text, ${row.deviceId}::text, ${row.caseReference}::text, ${JSON.stringify(row.answered)}::jsonb,
-          ${JSON.stringify(row.errors)}::jsonb, ${row.sandbox}::boolean, ${row.at.toISOString()}::timestamptz,
-          ${row.actorEmail}::text, ${row.action}::text, ${row.target}::text, ${JSON.stringify(row.details)}::jsonb)`,
-      ),
-      sql`, `,
-    );
-    const result = await db.execute(sql`
+    // One array a column, as for settles: one text whatever the batch's size, prepared once per
+    // connection rather than planned for every free repeat (most leak searches are free repeats).
+    const column = <T>(value: (row: RepeatedSearch) => T) => sql.param(rows.map(value));
+    const result = await executeNamed(
+      db,
+      'footprint_repeat_searches',
+      sql`
       with v(id, user_id, kind, query, query_typed, status, cache_of, ip, device_id, case_reference, answered,
-        errors, sandbox, done, actor_email, action, target, details) as (values ${values}),
+        errors, sandbox, done, actor_email, action, target, details) as (
+        select id, user_id, kind, query, query_typed, status, cache_of, ip, device_id, case_reference,
+          answered::jsonb, errors::jsonb, sandbox, done, actor_email, action, target, details::jsonb
+        from unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.userId)}::uuid[],
+          ${column((row) => row.kind)}::text[], ${column((row) => row.query)}::text[],
+          ${column((row) => row.queryTyped)}::text[], ${column(statusOf)}::text[], ${column((row) => row.cacheOf)}::uuid[],
+          ${column((row) => row.ip)}::text[], ${column((row) => row.deviceId)}::text[],
+          ${column((row) => row.caseReference)}::text[], ${column((row) => JSON.stringify(row.answered))}::text[],
+          ${column((row) => JSON.stringify(row.errors))}::text[], ${column((row) => row.sandbox)}::boolean[],
+          ${column((row) => row.at.toISOString())}::timestamptz[], ${column((row) => row.actorEmail)}::text[],
+          ${column((row) => row.action)}::text[], ${column((row) => row.target)}::text[],
+          ${column((row) => JSON.stringify(row.details))}::text[])
+          as u(id, user_id, kind, query, query_typed, status, cache_of, ip, device_id, case_reference, answered,
+            errors, sandbox, done, actor_email, action, target, details)
+      ),
       repeated as (
         insert into lookups (id, user_id, kind, query, query_typed, cost, status, sources_answered, source_errors,
           sandbox, cache_of, ip, device_id, case_reference, created_at, completed_at)
@@ -158,7 +167,8 @@ export function createSettleWriter(db: Database, inFlight = SETTLE_BATCHES_IN_FL
         from repeated r join v on v.id = r.id
       )
       select r.id, (select credits from users u where u.id = r.user_id) as credits from repeated r
-    `);
+    `,
+    );
     return new Map(
       rowsOf<{ id: string; credits: number }>(result).map((row) => [row.id, Number(row.credits)]),
     );
