@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 
@@ -23,4 +24,17 @@ interface Internals {
 export function executeNamed(db: Executor, name: string, query: SQL): Promise<unknown> {
   const { session, dialect } = db as unknown as Internals;
   return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+}
+
+/**
+ * As executeNamed, for a statement whose text varies with its shape (a leak search's conditions): the
+ * name is taken from a hash of the text, so each shape is prepared once per pooled connection and its
+ * plan can be kept. A search of the leak index plans over every partition (15 and growing), 3–7 ms a
+ * statement on the 2-core machine against under 1 ms to run an exact one (pg_stat_statements).
+ */
+export function executePrepared(db: Executor, query: SQL): Promise<unknown> {
+  const { session, dialect } = db as unknown as Internals;
+  const compiled = dialect.sqlToQuery(query);
+  const name = `footprint_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`;
+  return session.prepareQuery(compiled, undefined, name, false).execute();
 }

@@ -7,6 +7,7 @@ import {
 } from '@footprint/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { executePrepared } from '../../db/named-statement.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { leakRecords, leakSources } from '../../db/schema.ts';
 import { LOCAL_ORIGIN, type LocalTwinCandidate } from './federation.ts';
@@ -203,7 +204,9 @@ export async function countAndReadPage(
     description: string | null;
     sandbox: boolean | null;
   }>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
       with m as materialized (
         select ${leakRecords.id} as id from ${leakRecords} where ${where} limit ${LEAK_TOTAL_CAP + 1}
       )
@@ -218,7 +221,8 @@ export async function countAndReadPage(
         where ${leakRecords.id} in (select id from m order by id limit ${range.limit} offset ${range.offset})
           and ${where}
       ) p on true
-      order by p.id`),
+      order by p.id`,
+    ),
   );
   const found = rows.filter((r) => r.id !== null);
   return {
