@@ -38,17 +38,22 @@ function predicate(condition: LeakCondition): SQL {
     case 'username':
       return eq(leakRecords.usernameNorm, condition.value as string);
     case 'name': {
-      const tokens = condition.value as string[];
-      return sql`${leakRecords.nameTokens} @> array[${sql.join(
-        tokens.map((token) => sql`${token}`),
-        sql`, `,
-      )}]::text[]`;
+      // One array parameter, not one per token: the statement's text (and so its prepared plan,
+      // pages.ts) does not change with the number of tokens.
+      return sql`${leakRecords.nameTokens} @> ${sql.param(condition.value as string[])}::text[]`;
     }
   }
 }
 
-/** All conditions at once (rows combine with AND). */
-export const whereAll = (conditions: LeakCondition[]): SQL => and(...conditions.map(predicate))!;
+/** The order the conditions go into SQL: by type, so rows given in any order make one statement text. */
+const TYPE_ORDER: Record<LeakFieldType, number> = { email: 0, phone: 1, username: 2, name: 3 };
+
+/**
+ * All conditions at once (rows combine with AND), in type order: the text of a search's statement
+ * depends only on which types it has, so a prepared statement per text stays a handful per connection.
+ */
+export const whereAll = (conditions: LeakCondition[]): SQL =>
+  and(...[...conditions].sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type]).map(predicate))!;
 
 /** The same query whatever the row order or formatting: the key the charge and the cache use. */
 export const queryKey = (conditions: LeakCondition[]) =>
