@@ -39,6 +39,9 @@ async function main() {
       admin: { type: 'string' },
       seconds: { type: 'string', default: '6' },
       workers: { type: 'string', default: '50' },
+      // A probe: the clients split over this many independent batcher pairs, each with its own pool,
+      // as that many server processes would group-commit them (one process, so no CPU contention).
+      writers: { type: 'string', default: '1' },
     },
   });
   const url = values.url!;
@@ -47,7 +50,6 @@ async function main() {
   const workers = Number(values.workers);
   const handle = await openDatabase({ url });
   await handle.migrate();
-  const { db } = handle;
 
   // Users as the bench's: a large balance and a ledger row each.
   const admin = new pg.Client({ connectionString: url });
@@ -87,10 +89,13 @@ async function main() {
     answers.push(own);
   }
 
-  const charge = createChargeBatcher(db);
-  const write = createSettleWriter(db);
+  const writers = Number(values.writers);
+  const handles = [handle];
+  for (let k = 1; k < writers; k++) handles.push(await openDatabase({ url }));
+  const pairs = handles.map((h) => ({ charge: createChargeBatcher(h.db), write: createSettleWriter(h.db) }));
   let errors = 0;
   const lookup = async (w: number, i: number) => {
+    const { charge, write } = pairs[w % writers]!;
     const user = users[w]!;
     const query = telNumber(w, 900_000 + i);
     const charged = await charge({
@@ -152,7 +157,7 @@ async function main() {
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuSeconds('self') - cpuBefore;
   const backends = backendDelta(backendsBefore, await backendCpu(adminUrl, database));
-  await handle.close();
+  await Promise.all(handles.map((h) => h.close()));
   const result: FloorResult = {
     lookups,
     seconds: elapsed,

@@ -62,6 +62,12 @@ export interface PrivatePostgres {
   statStatements: boolean;
   /** CPU ms used so far by the whole cluster: the postmaster, its reaped children and its live ones. */
   cpuMs(): number;
+  /**
+   * The same CPU split three ways: live client backends, live background processes (WAL writer,
+   * checkpointer, autovacuum…), and the postmaster with the children it has reaped (a backend that
+   * exited: its whole life's CPU lands here when it ends).
+   */
+  cpuSplitMs(): { backends: number; background: number; reaped: number };
   /** CPU ms of one backend (to leave a monitoring connection's own work out). */
   backendCpuMs(pid: number): number;
   stop(): void;
@@ -119,6 +125,27 @@ export async function startPrivatePostgres(settings: Record<string, string> = {}
         if (stat?.ppid === postmaster) ticks += stat.own;
       }
       return (ticks * 1000) / HZ;
+    },
+    cpuSplitMs() {
+      const split = { backends: 0, background: 0, reaped: 0 };
+      const postmaster = postmasterPid();
+      if (!postmaster) return split;
+      const main = statOf(postmaster);
+      if (main) split.reaped += ((main.own + main.reaped) * 1000) / HZ;
+      for (const entry of readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry)) continue;
+        const stat = statOf(Number(entry));
+        if (stat?.ppid !== postmaster) continue;
+        let title = '';
+        try {
+          title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+        } catch {}
+        // A client backend's title is `postgres: <user> <database> <host>…`; a background
+        // process's names its role (`postgres: walwriter`, `postgres: autovacuum worker`).
+        const client = /^postgres: \S+ \S+ \d/.test(title);
+        split[client ? 'backends' : 'background'] += (stat.own * 1000) / HZ;
+      }
+      return split;
     },
     backendCpuMs: processCpuMs,
     stop() {

@@ -207,6 +207,8 @@ interface Snapshot {
   xid: number;
   wal: number;
   texts: number;
+  split: { backends: number; background: number; reaped: number };
+  sessions: number;
   batches: Record<'charge' | 'settle', { calls: number; rows: number }>;
 }
 
@@ -222,6 +224,8 @@ async function snapshot(
 ): Promise<Snapshot> {
   const serverMs = servers.reduce((sum, s) => sum + processCpuMs(s.pid), 0);
   const pgMs = cluster.cpuMs() - cluster.backendCpuMs(monitorPid);
+  const split = cluster.cpuSplitMs();
+  split.backends -= cluster.backendCpuMs(monitorPid);
   const { rows } = await monitor.query(
     `select coalesce(sum(calls), 0)::bigint as calls, coalesce(sum(plans), 0)::bigint as plans,
             count(*)::int as texts,
@@ -230,7 +234,8 @@ async function snapshot(
             coalesce(sum(calls) filter (where query ilike $3), 0)::bigint as settle_calls,
             coalesce(sum(rows) filter (where query ilike $3), 0)::bigint as settle_rows,
             pg_snapshot_xmax(pg_current_snapshot())::text::bigint as xid,
-            (pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint as wal
+            (pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint as wal,
+            (select sessions from pg_stat_database where datid = $1)::bigint as sessions
      from pg_stat_statements where dbid = $1`,
     [dbid, BATCH_PATTERNS.charge, BATCH_PATTERNS.settle],
   );
@@ -243,6 +248,8 @@ async function snapshot(
     xid: Number(r.xid),
     wal: Number(r.wal),
     texts: Number(r.texts),
+    split,
+    sessions: Number(r.sessions),
     batches: {
       charge: { calls: Number(r.charge_calls), rows: Number(r.charge_rows) },
       settle: { calls: Number(r.settle_calls), rows: Number(r.settle_rows) },
@@ -263,6 +270,10 @@ interface Measured {
   lockWaits: number;
   active: number;
   texts: number;
+  /** PostgreSQL CPU per lookup: live client backends, background processes, exited backends. */
+  pgSplit: string;
+  /** Connections opened to the database during the run. */
+  sessions: number;
   /** Answers 200: each must be one charged, completed, audited lookup. */
   answered: number;
   errors: number;
@@ -319,6 +330,10 @@ async function measure(
     lockWaits: polls.reduce((s, p) => s + p.lock, 0) / Math.max(1, polls.length),
     active: polls.reduce((s, p) => s + p.active, 0) / Math.max(1, polls.length),
     texts: after.texts,
+    pgSplit: (['backends', 'background', 'reaped'] as const)
+      .map((key) => fmt(per(after.split[key], before.split[key]), 3))
+      .join(' / '),
+    sessions: after.sessions - before.sessions,
     answered: ok,
     errors,
     load: load1(),
@@ -381,6 +396,15 @@ async function topStatements(monitor: pg.Client, dbid: number, results: Measured
   );
 }
 
+/** Statements the database has run so far (pg_stat_statements). */
+async function statementCalls(monitor: pg.Client, dbid: number) {
+  const { rows } = await monitor.query(
+    'select coalesce(sum(calls), 0)::bigint as calls from pg_stat_statements where dbid = $1',
+    [dbid],
+  );
+  return Number(rows[0].calls);
+}
+
 async function phase(
   cluster: PrivatePostgres,
   monitor: pg.Client,
@@ -416,6 +440,15 @@ async function phase(
     // settle: a few rows then, thousands by the end of a run) are invalidated by it and made again.
     await client.query('analyze');
     await monitor.query('select pg_stat_statements_reset()');
+    // What the processes cost PostgreSQL with no lookups at all (token refreshes, queue polls,
+    // sealing, the pools' keep-alive): per second, over 3 s of no load.
+    const idleBefore = cluster.cpuMs() - cluster.backendCpuMs(monitorPid);
+    const idleStatements = await statementCalls(monitor, dbid);
+    await new Promise((r) => setTimeout(r, 3000));
+    const idle = {
+      pgMsPerSecond: (cluster.cpuMs() - cluster.backendCpuMs(monitorPid) - idleBefore) / 3,
+      statementsPerSecond: ((await statementCalls(monitor, dbid)) - idleStatements) / 3,
+    };
     let answered = warm.get(200) ?? 0;
     const results: Measured[] = [];
     for (let run = 0; run < runs; run++) {
@@ -425,7 +458,7 @@ async function phase(
     }
     const books = await checkBooks(url, client, answered, build.checkout);
     const top = await topStatements(monitor, dbid, results);
-    return { n, build: build.name, results, books, answered, top };
+    return { n, build: build.name, results, books, answered, top, idle };
   } finally {
     await client.end().catch(() => {});
     await Promise.all(servers.map((s) => s.stop()));
@@ -462,15 +495,18 @@ try {
       const result = await phase(cluster, monitor, monitorPid, n, build);
       phases.push(result);
       console.log(
-        `| ${build.name}: processes ${n}, run | lookups/s | server CPU ms/lookup | PostgreSQL CPU ms/lookup | statements/lookup | plans/lookup | writing commits/lookup | WAL bytes/lookup | rows per charge batch | rows per settle batch | lock waits/poll | active backends/poll | statement texts | non-200 | load |`,
+        `| ${build.name}: processes ${n}, run | lookups/s | server CPU ms/lookup | PostgreSQL CPU ms/lookup | statements/lookup | plans/lookup | writing commits/lookup | WAL bytes/lookup | rows per charge batch | rows per settle batch | lock waits/poll | active backends/poll | statement texts | PostgreSQL CPU ms/lookup: backends / background / exited | connections opened | non-200 | load |`,
       );
-      console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+      console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
       for (const [i, m] of result.results.entries()) {
         console.log(
-          `| ${n} #${i + 1} | ${fmt(m.lookupsPerSecond, 0)} | ${fmt(m.serverMs, 3)} | ${fmt(m.pgMs, 3)} | ${fmt(m.statements, 2)} | ${fmt(m.plans, 2)} | ${fmt(m.commits, 3)} | ${fmt(m.walBytes, 0)} | ${fmt(m.chargeRows, 1)} | ${fmt(m.settleRows, 1)} | ${fmt(m.lockWaits, 2)} | ${fmt(m.active, 2)} | ${m.texts} | ${m.errors} | ${m.load} |`,
+          `| ${n} #${i + 1} | ${fmt(m.lookupsPerSecond, 0)} | ${fmt(m.serverMs, 3)} | ${fmt(m.pgMs, 3)} | ${fmt(m.statements, 2)} | ${fmt(m.plans, 2)} | ${fmt(m.commits, 3)} | ${fmt(m.walBytes, 0)} | ${fmt(m.chargeRows, 1)} | ${fmt(m.settleRows, 1)} | ${fmt(m.lockWaits, 2)} | ${fmt(m.active, 2)} | ${m.texts} | ${m.pgSplit} | ${m.sessions} | ${m.errors} | ${m.load} |`,
         );
       }
       console.log(`books after ${n} process(es), ${build.name}: ${result.books}`);
+      console.log(
+        `idle, ${n} process(es): PostgreSQL CPU ${fmt(result.idle.pgMsPerSecond, 1)} ms/s, ${fmt(result.idle.statementsPerSecond, 1)} statements/s`,
+      );
       if (values.top) console.log(`statements sent most, per lookup:\n  ${result.top.join('\n  ')}`);
       console.log('');
     }
