@@ -54,6 +54,24 @@ function statOf(pid: number) {
 /** CPU ms of a process (utime + stime), 0 once it has gone. */
 export const processCpuMs = (pid: number) => ((statOf(pid)?.own ?? 0) * 1000) / HZ;
 
+/**
+ * Context switches of a process so far, voluntary and forced, summed over its threads (a Node
+ * server's GC and thread-pool threads too); 0 once it has gone.
+ */
+export function contextSwitches(pid: number): number {
+  let total = 0;
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const status = readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8');
+        for (const match of status.matchAll(/^(?:non)?voluntary_ctxt_switches:\s+(\d+)$/gm))
+          total += Number(match[1]);
+      } catch {}
+    }
+  } catch {}
+  return total;
+}
+
 export interface PrivatePostgres {
   port: number;
   /** A URL to database `name` of the cluster as the superuser. */
@@ -68,6 +86,8 @@ export interface PrivatePostgres {
    * exited: its whole life's CPU lands here when it ends).
    */
   cpuSplitMs(): { backends: number; background: number; reaped: number };
+  /** Context switches of the cluster's live processes so far (an exited backend's are lost). */
+  contextSwitches(): number;
   /** CPU ms of one backend (to leave a monitoring connection's own work out). */
   backendCpuMs(pid: number): number;
   stop(): void;
@@ -146,6 +166,16 @@ export async function startPrivatePostgres(settings: Record<string, string> = {}
         split[client ? 'backends' : 'background'] += (stat.own * 1000) / HZ;
       }
       return split;
+    },
+    contextSwitches() {
+      const postmaster = postmasterPid();
+      if (!postmaster) return 0;
+      let total = contextSwitches(postmaster);
+      for (const entry of readdirSync('/proc')) {
+        if (/^\d+$/.test(entry) && statOf(Number(entry))?.ppid === postmaster)
+          total += contextSwitches(Number(entry));
+      }
+      return total;
     },
     backendCpuMs: processCpuMs,
     stop() {

@@ -22,7 +22,13 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { freePort, type PrivatePostgres, processCpuMs, startPrivatePostgres } from './private-postgres.ts';
+import {
+  contextSwitches,
+  freePort,
+  type PrivatePostgres,
+  processCpuMs,
+  startPrivatePostgres,
+} from './private-postgres.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
@@ -209,6 +215,7 @@ interface Snapshot {
   texts: number;
   split: { backends: number; background: number; reaped: number };
   sessions: number;
+  switches: { server: number; pg: number };
   batches: Record<'charge' | 'settle', { calls: number; rows: number }>;
 }
 
@@ -224,6 +231,10 @@ async function snapshot(
 ): Promise<Snapshot> {
   const serverMs = servers.reduce((sum, s) => sum + processCpuMs(s.pid), 0);
   const pgMs = cluster.cpuMs() - cluster.backendCpuMs(monitorPid);
+  const switches = {
+    server: servers.reduce((sum, s) => sum + contextSwitches(s.pid), 0),
+    pg: cluster.contextSwitches() - contextSwitches(monitorPid),
+  };
   const split = cluster.cpuSplitMs();
   split.backends -= cluster.backendCpuMs(monitorPid);
   const { rows } = await monitor.query(
@@ -249,6 +260,7 @@ async function snapshot(
     wal: Number(r.wal),
     texts: Number(r.texts),
     split,
+    switches,
     sessions: Number(r.sessions),
     batches: {
       charge: { calls: Number(r.charge_calls), rows: Number(r.charge_rows) },
@@ -274,6 +286,8 @@ interface Measured {
   pgSplit: string;
   /** Connections opened to the database during the run. */
   sessions: number;
+  /** Context switches per lookup: the server processes' threads, the cluster's processes. */
+  switches: string;
   /** Answers 200: each must be one charged, completed, audited lookup. */
   answered: number;
   errors: number;
@@ -334,6 +348,7 @@ async function measure(
       .map((key) => fmt(per(after.split[key], before.split[key]), 3))
       .join(' / '),
     sessions: after.sessions - before.sessions,
+    switches: `${fmt(per(after.switches.server, before.switches.server), 1)} / ${fmt(per(after.switches.pg, before.switches.pg), 1)}`,
     answered: ok,
     errors,
     load: load1(),
@@ -495,12 +510,12 @@ try {
       const result = await phase(cluster, monitor, monitorPid, n, build);
       phases.push(result);
       console.log(
-        `| ${build.name}: processes ${n}, run | lookups/s | server CPU ms/lookup | PostgreSQL CPU ms/lookup | statements/lookup | plans/lookup | writing commits/lookup | WAL bytes/lookup | rows per charge batch | rows per settle batch | lock waits/poll | active backends/poll | statement texts | PostgreSQL CPU ms/lookup: backends / background / exited | connections opened | non-200 | load |`,
+        `| ${build.name}: processes ${n}, run | lookups/s | server CPU ms/lookup | PostgreSQL CPU ms/lookup | statements/lookup | plans/lookup | writing commits/lookup | WAL bytes/lookup | rows per charge batch | rows per settle batch | lock waits/poll | active backends/poll | statement texts | PostgreSQL CPU ms/lookup: backends / background / exited | connections opened | context switches/lookup: servers / PostgreSQL | non-200 | load |`,
       );
-      console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+      console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
       for (const [i, m] of result.results.entries()) {
         console.log(
-          `| ${n} #${i + 1} | ${fmt(m.lookupsPerSecond, 0)} | ${fmt(m.serverMs, 3)} | ${fmt(m.pgMs, 3)} | ${fmt(m.statements, 2)} | ${fmt(m.plans, 2)} | ${fmt(m.commits, 3)} | ${fmt(m.walBytes, 0)} | ${fmt(m.chargeRows, 1)} | ${fmt(m.settleRows, 1)} | ${fmt(m.lockWaits, 2)} | ${fmt(m.active, 2)} | ${m.texts} | ${m.pgSplit} | ${m.sessions} | ${m.errors} | ${m.load} |`,
+          `| ${n} #${i + 1} | ${fmt(m.lookupsPerSecond, 0)} | ${fmt(m.serverMs, 3)} | ${fmt(m.pgMs, 3)} | ${fmt(m.statements, 2)} | ${fmt(m.plans, 2)} | ${fmt(m.commits, 3)} | ${fmt(m.walBytes, 0)} | ${fmt(m.chargeRows, 1)} | ${fmt(m.settleRows, 1)} | ${fmt(m.lockWaits, 2)} | ${fmt(m.active, 2)} | ${m.texts} | ${m.pgSplit} | ${m.sessions} | ${m.switches} | ${m.errors} | ${m.load} |`,
         );
       }
       console.log(`books after ${n} process(es), ${build.name}: ${result.books}`);
