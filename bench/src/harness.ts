@@ -1,8 +1,8 @@
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -317,9 +317,6 @@ export async function repeatRuns(options: {
 
 // ---------------------------------------------------------------- a private PostgreSQL
 
-/** The PostgreSQL 15 binaries of the machine (Debian's layout). */
-const PG_BIN = '/usr/lib/postgresql/15/bin';
-
 const statFields = (pid: number | 'self'): string[] | null => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -336,105 +333,6 @@ const statFields = (pid: number | 'self'): string[] | null => {
 export function endedChildrenCpuSeconds(): number {
   const fields = statFields('self');
   return fields ? (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND : 0;
-}
-
-/**
- * A PostgreSQL cluster of the bench's own (initdb as the `postgres` user, in a temporary directory, on
- * a free port, settings as the shared one's), stopped and removed by the cleanups. Its CPU is exact:
- * every process in it serves the bench (`cpuSeconds()`: the postmaster, its live children and the
- * children it reaped).
- */
-export async function privatePostgres() {
-  const dir = mkdtempSync(join(tmpdir(), 'fp-bench-pg-'));
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
-  onCleanup(`remove ${dir}`, removeDir, removeDir);
-  const data = join(dir, 'data');
-  const asPostgres = (command: string) => runCommand('su', ['postgres', '-c', command], { capture: true });
-  await runCommand('chown', ['postgres', dir]);
-  await asPostgres(`${PG_BIN}/initdb -D ${data} -A trust -U postgres -E UTF8 --locale=C --no-sync`);
-  const port = await freePort();
-  const { stop: stopGroup } = spawnGroup(
-    'su',
-    [
-      'postgres',
-      '-c',
-      `exec ${PG_BIN}/postgres -D ${data} -p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c autovacuum=off -c max_wal_size=1GB`,
-    ],
-    { stdio: ['ignore', 'ignore', 'ignore'] },
-  );
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch {
-      await client.end().catch(() => {});
-      if (Date.now() > deadline) throw new Error('the private PostgreSQL did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const alive = () => statFields(postmaster) !== null;
-  // Fast shutdown (SIGINT) of the postmaster, SIGQUIT if it lingers; then su's group goes too.
-  const stop = onCleanup(
-    `private PostgreSQL on ${port}`,
-    async () => {
-      try {
-        process.kill(postmaster, 'SIGINT');
-      } catch {}
-      for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
-      if (alive()) process.kill(postmaster, 'SIGQUIT');
-      await stopGroup();
-    },
-    () => {
-      try {
-        process.kill(postmaster, 'SIGQUIT');
-      } catch {}
-    },
-  );
-  return {
-    url,
-    port,
-    postmaster,
-    /** A new database in this cluster, its URL. */
-    async database(name: string): Promise<string> {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`create database ${name}`);
-      await client.end();
-      const u = new URL(url);
-      u.pathname = `/${name}`;
-      return u.toString();
-    },
-    /** CPU seconds of the whole cluster so far: the postmaster and every backend, live or ended. */
-    cpuSeconds(): number {
-      const own = statFields(postmaster);
-      if (!own) return 0;
-      let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
-      for (const entry of readdirSync('/proc')) {
-        if (!/^\d+$/.test(entry)) continue;
-        const fields = statFields(Number(entry));
-        if (fields && Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
-      }
-      return ticks / TICKS_PER_SECOND;
-    },
-    stop,
-  };
-}
-
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // ---------------------------------------------------------------- databases

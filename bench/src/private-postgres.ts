@@ -1,5 +1,6 @@
 // A private PostgreSQL cluster for one bench run: initdb as the `postgres` user in a folder under /tmp,
-// on its own port, stopped and removed whatever happens (normal end, an error, Ctrl-C, SIGTERM). Its
+// on its own port, stopped and removed whatever happens (normal end, an error, Ctrl-C, SIGTERM: it is
+// one of the harness's cleanups). Its
 // CPU is read from /proc: the postmaster's own time, the time of the children it has reaped (cutime,
 // cstime) and the time of every live child (backends, checkpointer, WAL writer, autovacuum), so a
 // backend that exits during a measurement still counts.
@@ -7,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import pg from 'pg';
+import { onCleanup } from './harness.ts';
 
 const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const HZ = 100;
@@ -76,6 +79,8 @@ export interface PrivatePostgres {
   port: number;
   /** A URL to database `name` of the cluster as the superuser. */
   url(name?: string): string;
+  /** Creates database `name` in the cluster; its URL. */
+  database(name: string): Promise<string>;
   /** Whether pg_stat_statements is loaded (the extension still has to be created per database). */
   statStatements: boolean;
   /** CPU ms used so far by the whole cluster: the postmaster, its reaped children and its live ones. */
@@ -90,49 +95,38 @@ export interface PrivatePostgres {
   contextSwitches(): number;
   /** CPU ms of one backend (to leave a monitoring connection's own work out). */
   backendCpuMs(pid: number): number;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
-const running = new Set<PrivatePostgres>();
-let hooked = false;
-function stopAllOnExit() {
-  if (hooked) return;
-  hooked = true;
-  const stopAll = () => {
-    for (const cluster of running) cluster.stop();
-  };
-  process.on('exit', stopAll);
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      stopAll();
-      process.exit(130);
-    });
-  }
-  process.on('uncaughtException', (error) => {
-    console.error(error);
-    stopAll();
-    process.exit(1);
-  });
-  process.on('unhandledRejection', (error) => {
-    console.error(error);
-    stopAll();
-    process.exit(1);
-  });
-}
-
-/** Starts a private cluster; `settings` become `-c name=value` options of the postmaster. */
-export async function startPrivatePostgres(settings: Record<string, string> = {}): Promise<PrivatePostgres> {
-  stopAllOnExit();
-  const dir = mkdtempSync('/tmp/fp-scale-pg-');
+/**
+ * Starts a private cluster; `settings` become `-c name=value` options of the postmaster, `locale` is
+ * initdb's (the import bench builds its text indexes in the C locale), `statements: false` leaves
+ * pg_stat_statements out.
+ */
+export async function startPrivatePostgres(
+  settings: Record<string, string> = {},
+  { locale = 'C.UTF-8', statements = true }: { locale?: string; statements?: boolean } = {},
+): Promise<PrivatePostgres> {
+  const dir = mkdtempSync('/tmp/fp-bench-pg-');
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
   const port = await freePort();
-  const statStatements = hasStatStatements();
-  let stopped = false;
+  // pg_stat_statements, unless the bench wants the server as a deployment runs it.
+  const statStatements = statements && hasStatStatements();
   const cluster: PrivatePostgres = {
     port,
     statStatements,
     url: (name = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${name}`,
+    async database(name) {
+      const client = new pg.Client({ connectionString: cluster.url() });
+      await client.connect();
+      try {
+        await client.query(`create database ${name}`);
+      } finally {
+        await client.end();
+      }
+      return cluster.url(name);
+    },
     cpuMs() {
       const postmaster = postmasterPid();
       if (!postmaster) return 0;
@@ -178,15 +172,7 @@ export async function startPrivatePostgres(settings: Record<string, string> = {}
       return total;
     },
     backendCpuMs: processCpuMs,
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      running.delete(cluster);
-      try {
-        asPostgres(`${BIN}/pg_ctl -D ${data} -m immediate -w stop`);
-      } catch {}
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => stopCluster(),
   };
   const postmasterPid = () => {
     try {
@@ -195,9 +181,15 @@ export async function startPrivatePostgres(settings: Record<string, string> = {}
       return 0;
     }
   };
-  running.add(cluster);
+  const stopNow = () => {
+    try {
+      asPostgres(`${BIN}/pg_ctl -D ${data} -m immediate -w stop`);
+    } catch {}
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const stopCluster = onCleanup(`private PostgreSQL in ${dir}`, stopNow, stopNow);
   try {
-    asPostgres(`${BIN}/initdb -D ${data} -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8`);
+    asPostgres(`${BIN}/initdb -D ${data} -U postgres -A trust --no-sync -E UTF8 --locale=${locale}`);
     const options = {
       listen_addresses: '127.0.0.1',
       port: String(port),
@@ -213,7 +205,7 @@ export async function startPrivatePostgres(settings: Record<string, string> = {}
       .join(' ');
     asPostgres(`${BIN}/pg_ctl -D ${data} -l ${join(dir, 'log')} -w -o '${flags}' start`);
   } catch (error) {
-    cluster.stop();
+    await cluster.stop();
     throw error;
   }
   return cluster;

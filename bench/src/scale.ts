@@ -1,5 +1,5 @@
 // Scale-out of /api/tel: 1, 2 and 4 built server processes on one private PostgreSQL, one run.
-// Run: npm run bench:scale [-- --seconds 5 --runs 3 --workers 40 --processes 1,2,4 --no-audit-chain-lock --top --against <checkout>]
+// Run: npm run bench:scale [-- --seconds 5 --runs 3 --workers 40 --processes 1,2,4 --top --against <checkout> --env NAME=value]
 //
 // Starts its own PostgreSQL cluster (initdb as `postgres` under /tmp, its own port, pg_stat_statements
 // when the package has it; stopped whatever happens), then for each process count: a fresh database,
@@ -10,18 +10,13 @@
 // (transaction ids), WAL bytes, rows per batch statement, lock waits (pg_stat_activity sampled every
 // 200 ms), then checks the books (ledger:check, every answered lookup charged once, none pending).
 // The goal: PostgreSQL CPU per lookup with 4 processes within 10 % of 1 process.
-//
-// --no-audit-chain-lock: an ESTIMATE of the audit trail without its global chain head (another change
-// replaces it): in the bench's private database only, the two chain triggers of migration 0014 are
-// dropped (and the hash columns made nullable); the product's audit behaviour is not changed.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { createServer } from 'node:net';
-import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { fmt, loadAverage, main, onCleanup, root, seedUsers, startServer } from './harness.ts';
 import {
   contextSwitches,
   freePort,
@@ -30,7 +25,6 @@ import {
   startPrivatePostgres,
 } from './private-postgres.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '5' },
@@ -38,7 +32,6 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     workers: { type: 'string', default: '40' },
     processes: { type: 'string', default: '1,2,4' },
-    'no-audit-chain-lock': { type: 'boolean', default: false },
     /** Also print the statements sent most per lookup in each phase. */
     top: { type: 'boolean', default: false },
     /** Another checkout whose apps/server/dist is built: each process count runs both, alternating which goes first. */
@@ -51,113 +44,28 @@ const runs = Number(values.runs);
 const warmup = Number(values.warmup);
 const workers = Number(values.workers);
 const counts = values.processes.split(',').map(Number);
-const noChainLock = values['no-audit-chain-lock'];
 const extraEnv = Object.fromEntries(
   values.env.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
-const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
-const load1 = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** A mail server that takes the greeting and nothing else (production wants a reachable SMTP_URL). */
-const smtpPort = await new Promise<number>((resolve) => {
-  const server = createServer((socket) => {
-    socket.write('220 bench ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      for (const line of String(chunk).split('\r\n').filter(Boolean)) {
-        if (/^quit/i.test(line)) socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-    socket.on('error', () => {});
-  });
-  server.unref();
-  server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
-});
-
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-/** The built server as its own process, ready when /api/health answers. */
-async function startServer(databaseUrl: string, checkout: string) {
+/** One built server process on `databaseUrl`, of the build in `checkout`, as the bench runs it. */
+async function startScaleServer(databaseUrl: string, checkout: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: checkout,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      SANDBOX: 'true',
-      HOST: '127.0.0.1',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      SHUTDOWN_DRAIN_SECONDS: '0',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
+  const server = await startServer(
+    {
       DATABASE_URL: databaseUrl,
-      RATE_LIMIT_ENABLED: 'false',
       LOOKUP_CACHE_HOURS: '0',
+      RATE_LIMIT_ENABLED: 'false',
       ...extraEnv,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.add(child);
-  // Its warnings (the SANDBOX banner) are kept back; its last words are shown if it dies.
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4000);
-  });
-  child.once('exit', (code, signal) => {
-    if (code && signal === null && children.has(child))
-      console.error(`server ${port} exited ${code}:\n${stderr}`);
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
     port,
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
-      children.delete(child);
-    },
-  };
+    [],
+    checkout,
+  );
+  return { port, ...server };
 }
-type Server = Awaited<ReturnType<typeof startServer>>;
-
-/** Users with a large balance (granted through the ledger) and a bearer token each, written directly. */
-async function seedUsers(client: pg.Client, count: number, credits: number) {
-  const tokens: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const token = randomBytes(32).toString('base64url');
-    const { rows } = await client.query<{ id: string }>(
-      `insert into users (name, email, password_hash, app_mode, role, credits) values ($1, $2, 'x', 'live', 'user', $3) returning id`,
-      [`Bench User ${i}`, `scale${i}-${randomBytes(3).toString('hex')}@example.test`, credits],
-    );
-    await client.query(
-      `insert into credit_entries (user_id, delta, balance_after, kind, reason) values ($1, $2, $2, 'grant', 'benchmark')`,
-      [rows[0]!.id, credits],
-    );
-    await client.query(
-      `insert into auth_tokens (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`,
-      [rows[0]!.id, createHash('sha256').update(token).digest('hex')],
-    );
-    tokens.push(token);
-  }
-  return tokens;
-}
+type Server = Awaited<ReturnType<typeof startScaleServer>>;
 
 let sequence = 0;
 /**
@@ -351,7 +259,7 @@ async function measure(
     switches: `${fmt(per(after.switches.server, before.switches.server), 1)} / ${fmt(per(after.switches.pg, before.switches.pg), 1)}`,
     answered: ok,
     errors,
-    load: load1(),
+    load: loadAverage(),
   };
 }
 
@@ -434,17 +342,12 @@ async function phase(
   const client = new pg.Client({ connectionString: url });
   try {
     // The first migrates; the others start on the migrated database.
-    servers.push(await startServer(url, build.checkout));
+    servers.push(await startScaleServer(url, build.checkout));
     servers.push(
-      ...(await Promise.all(Array.from({ length: n - 1 }, () => startServer(url, build.checkout)))),
+      ...(await Promise.all(Array.from({ length: n - 1 }, () => startScaleServer(url, build.checkout)))),
     );
     await client.connect();
-    if (noChainLock) {
-      await client.query(`drop trigger audit_events_chain on audit_events;
-        drop trigger audit_events_chain_head on audit_events;
-        alter table audit_events alter column hash drop not null, alter column prev_hash drop not null`);
-    }
-    const tokens = await seedUsers(client, workers, 10_000_000);
+    const tokens = await seedUsers(url, workers, 10_000_000);
     const { rows } = await monitor.query('select oid::int as oid from pg_database where datname = $1', [
       database,
     ]);
@@ -481,13 +384,14 @@ async function phase(
   }
 }
 
-// Planning counted too: a statement planned once per connection shows fewer plans than calls.
-const cluster = await startPrivatePostgres({
-  'pg_stat_statements.track_planning': 'on',
-  'pg_stat_statements.track': 'top',
-});
-const monitor = new pg.Client({ connectionString: cluster.url('postgres') });
-try {
+await main(async () => {
+  // Planning counted too: a statement planned once per connection shows fewer plans than calls.
+  const cluster = await startPrivatePostgres({
+    'pg_stat_statements.track_planning': 'on',
+    'pg_stat_statements.track': 'top',
+  });
+  const monitor = new pg.Client({ connectionString: cluster.url('postgres') });
+  onCleanup('monitor connection', () => monitor.end().catch(() => {}));
   await monitor.connect();
   if (!cluster.statStatements) throw new Error('pg_stat_statements is not installed');
   await monitor.query('create extension if not exists pg_stat_statements');
@@ -495,7 +399,7 @@ try {
   console.log(
     `Scale-out of /api/tel on one private PostgreSQL 15 (port ${cluster.port}): ${workers} clients round-robin,` +
       ` ${warmup} s warm-up, ${runs} × ${seconds} s per process count, sandbox sources, LOOKUP_CACHE_HOURS=0,` +
-      ` rate limits off, Accept-Encoding: br, gzip${noChainLock ? '; ESTIMATE: audit chain-head triggers dropped in the private database' : ''}\n`,
+      ` rate limits off, Accept-Encoding: br, gzip\n`,
   );
   const phases: Awaited<ReturnType<typeof phase>>[] = [];
   const builds = values.against
@@ -552,8 +456,4 @@ try {
   const allOk = phases.every((p) => p.books.startsWith('OK'));
   console.log(`Books: ${allOk ? 'OK after every phase' : 'FAILED (see above)'}`);
   if (!allOk) process.exitCode = 1;
-} finally {
-  await monitor.end().catch(() => {});
-  for (const child of children) child.kill('SIGKILL');
-  cluster.stop();
-}
+});
