@@ -218,13 +218,30 @@ export async function tabTo(
   target: Locator,
   { limit = 60, backwards = false }: { limit?: number; backwards?: boolean } = {},
 ): Promise<number> {
+  // The target's element is found once: asking whether it has the focus is then one quick call after
+  // each press, where the locator searched the whole page by role and name every time (most of a long
+  // walk's time on a results page). It is looked up again when the page has replaced it.
+  let element = await target.elementHandle().catch(() => null);
+  const reached = async (): Promise<boolean> => {
+    const state = element
+      ? await element
+          .evaluate((el) => (el.isConnected ? el === document.activeElement : null))
+          .catch(() => null)
+      : null;
+    if (state !== null) return state;
+    await element?.dispose().catch(() => {});
+    element = await target.elementHandle({ timeout: 5_000 }).catch(() => null);
+    return target.evaluate((el) => el === document.activeElement).catch(() => false);
+  };
   for (let presses = 1; presses <= limit; presses += 1) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) {
+    if (await reached()) {
+      await element?.dispose().catch(() => {});
       expect(await focusIsVisible(page), `no visible focus on ${await describeFocus(page)}`).toBe(true);
       return presses;
     }
   }
+  await element?.dispose().catch(() => {});
   throw new Error(`not reached with ${limit} presses of Tab; focus is on ${await describeFocus(page)}`);
 }
 
