@@ -171,7 +171,7 @@ describe('navigation for every signed-in page', () => {
   /**
    * The admin's tour checks with axe, on a phone and on this laptop screen, the pages of the menu that
    * no other spec checks in the admin's state (support/axe-owners.ts): their own, often empty, lists.
-   * The others (the search forms, the dashboard, the admin's users, help) are checked by screens.test.ts.
+   * The others (the search forms, the dashboard, the admin's users, help) are checked by screens-signed-in.test.ts.
    */
   const auditedDesktop = { width: 1366, height: 900 };
   const audited = checkedBy('navigation.test.ts');

@@ -29,26 +29,31 @@ export const axeChecks: AxeCheck[] = [
     screen,
     state: 'as published',
     sizes: both,
-    spec: 'screens.test.ts',
+    spec: 'screens-public.test.ts',
   })),
-  { screen: '/pricing', state: 'the placeholder page', sizes: both, spec: 'screens.test.ts' },
-  { screen: '(unknown path)', state: 'the 404 page', sizes: both, spec: 'screens.test.ts' },
-  { screen: 'public menu', state: 'open', sizes: ['mobile'], spec: 'screens.test.ts' },
+  { screen: '/pricing', state: 'the placeholder page', sizes: both, spec: 'screens-public.test.ts' },
+  { screen: '(unknown path)', state: 'the 404 page', sizes: both, spec: 'screens-public.test.ts' },
+  { screen: 'public menu', state: 'open', sizes: ['mobile'], spec: 'screens-public.test.ts' },
   ...['/login', '/register', '/forgot-password', '/password-reset/:token', '/otp-verification'].map(
-    (screen) => ({ screen, state: 'empty form', sizes: both, spec: 'screens.test.ts' }),
+    (screen) => ({ screen, state: 'empty form', sizes: both, spec: 'screens-public.test.ts' }),
   ),
-  { screen: '/register', state: 'registration closed', sizes: both, spec: 'screens.test.ts' },
+  { screen: '/register', state: 'registration closed', sizes: both, spec: 'screens-public.test.ts' },
   { screen: '/register', state: 'the password strength meter', sizes: both, spec: 'auth.test.ts' },
   { screen: '/two-step-verification', state: 'asking for the code', sizes: both, spec: 'security.test.ts' },
   { screen: '/verify', state: 'a file checked', sizes: both, spec: 'verify.test.ts' },
 
   // The search screens, for a live account.
-  { screen: '/dashboard', state: 'phone and e-mail search forms', sizes: both, spec: 'screens.test.ts' },
+  {
+    screen: '/dashboard',
+    state: 'phone and e-mail search forms',
+    sizes: both,
+    spec: 'screens-signed-in.test.ts',
+  },
   {
     screen: '/dashboard',
     state: 'country list, profile menu (header); menu drawer (mobile)',
     sizes: both,
-    spec: 'screens.test.ts',
+    spec: 'screens-signed-in.test.ts',
   },
   {
     screen: '/dashboard',
@@ -61,7 +66,7 @@ export const axeChecks: AxeCheck[] = [
     state:
       'phone results; save menu, RC, challan, UPI, credit report, image dialogs; no results; e-mail results and map',
     sizes: both,
-    spec: 'screens.test.ts',
+    spec: 'screens-signed-in.test.ts',
   },
   { screen: '/results', state: 'the sources panel', sizes: both, spec: 'source-panel.test.ts' },
   { screen: '/results', state: 'results bar with the answer time', sizes: both, spec: 'answer-time.test.ts' },
@@ -76,28 +81,28 @@ export const axeChecks: AxeCheck[] = [
     screen: '/leak-data-finder',
     state: 'form, results, paged results',
     sizes: both,
-    spec: 'screens.test.ts',
+    spec: 'screens-signed-in.test.ts',
   },
   {
     screen: '/corporate, /corporate-results',
     state: 'form, credit report form, results',
     sizes: both,
-    spec: 'screens.test.ts',
+    spec: 'screens-signed-in.test.ts',
   },
   {
     screen: '/verification-id, /verification-results',
     state: 'form, bank account form, results',
     sizes: both,
-    spec: 'screens.test.ts',
+    spec: 'screens-signed-in.test.ts',
   },
-  { screen: '/help', state: 'as published', sizes: both, spec: 'screens.test.ts' },
+  { screen: '/help', state: 'as published', sizes: both, spec: 'screens-signed-in.test.ts' },
   {
     screen: '/history',
     state: 'lookups listed, a stored result, the credit statement',
     sizes: both,
-    spec: 'screens.test.ts',
+    spec: 'screens-signed-in.test.ts',
   },
-  { screen: '/upgrade', state: 'a trial account', sizes: both, spec: 'screens.test.ts' },
+  { screen: '/upgrade', state: 'a trial account', sizes: both, spec: 'screens-public.test.ts' },
 
   // Pages of the admin's menu tour: the admin's own (often empty) lists.
   ...['/cases', '/bulk', '/watchlist', '/history', '/api-keys', '/security', '/subscription'].map(
@@ -125,7 +130,7 @@ export const axeChecks: AxeCheck[] = [
       '/admin/users, /admin/users/:id, /admin/audit, /admin/providers, /admin/leak-sources, /admin/settings',
     state: 'with the sandbox data; new-user and audit event dialogs',
     sizes: both,
-    spec: 'screens.test.ts',
+    spec: 'screens-signed-in.test.ts',
   },
   { screen: '/admin/audit', state: 'the hash chain panel', sizes: ['desktop'], spec: 'admin.test.ts' },
 ];
