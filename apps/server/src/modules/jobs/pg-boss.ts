@@ -200,6 +200,24 @@ async function createQueue(boss: PgBoss, name: string): Promise<void> {
 const DEFAULT_RETRY_LIMIT = 3;
 const DEFAULT_RETRY_DELAY_SECONDS = 2;
 
+/** pg-boss's options; it hands them to node-postgres's Pool as they are (its types list only its own). */
+function bossOptionsOf(
+  options: PgBossOptions,
+): PgBoss.ConstructorOptions & Pick<pg.PoolConfig, 'idleTimeoutMillis'> {
+  return {
+    connectionString: options.connectionString,
+    schema: 'pgboss',
+    max: options.poolSize ?? 4,
+    // As the app's pool (db/client.ts): node-postgres's 10 s closed and reopened a backend every few
+    // seconds per process once the idle queue was polled every 5 s (`connections opened` in
+    // bench:scale), each new backend loading its caches again.
+    idleTimeoutMillis: 60_000,
+    application_name: 'footprint-jobs',
+    // Its upkeep expires the jobs of dead processes: often enough that a job is not left long.
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 15,
+  };
+}
+
 /**
  * The queue on PostgreSQL: pg-boss (10.x) in its own schema
  * `pgboss`, with its own small pool. Every server process polls the same tables, so the work is shared
@@ -212,20 +230,7 @@ const DEFAULT_RETRY_DELAY_SECONDS = 2;
  * outage neither exits the process nor loses a job's end (`settle`).
  */
 export function createPgBossQueue(options: PgBossOptions): JobQueue {
-  // pg-boss hands its options to node-postgres's Pool as they are (its types list only its own).
-  const bossOptions: PgBoss.ConstructorOptions & Pick<pg.PoolConfig, 'idleTimeoutMillis'> = {
-    connectionString: options.connectionString,
-    schema: 'pgboss',
-    max: options.poolSize ?? 4,
-    // As the app's pool (db/client.ts): node-postgres's 10 s closed and reopened a backend every few
-    // seconds per process once the idle queue was polled every 5 s (`connections opened` in
-    // bench:scale), each new backend loading its caches again.
-    idleTimeoutMillis: 60_000,
-    application_name: 'footprint-jobs',
-    // Its upkeep expires the jobs of dead processes: often enough that a job is not left long.
-    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 15,
-  };
-  const boss = new PgBoss(bossOptions);
+  const boss = new PgBoss(bossOptionsOf(options));
   // Its fetch loops, upkeep and pool report failures here: an outage is noted once (outage.ts),
   // and pg-boss keeps polling until the database is back.
   boss.on('error', (err) => logFailure(options.log, err, {}, 'job queue error'));
