@@ -55,6 +55,7 @@ import type { LlmWriter } from './modules/reports/narrative/llm.ts';
 import type { ReportPool } from './modules/reports/pool.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportService } from './modules/reports/service.ts';
+import { hostWriters } from './modules/searches/host-writer.ts';
 import { createSearches } from './modules/searches/service.ts';
 import { deploymentDefaults, isSecondFactorRequired } from './modules/settings/service.ts';
 import type { UsageRecorder } from './modules/usage/recorder.ts';
@@ -232,8 +233,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const settings = deploymentDefaults(config);
   // One paid search for every kind: one group commit for charges and one for answers.
   const cases = createCases({ db, now: deps.now });
+  // With HOST_WRITER, this host's processes on the database write through one of them.
+  const writers =
+    config.lookups.hostWriter && config.databaseUrl
+      ? hostWriters(db, {
+          databaseUrl: config.databaseUrl,
+          key: deps.appKey,
+          log: (message) => app.log.warn(message),
+        })
+      : undefined;
+  if (writers) app.addHook('onClose', () => writers.close());
   const searches = createSearches({
     db,
+    writers,
     cacheHours: config.lookups.cacheHours,
     settings,
     cases: caseFilingOf(cases),

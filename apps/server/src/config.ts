@@ -225,6 +225,7 @@ export const envSchema = z.object({
     .pipe(z.email().optional()),
   AUDIT_CHECKPOINT_MINUTES: int(60, 1, 7 * 24 * 60),
   LOOKUP_ABANDON_SECONDS: int(120, 1, 24 * 60 * 60),
+  HOST_WRITER: bool(false),
   JOBS_CONCURRENCY: int(2, 1, 64),
   BULK_ROW_CONCURRENCY: int(96, 1, 200),
   BULK_STALE_SECONDS: int(30, 3, 3600),
@@ -370,6 +371,12 @@ export interface Config {
      * times the slowest source's timeout.
      */
     abandonSeconds: number;
+    /**
+     * The server processes of one host on one PostgreSQL database write their charges and answers
+     * through one of them (modules/searches/host-writer.ts), so their group commits stay as large as
+     * one process's. Off by default, and on the embedded database.
+     */
+    hostWriter: boolean;
   };
   /** Background jobs (modules/jobs) and the bulk lookups they run (modules/bulk). */
   jobs: {
@@ -623,6 +630,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retentionDays: env.LOOKUP_RETENTION_DAYS,
       purgeIntervalMinutes: env.LOOKUP_PURGE_INTERVAL_MINUTES,
       abandonSeconds: env.LOOKUP_ABANDON_SECONDS,
+      hostWriter: env.HOST_WRITER && env.DATABASE_URL !== undefined,
     },
     jobs: {
       databaseUrl: env.DATABASE_URL ? (env.JOBS_DATABASE_URL ?? env.DATABASE_URL) : undefined,

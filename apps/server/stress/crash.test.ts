@@ -180,6 +180,63 @@ describe('crash in the middle of paid lookups', () => {
   }, 180_000);
 });
 
+describe('crash of the host writer in the middle of paid lookups', () => {
+  it('two processes on one host writer: kill -9 the writer, the other carries on alone, then as the writer; the books balance', async () => {
+    const [portA, portB] = [await freePort(), await freePort()];
+    // The first to start holds the host's socket: every charge and answer of the second goes through it.
+    const writer = await startServer(portA, { HOST_WRITER: 'true' });
+    const other = await startServer(portB, { HOST_WRITER: 'true' });
+    const { id, token } = await seedUser(10_000);
+    const statuses = new Map<number, number>();
+    let afterKill = 0;
+    let killed = false;
+    let stop = false;
+    let n = 0;
+    const stream = Array.from({ length: 12 }, async () => {
+      while (!stop) {
+        const number = `91${7200000000 + n++}`;
+        const res = await fetch(`http://127.0.0.1:${portB}/api/tel?number=${number}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        await res.arrayBuffer();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (killed && res.ok) afterKill++;
+      }
+    });
+    await new Promise((r) => setTimeout(r, 2_500));
+    await killHard(writer);
+    killed = true;
+    await new Promise((r) => setTimeout(r, 3_000));
+    stop = true;
+    await Promise.all(stream);
+
+    // The second process answered before and after: charges it had in flight through the writer
+    // failed as a lost connection does (503, never 500), the rest were written by itself or by itself
+    // as the host's writer.
+    expect(afterKill, 'lookups answered after the writer died').toBeGreaterThan(0);
+    expect([...statuses.keys()].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+    expect(await bookProblems(handle.db)).toEqual([]);
+
+    // Whatever the writer left pending is refunded once by the sweep of the process left.
+    const deadline = Date.now() + 30_000;
+    let left = -1;
+    while (left !== 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      const { rows } = await pool.query<{ n: number }>(
+        `select count(*)::int as n from lookups where user_id = $1 and status = 'pending'`,
+        [id],
+      );
+      left = rows[0]!.n;
+    }
+    expect(left, 'pending lookups after the sweep').toBe(0);
+    expect(await bookProblems(handle.db)).toEqual([]);
+    console.log(
+      `host writer crash: ${statuses.get(200) ?? 0} answered by the second process (${afterKill} after the kill -9), ${statuses.get(503) ?? 0} × 503`,
+    );
+    await killHard(other);
+  }, 180_000);
+});
+
 describe('crash in the middle of a leak import', () => {
   it('resumes: re-running the import completes the source exactly, and a third run adds nothing', async () => {
     const rows = 120_000;

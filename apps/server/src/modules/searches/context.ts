@@ -10,10 +10,9 @@ import type { Executor } from '../../db/client.ts';
 import { lookups, users } from '../../db/schema.ts';
 import { recordAudit, withApiKey } from '../audit/service.ts';
 import { readDeploymentSettings } from '../settings/service.ts';
-import { createChargeBatcher } from './charge-batcher.ts';
+import { localWriters } from './host-writer.ts';
 import type { SearchMeter } from './ports.ts';
 import { findReusable, type Reusable, reuseWindowStart } from './reuse.ts';
-import { createSettleWriter } from './settle.ts';
 import type { PaidSearch, SearchesDeps } from './types.ts';
 
 const NO_METER: SearchMeter = { lookup: () => {}, credits: () => {} };
@@ -21,6 +20,7 @@ const NO_METER: SearchMeter = { lookup: () => {}, credits: () => {} };
 export function createSearchContext(deps: SearchesDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  const writers = deps.writers ?? localWriters(db);
   const typedOf = (search: PaidSearch<unknown>) => cleanTypedQuery(search.queryTyped, search.query);
   const actionOf = (search: PaidSearch<unknown>) => search.action ?? `lookup.${search.kind}`;
   const targetOf = (search: PaidSearch<unknown>) => search.target ?? search.query;
@@ -46,8 +46,8 @@ export function createSearchContext(deps: SearchesDeps) {
     db,
     now,
     meter: deps.metrics ?? NO_METER,
-    charge: createChargeBatcher(db),
-    write: createSettleWriter(db),
+    charge: writers.charge,
+    write: writers.write,
     typedOf,
     actionOf,
     targetOf,

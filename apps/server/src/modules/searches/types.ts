@@ -1,10 +1,12 @@
 /** The paid search's contract with the kinds that run through it (service.ts). */
+
 import type { SearchKind } from '@footprint/domain';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { DomainError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import type { DeploymentDefaults } from '../settings/service.ts';
+import type { SearchWriters } from './host-writer.ts';
 import type { CaseFiling, FiledCase, KeySpending, SearchMeter } from './ports.ts';
 import type { Reusable } from './reuse.ts';
 
@@ -144,5 +146,7 @@ export interface SearchesDeps {
   keySpending: KeySpending;
   /** Told how each search ended and what it charged or gave back (modules/metrics); absent: nobody. */
   metrics?: SearchMeter;
+  /** Where charges and answers are written (host-writer.ts); absent: this process's own group commits. */
+  writers?: SearchWriters;
   now?: () => Date;
 }
