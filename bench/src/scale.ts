@@ -9,7 +9,9 @@
 // of the server processes and of the whole cluster (from /proc), statements, plans, writing commits
 // (transaction ids), WAL bytes, rows per batch statement, lock waits (pg_stat_activity sampled every
 // 200 ms), then checks the books (ledger:check, every answered lookup charged once, none pending).
-// The goal: PostgreSQL CPU per lookup with 4 processes within 10 % of 1 process.
+// Each process count runs twice, taking turns: each process writing alone, and with HOST_WRITER (the
+// host's processes writing through one of them). The goal: PostgreSQL CPU per lookup with 4 processes
+// within 10 % of 1 process.
 
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,7 +52,7 @@ const extraEnv = Object.fromEntries(
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** One built server process on `databaseUrl`, of the build in `checkout`, as the bench runs it. */
-async function startScaleServer(databaseUrl: string, checkout: string) {
+async function startScaleServer(databaseUrl: string, checkout: string, env: Record<string, string>) {
   const port = await freePort();
   const server = await startServer(
     {
@@ -58,6 +60,7 @@ async function startScaleServer(databaseUrl: string, checkout: string) {
       LOOKUP_CACHE_HOURS: '0',
       RATE_LIMIT_ENABLED: 'false',
       ...extraEnv,
+      ...env,
     },
     port,
     [],
@@ -66,6 +69,12 @@ async function startScaleServer(databaseUrl: string, checkout: string) {
   return { port, ...server };
 }
 type Server = Awaited<ReturnType<typeof startScaleServer>>;
+/** A build and the environment its servers get. */
+interface Build {
+  name: string;
+  checkout: string;
+  env: Record<string, string>;
+}
 
 let sequence = 0;
 /**
@@ -333,7 +342,7 @@ async function phase(
   monitor: pg.Client,
   monitorPid: number,
   n: number,
-  build: { name: string; checkout: string },
+  build: Build,
 ) {
   const database = `scale_${n}_${randomBytes(3).toString('hex')}`;
   await monitor.query(`create database ${database}`);
@@ -342,9 +351,11 @@ async function phase(
   const client = new pg.Client({ connectionString: url });
   try {
     // The first migrates; the others start on the migrated database.
-    servers.push(await startScaleServer(url, build.checkout));
+    servers.push(await startScaleServer(url, build.checkout, build.env));
     servers.push(
-      ...(await Promise.all(Array.from({ length: n - 1 }, () => startScaleServer(url, build.checkout)))),
+      ...(await Promise.all(
+        Array.from({ length: n - 1 }, () => startScaleServer(url, build.checkout, build.env)),
+      )),
     );
     await client.connect();
     const tokens = await seedUsers(url, workers, 10_000_000);
@@ -402,14 +413,20 @@ await main(async () => {
       ` rate limits off, Accept-Encoding: br, gzip\n`,
   );
   const phases: Awaited<ReturnType<typeof phase>>[] = [];
-  const builds = values.against
+  // Each process count twice in one run: every process writing through its own group commits, and
+  // the host's processes writing through one of them (HOST_WRITER); with --against, another checkout
+  // beside this one instead, both as configured.
+  const builds: Build[] = values.against
     ? [
-        { name: 'before', checkout: values.against },
-        { name: 'after', checkout: root },
+        { name: 'before', checkout: values.against, env: {} },
+        { name: 'after', checkout: root, env: {} },
       ]
-    : [{ name: 'this build', checkout: root }];
+    : [
+        { name: 'each process alone', checkout: root, env: { HOST_WRITER: 'false' } },
+        { name: 'host writer', checkout: root, env: { HOST_WRITER: 'true' } },
+      ];
   for (const [k, n] of counts.entries()) {
-    // With --against, the two builds take turns going first, so both share the machine's load.
+    // The two builds (or configurations) take turns going first, so both share the machine's load.
     for (const build of k % 2 === 0 ? builds : [...builds].reverse()) {
       const result = await phase(cluster, monitor, monitorPid, n, build);
       phases.push(result);
