@@ -6,7 +6,7 @@ import { vendorVariables } from '../../src/providers/vendors.ts';
 const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
 const webBuild = readFileSync(new URL('../../../web/vite.config.ts', import.meta.url), 'utf8');
 const e2eBrowser = readFileSync(new URL('../../../../e2e/support/browser.ts', import.meta.url), 'utf8');
-const e2eScreens = readFileSync(new URL('../../../../e2e/specs/screens.test.ts', import.meta.url), 'utf8');
+const e2eWork = readFileSync(new URL('../../../../e2e/support/work.ts', import.meta.url), 'utf8');
 /** The variable names in the first column of README's environment table. */
 const documented = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1] ?? ''));
 
@@ -21,7 +21,7 @@ describe("README's environment table", () => {
     // The web build reads WEB_OUT_DIR (apps/web/vite.config.ts), the browser tests the E2E_ ones.
     expect(webBuild).toContain('process.env.WEB_OUT_DIR');
     expect(e2eBrowser).toContain('process.env.E2E_PICTURES');
-    expect(e2eScreens).toContain('process.env.E2E_TIMINGS');
+    expect(e2eWork).toContain('process.env.E2E_TIMINGS');
     const testsOnly = new Set([
       'TEST_DATABASE_URL',
       'CHROMIUM_PATH',
