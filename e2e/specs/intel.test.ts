@@ -67,9 +67,13 @@ async function dismissToasts(page: Page) {
   await expect
     .poll(
       async () => {
-        for (const close of await page.locator('.Toastify__close-button').all())
-          await close.click({ timeout: 2_000 }).catch(() => {});
-        return page.locator('.Toastify__toast').count();
+        // Clicked in the page: a toast already leaving is never still, and a pointer click waited
+        // up to 2 s for it to stand still before giving up.
+        return page.evaluate(() => {
+          for (const close of Array.from(document.querySelectorAll<HTMLElement>('.Toastify__close-button')))
+            close.click();
+          return document.querySelectorAll('.Toastify__toast').length;
+        });
       },
       { timeout: 15_000 },
     )
