@@ -31,33 +31,9 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      // Chromium keeps only the last --disable-features it is given: Playwright's own list (its
-      // chromiumSwitches.ts, as of 1.65), then the omnibox's popup. The headless browser loads that
-      // popup (two WebUI pages, chrome://omnibox-popup.top-chrome) into renderers of their own for
-      // every window, and Playwright opens a window for every context, so each new page started and
-      // drew two pages nobody sees: a quarter of the CPU a context's first seconds took.
-      `--disable-features=${[...playwrightDisabledFeatures, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
     ],
   });
 }
-
-/** The features Playwright's launch disables (its --disable-features, which the one above replaces). */
-const playwrightDisabledFeatures = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-];
 
 /**
  * Puts a real session into the page's storage, as a successful login does: the token and an expiry an
