@@ -15,6 +15,7 @@ import { leaksTexts } from './messages/leaks.ts';
 import { lookupTexts } from './messages/lookup.ts';
 import { securityTexts } from './messages/security.ts';
 import { siteTexts } from './messages/site.ts';
+import { unitsTexts } from './messages/units.ts';
 import { watchlistTexts } from './messages/watchlists.ts';
 
 export const messages = {
@@ -31,6 +32,7 @@ export const messages = {
   ...watchlistTexts,
   ...apiKeysTexts,
   ...bulkJobTexts,
+  ...unitsTexts,
 } as const;
 
 /** Laravel-style field messages: the spec's browser shows the first message of each field. */

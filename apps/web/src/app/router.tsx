@@ -111,6 +111,7 @@ export const routes: RouteObject[] = [
                   { index: true, ...page(() => import('../features/admin/pages/AdminIndex.tsx')) },
                   { path: 'users', ...page(() => import('../features/admin/pages/UsersPage.tsx')) },
                   { path: 'users/:id', ...page(() => import('../features/admin/pages/UserPage.tsx')) },
+                  { path: 'units', ...page(() => import('../features/admin/pages/UnitsPage.tsx')) },
                   { path: 'audit', ...page(() => import('../features/admin/pages/AuditPage.tsx')) },
                   { path: 'providers', ...page(() => import('../features/admin/pages/ProvidersPage.tsx')) },
                   {

@@ -46,6 +46,8 @@ export const paths = {
   admin: '/admin',
   adminUsers: '/admin/users',
   adminUser: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+  /** Beyond the spec: the agency's tree of units, its level names and each unit's members. */
+  adminUnits: '/admin/units',
   adminAudit: '/admin/audit',
   adminProviders: '/admin/providers',
   adminLeakSources: '/admin/leak-sources',

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths.ts';
 
 const sections = [
   { to: paths.adminUsers, label: messages.admin.nav.users },
+  { to: paths.adminUnits, label: messages.units.admin.navLink },
   { to: paths.adminAudit, label: messages.admin.nav.audit },
   { to: paths.adminProviders, label: messages.admin.nav.providers },
   { to: paths.adminLeakSources, label: messages.admin.nav.leakSources },

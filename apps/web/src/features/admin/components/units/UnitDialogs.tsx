@@ -1,0 +1,298 @@
+import { createUnitBody, messages, type Unit, updateUnitBody } from '@footprint/domain';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Modal } from '../../../../components/Modal.tsx';
+import { Spinner } from '../../../../components/Spinner.tsx';
+import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../../lib/field-errors.ts';
+import { useCreateUnit, useDeleteUnit, useUpdateUnit } from '../../api/units.ts';
+import { moveTargets, type UnitTree } from '../../units-tree.ts';
+
+const t = messages.units.admin;
+
+/** What the tree asked for: a new unit (under `parent`, or at the top), a rename, a move or a delete. */
+export type UnitAction =
+  | { kind: 'add'; parent: Unit | null }
+  | { kind: 'rename'; unit: Unit }
+  | { kind: 'move'; unit: Unit }
+  | { kind: 'delete'; unit: Unit };
+
+/** The first message per field of a request schema's refusal. */
+function issuesOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }) {
+  const found: Record<string, string> = {};
+  for (const issue of error.issues) found[String(issue.path[0] ?? 'name')] ??= issue.message;
+  return found;
+}
+
+/** 'New District under …' or 'Rename …': one name field, checked with the domain's schema first. */
+function NameDialog({
+  action,
+  levels,
+  onClose,
+  onCreated,
+}: {
+  action: Extract<UnitAction, { kind: 'add' | 'rename' }>;
+  levels: readonly string[];
+  onClose: () => void;
+  onCreated: (unit: Unit) => void;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const create = useCreateUnit();
+  const update = useUpdateUnit();
+  const adding = action.kind === 'add';
+  const [name, setName] = useState(adding ? '' : action.unit.name);
+  const [error, setError] = useState<string | null>(null);
+  const busy = create.isPending || update.isPending;
+  const level = adding ? (levels[action.parent ? action.parent.level + 1 : 0] ?? '') : '';
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const body = adding ? { name, parent_id: action.parent?.id ?? null } : { name };
+    const checked = (adding ? createUnitBody : updateUnitBody).safeParse(body);
+    if (!checked.success) {
+      setError(Object.values(issuesOf(checked.error))[0] ?? messages.errors.validation);
+      input.current?.focus();
+      return;
+    }
+    try {
+      if (adding) {
+        const unit = await create.mutateAsync({ name: name.trim(), parent_id: action.parent?.id ?? null });
+        toast.success(t.created(unit.name));
+        onCreated(unit);
+      } else {
+        if (name.trim() !== action.unit.name)
+          await update.mutateAsync({ id: action.unit.id, name: name.trim() });
+        toast.success(t.renamed);
+      }
+      onClose();
+    } catch (failure) {
+      if (isSessionEnd(failure)) return;
+      const fields = fieldErrorsOf(failure);
+      if (fields.name) {
+        setError(fields.name);
+        input.current?.focus();
+      } else toast.error(failureMessage(failure, messages.errors.generic));
+    }
+  };
+
+  return (
+    <Modal
+      title={adding ? t.addTitle(action.parent?.name ?? null, level) : t.renameTitle(action.unit.name)}
+      onClose={onClose}
+      initialFocus={input}
+      hideFooterClose
+      actions={
+        <>
+          <button type="button" className="btn-ghost" onClick={onClose}>
+            {t.cancel}
+          </button>
+          <button type="submit" form={`${id}-form`} className="btn-primary" aria-disabled={busy || undefined}>
+            {busy && <Spinner size="sm" decorative />}
+            {adding ? (busy ? t.creating : t.create) : busy ? t.saving : t.saveName}
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <label htmlFor={`${id}-name`} className="label">
+          {t.nameLabel}
+        </label>
+        <input
+          ref={input}
+          id={`${id}-name`}
+          className="input min-h-10"
+          autoComplete="off"
+          value={name}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-name-error` : undefined}
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(null);
+          }}
+        />
+        {error && (
+          <p id={`${id}-name-error`} className="field-error">
+            {error}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+/** 'Move …': a new parent among the units where the unit and everything below it still fit. */
+function MoveDialog({
+  unit,
+  tree,
+  levels,
+  onClose,
+}: {
+  unit: Unit;
+  tree: UnitTree;
+  levels: readonly string[];
+  onClose: () => void;
+}) {
+  const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  const update = useUpdateUnit();
+  const targets = moveTargets(tree, unit, levels.length);
+  const [parent, setParent] = useState<string>(targets[0] === null ? '' : (targets[0]?.id ?? ''));
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    try {
+      await update.mutateAsync({ id: unit.id, parent_id: parent === '' ? null : parent });
+      toast.success(t.moved);
+      onClose();
+    } catch (failure) {
+      if (isSessionEnd(failure)) return;
+      const fields = fieldErrorsOf(failure);
+      const message = fields.parent_id ?? fields.name ?? failureMessage(failure, messages.errors.generic);
+      setError(message);
+      select.current?.focus();
+    }
+  };
+
+  return (
+    <Modal
+      title={t.moveTitle(unit.name)}
+      onClose={onClose}
+      initialFocus={select}
+      hideFooterClose
+      actions={
+        <>
+          <button type="button" className="btn-ghost" onClick={onClose}>
+            {t.cancel}
+          </button>
+          <button
+            type="submit"
+            form={`${id}-form`}
+            className="btn-primary"
+            aria-disabled={update.isPending || undefined}
+          >
+            {update.isPending && <Spinner size="sm" decorative />}
+            {update.isPending ? t.moving : t.moveSubmit}
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <p id={`${id}-lead`} className="mb-3 text-sm text-muted">
+          {t.moveLead}
+        </p>
+        <label htmlFor={`${id}-parent`} className="label">
+          {t.parentLabel}
+        </label>
+        <select
+          ref={select}
+          id={`${id}-parent`}
+          className="input min-h-10 cursor-pointer"
+          value={parent}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-parent-error ${id}-lead` : `${id}-lead`}
+          onChange={(event) => {
+            setParent(event.target.value);
+            setError(null);
+          }}
+        >
+          {targets.map((target) =>
+            target === null ? (
+              <option key="top" value="">
+                {t.topOfTree}
+              </option>
+            ) : (
+              <option key={target.id} value={target.id}>
+                {'\u00a0\u00a0'.repeat(target.level)}
+                {t.parentOption(target.name, target.level_name)}
+              </option>
+            ),
+          )}
+        </select>
+        {error && (
+          <p id={`${id}-parent-error`} className="field-error">
+            {error}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+/** 'Delete …?': offered only for an empty unit other than the default one. */
+function DeleteDialog({
+  unit,
+  onClose,
+  onDeleted,
+}: {
+  unit: Unit;
+  onClose: () => void;
+  onDeleted: (unit: Unit) => void;
+}) {
+  const remove = useDeleteUnit();
+  const confirm = async () => {
+    if (remove.isPending) return;
+    try {
+      await remove.mutateAsync(unit.id);
+      toast.success(t.deleted(unit.name));
+      onDeleted(unit);
+      onClose();
+    } catch (failure) {
+      if (!isSessionEnd(failure)) toast.error(failureMessage(failure, messages.errors.generic));
+    }
+  };
+  return (
+    <Modal
+      title={t.deleteTitle(unit.name)}
+      onClose={onClose}
+      hideFooterClose
+      actions={
+        <>
+          <button type="button" className="btn-ghost" onClick={onClose}>
+            {t.cancel}
+          </button>
+          <button
+            type="button"
+            className="btn bg-rose-700 text-white hover:bg-rose-600"
+            aria-disabled={remove.isPending || undefined}
+            onClick={() => void confirm()}
+          >
+            {remove.isPending && <Spinner size="sm" decorative />}
+            {remove.isPending ? t.deleting : t.delete}
+          </button>
+        </>
+      }
+    >
+      <p className="text-sm text-text">{t.deleteConfirm}</p>
+    </Modal>
+  );
+}
+
+/** The dialog of one tree action. */
+export function UnitActionDialog({
+  action,
+  tree,
+  levels,
+  onClose,
+  onCreated,
+  onDeleted,
+}: {
+  action: UnitAction;
+  tree: UnitTree;
+  levels: readonly string[];
+  onClose: () => void;
+  onCreated: (unit: Unit) => void;
+  onDeleted: (unit: Unit) => void;
+}) {
+  switch (action.kind) {
+    case 'add':
+    case 'rename':
+      return <NameDialog action={action} levels={levels} onClose={onClose} onCreated={onCreated} />;
+    case 'move':
+      return <MoveDialog unit={action.unit} tree={tree} levels={levels} onClose={onClose} />;
+    case 'delete':
+      return <DeleteDialog unit={action.unit} onClose={onClose} onDeleted={onDeleted} />;
+  }
+}
