@@ -1,13 +1,17 @@
 import { messages } from '@footprint/domain';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { supervisesAUnit, useUnits } from '../../lib/units.ts';
+import type { HistoryScope } from './api/listHistory.ts';
 import { LookupsPanel } from './components/LookupsPanel.tsx';
+import { ScopeSwitch } from './components/ScopeSwitch.tsx';
 import { StatementPanel } from './components/StatementPanel.tsx';
 
 /**
  * /history (beyond the spec, for accountability): the signed-in user's own lookups, which reopen their stored
  * result without a new charge while it is kept, and the credit statement from the ledger. The tab, page
  * and the filters (kind, case, bulk job) live in the address, so a reload or Back shows the same view.
+ * A supervisor of a unit also switches the lookups to those of everyone in their units (`?scope=unit`).
  */
 
 const t = messages.history;
@@ -30,6 +34,9 @@ export default function HistoryPage() {
   const kind = params.get('kind') || undefined;
   const caseId = params.get('case') || undefined;
   const jobId = params.get('job') || undefined;
+  const units = useUnits();
+  const supervises = supervisesAUnit(units.data);
+  const scope: HistoryScope = supervises && params.get('scope') === 'unit' ? 'unit' : 'mine';
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
 
   const update = (next: {
@@ -38,12 +45,14 @@ export default function HistoryPage() {
     kind?: string | undefined;
     caseId?: string | undefined;
     jobId?: string | undefined;
+    scope?: HistoryScope;
   }) => {
-    const merged = { tab, page, kind, caseId, jobId, ...next };
+    const merged = { tab, page, kind, caseId, jobId, scope, ...next };
     const search = new URLSearchParams();
     if (merged.tab !== 'lookups') search.set('tab', merged.tab);
     if (merged.page > 1) search.set('page', String(merged.page));
     if (merged.tab === 'lookups') {
+      if (merged.scope === 'unit') search.set('scope', 'unit');
       if (merged.kind) search.set('kind', merged.kind);
       if (merged.caseId) search.set('case', merged.caseId);
       if (merged.jobId) search.set('job', merged.jobId);
@@ -105,14 +114,23 @@ export default function HistoryPage() {
 
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(tab)} className="mt-5">
         {tab === 'lookups' ? (
-          <LookupsPanel
-            page={page}
-            kind={kind}
-            caseId={caseId}
-            jobId={jobId}
-            onPageChange={(next) => update({ page: next })}
-            onFilterChange={(next) => update({ ...next, page: 1 })}
-          />
+          <>
+            {supervises && (
+              <ScopeSwitch
+                value={scope}
+                onChange={(next) => update({ scope: next, page: 1, caseId: undefined, jobId: undefined })}
+              />
+            )}
+            <LookupsPanel
+              scope={scope}
+              page={page}
+              kind={kind}
+              caseId={caseId}
+              jobId={jobId}
+              onPageChange={(next) => update({ page: next })}
+              onFilterChange={(next) => update({ ...next, page: 1 })}
+            />
+          </>
         ) : (
           <StatementPanel page={page} onPageChange={(next) => update({ page: next })} />
         )}

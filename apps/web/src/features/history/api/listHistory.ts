@@ -14,26 +14,42 @@ export interface HistoryParams {
   caseId?: string | undefined;
   /** Only the rows of this bulk job. */
   jobId?: string | undefined;
+  /** 'unit': the searches of everyone in the units the user supervises (and below), each with its user. */
+  scope?: HistoryScope | undefined;
+}
+
+/** Whose searches the list shows: the user's own, or those of the units they supervise. */
+export type HistoryScope = 'mine' | 'unit';
+
+/** Who ran a search, on the entries of the `scope=unit` list. */
+export interface HistoryUser {
+  id: string;
+  name: string;
+  email: string;
 }
 
 /**
  * GET /api/history?page&per_page&kind&case_id&group=job: the user's own lookups, newest first, each bulk
- * job one entry (its rows are listed by `useJobRows`).
+ * job one entry (its rows are listed by `useJobRows`). With `scope=unit` (no grouping): the lookups of
+ * everyone in the units the user supervises, each carrying its `user`.
  */
 export function listHistory(
-  { page, kind, caseId, jobId }: HistoryParams,
+  { page, kind, caseId, jobId, scope }: HistoryParams,
   signal?: AbortSignal,
 ): Promise<Page<HistoryItem>> {
+  const unit = scope === 'unit';
   return api
     .get<Page<HistoryEntry | HistoryItem>>('/api/history', {
-      query: {
-        page,
-        per_page: HISTORY_PAGE_SIZE,
-        kind,
-        case_id: caseId,
-        job_id: jobId,
-        group: jobId ? undefined : 'job',
-      },
+      query: unit
+        ? { page, per_page: HISTORY_PAGE_SIZE, kind, scope: 'unit' }
+        : {
+            page,
+            per_page: HISTORY_PAGE_SIZE,
+            kind,
+            case_id: caseId,
+            job_id: jobId,
+            group: jobId ? undefined : 'job',
+          },
       signal,
     })
     .then((answer) => ({

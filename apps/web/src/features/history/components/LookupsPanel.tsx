@@ -17,17 +17,30 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth-context.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
 import { hasStatus, isSessionEnd, serverMessage } from '../../../lib/field-errors.ts';
 import { useExportHistory } from '../api/exportHistory.ts';
 import { useOpenHistoryEntry } from '../api/getHistoryEntry.ts';
-import { HISTORY_PAGE_SIZE, JOB_ROWS_PAGE_SIZE, useHistory, useJobRows } from '../api/listHistory.ts';
+import {
+  HISTORY_PAGE_SIZE,
+  type HistoryScope,
+  type HistoryUser,
+  JOB_ROWS_PAGE_SIZE,
+  useHistory,
+  useJobRows,
+} from '../api/listHistory.ts';
 import { baseKind, filterKinds, kindLabel, shownQuery, statusTone } from '../format.ts';
 import { resultsStateOf } from '../reopen.ts';
 import { isStoredLeakResult, StoredLeakPage } from './StoredLeakPage.tsx';
 import { ValueTree } from './ValueTree.tsx';
 
 const t = messages.history;
+const u = messages.units.history;
+
+/** Who ran it, on the entries of the units' list (`scope=unit`). */
+const userOf = (entry: HistoryEntry): HistoryUser | undefined =>
+  (entry as HistoryEntry & { user?: HistoryUser }).user;
 
 function StatusBadge({ entry }: { entry: HistoryEntry }) {
   return (
@@ -78,12 +91,19 @@ function LookupRow({
   entry,
   opening,
   onOpen,
+  by = false,
+  me,
 }: {
   entry: HistoryEntry;
   opening: string | null;
   onOpen: (entry: HistoryEntry) => void;
+  /** The units' list: a column for who ran it; only one's own searches reopen. */
+  by?: boolean;
+  me?: string | undefined;
 }) {
   const query = shownQuery(entry.kind, entry.query, entry.query_typed).typed;
+  const user = userOf(entry);
+  const theirs = by && user !== undefined && user.id !== me;
   return (
     <tr>
       <td className="whitespace-nowrap text-muted">
@@ -91,6 +111,13 @@ function LookupRow({
           {formatDateTime(entry.created_at)}
         </time>
       </td>
+      {by && (
+        <td>
+          <span className="cell-clip font-medium text-text" title={user?.email}>
+            {user?.name ?? '—'}
+          </span>
+        </td>
+      )}
       <td className="whitespace-nowrap">{kindLabel(entry.kind)}</td>
       <td>
         <QueryCell entry={entry} />
@@ -109,7 +136,9 @@ function LookupRow({
         <StatusBadge entry={entry} />
       </td>
       <td className="text-right">
-        {entry.result_available ? (
+        {theirs ? (
+          <span className="text-xs whitespace-nowrap text-muted">{u.notYours}</span>
+        ) : entry.result_available ? (
           <button
             type="button"
             className="btn-chip"
@@ -304,6 +333,7 @@ function useFilterJob(jobId: string | undefined) {
  * click), paging, and reopening.
  */
 export function LookupsPanel({
+  scope = 'mine',
   page,
   kind,
   caseId,
@@ -311,6 +341,7 @@ export function LookupsPanel({
   onPageChange,
   onFilterChange,
 }: {
+  scope?: HistoryScope;
   page: number;
   kind: string | undefined;
   caseId: string | undefined;
@@ -325,7 +356,9 @@ export function LookupsPanel({
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const history = useHistory({ page, kind, caseId, jobId });
+  const unit = scope === 'unit';
+  const { user: me } = useAuth();
+  const history = useHistory(unit ? { page, kind, scope } : { page, kind, caseId, jobId });
   const caseChoices = useCaseChoices();
   const filterJob = useFilterJob(jobId);
   const open = useOpenHistoryEntry();
@@ -394,38 +427,42 @@ export function LookupsPanel({
               ))}
             </select>
           </span>
-          <span className="flex items-center gap-2">
-            <label htmlFor={`${id}-case`} className="text-sm font-medium text-muted">
-              {t.caseFilter}
-            </label>
-            <select
-              id={`${id}-case`}
-              className="input min-h-10 w-auto max-w-64 min-w-44 cursor-pointer"
-              value={caseId ?? ''}
-              onChange={(event) => onFilterChange({ caseId: event.target.value || undefined })}
+          {!unit && (
+            <span className="flex items-center gap-2">
+              <label htmlFor={`${id}-case`} className="text-sm font-medium text-muted">
+                {t.caseFilter}
+              </label>
+              <select
+                id={`${id}-case`}
+                className="input min-h-10 w-auto max-w-64 min-w-44 cursor-pointer"
+                value={caseId ?? ''}
+                onChange={(event) => onFilterChange({ caseId: event.target.value || undefined })}
+              >
+                <option value="">{t.allCases}</option>
+                {caseId && !chosenCase && <option value={caseId}>{caseName}</option>}
+                {cases.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.title === item.reference ? item.reference : `${item.reference} · ${item.title}`}
+                  </option>
+                ))}
+              </select>
+            </span>
+          )}
+          {!unit && (
+            <button
+              type="button"
+              className="btn-ghost min-h-10 px-3 whitespace-nowrap"
+              onClick={() => void saveCsv()}
+              disabled={exportCsv.isPending}
             >
-              <option value="">{t.allCases}</option>
-              {caseId && !chosenCase && <option value={caseId}>{caseName}</option>}
-              {cases.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.title === item.reference ? item.reference : `${item.reference} · ${item.title}`}
-                </option>
-              ))}
-            </select>
-          </span>
-          <button
-            type="button"
-            className="btn-ghost min-h-10 px-3 whitespace-nowrap"
-            onClick={() => void saveCsv()}
-            disabled={exportCsv.isPending}
-          >
-            {exportCsv.isPending && <Spinner size="sm" decorative />}
-            {exportCsv.isPending ? t.exporting : t.exportCsv}
-          </button>
+              {exportCsv.isPending && <Spinner size="sm" decorative />}
+              {exportCsv.isPending ? t.exporting : t.exportCsv}
+            </button>
+          )}
         </div>
       </div>
 
-      {(caseId || jobId) && (
+      {!unit && (caseId || jobId) && (
         <ul aria-label={t.filtersLabel} className="flex flex-wrap items-center gap-2">
           {caseId && (
             <li>
@@ -458,7 +495,17 @@ export function LookupsPanel({
         query={history}
         failed={t.loadFailed}
         retryLabel={t.retry}
-        empty={caseId || jobId ? t.emptyFiltered : kind ? t.emptyKind : t.empty}
+        empty={
+          unit
+            ? kind
+              ? t.emptyKind
+              : u.unitEmpty
+            : caseId || jobId
+              ? t.emptyFiltered
+              : kind
+                ? t.emptyKind
+                : t.empty
+        }
         isEmpty={(answer) => answer.data.length === 0}
       >
         {() => (
@@ -467,6 +514,7 @@ export function LookupsPanel({
               <thead>
                 <tr>
                   <th scope="col">{t.time}</th>
+                  {unit && <th scope="col">{u.by}</th>}
                   <th scope="col">{t.kind}</th>
                   <th scope="col">{t.query}</th>
                   <th scope="col">{messages.caseReference.label}</th>
@@ -495,6 +543,8 @@ export function LookupsPanel({
                       entry={item}
                       opening={opening}
                       onOpen={(entry) => void reopen(entry)}
+                      by={unit}
+                      me={me?.id}
                     />
                   ),
                 )}
