@@ -10,11 +10,13 @@ import { Members } from './components/Members.tsx';
 import { Notes } from './components/Notes.tsx';
 import { Searches } from './components/Searches.tsx';
 import { Timeline } from './components/Timeline.tsx';
+import { Units } from './components/Units.tsx';
 
 /**
  * /cases/{id} (beyond the spec): one investigation. Its searches (the user's own reopen their stored
  * result without a charge), the entities their results hold (corroborated ones marked, with the other
- * cases that found them), the notes, and the members. The owner closes and reopens it.
+ * cases that found them), the notes, the members and the units it is shared with. The owner closes and
+ * reopens it.
  */
 
 const t = messages.cases;
@@ -66,6 +68,7 @@ function CaseView({ detail }: { detail: CaseDetail }) {
         <div className="grid min-w-0 gap-6 self-start lg:grid-cols-2 2xl:col-start-2 2xl:row-span-3 2xl:row-start-1 2xl:grid-cols-1">
           <Notes detail={detail} />
           <Members detail={detail} manage={manage} />
+          <Units detail={detail} />
         </div>
         <div className="min-w-0 2xl:col-start-1">
           <Entities detail={detail} />
