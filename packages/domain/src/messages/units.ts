@@ -63,6 +63,7 @@ export const unitsTexts = {
         `${level}. Members with a role here also reach the units below it as that role allows.`,
       noSelection: 'Choose a unit in the tree to see its members.',
       membersEmpty: 'No members yet.',
+      memberList: 'Member list',
       memberName: 'Name',
       memberEmail: 'E-mail',
       memberRole: 'Role',

@@ -1,5 +1,5 @@
 import { messages, type Unit } from '@footprint/domain';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
 import { useUnits } from '../../../lib/units.ts';
@@ -23,6 +23,8 @@ export default function UnitsPage() {
   const selected = params.get('unit') ?? undefined;
   const [action, setAction] = useState<UnitAction | null>(null);
   const membersHeading = useRef<HTMLHeadingElement>(null);
+  /** Set by a choice in the tree: the members' heading takes the focus once they are on screen. */
+  const focusMembers = useRef(false);
   const data = units.data;
   const tree = useMemo(() => buildTree(data?.units ?? []), [data]);
 
@@ -30,10 +32,17 @@ export default function UnitsPage() {
     const next = new URLSearchParams(params);
     if (unit) next.set('unit', unit.id);
     else next.delete('unit');
-    setParams(next, { replace: true });
     // The members answer the choice: the focus goes to their heading (on a phone, below the tree).
-    if (unit && focus) requestAnimationFrame(() => membersHeading.current?.focus());
+    focusMembers.current = unit !== null && focus;
+    if (unit && unit.id === selected) membersHeading.current?.focus();
+    else setParams(next, { replace: true });
   };
+
+  useEffect(() => {
+    if (!selected || !focusMembers.current) return;
+    focusMembers.current = false;
+    membersHeading.current?.focus();
+  }, [selected]);
 
   let body: ReactNode;
   if (units.isPending) body = <LoadingBlock />;
@@ -53,8 +62,8 @@ export default function UnitsPage() {
         {data.edits_tree && (
           <LevelsCard key={data.levels.join('\n')} levels={data.levels} deepest={deepestLevel(data.units)} />
         )}
-        <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-          <section aria-labelledby="units-tree-title" className="card px-3 py-4 sm:px-5">
+        <div className="grid items-start gap-5 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <section aria-labelledby="units-tree-title" className="card min-w-0 px-3 py-4 sm:px-5">
             <div className="flex flex-wrap items-start justify-between gap-3 px-1">
               <div className="min-w-0">
                 <h2 id="units-tree-title" className="text-lg font-semibold text-text">
@@ -102,7 +111,7 @@ export default function UnitsPage() {
               }}
             />
           ) : (
-            <p className="card hidden px-4 py-10 text-center text-sm text-muted xl:block">{t.noSelection}</p>
+            <p className="card hidden px-4 py-10 text-center text-sm text-muted 2xl:block">{t.noSelection}</p>
           )}
         </div>
         {action && (

@@ -240,7 +240,7 @@ export function MembersPanel({
   const members = useUnitMembers(unitId);
   const unit = members.data?.unit;
   return (
-    <section aria-labelledby={`${id}-title`} className="card px-4 py-4 sm:px-5">
+    <section aria-labelledby={`${id}-title`} className="card min-w-0 px-4 py-4 sm:px-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2
@@ -270,7 +270,7 @@ export function MembersPanel({
                   {t.membersEmpty}
                 </p>
               ) : (
-                <TableScroller label={t.membersTitle(data.unit.name)}>
+                <TableScroller label={t.memberList}>
                   <table className="data-table">
                     <thead>
                       <tr>
