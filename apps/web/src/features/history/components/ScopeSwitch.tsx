@@ -23,7 +23,9 @@ export function ScopeSwitch({
         className="flex items-center gap-3"
         aria-describedby={value === 'unit' ? `${id}-lead` : undefined}
       >
-        <legend className="float-left mr-3 text-sm font-medium text-muted">{t.scopeLabel}</legend>
+        <legend className="float-left mr-3 text-sm font-medium whitespace-nowrap text-muted">
+          {t.scopeLabel}
+        </legend>
         <div className="search-toggle min-w-56">
           {options.map((option) => (
             <label key={option.value} className="search-toggle-option py-1.5">

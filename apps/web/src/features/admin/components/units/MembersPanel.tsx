@@ -270,7 +270,7 @@ export function MembersPanel({
                   {t.membersEmpty}
                 </p>
               ) : (
-                <TableScroller label={t.memberList}>
+                <TableScroller label={t.memberList} stickyEnds>
                   <table className="data-table">
                     <thead>
                       <tr>

@@ -51,7 +51,7 @@ function UnitItem({ unit, ...props }: Props & { unit: Unit }) {
   return (
     <li>
       <div className={`unit-row ${isSelected ? 'unit-row-selected' : ''}`}>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-52">
           <button
             type="button"
             className="unit-name"
@@ -61,10 +61,12 @@ function UnitItem({ unit, ...props }: Props & { unit: Unit }) {
           >
             {unit.name}
           </button>
-          <p id={metaId} className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
+          <p id={metaId} className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-muted">
             <span>{unit.level_name}</span>
-            <span aria-hidden="true">·</span>
-            <span className="tabular-nums">{t.members(unit.member_count)}</span>
+            <span className="whitespace-nowrap tabular-nums">
+              <span aria-hidden="true">· </span>
+              {t.members(unit.member_count)}
+            </span>
             {unit.is_default && (
               <span className="status-badge chip-indigo" title={t.defaultHint}>
                 {t.defaultBadge}
