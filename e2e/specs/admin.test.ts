@@ -456,6 +456,7 @@ describe('admin area', () => {
     const screens: Array<[path: string, title: string, picture: string]> = [
       ['/admin/users', 'Users', 'admin-users-mobile'],
       [`/admin/users/${officerId ?? ''}`, officer.name, 'admin-user-mobile'],
+      ['/admin/units', 'Units', 'admin-units-tree-mobile'],
       [`/admin/audit?case_reference=${caseReference}`, 'Audit trail', 'admin-audit-mobile'],
       ['/admin/providers', 'Provider health', 'admin-providers-mobile'],
       ['/admin/leak-sources', 'Leak sources', 'admin-leak-sources-mobile'],

@@ -260,7 +260,7 @@ describe('signed-in screens', { timeout: SCREEN_TOUR_MS }, () => {
 });
 
 describe('admin screens', { timeout: SCREEN_TOUR_MS }, () => {
-  it('users, a user, the new-user dialog, audit trail and an event, providers, leak sources, settings', async () => {
+  it('users, a user, the new-user dialog, audit trail and an event, units, providers, leak sources, settings', async () => {
     const page = await pageAs(adminToken, '/admin');
     await page.waitForURL('**/admin/users');
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
@@ -305,6 +305,7 @@ describe('admin screens', { timeout: SCREEN_TOUR_MS }, () => {
     await page.keyboard.press('Escape');
 
     for (const [link, title, name] of [
+      ['Units', 'Units', 'admin-units'],
       ['Provider health', 'Provider health', 'admin-providers'],
       ['Leak sources', 'Leak sources', 'admin-leak-sources'],
       ['Settings', 'Settings', 'admin-settings'],

@@ -183,7 +183,7 @@ describe('no request leaves the browser for another host', () => {
     await visit('/upgrade', () => heading(/./).waitFor());
     await visit('/subscription', () => heading(/./).waitFor());
     await visit('/help', () => heading(/./).waitFor());
-    for (const admin of ['users', 'audit', 'providers', 'leak-sources', 'settings']) {
+    for (const admin of ['users', 'units', 'audit', 'providers', 'leak-sources', 'settings']) {
       await visit(`/admin/${admin}`, () => heading(/./).waitFor());
     }
 

@@ -236,9 +236,6 @@ describe('units', () => {
     await settle(page);
     await expectNoSidewaysScroll(page);
     expect(await axeProblems(page, 'admin-units (mobile)')).toEqual([]);
-    await page.getByRole('region', { name: t.membersTitle(unitNames.district) }).scrollIntoViewIfNeeded();
-    await screenshot(page, 'admin-units-members-mobile');
-    await page.evaluate(() => window.scrollTo(0, 0));
     await page.setViewportSize({
       width: phone.width,
       height: await page.evaluate(() => document.documentElement.scrollHeight),

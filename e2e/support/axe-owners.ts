@@ -127,12 +127,30 @@ export const axeChecks: AxeCheck[] = [
   // The admin area.
   {
     screen:
-      '/admin/users, /admin/users/:id, /admin/audit, /admin/providers, /admin/leak-sources, /admin/settings',
+      '/admin/users, /admin/users/:id, /admin/audit, /admin/units, /admin/providers, /admin/leak-sources, /admin/settings',
     state: 'with the sandbox data; new-user and audit event dialogs',
     sizes: both,
     spec: 'screens-signed-in.test.ts',
   },
   { screen: '/admin/audit', state: 'the hash chain panel', sizes: ['desktop'], spec: 'admin.test.ts' },
+  {
+    screen: '/admin/units',
+    state: "a tree of four levels, a unit's members open (1280 × 800 and 390 × 844)",
+    sizes: both,
+    spec: 'units.test.ts',
+  },
+  {
+    screen: '/history',
+    state: 'My units (a supervisor), the By column',
+    sizes: ['desktop'],
+    spec: 'units.test.ts',
+  },
+  {
+    screen: '/cases/:id',
+    state: 'shared with a unit, the share form',
+    sizes: ['desktop'],
+    spec: 'units.test.ts',
+  },
 ];
 
 /** The screens `spec` checks (paths as listed above). */
