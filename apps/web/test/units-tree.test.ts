@@ -49,7 +49,12 @@ describe('the tree of /admin/units', () => {
     expect(ids(moveTargets(tree, tree.byId.get('state')!, 4))).toEqual([]);
     // The district (two levels) may go to the top, under the default unit, the state; not under its range again.
     expect(ids(moveTargets(tree, tree.byId.get('district')!, 4))).toEqual(['top', 'default', 'state']);
-    expect(ids(moveTargets(tree, tree.byId.get('station')!, 4))).toEqual(['top', 'default', 'state', 'range']);
+    expect(ids(moveTargets(tree, tree.byId.get('station')!, 4))).toEqual([
+      'top',
+      'default',
+      'state',
+      'range',
+    ]);
   });
 
   it('deletes only an empty unit other than the default one', () => {
