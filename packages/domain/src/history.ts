@@ -16,6 +16,10 @@ const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  */
 export const HISTORY_GROUPS = ['job'] as const;
 
+/** Whose searches GET /api/history lists: the caller's own, or those of the units they supervise. */
+export const HISTORY_SCOPES = ['mine', 'unit'] as const;
+export type HistoryScope = (typeof HISTORY_SCOPES)[number];
+
 export const historyQuery = z.strictObject({
   ...pageFields,
   kind: z
@@ -31,6 +35,8 @@ export const historyQuery = z.strictObject({
     .regex(ID_PATTERN, accountabilityMessages.historyJobId)
     .optional(),
   group: z.enum(HISTORY_GROUPS, { error: accountabilityMessages.historyGroup }).optional(),
+  /** `unit`: the searches of everyone in the units the caller supervises (and below); else their own. */
+  scope: z.enum(HISTORY_SCOPES, { error: 'The scope must be mine or unit.' }).optional(),
 });
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
@@ -54,6 +60,8 @@ export const isAnswered = (status: string): boolean => status === 'complete' || 
 
 export interface HistoryEntry {
   id: string;
+  /** Who searched: only in a list asked with `scope=unit`. */
+  user?: { id: string; name: string; email: string };
   kind: string;
   /** The normalized query the search matched and cached on. */
   query: string;

@@ -3,6 +3,7 @@ import { noControl } from '../accountability.ts';
 import { CASE_REFERENCE_MAX_LENGTH } from '../case-reference.ts';
 import { EMAIL_MAX_LENGTH } from '../constants.ts';
 import { fieldMessages } from '../messages.ts';
+import type { CaseUnitShare } from '../units.ts';
 import { emailField, requiredText } from '../validation.ts';
 import type { TimelineEntry } from './timeline.ts';
 
@@ -122,7 +123,13 @@ export const addItemBody = z.strictObject({
 export const legalBasisLine = (basis: LegalBasis): string =>
   `${LEGAL_BASIS_LABELS[basis.kind]} ${basis.number}: ${basis.purpose}`;
 
-export type CaseRole = 'owner' | 'member' | 'admin';
+/**
+ * How the caller sees a case: its owner, a member the owner added, a member of a unit it is shared
+ * with ('unit'), a supervisor of its owner's unit or a unit above ('supervisor'), or an admin who is
+ * none of these.
+ */
+export const CASE_ROLES = ['owner', 'member', 'unit', 'supervisor', 'admin'] as const;
+export type CaseRole = (typeof CASE_ROLES)[number];
 
 export interface CasePerson {
   id: string;
@@ -191,4 +198,8 @@ export interface CaseDetail extends CaseSummary {
   entities: CaseEntity[];
   /** Dated facts of its searches' results and the searches themselves, oldest first (capped). */
   timeline: TimelineEntry[];
+  /** The units it is shared with: their members (and those of the units below) see it. */
+  units: CaseUnitShare[];
+  /** Whether the caller may share it with another unit, or stop sharing it (owner, a supervisor of the owner, admins). */
+  shares: boolean;
 }

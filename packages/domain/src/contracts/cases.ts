@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CASE_ROLES,
   CASE_STATUSES,
   type CaseDetail,
   type CaseItem,
@@ -9,6 +10,7 @@ import {
 } from '../cases/cases.ts';
 import { MAX_TIMELINE_ENTRIES } from '../cases/timeline.ts';
 import { fileDownload, isoTimestamp } from './common.ts';
+import { caseUnitShareResponse } from './units.ts';
 
 /** The answers of /api/cases (requests: createCaseBody, updateCaseBody, casesQuery, addMemberBody, addNoteBody, addItemBody). */
 
@@ -32,7 +34,7 @@ const summaryShape = {
   status: z.enum(CASE_STATUSES),
   legal_basis: legalBasis,
   owner: person,
-  role: z.enum(['owner', 'member', 'admin']).describe('How the caller sees the case.'),
+  role: z.enum(CASE_ROLES).describe('How the caller sees the case.'),
   items_count: z.number().int(),
   created_at: isoTimestamp,
   updated_at: isoTimestamp,
@@ -98,6 +100,14 @@ export const caseDetailResponse: z.ZodType<CaseDetail> = z.object({
     )
     .describe(
       `The case's dated facts, oldest first: every search, and the dates its result holds (at most ${MAX_TIMELINE_ENTRIES} entries; past that the most recent facts are kept).`,
+    ),
+  units: z
+    .array(caseUnitShareResponse)
+    .describe('The units the case is shared with: their members, and those of the units below, see it.'),
+  shares: z
+    .boolean()
+    .describe(
+      'Whether the caller may share the case with a unit or stop sharing it (owner, supervisor of the owner, admin).',
     ),
 });
 

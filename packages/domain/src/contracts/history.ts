@@ -23,6 +23,10 @@ const lookupStatus = z
 
 const historyEntryObject = z.object({
   id: z.string(),
+  user: z
+    .object({ id: z.string(), name: z.string(), email: z.string() })
+    .optional()
+    .describe('Who searched: only in a list asked with `scope=unit`.'),
   kind: z.string(),
   query: z.string().describe('The normalized query the search matched and cached on.'),
   query_typed: z.string().describe('The query as the user typed it (intel: the filled fields).'),

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { noControl } from './accountability.ts';
+import { EMAIL_MAX_LENGTH } from './constants.ts';
+import { fieldMessages } from './messages.ts';
+import { emailField, requiredText } from './validation.ts';
+
+/**
+ * Units (not in the spec): the tree an agency is organised in, for example State → Range or
+ * Commissionerate → District → Police station / Cyber cell. The admin names the levels; a unit's
+ * level is its depth in the tree. A user belongs to one or more units with a role in each:
+ * - investigator: their own work, and the cases shared with them or their unit;
+ * - supervisor: also sees the work (searches, cases, bulk jobs, watches, reports) of everyone in the
+ *   unit and the units below it, and may share a case of theirs with another unit;
+ * - unit admin: manages the membership of the unit and the units below it.
+ * Every account is in at least the default unit, where accounts from before units were placed.
+ */
+
+export const UNIT_ROLES = ['investigator', 'supervisor', 'unit_admin'] as const;
+export type UnitRole = (typeof UNIT_ROLES)[number];
+
+export const UNIT_ROLE_LABELS: Record<UnitRole, string> = {
+  investigator: 'Investigator',
+  supervisor: 'Supervisor',
+  unit_admin: 'Unit admin',
+};
+
+/** The levels a new deployment starts with; the admin renames them (PUT /api/units/levels). */
+export const DEFAULT_UNIT_LEVELS: readonly string[] = [
+  'State',
+  'Range or Commissionerate',
+  'District',
+  'Police station / Cyber cell',
+];
+
+export const UNIT_NAME_MAX_LENGTH = 120;
+export const UNIT_LEVEL_NAME_MAX_LENGTH = 60;
+export const UNIT_LEVELS_MAX = 8;
+
+export const unitsMessages = {
+  notFound: 'No unit you may see has this id.',
+  nameTaken: 'A unit of this name is already under the same parent.',
+  tooDeep: (levels: number) =>
+    `The tree has ${levels} ${levels === 1 ? 'level' : 'levels'}: name another level before adding a unit below the last one. Nothing was changed.`,
+  moveIntoItself: 'A unit cannot be moved under itself or a unit below it. Nothing was changed.',
+  notEmpty:
+    'Only an empty unit can be deleted: move or remove its members and the units below it first. Nothing was changed.',
+  defaultUnit: 'The default unit cannot be deleted: new accounts join it. Nothing was changed.',
+  levelsInUse: (deepest: number) =>
+    `The tree already goes ${deepest} ${deepest === 1 ? 'level' : 'levels'} deep: keep at least that many levels. Nothing was changed.`,
+  memberUnknown: 'No active user has this e-mail address.',
+  memberNotFound: 'This user is not a member of this unit.',
+  lastUnit:
+    'Every account belongs to at least one unit: add the user to another unit before removing them from this one. Nothing was changed.',
+  ownMembership: 'Your own membership is changed by an admin or a unit admin above you. Nothing was changed.',
+  outsideUnits: 'Only an admin can place someone who is not yet in a unit you manage. Nothing was changed.',
+  forbidden:
+    'Only an admin, or a unit admin of this unit or a unit above it, can do this. Nothing was changed.',
+  treeAdminOnly: 'Only an admin can change the tree of units. Nothing was changed.',
+  nameControl: 'The name may not contain control characters.',
+  nothingToChange: 'Send at least one field to change.',
+  shareNotAllowed:
+    'Only the case owner, a supervisor of the owner or an admin can share a case with a unit. Nothing was changed.',
+  shareAlready: 'This case is already shared with this unit.',
+  shareNotFound: 'This case is not shared with this unit.',
+} as const;
+
+const name = (field: string, max: number) =>
+  requiredText(field, max)
+    .trim()
+    .min(1, { error: fieldMessages.required(field), abort: true })
+    .regex(noControl, unitsMessages.nameControl);
+
+const unitId = (field: string) =>
+  z.string({ error: fieldMessages.required(field) }).uuid(unitsMessages.notFound);
+
+/** POST /api/units: a unit under `parent_id` (null: a new top of the tree). */
+export const createUnitBody = z.strictObject({
+  name: name('name', UNIT_NAME_MAX_LENGTH),
+  parent_id: unitId('parent id').nullable(),
+});
+
+/** PATCH /api/units/{id}: rename, or move under another parent. */
+export const updateUnitBody = z
+  .strictObject({
+    name: name('name', UNIT_NAME_MAX_LENGTH).optional(),
+    parent_id: unitId('parent id').nullable().optional(),
+  })
+  .refine((body) => body.name !== undefined || body.parent_id !== undefined, {
+    message: unitsMessages.nothingToChange,
+  });
+
+/** PUT /api/units/levels: the names of the levels, top first. */
+export const unitLevelsBody = z.strictObject({
+  levels: z
+    .array(name('level', UNIT_LEVEL_NAME_MAX_LENGTH), { error: fieldMessages.required('levels') })
+    .min(1, fieldMessages.required('levels'))
+    .max(UNIT_LEVELS_MAX, `Name at most ${UNIT_LEVELS_MAX} levels.`),
+});
+
+const unitRole = z.enum(UNIT_ROLES, {
+  error: 'The role must be one of: investigator, supervisor, unit_admin.',
+});
+
+/** POST /api/units/{id}/members: add a user (by e-mail) with a role, or change the role they have. */
+export const addUnitMemberBody = z.strictObject({
+  email: emailField('email', EMAIL_MAX_LENGTH),
+  role: unitRole,
+});
+
+/** PATCH /api/units/{id}/members/{userId}. */
+export const changeUnitMemberBody = z.strictObject({ role: unitRole });
+
+/** POST /api/cases/{id}/units: share the case with a unit (its members, and the units below, see it). */
+export const shareCaseBody = z.strictObject({ unit_id: unitId('unit id') });
+
+/** A unit as GET /api/units lists it. */
+export interface Unit {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  /** 0 at the top of the tree. */
+  level: number;
+  level_name: string;
+  is_default: boolean;
+  member_count: number;
+  created_at: string;
+}
+
+/** One of the caller's own memberships. */
+export interface UnitMembership {
+  unit_id: string;
+  unit_name: string;
+  role: UnitRole;
+}
+
+export interface UnitsResponse {
+  levels: string[];
+  /** The units the caller may see: all for an admin; else their units and, where they supervise or administer one, the units below it. */
+  units: Unit[];
+  memberships: UnitMembership[];
+  /** Whether the caller may change the tree (admins). */
+  edits_tree: boolean;
+}
+
+export interface UnitMember {
+  user_id: string;
+  name: string;
+  email: string;
+  role: UnitRole;
+  added_at: string;
+}
+
+export interface UnitMembersResponse {
+  unit: Unit;
+  members: UnitMember[];
+  /** Whether the caller may add, change and remove members here (admins and unit admins above). */
+  manages: boolean;
+}
+
+/** A unit a case is shared with. */
+export interface CaseUnitShare {
+  unit_id: string;
+  unit_name: string;
+  shared_at: string;
+}
