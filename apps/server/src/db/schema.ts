@@ -1,6 +1,7 @@
 import { DETAIL_KINDS, SEARCH_KINDS } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -543,6 +544,89 @@ export const caseMembers = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.caseId, t.userId] }), index('case_members_user_idx').on(t.userId)],
+);
+
+/**
+ * Units: the tree an agency is organised in (domain units.ts). A unit's level is its depth; the admin
+ * names the levels (settings `unit_levels`). `unit_paths` is the tree's closure (every ancestor and
+ * descendant pair, a unit with itself at distance 0), kept by triggers of migration 0029 on insert
+ * and on a change of `parent_id`, so "the units below" is one join, never a recursive walk.
+ */
+export const units = pgTable(
+  'units',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => units.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    /** 0 at the top; set by the trigger from the parent's. */
+    depth: integer('depth').notNull().default(0),
+    /** New accounts join it; the accounts from before units were placed in it. At most one. */
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('units_sibling_name_idx').on(
+      sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${t.name})`,
+    ),
+    uniqueIndex('units_one_default_idx').on(t.isDefault).where(sql`${t.isDefault}`),
+    index('units_parent_idx').on(t.parentId),
+  ],
+);
+
+export const unitPaths = pgTable(
+  'unit_paths',
+  {
+    ancestorId: uuid('ancestor_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    descendantId: uuid('descendant_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    distance: integer('distance').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ancestorId, t.descendantId] }),
+    index('unit_paths_descendant_idx').on(t.descendantId),
+  ],
+);
+
+/** Who belongs to a unit, and as what (domain UNIT_ROLES). */
+export const unitMembers = pgTable(
+  'unit_members',
+  {
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['investigator', 'supervisor', 'unit_admin'] }).notNull(),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.unitId, t.userId] }),
+    index('unit_members_user_idx').on(t.userId),
+    check('unit_members_role_valid', sql`${t.role} in ('investigator', 'supervisor', 'unit_admin')`),
+  ],
+);
+
+/** Cases shared with a unit: its members, and those of the units below it, see the case. */
+export const caseUnits = pgTable(
+  'case_units',
+  {
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    sharedBy: uuid('shared_by').references(() => users.id, { onDelete: 'set null' }),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.caseId, t.unitId] }), index('case_units_unit_idx').on(t.unitId)],
 );
 
 /** A case's notes: timestamped, attributed, append-only (a trigger refuses UPDATE and DELETE). */
