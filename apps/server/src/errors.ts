@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'case_closed',
   'legal_basis_required',
   'case_owner_only',
+  // Units
+  'unit_conflict',
   // Admin
   'last_admin',
   'below_zero',
@@ -255,6 +257,15 @@ export const legalBasisRequired = () =>
 
 /** A change only the case's owner may make. */
 export const caseOwnerOnly = () => new DomainError('case_owner_only', casesMessages.ownerOnly);
+
+// ---------- units ----------
+
+/**
+ * A change to the tree or a membership that the tree's state refuses (a unit not empty, the default
+ * unit, a move under itself, a name taken, a user's last unit); `field` names the input at fault.
+ */
+export const unitConflict = (message: string, field?: string) =>
+  new DomainError('unit_conflict', message, field ? onField(field, message) : {});
 
 // ---------- admin ----------
 

@@ -10,6 +10,7 @@ import {
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { heldBy, own } from '../../access/policy.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/rows.ts';
 import { authTokens, creditEntries, type UserRow, users } from '../../db/schema.ts';
 import { belowZero, lastAdmin, notFound, notPending, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -92,13 +93,6 @@ export async function getUserByEmail(db: Executor, email: string): Promise<UserR
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
   if (!row) throw notFound(`No user has the e-mail ${email.trim().toLowerCase()}.`);
   return row;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
 }
 
 export interface NewUser {

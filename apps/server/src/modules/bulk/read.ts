@@ -5,7 +5,7 @@
 
 import type { BulkJob, BulkRow } from '@footprint/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { changes, sees } from '../../access/policy.ts';
+import { changes, lists, sees } from '../../access/policy.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { type BulkJobRow, bulkJobs, bulkRows, type UserRow, users } from '../../db/schema.ts';
@@ -54,7 +54,7 @@ export async function listJobs(db: Database, user: UserRow): Promise<BulkJob[]> 
   const jobs = await db
     .select()
     .from(bulkJobs)
-    .where(sees(user, bulkJobs))
+    .where(lists(user, bulkJobs))
     .orderBy(sql`${bulkJobs.createdAt} desc, ${bulkJobs.id} desc`)
     .limit(LIST_MAX);
   return presentJobs(db, jobs);

@@ -2,7 +2,7 @@
 import { type CaseItem, casesMessages, isAnswered } from '@footprint/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { sees } from '../../access/policy.ts';
+import { heldBy } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { caseItems, lookups, type UserRow, users } from '../../db/schema.ts';
 import { closedCase, notFound, validationError } from '../../errors.ts';
@@ -71,7 +71,7 @@ export async function addItem(
     ? await db
         .select({ id: lookups.id })
         .from(lookups)
-        .where(and(eq(lookups.id, lookupId), sees(user, lookups)))
+        .where(and(eq(lookups.id, lookupId), heldBy(lookups, user.id)))
     : [];
   if (!lookup) throw notFound(casesMessages.lookupNotFound);
   await db.transaction(async (tx) => {

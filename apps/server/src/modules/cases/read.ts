@@ -9,7 +9,7 @@ import {
 } from '@footprint/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { caseRoleKnown, casesSeenBy, memberOf } from '../../access/policy.ts';
+import { caseReach, caseRoleKnown, casesSeenBy, sharesCase } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { caseItems, cases, lookupDates, type UserRow, users } from '../../db/schema.ts';
 import { caseNotFound, visibleCase } from './access.ts';
@@ -18,6 +18,7 @@ import { itemsOf } from './items.ts';
 import { membersOf } from './members.ts';
 import { notesOf } from './notes.ts';
 import { presentSummary } from './present.ts';
+import { unitsOf } from './units.ts';
 
 /** The summaries of the cases `where` selects, most recently active first, with the viewer's role in each. */
 export async function summaries(
@@ -31,14 +32,15 @@ export async function summaries(
       row: cases,
       owner: { id: owner.id, name: owner.name, email: owner.email },
       items: sql<number>`(select count(*)::int from ${caseItems} i where i.case_id = ${cases.id})`,
-      member: memberOf(viewer.id).mapWith(Boolean),
+      reach: caseReach(viewer.id),
     })
     .from(cases)
     .innerJoin(owner, eq(owner.id, cases.ownerId))
     .where(where)
     .orderBy(desc(cases.updatedAt));
-  return rows.map(({ row, owner: o, items, member }) =>
-    presentSummary(row, o, caseRoleKnown(viewer, row, member), Number(items)),
+  // The `where` of every caller selects only cases the viewer reaches, so each has a role.
+  return rows.map(({ row, owner: o, items, reach }) =>
+    presentSummary(row, o, caseRoleKnown(viewer, row, reach) ?? 'admin', Number(items)),
   );
 }
 
@@ -49,7 +51,7 @@ export async function summaryOf(db: Database, user: UserRow, id: string): Promis
   return { ...summary, role };
 }
 
-/** The cases the user owns or is a member of, of one status when given. */
+/** The cases the user sees (access policy `casesSeenBy`), of one status when given. */
 export async function listCases(db: Database, user: UserRow, status?: CaseStatus): Promise<CaseSummary[]> {
   const mine = casesSeenBy(user);
   return summaries(db, status ? sql`${mine} and ${cases.status} = ${status}` : mine, user);
@@ -75,13 +77,14 @@ export async function caseDetail(db: Database, user: UserRow, id: string): Promi
   const { row } = await visibleCase(db, user, id);
   await readEntities(db, row.id);
   const itemsRead = itemsOf(db, row.id);
-  const [summary, members, notes, items, entities, timeline] = await Promise.all([
+  const [summary, members, notes, items, entities, timeline, units] = await Promise.all([
     summaryOf(db, user, row.id),
     membersOf(db, row.id),
     notesOf(db, row.id),
     itemsRead,
     entitiesOfCase(db, user, row.id),
     itemsRead.then((items) => timelineOf(db, row.id, items)),
+    unitsOf(db, row.id),
   ]);
-  return { ...summary, members, notes, items, entities, timeline };
+  return { ...summary, members, notes, items, entities, timeline, units, shares: sharesCase(summary.role) };
 }

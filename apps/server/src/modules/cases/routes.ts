@@ -9,7 +9,9 @@ import {
   caseNoteResponse,
   caseSummaryResponse,
   casesQuery,
+  caseUnitShareResponse,
   createCaseBody,
+  shareCaseBody,
   updateCaseBody,
 } from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
@@ -211,6 +213,44 @@ function casePartRoutes(context: ReturnType<typeof caseRoutesContext>) {
         clientOf(request),
       ),
     }),
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/api/cases/:id/units',
+    {
+      preHandler,
+      schema: {
+        summary: 'Share the case with a unit: its members, and those of the units below, see it',
+        description: "The case's owner, a supervisor of the owner, or an admin.",
+        refusals: { 409: 'The case is already shared with this unit.' },
+        tags,
+        params: caseId,
+        body: shareCaseBody,
+        response: { 201: caseUnitShareResponse },
+      },
+    },
+    async (request, reply) => {
+      const { unit_id } = parseInput(shareCaseBody, request.body);
+      const share = await cases.shareWithUnit(request.user!, request.params.id, unit_id, clientOf(request));
+      return reply.status(201).send(share);
+    },
+  );
+
+  api.delete<{ Params: { id: string; unitId: string } }>(
+    '/api/cases/:id/units/:unitId',
+    {
+      preHandler,
+      schema: {
+        summary: 'Stop sharing the case with a unit',
+        tags,
+        params: caseId.extend({ unitId: z.string().describe('The unit id.') }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await cases.unshareWithUnit(request.user!, request.params.id, request.params.unitId, clientOf(request));
+      return reply.status(204).send();
+    },
   );
 
   api.post<{ Params: { id: string } }>(

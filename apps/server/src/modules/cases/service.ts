@@ -10,11 +10,14 @@ import { addMember, removeMember } from './members.ts';
 import { addNote } from './notes.ts';
 import { caseDetail, listCases } from './read.ts';
 import { caseForSearch, createLegalBasisOfLookup, fileSearch } from './search-filing.ts';
+import { shareWithUnit, unshareWithUnit } from './units.ts';
 
 /**
- * Cases: who may see one (its owner, its members, admins; anyone else gets 404, as if it did not
- * exist: access.ts), what they may do (members add searches and notes; the owner and admins also
- * change it and its members: items.ts, notes.ts, manage.ts, members.ts), the searches filed under it
+ * Cases: who may see one (its owner, its members, the members of a unit it is shared with, the
+ * owner's supervisors, admins; anyone else gets 404, as if it did not exist: access.ts and the access
+ * policy), what they may do (those who see it add searches and notes; the owner and admins also
+ * change it and its members: items.ts, notes.ts, manage.ts, members.ts; the owner, the owner's
+ * supervisors and admins share it with units: units.ts), the searches filed under it
  * (search-filing.ts) and the entities their results hold (entities.ts). Every change is audited;
  * every search under a case keeps the case and its legal basis on its audit rows.
  */
@@ -65,6 +68,13 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
 
     addNote: (user: UserRow, id: string, body: string, client: ClientContext) =>
       addNote(ctx, user, id, body, client),
+
+    /** Shares the case with a unit (owner, a supervisor of the owner, admins). */
+    shareWithUnit: (user: UserRow, id: string, unitId: string, client: ClientContext) =>
+      shareWithUnit(ctx, user, id, unitId, client),
+
+    unshareWithUnit: (user: UserRow, id: string, unitId: string, client: ClientContext) =>
+      unshareWithUnit(ctx, user, id, unitId, client),
 
     /** Files one of the caller's own searches under a case they can see ("Add to case"). */
     addItem: (user: UserRow, id: string, lookupId: string, client: ClientContext) =>

@@ -10,7 +10,7 @@ import {
   type Page,
 } from '@footprint/domain';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { casesSeenBy, heldBy, sees } from '../../access/policy.ts';
+import { casesSeenBy, heldBy, type ListScope, lists, sees } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -50,30 +50,48 @@ export async function listLookups(
   const theCase = query.case_id ? await caseSeen(db, user, query.case_id) : undefined;
   if (query.job_id) await jobSeen(db, user, query.job_id);
   if (query.group === 'job' && !query.job_id) return listGrouped(db, since, user, query, theCase);
-  const where = historyWhere(user, { kind: query.kind, caseId: query.case_id, jobId: query.job_id });
+  const where = historyWhere(user, {
+    kind: query.kind,
+    caseId: query.case_id,
+    jobId: query.job_id,
+    scope: query.scope,
+  });
   const [rows, [counted]] = await Promise.all([
-    entriesWhere(db, since, where)
+    entriesWhere(db, since, where, query.scope)
       .orderBy(desc(lookups.createdAt), desc(lookups.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
     db.select({ n: count() }).from(lookups).where(where),
   ]);
   return {
-    data: rows.map(presentHistoryEntry),
+    data: rows.map((row) => presentHistoryEntry(row, query.scope)),
     total: Number(counted?.n ?? 0),
     page: query.page,
     per_page: query.per_page,
   };
 }
 
-/** The lines of the history list that match `where`, each with whether its result is kept. */
-const entriesWhere = (db: Database, since: Date, where: SQL | undefined) =>
+/**
+ * The lines of the history list that match `where`, each with whether its result is kept, and with
+ * who searched (a list of the units' searches names them).
+ */
+const entriesWhere = (db: Database, since: Date, where: SQL | undefined, scope?: ListScope) =>
   db
-    .select({ ...entryColumns, sandbox: lookups.sandbox, kept: keptSql(since), refunded: refundedSql })
+    .select({
+      ...entryColumns,
+      sandbox: lookups.sandbox,
+      kept: keptSql(since),
+      refunded: refundedSql,
+      holder: scope === 'unit' ? holderColumns : sql<null>`null`,
+    })
     .from(lookups)
     .leftJoin(original, reusedJoin)
     .where(where)
     .$dynamic();
+
+/** Who made a lookup, as the list of the units' searches names them. */
+const holderColumns = sql<{ id: string; name: string; email: string }>`(select json_build_object(
+  'id', u.id, 'name', u.name, 'email', u.email) from ${users} u where u.id = ${lookups.userId})`;
 
 /** A case the user sees (owned or shared with them), else 404 as if it did not exist. */
 async function caseSeen(db: Database, user: UserRow, id: string): Promise<{ id: string; reference: string }> {
@@ -107,8 +125,13 @@ async function listGrouped(
   query: HistoryQuery,
   theCase: { id: string; reference: string } | undefined,
 ): Promise<Page<HistoryItem>> {
-  const lookupWhere = historyWhere(user, { kind: query.kind, caseId: query.case_id, outsideJobs: true });
-  const jobFilters: SQL[] = [sees(user, bulkJobs)];
+  const lookupWhere = historyWhere(user, {
+    kind: query.kind,
+    caseId: query.case_id,
+    outsideJobs: true,
+    scope: query.scope,
+  });
+  const jobFilters: SQL[] = [lists(user, bulkJobs, query.scope)];
   if (query.kind && !(BULK_TYPES as readonly string[]).includes(query.kind)) jobFilters.push(sql`false`);
   else if (query.kind) jobFilters.push(sql`${bulkJobs.type} = ${query.kind}`);
   if (theCase) {
@@ -135,7 +158,7 @@ async function listGrouped(
   const jobIds = picked.filter((item) => item.type === 'bulk_job').map((item) => item.id);
   const [entries, jobs] = await Promise.all([
     lookupIds.length > 0
-      ? entriesWhere(db, since, and(sees(user, lookups), inArray(lookups.id, lookupIds)))
+      ? entriesWhere(db, since, and(sees(user, lookups), inArray(lookups.id, lookupIds)), query.scope)
       : Promise.resolve([]),
     jobIds.length > 0
       ? db
@@ -151,7 +174,7 @@ async function listGrouped(
   for (const item of picked) {
     if (item.type === 'lookup') {
       const row = entryOf.get(item.id);
-      if (row) data.push({ type: 'lookup', ...presentHistoryEntry(row) });
+      if (row) data.push({ type: 'lookup', ...presentHistoryEntry(row, query.scope) });
     } else {
       const job = jobOf.get(item.id);
       if (job) {

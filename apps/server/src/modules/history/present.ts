@@ -15,11 +15,15 @@ export type HistoryListRow = Pick<
   | 'caseReference'
   | 'createdAt'
   | 'sandbox'
-> & { kept: unknown; refunded: unknown };
+> & { kept: unknown; refunded: unknown; holder?: { id: string; name: string; email: string } | null };
 
-/** One line of the history list: the result is available only for an answered lookup still kept. */
-export const presentHistoryEntry = (row: HistoryListRow): HistoryEntry => ({
+/**
+ * One line of the history list: the result is available only for an answered lookup still kept; a
+ * list of the units' searches (`scope=unit`) names who searched.
+ */
+export const presentHistoryEntry = (row: HistoryListRow, scope?: 'mine' | 'unit'): HistoryEntry => ({
   id: row.id,
+  ...(scope === 'unit' && row.holder ? { user: row.holder } : {}),
   kind: row.kind,
   query: row.query,
   query_typed: row.queryTyped,

@@ -5,7 +5,7 @@
 
 import { and, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { sameHolder, sees } from '../../access/policy.ts';
+import { type ListScope, lists, sameHolder } from '../../access/policy.ts';
 import { bulkRows, caseItems, creditEntries, lookups, type UserRow } from '../../db/schema.ts';
 
 /** A cache hit keeps no result of its own: it shows the answer of the lookup it reused. */
@@ -69,12 +69,14 @@ export interface HistoryFilter {
   jobId?: string | undefined;
   /** Leave out every bulk job's rows (the grouped list shows each job as one entry instead). */
   outsideJobs?: boolean;
+  /** The user's own lookups (default), or those of the people they supervise. */
+  scope?: ListScope | undefined;
 }
 
-/** The user's own lookups, narrowed by the filter. */
+/** The user's own lookups (or with `scope: 'unit'` their people's), narrowed by the filter. */
 export const historyWhere = (user: UserRow, filter: HistoryFilter = {}): SQL | undefined => {
-  const { kind, caseId, jobId, outsideJobs } = filter;
-  const filters: SQL[] = [sees(user, lookups)];
+  const { kind, caseId, jobId, outsideJobs, scope } = filter;
+  const filters: SQL[] = [lists(user, lookups, scope)];
   if (kind) {
     filters.push(
       kind.includes(':')

@@ -8,7 +8,7 @@ import { presentPublicCheck, presentReportCheck } from './present.ts';
 import { UUID } from './stored.ts';
 
 /**
- * A signed-in caller checks a report by its id: its owner and admins see who made it, when, for
+ * A signed-in caller checks a report by its id: its owner, the owner's supervisors and admins see who made it, when, for
  * what lookup and under which file name; anyone else only whether the hash matches and when.
  */
 export async function verifyReport(db: Database, caller: UserRow, reportId: string, sha256: string) {
@@ -19,7 +19,7 @@ export async function verifyReport(db: Database, caller: UserRow, reportId: stri
     .innerJoin(users, eq(users.id, reports.userId))
     .where(eq(reports.id, reportId));
   if (!row) throw notFound('No report with this id.');
-  const insider = readsReportOf(caller, row.report.userId);
+  const insider = await readsReportOf(db, caller, row.report.userId);
   return insider ? presentReportCheck(row.report, row, sha256) : presentPublicCheck(row.report, sha256);
 }
 

@@ -5,7 +5,7 @@
 
 import type { SourceStatus } from '@footprint/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { heldBy, sees } from '../../access/policy.ts';
+import { heldBy } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { type LookupRow, lookups, type UserRow, users } from '../../db/schema.ts';
 
@@ -46,7 +46,7 @@ export function createStoredLookups(
       .from(lookups)
       .where(
         and(
-          sees({ id: sql.placeholder('userId') }, lookups),
+          heldBy(lookups, sql.placeholder('userId')),
           eq(lookups.kind, sql.placeholder('kind')),
           inArray(lookups.status, ['complete', 'no_record']),
           telSuffix

@@ -14,7 +14,7 @@ import {
   type WatchEvent,
 } from '@footprint/domain';
 import { count, desc, eq } from 'drizzle-orm';
-import { heldBy, sees } from '../../access/policy.ts';
+import { heldBy, lists } from '../../access/policy.ts';
 import { type UserRow, watchEvents, watches } from '../../db/schema.ts';
 import { tooManyWatches, validationError, watchExists } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
@@ -72,7 +72,7 @@ export async function listWatches(ctx: WatchContext, user: UserRow): Promise<Wat
   const rows = await ctx.db
     .select()
     .from(watches)
-    .where(sees(user, watches))
+    .where(lists(user, watches))
     .orderBy(desc(watches.createdAt));
   const counts = await changeCounts(
     ctx.db,
