@@ -58,6 +58,7 @@ import { createReportService } from './modules/reports/service.ts';
 import { hostWriters } from './modules/searches/host-writer.ts';
 import { createSearches } from './modules/searches/service.ts';
 import { deploymentDefaults, isSecondFactorRequired } from './modules/settings/service.ts';
+import { unitRoutes } from './modules/units/routes.ts';
 import type { UsageRecorder } from './modules/usage/recorder.ts';
 import { watchlistRoutes } from './modules/watchlists/routes.ts';
 import { createWatchlists, type Watchlists } from './modules/watchlists/service.ts';
@@ -313,6 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reportRoutes(app, { reports, guards, limits: deps.limits });
   const bundles = createCaseBundles({ db, cases, reports, now: deps.now });
   caseRoutes(app, { cases, bundles, guards });
+  unitRoutes(app, { db, guards });
   const history = createHistoryService({
     db,
     settings,

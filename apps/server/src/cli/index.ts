@@ -9,12 +9,13 @@ import { readFile } from 'node:fs/promises';
 //   leaks:import   stream a CSV/JSONL dump into the leak index
 //   leaks:sandbox  load synthetic leak records
 //   users:create, users:set, users:approve, users:reject, credits:grant, credits:deduct, audit:export, lookups:purge (modules/admin/cli.ts)
+//   units:list, units:create, units:rename, units:move, units:delete, units:levels, units:add-member, units:remove-member (modules/units/cli.ts)
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrationsFolder, openDatabase } from '../db/client.ts';
 import { migrationStatus } from '../db/migrations.ts';
 import { DomainError } from '../errors.ts';
-import { adminCliOptions, adminCliUsage, runAdminCommand } from '../modules/admin/cli.ts';
+import { adminCliOptions, adminCliUsage, cliActing, runAdminCommand } from '../modules/admin/cli.ts';
 import {
   auditOrigin,
   type Checkpoint,
@@ -29,6 +30,13 @@ import { verifyAgainstKept, verifyTrail } from '../modules/audit/verify.ts';
 import { findLedgerMismatches } from '../modules/credits/service.ts';
 import { leakCliOptions, leakCliUsage, runLeaksImport } from '../modules/leaks/import/cli.ts';
 import { readSetting, resolveAppKey } from '../modules/settings/service.ts';
+import {
+  runUnitCommand,
+  UNIT_COMMANDS,
+  type UnitCommand,
+  unitCliOptions,
+  unitCliUsage,
+} from '../modules/units/cli.ts';
 import { runLeaksSandbox, sandboxLeakCliUsage } from '../sandbox/index.ts';
 import { checkDatabase } from '../start-checks.ts';
 
@@ -53,6 +61,7 @@ Commands:
 ${leakCliUsage}
 ${sandboxLeakCliUsage}
 ${adminCliUsage}
+${unitCliUsage}
 
 Uses DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite), as the server does; migrations run
 over MIGRATION_DATABASE_URL when it is set.
@@ -70,6 +79,7 @@ async function main(argv: string[]): Promise<number> {
       key: { type: 'string' },
       ...leakCliOptions,
       ...adminCliOptions,
+      ...unitCliOptions,
     },
   });
   const [command] = positionals;
@@ -196,6 +206,19 @@ async function main(argv: string[]): Promise<number> {
       case 'lookups:purge':
         return await runAdminCommand(command, database, config, positionals.slice(1), values);
       default:
+        if ((UNIT_COMMANDS as readonly string[]).includes(command)) {
+          return await runUnitCommand(
+            command as UnitCommand,
+            database.db,
+            cliActing(),
+            positionals.slice(1),
+            values,
+            {
+              log: (line) => console.log(line),
+              error: (line) => console.error(line),
+            },
+          );
+        }
         console.error(`Unknown command: ${command}\n\n${usage}`);
         return 2;
     }

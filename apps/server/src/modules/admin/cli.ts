@@ -92,9 +92,11 @@ export const ADMIN_COMMANDS = [
   'lookups:purge',
 ] as const;
 
-class CliUsageError extends Error {}
+/** Bad usage: exit 2 with the message (the units commands share it). */
+export class CliUsageError extends Error {}
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/** The input checked by the API's own schema; a refusal is a usage error naming each field. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors = toFieldErrors(result.error);
@@ -109,7 +111,7 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 const numeric = (value: string | undefined) =>
   value === undefined ? undefined : /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
 
-const cliActing = (): Acting => {
+export const cliActing = (): Acting => {
   let osUser = 'unknown';
   try {
     osUser = userInfo().username;
@@ -301,6 +303,14 @@ const COMMANDS: Record<(typeof ADMIN_COMMANDS)[number], (context: CommandContext
   'lookups:purge': purgeLookups,
 };
 
+/** A refusal as the operator reads it: its message, and each field's message it does not repeat. */
+export function refusalText(error: DomainError): string {
+  const fields = Object.values(error.extra.errors ?? {}).flat();
+  return fields.length > 0 && !fields.includes(error.message)
+    ? `${error.message}\n${fields.join('\n')}`
+    : error.message;
+}
+
 export async function runAdminCommand(
   command: (typeof ADMIN_COMMANDS)[number],
   database: DatabaseHandle,
@@ -325,12 +335,7 @@ export async function runAdminCommand(
     // Every code of the catalogue is a refusal here (unknown account, last admin, below zero, an
     // e-mail already taken, …): nothing was changed.
     if (error instanceof DomainError) {
-      const fields = Object.values(error.extra.errors ?? {}).flat();
-      out.error(
-        fields.length > 0 && !fields.includes(error.message)
-          ? `${error.message}\n${fields.join('\n')}`
-          : error.message,
-      );
+      out.error(refusalText(error));
       return 1;
     }
     throw error;
