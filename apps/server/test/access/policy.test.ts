@@ -98,10 +98,10 @@ describe('work', () => {
     expect(await t.db.select().from(passkeys).where(own(passkeys, admin.id))).toHaveLength(0);
   });
 
-  it('lets a report be read by its holder and by an admin verifying it, nobody else', () => {
-    expect(readsReportOf(alice, alice.id)).toBe(true);
-    expect(readsReportOf(admin, alice.id)).toBe(true);
-    expect(readsReportOf(bob, alice.id)).toBe(false);
+  it('lets a report be read by its holder and by an admin verifying it, nobody else', async () => {
+    expect(await readsReportOf(t.db, alice, alice.id)).toBe(true);
+    expect(await readsReportOf(t.db, admin, alice.id)).toBe(true);
+    expect(await readsReportOf(t.db, bob, alice.id)).toBe(false);
   });
 
   it("lets an API key call only its scopes' operations, and none without a scope", () => {

@@ -20,7 +20,7 @@ import { createTestApp, createUser, newDeviceId, signIn, type TestApp } from '..
 type Who = 'public' | 'signed-in' | 'live' | 'admin';
 
 /** Resources of the live account whose real ids fill an operation's `{id}`. */
-type Resource = 'lookup' | 'case' | 'bulk' | 'watch' | 'apiKey' | 'account';
+type Resource = 'lookup' | 'case' | 'bulk' | 'watch' | 'apiKey' | 'account' | 'unit';
 
 interface Rule {
   who: Who;
@@ -32,6 +32,14 @@ interface Rule {
    */
   resource?: Resource;
   adminSees?: true;
+  /**
+   * What a supervisor of the live account's unit (or of the unit above it) gets on its resource: a
+   * supervisor reads the work of the people they supervise but changes none of it. Unset: 404, as
+   * for anyone else.
+   */
+  supervisor?: Outcome;
+  /** Outcomes that differ from the rule's for some callers (the units' own operations). */
+  outcomes?: Partial<Record<Actor, Outcome>>;
   /** A public operation that an API key is refused (logout: a key is ended by revoking it). */
   keysRefused?: true;
   /**
@@ -45,6 +53,24 @@ const open: Rule = { who: 'public' };
 const user = (more: Omit<Rule, 'who'> = {}): Rule => ({ who: 'signed-in', ...more });
 const live = (more: Omit<Rule, 'who'> = {}): Rule => ({ who: 'live', ...more });
 const admin = (more: Omit<Rule, 'who'> = {}): Rule => ({ who: 'admin', ...more });
+
+/** A unit's members are read by its unit admins and supervisors, and those of the unit above. */
+const UNIT_READERS: Partial<Record<Actor, Outcome>> = {
+  live: 404,
+  keyWithScope: 403,
+  investigatorSame: 404,
+  supervisorSame: 'through',
+  supervisorParent: 'through',
+  unitAdminSame: 'through',
+  unitAdminParent: 'through',
+  supervisorOther: 404,
+};
+/** …and managed by its unit admins and those above: a supervisor may read them, not change them. */
+const UNIT_MANAGERS: Partial<Record<Actor, Outcome>> = {
+  ...UNIT_READERS,
+  supervisorSame: 403,
+  supervisorParent: 403,
+};
 
 const rules: Record<string, Rule> = {
   getApiHealth: open,
@@ -111,8 +137,12 @@ const rules: Record<string, Rule> = {
 
   // History is personal: admins read the audit trail instead.
   getApiHistory: user(),
-  getApiHistoryById: user({ scope: 'lookups', resource: 'lookup' }),
-  getApiHistoryByIdExport: user({ resource: 'lookup', send: { query: 'format=json' } }),
+  getApiHistoryById: user({ scope: 'lookups', resource: 'lookup', supervisor: 'through' }),
+  getApiHistoryByIdExport: user({
+    resource: 'lookup',
+    supervisor: 'through',
+    send: { query: 'format=json' },
+  }),
   getApiHistoryCsv: user(),
   getApiCreditsStatement: user(),
   getApiCaseReferencePolicy: user(),
@@ -120,28 +150,40 @@ const rules: Record<string, Rule> = {
   // A case is seen by its owner, its members and admins; anyone else gets 404.
   getApiCases: user(),
   postApiCases: user(),
-  getApiCasesById: user({ resource: 'case', adminSees: true }),
+  getApiCasesById: user({ resource: 'case', adminSees: true, supervisor: 'through' }),
   patchApiCasesById: user({
     resource: 'case',
     adminSees: true,
+    supervisor: 403,
     send: { body: () => ({ title: 'Matrix case, renamed' }) },
   }),
-  getApiCasesByIdBundle: user({ resource: 'case', adminSees: true }),
-  getApiCasesByIdItems: user({ resource: 'case', adminSees: true }),
+  getApiCasesByIdBundle: user({ resource: 'case', adminSees: true, supervisor: 'through' }),
+  getApiCasesByIdItems: user({ resource: 'case', adminSees: true, supervisor: 'through' }),
   postApiCasesByIdItems: user({
     resource: 'case',
     adminSees: true,
+    supervisor: 'through',
     send: { body: (of) => ({ lookup_id: of.lookup }) },
   }),
   postApiCasesByIdMembers: user({
     resource: 'case',
     adminSees: true,
+    supervisor: 403,
     send: { body: () => ({ email: 'nobody-matrix@example.test' }) },
   }),
-  deleteApiCasesByIdMembersByUserId: user({ resource: 'case', adminSees: true }),
+  deleteApiCasesByIdMembersByUserId: user({ resource: 'case', adminSees: true, supervisor: 403 }),
+  // The owner, the owner's supervisors and admins share a case with a unit.
+  postApiCasesByIdUnits: user({
+    resource: 'case',
+    adminSees: true,
+    supervisor: 'through',
+    send: { body: () => ({ unit_id: spareUnitId }) },
+  }),
+  deleteApiCasesByIdUnitsByUnitId: user({ resource: 'case', adminSees: true, supervisor: 'through' }),
   postApiCasesByIdNotes: user({
     resource: 'case',
     adminSees: true,
+    supervisor: 'through',
     send: { body: () => ({ body: 'Matrix note' }) },
   }),
 
@@ -160,13 +202,13 @@ const rules: Record<string, Rule> = {
   postApiBulkPreview: live({ scope: 'bulk' }),
   postApiBulk: live({ scope: 'bulk' }),
   getApiBulk: live({ scope: 'bulk' }),
-  getApiBulkById: live({ scope: 'bulk', resource: 'bulk' }),
-  getApiBulkByIdEvents: live({ scope: 'bulk', resource: 'bulk' }),
+  getApiBulkById: live({ scope: 'bulk', resource: 'bulk', supervisor: 'through' }),
+  getApiBulkByIdEvents: live({ scope: 'bulk', resource: 'bulk', supervisor: 'through' }),
   postApiBulkByIdPause: live({ scope: 'bulk', resource: 'bulk' }),
   postApiBulkByIdResume: live({ scope: 'bulk', resource: 'bulk' }),
   postApiBulkByIdCancel: live({ scope: 'bulk', resource: 'bulk' }),
-  getApiBulkByIdRows: live({ scope: 'bulk', resource: 'bulk' }),
-  getApiBulkByIdResults: live({ scope: 'bulk', resource: 'bulk' }),
+  getApiBulkByIdRows: live({ scope: 'bulk', resource: 'bulk', supervisor: 'through' }),
+  getApiBulkByIdResults: live({ scope: 'bulk', resource: 'bulk', supervisor: 'through' }),
 
   getApiAdminSettings: admin(),
   patchApiAdminSettings: admin(),
@@ -182,19 +224,68 @@ const rules: Record<string, Rule> = {
   getApiAdminAudit: admin(),
   getApiAdminAuditChain: admin(),
   getApiAdminAuditCsv: admin(),
+
+  // Units: anyone signed in reads the tree as they may see it; admins build it; a unit's members are
+  // read by its unit admins and supervisors (and those of the units above), managed by its unit
+  // admins (and those above); anyone else gets 404, as if it did not exist. The unit is the live
+  // account's station; the live account is an investigator there.
+  getApiUnits: user(),
+  postApiUnits: admin({ send: { body: () => ({ name: `Matrix unit ${randomUUID()}`, parent_id: null }) } }),
+  putApiUnitsLevels: admin({ send: { body: () => ({ levels: ['State', 'District', 'Station', 'Desk'] }) } }),
+  patchApiUnitsById: admin({ resource: 'unit', send: { body: () => ({ name: 'Matrix station' }) } }),
+  deleteApiUnitsById: admin({ resource: 'unit', outcomes: { admin: 409 } }),
+  getApiUnitsByIdMembers: user({ resource: 'unit', adminSees: true, outcomes: UNIT_READERS }),
+  postApiUnitsByIdMembers: user({
+    resource: 'unit',
+    adminSees: true,
+    outcomes: UNIT_MANAGERS,
+    send: { body: () => ({ email: 'nobody-matrix@example.test', role: 'investigator' }) },
+  }),
+  patchApiUnitsByIdMembersByUserId: user({
+    resource: 'unit',
+    adminSees: true,
+    outcomes: UNIT_MANAGERS,
+    send: { body: () => ({ role: 'investigator' }) },
+  }),
+  deleteApiUnitsByIdMembersByUserId: user({ resource: 'unit', adminSees: true, outcomes: UNIT_MANAGERS }),
 };
 
-const SESSIONS = ['trial', 'live', 'other', 'admin'] as const;
+/**
+ * The signed-in callers. Beside the accounts, the people of the units: the live account is an
+ * investigator of "Matrix station", under "Matrix district"; each unit role is held in the same
+ * unit (Same), in the unit above (Parent), or in an unrelated unit (Other). All are live accounts.
+ */
+const UNIT_PEOPLE = [
+  'investigatorSame',
+  'supervisorSame',
+  'supervisorParent',
+  'unitAdminSame',
+  'unitAdminParent',
+  'supervisorOther',
+] as const;
+type UnitPerson = (typeof UNIT_PEOPLE)[number];
+const SESSIONS = ['trial', 'live', 'other', 'admin', ...UNIT_PEOPLE] as const;
 type Session = (typeof SESSIONS)[number];
 /** The callers, the live account (the resources' owner) last, so that the others meet its resources intact. */
-const ACTORS = ['anonymous', 'trial', 'other', 'admin', 'keyWithScope', 'keyWithoutScope', 'live'] as const;
+const ACTORS = [
+  'anonymous',
+  'trial',
+  'other',
+  'admin',
+  ...UNIT_PEOPLE,
+  'keyWithScope',
+  'keyWithoutScope',
+  'live',
+] as const;
 type Actor = (typeof ACTORS)[number];
 
 /** Allowed through (neither 401 nor 403, nor a 5xx), or refused with this status. */
-type Outcome = 'through' | 401 | 403 | 404;
+type Outcome = 'through' | 401 | 403 | 404 | 409;
 
 /** What `actor` gets from an operation declared `rule`. The API keys belong to the live account. */
 function expected(rule: Rule, actor: Actor): Outcome {
+  const override = rule.outcomes?.[actor];
+  if (override !== undefined && actor !== 'anonymous') return override;
   const isKey = actor === 'keyWithScope' || actor === 'keyWithoutScope';
   if (rule.who === 'public') return rule.keysRefused && isKey ? 403 : 'through';
   if (actor === 'anonymous') return 401;
@@ -205,6 +296,7 @@ function expected(rule: Rule, actor: Actor): Outcome {
   if (rule.who === 'live' && actor === 'trial') return 403;
   if (!rule.resource || actor === 'live') return 'through';
   if (actor === 'admin') return rule.adminSees ? 'through' : 404;
+  if (actor === 'supervisorSame' || actor === 'supervisorParent') return rule.supervisor ?? 404;
   return 404;
 }
 
@@ -227,6 +319,9 @@ let keyWithEveryScope: string;
 const ids = {} as Record<Resource, string>;
 /** A member of the live account's case, for the operation that removes one. */
 let memberId: string;
+/** A unit none of the callers is in: the live account's case is shared with it (and unshared). */
+let spareUnitId: string;
+const userIds = {} as Record<UnitPerson, string>;
 
 const inject = (method: string, url: string, headers: Record<string, string>, body?: unknown) =>
   t.app.inject({
@@ -249,12 +344,16 @@ beforeAll(async () => {
     ['live', { appMode: 'live', credits: 50 }],
     ['other', { appMode: 'live', credits: 20 }],
     ['admin', { appMode: 'live', role: 'admin', credits: 20 }],
+    ...UNIT_PEOPLE.map((who) => [who, { appMode: 'live', credits: 5 }] as const),
   ] as const) {
     const deviceId = newDeviceId();
     const account = await createUser(t.db, { ...options, trustedDevice: deviceId });
     const { token } = await signIn(t, account.email, account.password, deviceId);
     sessions[who] = { authorization: `Bearer ${token}`, 'x-device-id': deviceId };
+    if ((UNIT_PEOPLE as readonly string[]).includes(who)) userIds[who as UnitPerson] = account.id;
+    emails[who] = account.email;
   }
+  await buildUnits();
 
   const doc = (await inject('GET', '/api/openapi.json', {})).json() as OpenAPIV3_1.Document;
   operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
@@ -314,6 +413,37 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const emails = {} as Record<Session, string>;
+
+/**
+ * Matrix state → Matrix district → Matrix station, Other state beside it, and a spare unit. The live
+ * account is an investigator of the station; the unit people hold their roles as their names say.
+ */
+async function buildUnits() {
+  const unit = async (name: string, parent_id: string | null) => {
+    const res = await inject('POST', '/api/units', sessions.admin, { name, parent_id });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  const state = await unit('Matrix state', null);
+  const district = await unit('Matrix district', state);
+  const station = await unit('Matrix station', district);
+  const other = await unit('Other state', null);
+  spareUnitId = await unit('Matrix spare', null);
+  ids.unit = station;
+  const place = async (unitId: string, email: string, role: string) => {
+    const res = await inject('POST', `/api/units/${unitId}/members`, sessions.admin, { email, role });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  await place(station, emails.live, 'investigator');
+  await place(station, emails.investigatorSame, 'investigator');
+  await place(station, emails.supervisorSame, 'supervisor');
+  await place(district, emails.supervisorParent, 'supervisor');
+  await place(station, emails.unitAdminSame, 'unit_admin');
+  await place(district, emails.unitAdminParent, 'unit_admin');
+  await place(other, emails.supervisorOther, 'supervisor');
+}
+
 /** The URL of an operation, its path parameters filled (and its sample query, if it declares one). */
 function urlOf(op: Operation): string {
   const rule = rules[op.id]!;
@@ -321,6 +451,8 @@ function urlOf(op: Operation): string {
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (name === 'id' && rule.resource) return ids[rule.resource];
     if (name === 'userId' && rule.resource === 'case') return memberId;
+    if (name === 'userId' && rule.resource === 'unit') return userIds.investigatorSame;
+    if (name === 'unitId') return spareUnitId;
     return randomUUID();
   });
   return path + query;
