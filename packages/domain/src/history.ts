@@ -96,6 +96,8 @@ export interface HistoryDetail {
    * email: `{ data }`; rc/upi/challan: `{ data }`; other kinds: as stored), without `credits`.
    */
   result: unknown;
+  /** Who searched, when it was not the caller (a supervisor reading their people's work). */
+  user?: { id: string; name: string; email: string };
 }
 
 export const statementQuery = z.strictObject({ ...pageFields });

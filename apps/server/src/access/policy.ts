@@ -198,6 +198,9 @@ export function changes(actor: Pick<Actor, 'id'>, table: WorkTable): SQL {
   return eq((table as Held).userId, actor.id);
 }
 
+/** Whether the actor holds a row in hand (else they read it as its holder's supervisor). */
+export const holds = (actor: Pick<Actor, 'id'>, holderId: string): boolean => actor.id === holderId;
+
 /**
  * The rows of `table` held by the account that holds a row already in hand: a repeat reuses, and a
  * report or bundle reads, only an original of the same holder, never another account's.

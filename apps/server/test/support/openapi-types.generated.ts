@@ -12185,6 +12185,12 @@ export interface operations {
                         cost: number;
                         cached: boolean;
                         sandbox: boolean;
+                        /** @description Who searched, when it was not the caller (a supervisor reading the work of their units). */
+                        user?: {
+                            id: string;
+                            name: string;
+                            email: string;
+                        };
                         /** @description The stored answer in the shape its search endpoint gave it, without `credits`. */
                         result: unknown;
                     };

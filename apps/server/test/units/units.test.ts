@@ -250,8 +250,11 @@ describe("a supervisor and their people's work", () => {
     const search = await call('GET', '/api/tel?number=919876500001', people.investigator.session);
     expect(search.status, JSON.stringify(search.body)).toBe(200);
     const id = search.body.lookup_id as string;
+    expect((await call('GET', `/api/history/${id}`, people.investigator.session)).body.user).toBeUndefined();
     for (const who of ['supervisor', 'districtSupervisor'] as const) {
-      expect((await call('GET', `/api/history/${id}`, people[who].session)).status, who).toBe(200);
+      const read = await call('GET', `/api/history/${id}`, people[who].session);
+      expect(read.status, who).toBe(200);
+      expect(read.body.user, who).toMatchObject({ id: people.investigator.id });
       const listed = await call('GET', '/api/history?scope=unit', people[who].session);
       const entry = listed.body.data.find((row: { id: string }) => row.id === id);
       expect(entry?.user, who).toMatchObject({

@@ -81,6 +81,10 @@ export const historyDetailResponse: z.ZodType<HistoryDetail> = z.object({
   cost: z.number().int(),
   cached: z.boolean(),
   sandbox: z.boolean(),
+  user: z
+    .object({ id: z.string(), name: z.string(), email: z.string() })
+    .optional()
+    .describe('Who searched, when it was not the caller (a supervisor reading the work of their units).'),
   result: z
     .unknown()
     .describe('The stored answer in the shape its search endpoint gave it, without `credits`.'),

@@ -44,9 +44,14 @@ export const presentHistoryEntry = (row: HistoryListRow, scope?: 'mine' | 'unit'
 export const presentHistoryDetail = (
   lookup: LookupRow,
   result: unknown,
-  time: { answeredAt: Date; reusedFrom: ReusedLookup | null },
+  time: {
+    answeredAt: Date;
+    reusedFrom: ReusedLookup | null;
+    holder?: { id: string; name: string; email: string } | undefined;
+  },
 ): HistoryDetail => ({
   id: lookup.id,
+  ...(time.holder ? { user: time.holder } : {}),
   kind: lookup.kind,
   query: lookup.query,
   query_typed: lookup.queryTyped,

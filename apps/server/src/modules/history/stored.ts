@@ -1,8 +1,8 @@
 import { accountabilityMessages, isAnswered } from '@footprint/domain';
 import { and, eq } from 'drizzle-orm';
-import { sees } from '../../access/policy.ts';
+import { holds, sees } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
-import { lookups, type UserRow } from '../../db/schema.ts';
+import { lookups, type UserRow, users } from '../../db/schema.ts';
 import { noStoredResult, notFound, resultPurged } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -11,8 +11,9 @@ import { original, reusedJoin } from './queries.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * One of the user's own lookups with the result it shows (for a cache hit, the result of the lookup
- * it reused). 404 for anything not theirs, 410 once purged or past retention, 404 without a result.
+ * A lookup the user may read (their own, or one of the people they supervise: access policy `sees`)
+ * with the result it shows (for a cache hit, the result of the lookup it reused), and who made it
+ * when it was not the caller. 404 for anything else, 410 once purged or past retention, 404 without a result.
  * Writes `action` to the audit trail (a failure with `reason: result_purged` for a 410).
  */
 export async function storedOf(
@@ -35,8 +36,10 @@ export async function storedOf(
       originalPurgedAt: original.resultPurgedAt,
       originalCompletedAt: original.completedAt,
       originalCaseReference: original.caseReference,
+      holder: { id: users.id, name: users.name, email: users.email },
     })
     .from(lookups)
+    .innerJoin(users, eq(users.id, lookups.userId))
     .leftJoin(original, reusedJoin)
     .where(and(eq(lookups.id, id), sees(user, lookups)));
   if (!row) throw notFound(accountabilityMessages.lookupNotFound);
@@ -52,7 +55,15 @@ export async function storedOf(
     cost: 0,
     caseReference: lookup.caseReference,
   } as const;
-  const details = { kind: lookup.kind, query: lookup.query, query_typed: lookup.queryTyped, ...extra };
+  // A supervisor's reading names whose search it was.
+  const theirs = holds(user, lookup.userId) ? undefined : row.holder;
+  const details = {
+    kind: lookup.kind,
+    query: lookup.query,
+    query_typed: lookup.queryTyped,
+    ...(theirs ? { holder_id: theirs.id, holder_email: theirs.email } : {}),
+    ...extra,
+  };
   const expired = source.createdAt !== null && source.createdAt.getTime() < since.getTime();
   if (source.purgedAt || (source.result !== null && expired)) {
     await recordAudit(db, {
@@ -75,5 +86,6 @@ export async function storedOf(
     reusedFrom: lookup.cacheOf
       ? { lookupId: lookup.cacheOf, caseReference: row.originalCaseReference }
       : null,
+    holder: theirs,
   };
 }
