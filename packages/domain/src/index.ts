@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './case-reference.ts';
 export * from './cases/cases.ts';
 export * from './cases/entities.ts';
+export * from './cases/legal-basis.ts';
 export * from './cases/pivots.ts';
 export * from './cases/timeline.ts';
 export * from './catalogue/kinds.ts';

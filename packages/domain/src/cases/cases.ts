@@ -5,6 +5,7 @@ import { EMAIL_MAX_LENGTH } from '../constants.ts';
 import { fieldMessages } from '../messages.ts';
 import type { CaseUnitShare } from '../units.ts';
 import { emailField, requiredText } from '../validation.ts';
+import { type LegalBasis, legalBasisInput } from './legal-basis.ts';
 import type { TimelineEntry } from './timeline.ts';
 
 /**
@@ -17,28 +18,8 @@ import type { TimelineEntry } from './timeline.ts';
 export const CASE_STATUSES = ['open', 'closed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
-/** The kinds of legal basis a case can name. */
-export const LEGAL_BASIS_KINDS = [
-  'fir',
-  'warrant',
-  'complaint',
-  'court_order',
-  'editorial_assignment',
-] as const;
-export type LegalBasisKind = (typeof LEGAL_BASIS_KINDS)[number];
-
-export const LEGAL_BASIS_LABELS: Record<LegalBasisKind, string> = {
-  fir: 'FIR',
-  warrant: 'Warrant',
-  complaint: 'Complaint',
-  court_order: 'Court order',
-  editorial_assignment: 'Editorial assignment',
-};
-
 export const CASE_TITLE_MAX_LENGTH = 200;
 export const CASE_NOTE_MAX_LENGTH = 5_000;
-export const LEGAL_BASIS_NUMBER_MAX_LENGTH = 100;
-export const LEGAL_BASIS_PURPOSE_MAX_LENGTH = 500;
 
 export const casesMessages = {
   notFound: 'No case of yours has this id.',
@@ -69,15 +50,6 @@ const text = (field: string, max: number) =>
 
 export const caseTitleField = text('title', CASE_TITLE_MAX_LENGTH);
 export const caseReferenceValue = text('reference', CASE_REFERENCE_MAX_LENGTH);
-
-export const legalBasisInput = z.strictObject({
-  kind: z.enum(LEGAL_BASIS_KINDS, {
-    error: 'The legal basis kind must be one of: fir, warrant, complaint, court_order, editorial_assignment.',
-  }),
-  number: text('legal basis number', LEGAL_BASIS_NUMBER_MAX_LENGTH),
-  purpose: text('purpose', LEGAL_BASIS_PURPOSE_MAX_LENGTH),
-});
-export type LegalBasis = z.output<typeof legalBasisInput>;
 
 /** POST /api/cases. Without a reference the case gets one of its own (`CASE-` and eight letters). */
 export const createCaseBody = z.strictObject({
@@ -118,10 +90,6 @@ export const addNoteBody = z.strictObject({
 export const addItemBody = z.strictObject({
   lookup_id: z.string({ error: fieldMessages.required('lookup id') }).uuid(casesMessages.lookupNotFound),
 });
-
-/** The legal basis as one line: "FIR 214/2025: tracing the caller of the extortion complaint". */
-export const legalBasisLine = (basis: LegalBasis): string =>
-  `${LEGAL_BASIS_LABELS[basis.kind]} ${basis.number}: ${basis.purpose}`;
 
 /**
  * How the caller sees a case: its owner, a member the owner added, a member of a unit it is shared

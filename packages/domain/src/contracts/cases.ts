@@ -6,8 +6,8 @@ import {
   type CaseItem,
   type CaseNote,
   type CaseSummary,
-  LEGAL_BASIS_KINDS,
 } from '../cases/cases.ts';
+import { LEGAL_BASIS_KINDS } from '../cases/legal-basis.ts';
 import { MAX_TIMELINE_ENTRIES } from '../cases/timeline.ts';
 import { fileDownload, isoTimestamp } from './common.ts';
 import { caseUnitShareResponse } from './units.ts';
@@ -21,8 +21,16 @@ const person = z
 const legalBasis = z
   .object({
     kind: z.enum(LEGAL_BASIS_KINDS),
-    number: z.string(),
+    number: z
+      .string()
+      .describe("The reference made of its facts (an FIR's number, year, station and sections; …)."),
     purpose: z.string(),
+    fields: z
+      .record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]))
+      .optional()
+      .describe(
+        'The facts its kind asks for (domain LEGAL_BASIS_DECLARATIONS); absent on a basis from before kinds had facts.',
+      ),
   })
   .nullable()
   .describe('What allows the searches of this case; printed on its reports and kept on its audit rows.');
