@@ -1,4 +1,4 @@
-import { DETAIL_KINDS, SEARCH_KINDS } from '@footprint/domain';
+import { DETAIL_KINDS, LEGAL_BASIS_KINDS, SEARCH_KINDS } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -19,6 +19,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** The legal basis kinds, as the `cases` check lists them (the domain's LEGAL_BASIS_KINDS). */
+const legalBasisKindList = sql.raw(LEGAL_BASIS_KINDS.map((kind) => `'${kind}'`).join(', '));
 
 /** The paid search kinds, as the `lookups.kind` check lists them (the domain's SEARCH_KINDS). */
 const searchKindList = sql.raw(SEARCH_KINDS.map((kind) => `'${kind}'`).join(', '));
@@ -511,10 +514,15 @@ export const cases = pgTable(
     status: text('status', { enum: ['open', 'closed'] })
       .notNull()
       .default('open'),
-    /** The legal basis: its kind (domain LEGAL_BASIS_KINDS), number and purpose; all three or none. */
+    /**
+     * The legal basis: its kind (domain LEGAL_BASIS_KINDS), the reference made of its facts, its
+     * purpose (all three or none), and the facts its kind asks for (null on a basis given before
+     * kinds had facts, and for an editorial assignment).
+     */
     legalBasisKind: text('legal_basis_kind'),
     legalBasisNumber: text('legal_basis_number'),
     legalBasisPurpose: text('legal_basis_purpose'),
+    legalBasisFields: jsonb('legal_basis_fields').$type<Record<string, string | number | string[]>>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -524,7 +532,7 @@ export const cases = pgTable(
     check(
       'cases_legal_basis_valid',
       sql`(${t.legalBasisKind} is null and ${t.legalBasisNumber} is null and ${t.legalBasisPurpose} is null)
-        or (${t.legalBasisKind} in ('fir', 'warrant', 'complaint', 'court_order', 'editorial_assignment')
+        or (${t.legalBasisKind} in (${legalBasisKindList})
           and ${t.legalBasisNumber} is not null and ${t.legalBasisPurpose} is not null)`,
     ),
   ],

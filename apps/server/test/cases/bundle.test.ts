@@ -85,7 +85,10 @@ async function richCase(me: Client, reference: string) {
     reference,
     legal_basis: {
       kind: 'fir',
-      number: '214/2026',
+      police_station: 'Kothrud',
+      fir_number: '214',
+      year: 2026,
+      sections: ['BNS 308(2)'],
       purpose: 'tracing the caller of the extortion complaint',
     },
   });
@@ -229,7 +232,9 @@ describe('GET /api/cases/{id}/bundle', () => {
 
     // The PDFs have text: the summary with the legal basis line and the notes, the lookup reports.
     const summary = await pdfText(entries.get('case-summary.pdf')!);
-    expect(summary).toContain('Legal basis: FIR 214/2026: tracing the caller of the extortion');
+    expect(summary).toContain(
+      'Legal basis: FIR 214/2026, Kothrud police station, BNS 308(2): tracing the caller',
+    );
     expect(summary).toContain('Caller used the number twice on 3 March.');
     expect(summary).toContain('Asked the operator for the CDR.');
     expect(summary).toMatch(/Breach of Cricket Khel/);
@@ -279,7 +284,8 @@ describe('GET /api/cases/{id}/bundle', () => {
     expect(auditRows[0]!.details).toMatchObject({
       case_id: c.id,
       sha256: sha256(zip),
-      legal_basis: 'FIR 214/2026: tracing the caller of the extortion complaint',
+      legal_basis:
+        'FIR 214/2026, Kothrud police station, BNS 308(2): tracing the caller of the extortion complaint',
       report_ids: manifest.files.flatMap((f) => (f.report_id ? [f.report_id] : [])),
     });
     expect(auditRows[0]!.details.report_ids).toHaveLength(3);

@@ -1,7 +1,7 @@
 // Cases: who sees a case and what they may do with it, searches filing themselves under a case by
 // their reference, append-only notes, the legal basis a deployment may require, and the typed
 // entities read out of the searches' results.
-import { ENTITY_TYPES, entitiesOf } from '@footprint/domain';
+import { ENTITY_TYPES, entitiesOf, legalBasisLine, legalBasisMessages } from '@footprint/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, caseNotes, lookupEntities, lookups, users } from '../../src/db/schema.ts';
@@ -94,6 +94,8 @@ describe('POST and GET /api/cases', () => {
       { title: 'ok', reference: 'r'.repeat(101) },
       { title: 'ok', legal_basis: { kind: 'rumour', number: '1', purpose: 'p' } },
       { title: 'ok', legal_basis: { kind: 'fir', number: '', purpose: 'p' } },
+      // A kind from before kinds had facts is no longer given as new.
+      { title: 'ok', legal_basis: { kind: 'warrant', number: '12', purpose: 'p' } },
       { title: 'ok', extra: true },
       { title: 'bad\u0000title' },
       { title: 'bad\u001btitle' },
@@ -103,6 +105,143 @@ describe('POST and GET /api/cases', () => {
       expect(res.json().message).toEqual(expect.any(String));
     }
     expect((await me.get('/api/cases')).json().data).toEqual([]);
+  });
+
+  it('takes a legal basis of each kind with its facts checked, and answers the reference made of them', async () => {
+    const me = await signedIn();
+    const today = new Date().toISOString().slice(0, 10);
+    const good: Array<[Record<string, unknown>, string]> = [
+      [
+        {
+          kind: 'fir',
+          police_station: 'Kothrud',
+          fir_number: '0214',
+          year: 2026,
+          sections: ['BNS 318(4)', 'IT Act 66D'],
+          purpose: 'Tracing a caller',
+        },
+        'FIR 0214/2026, Kothrud police station, BNS 318(4); IT Act 66D: Tracing a caller',
+      ],
+      [
+        {
+          kind: 'notice',
+          provision: 'Section 94 BNSS',
+          authority: 'SHO, Cyber Police Station',
+          reference: 'CPS/94/17',
+          date: today,
+          purpose: 'Records of a number',
+        },
+        `Notice or order under Section 94 BNSS, SHO, Cyber Police Station, ref. CPS/94/17 of ${today}: Records of a number`,
+      ],
+      [
+        {
+          kind: 'ncrp_complaint',
+          acknowledgement_number: '31504260012345',
+          purpose: 'A UPI fraud complaint',
+        },
+        'NCRP complaint acknowledgement 31504260012345: A UPI fraud complaint',
+      ],
+      [
+        {
+          kind: 'preliminary_enquiry',
+          reference: 'PE-12/2026',
+          officer: 'SI R. Kulkarni',
+          purpose: 'Verifying a tip',
+        },
+        'Preliminary enquiry PE-12/2026, by SI R. Kulkarni: Verifying a tip',
+      ],
+    ];
+    for (const [basis, line] of good) {
+      const res = await me.post('/api/cases', { title: `Basis ${basis.kind}`, legal_basis: basis });
+      expect(res.statusCode, res.body).toBe(201);
+      const answered = res.json().legal_basis;
+      expect(legalBasisLine(answered)).toBe(line);
+      const { kind: _, purpose: __, ...facts } = basis;
+      expect(answered.fields).toMatchObject(facts);
+    }
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const bad: Array<[Record<string, unknown>, string]> = [
+      [
+        {
+          kind: 'fir',
+          police_station: 'Kothrud',
+          fir_number: '214',
+          year: 2026,
+          sections: ['Section 420'],
+          purpose: 'p',
+        },
+        'is not a section of an act',
+      ],
+      [
+        {
+          kind: 'fir',
+          police_station: 'Kothrud',
+          fir_number: '21A',
+          year: 2026,
+          sections: ['BNS 318'],
+          purpose: 'p',
+        },
+        legalBasisMessages.firNumber,
+      ],
+      [
+        {
+          kind: 'fir',
+          police_station: 'Kothrud',
+          fir_number: '214',
+          year: 3026,
+          sections: ['BNS 318'],
+          purpose: 'p',
+        },
+        'The year must be from 1950',
+      ],
+      [
+        { kind: 'fir', police_station: 'Kothrud', fir_number: '214', year: 2026, sections: [], purpose: 'p' },
+        legalBasisMessages.sectionsRequired,
+      ],
+      [
+        { kind: 'notice', provision: 'some rule', authority: 'A', reference: 'R', date: today, purpose: 'p' },
+        legalBasisMessages.provision,
+      ],
+      [
+        {
+          kind: 'notice',
+          provision: '94 BNSS',
+          authority: 'A',
+          reference: 'R',
+          date: tomorrow,
+          purpose: 'p',
+        },
+        legalBasisMessages.date,
+      ],
+      [
+        {
+          kind: 'notice',
+          provision: '94 BNSS',
+          authority: 'A',
+          reference: 'R',
+          date: '2026-02-30x',
+          purpose: 'p',
+        },
+        legalBasisMessages.date,
+      ],
+      [
+        { kind: 'ncrp_complaint', acknowledgement_number: '12345', purpose: 'p' },
+        legalBasisMessages.acknowledgement,
+      ],
+      [
+        { kind: 'preliminary_enquiry', reference: 'PE-1', purpose: 'p' },
+        'The enquiry officer field is required.',
+      ],
+      [{ kind: 'court_order', number: '5', purpose: 'p' }, legalBasisMessages.kind],
+    ];
+    for (const [basis, message] of bad) {
+      const res = await me.post('/api/cases', { title: 'Refused basis', legal_basis: basis });
+      expect(res.statusCode, JSON.stringify(basis)).toBe(422);
+      expect(Object.values(res.json().errors).flat().join(' '), JSON.stringify(basis)).toContain(message);
+    }
+    expect((await me.get('/api/cases')).json().data.map((c: { title: string }) => c.title)).not.toContain(
+      'Refused basis',
+    );
   });
 
   it('filters the list by status', async () => {
@@ -370,7 +509,10 @@ describe('searches under a case', () => {
       reference: 'BASED-1',
       legal_basis: {
         kind: 'fir',
-        number: '214/2026',
+        police_station: 'Kothrud',
+        fir_number: '214',
+        year: 2026,
+        sections: ['BNS 308(2)', 'IT  Act 66D'],
         purpose: 'Tracing the caller of an extortion complaint',
       },
     });
@@ -397,7 +539,10 @@ describe('searches under a case', () => {
         .where(and(eq(auditEvents.userId, me.user.id), eq(auditEvents.action, 'lookup.tel')));
       expect(row!.details).toMatchObject({
         case_id: based.id,
-        legal_basis: 'FIR 214/2026: Tracing the caller of an extortion complaint',
+        legal_basis:
+          'FIR 214/2026, Kothrud police station, BNS 308(2); IT Act 66D: Tracing the caller of an extortion complaint',
+        legal_basis_kind: 'fir',
+        legal_basis_fields: { police_station: 'Kothrud', fir_number: '214', year: 2026 },
       });
       expect(bare.id).not.toBe(based.id);
 
@@ -411,7 +556,7 @@ describe('searches under a case', () => {
       const text = (await pdfText(report.rawPayload)).replace(/\s+/g, ' ');
       expect(text).toContain('Legal basis');
       // Two columns of facts: pdftotext reads the value's wrapped second line after the next fact.
-      expect(text).toContain('FIR 214/2026: Tracing the caller of an extortion');
+      expect(text).toContain('FIR 214/2026, Kothrud police station');
     } finally {
       await setSettings({ legal_basis_required: false });
     }

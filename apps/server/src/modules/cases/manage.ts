@@ -8,7 +8,7 @@ import { caseOwnerOnly, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { visibleCase } from './access.ts';
 import { auditCase, type CasesContext } from './context.ts';
-import { legalBasisOf, presentSummary } from './present.ts';
+import { legalBasisColumns, legalBasisOf, presentSummary } from './present.ts';
 import { summaryOf } from './read.ts';
 
 /** A reference of the case's own when none was given: `CASE-` and eight letters and digits. */
@@ -34,9 +34,7 @@ export async function createCase(
         ownerId: user.id,
         title: input.title,
         reference,
-        legalBasisKind: basis?.kind ?? null,
-        legalBasisNumber: basis?.number ?? null,
-        legalBasisPurpose: basis?.purpose ?? null,
+        ...legalBasisColumns(basis),
         createdAt: now(),
         updatedAt: now(),
       })
@@ -86,9 +84,7 @@ export async function updateCase(
         ...(patch.status !== undefined ? { status: patch.status } : {}),
         ...(basis !== undefined
           ? {
-              legalBasisKind: basis?.kind ?? null,
-              legalBasisNumber: basis?.number ?? null,
-              legalBasisPurpose: basis?.purpose ?? null,
+              ...legalBasisColumns(basis),
             }
           : {}),
         updatedAt: now(),

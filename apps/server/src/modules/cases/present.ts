@@ -21,15 +21,30 @@ export const legalBasisOf = (row: CaseRow): LegalBasis | null =>
         kind: row.legalBasisKind as LegalBasisKind,
         number: row.legalBasisNumber,
         purpose: row.legalBasisPurpose,
+        ...(row.legalBasisFields ? { fields: row.legalBasisFields } : {}),
       }
     : null;
+
+/** The columns a legal basis is stored in (all null: none). */
+export const legalBasisColumns = (basis: LegalBasis | null) => ({
+  legalBasisKind: basis?.kind ?? null,
+  legalBasisNumber: basis?.number ?? null,
+  legalBasisPurpose: basis?.purpose ?? null,
+  legalBasisFields: basis?.fields ?? null,
+});
 
 /** The keys a case adds to every audit row of a search or action under it. */
 export const caseAuditDetails = (filed: FiledCase | null): Record<string, unknown> =>
   filed?.id
     ? {
         case_id: filed.id,
-        ...(filed.legalBasis ? { legal_basis: legalBasisLine(filed.legalBasis) } : {}),
+        ...(filed.legalBasis
+          ? {
+              legal_basis: legalBasisLine(filed.legalBasis),
+              legal_basis_kind: filed.legalBasis.kind,
+              ...(filed.legalBasis.fields ? { legal_basis_fields: filed.legalBasis.fields } : {}),
+            }
+          : {}),
       }
     : {};
 
