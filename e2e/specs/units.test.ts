@@ -290,7 +290,14 @@ describe('units', () => {
       body: {
         title,
         reference: `UNITS-${randomUUID().slice(0, 6).toUpperCase()}`,
-        legal_basis: { kind: 'fir', number: '77/2026', purpose: 'Tracing the supplier' },
+        legal_basis: {
+          kind: 'fir',
+          police_station: 'Northfield',
+          fir_number: '77',
+          year: 2026,
+          sections: ['BNS 318(4)'],
+          purpose: 'Tracing the supplier',
+        },
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);

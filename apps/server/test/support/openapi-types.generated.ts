@@ -2247,9 +2247,14 @@ export interface components {
             /** @description What allows the searches of this case; printed on its reports and kept on its audit rows. */
             legal_basis: {
                 /** @enum {string} */
-                kind: "fir" | "warrant" | "complaint" | "court_order" | "editorial_assignment";
+                kind: "fir" | "notice" | "ncrp_complaint" | "preliminary_enquiry" | "editorial_assignment" | "warrant" | "complaint" | "court_order";
+                /** @description The reference made of its facts (an FIR's number, year, station and sections; …). */
                 number: string;
                 purpose: string;
+                /** @description The facts its kind asks for (domain LEGAL_BASIS_DECLARATIONS); absent on a basis from before kinds had facts. */
+                fields?: {
+                    [key: string]: string | number | string[];
+                };
             } | null;
             owner: components["schemas"]["Person"];
             /**
@@ -9492,12 +9497,39 @@ export interface operations {
                 "application/json": {
                     title: string;
                     reference?: string;
-                    legal_basis?: {
+                    legal_basis?: ({
                         /** @enum {string} */
-                        kind: "fir" | "warrant" | "complaint" | "court_order" | "editorial_assignment";
+                        kind: "fir";
+                        police_station: string;
+                        fir_number: string & (unknown & unknown);
+                        year: number;
+                        sections: string[];
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "notice";
+                        provision: string & (unknown & unknown);
+                        authority: string;
+                        reference: string;
+                        date: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "ncrp_complaint";
+                        acknowledgement_number: string & (unknown & unknown);
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "preliminary_enquiry";
+                        reference: string;
+                        officer: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "editorial_assignment";
                         number: string;
                         purpose: string;
-                    } | null;
+                    }) | null;
                 };
             };
         };
@@ -9723,9 +9755,14 @@ export interface operations {
                         /** @description What allows the searches of this case; printed on its reports and kept on its audit rows. */
                         legal_basis: {
                             /** @enum {string} */
-                            kind: "fir" | "warrant" | "complaint" | "court_order" | "editorial_assignment";
+                            kind: "fir" | "notice" | "ncrp_complaint" | "preliminary_enquiry" | "editorial_assignment" | "warrant" | "complaint" | "court_order";
+                            /** @description The reference made of its facts (an FIR's number, year, station and sections; …). */
                             number: string;
                             purpose: string;
+                            /** @description The facts its kind asks for (domain LEGAL_BASIS_DECLARATIONS); absent on a basis from before kinds had facts. */
+                            fields?: {
+                                [key: string]: string | number | string[];
+                            };
                         } | null;
                         owner: components["schemas"]["Person"];
                         /**
@@ -9865,7 +9902,12 @@ export interface operations {
                  *       "status": "open",
                  *       "legal_basis": {
                  *         "kind": "fir",
-                 *         "number": "919876543210",
+                 *         "police_station": "example police station",
+                 *         "fir_number": "example fir number",
+                 *         "year": 1,
+                 *         "sections": [
+                 *           "example sections"
+                 *         ],
                  *         "purpose": "example purpose"
                  *       }
                  *     }
@@ -9874,12 +9916,39 @@ export interface operations {
                     title?: string;
                     /** @enum {string} */
                     status?: "open" | "closed";
-                    legal_basis?: {
+                    legal_basis?: ({
                         /** @enum {string} */
-                        kind: "fir" | "warrant" | "complaint" | "court_order" | "editorial_assignment";
+                        kind: "fir";
+                        police_station: string;
+                        fir_number: string & (unknown & unknown);
+                        year: number;
+                        sections: string[];
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "notice";
+                        provision: string & (unknown & unknown);
+                        authority: string;
+                        reference: string;
+                        date: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "ncrp_complaint";
+                        acknowledgement_number: string & (unknown & unknown);
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "preliminary_enquiry";
+                        reference: string;
+                        officer: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "editorial_assignment";
                         number: string;
                         purpose: string;
-                    } | null;
+                    }) | null;
                 };
             };
         };
