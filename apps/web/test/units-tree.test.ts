@@ -17,6 +17,7 @@ const unit = (id: string, parent: string | null, level: number, extra: Partial<U
   level_name: `L${level}`,
   is_default: false,
   member_count: 0,
+  retention_days: null,
   created_at: '2026-01-01T00:00:00.000Z',
   ...extra,
 });

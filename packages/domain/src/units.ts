@@ -79,13 +79,22 @@ export const createUnitBody = z.strictObject({
   parent_id: unitId('parent id').nullable(),
 });
 
-/** PATCH /api/units/{id}: rename, or move under another parent. */
+/** A unit's retention period: days, within the deployment's (its ceiling); null follows the ceiling. */
+const retentionDays = z
+  .number({ error: 'The retention days field must be a whole number of days, or null.' })
+  .int('The retention days field must be a whole number of days, or null.')
+  .min(1, 'The retention days field must be at least 1.')
+  .max(3650, 'The retention days field must not be greater than 3650.')
+  .nullable();
+
+/** PATCH /api/units/{id}: rename, move under another parent, or set the retention period. */
 export const updateUnitBody = z
   .strictObject({
     name: name('name', UNIT_NAME_MAX_LENGTH).optional(),
     parent_id: unitId('parent id').nullable().optional(),
+    retention_days: retentionDays.optional(),
   })
-  .refine((body) => body.name !== undefined || body.parent_id !== undefined, {
+  .refine((body) => body.name !== undefined || body.parent_id !== undefined || body.retention_days !== undefined, {
     message: unitsMessages.nothingToChange,
   });
 
@@ -123,6 +132,11 @@ export interface Unit {
   level_name: string;
   is_default: boolean;
   member_count: number;
+  /**
+   * How many days its members' stored results are kept; null: the deployment's period. The shorter
+   * of this and the deployment's applies, and of a member's units the shortest.
+   */
+  retention_days: number | null;
   created_at: string;
 }
 

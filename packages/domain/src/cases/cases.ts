@@ -40,6 +40,9 @@ export const casesMessages = {
   noteControl: 'The note may not contain control characters other than line breaks.',
   textControl: (field: string) => `The ${field} may not contain control characters.`,
   nothingToChange: 'Send at least one field to change.',
+  holdNotAllowed:
+    'Only the case owner, a supervisor of the owner or an admin can place or release a legal hold. Nothing was changed.',
+  notHeld: 'This case is not under a legal hold.',
 } as const;
 
 const text = (field: string, max: number) =>
@@ -68,6 +71,23 @@ export const updateCaseBody = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: casesMessages.nothingToChange,
   });
+
+/** PUT /api/cases/{id}/hold: keep the case's results past every retention period until released. */
+export const legalHoldBody = z.strictObject({
+  reason: z
+    .string({ error: fieldMessages.required('reason') })
+    .trim()
+    .min(1, fieldMessages.required('reason'))
+    .max(500, fieldMessages.max('reason', 500))
+    .regex(noControl, casesMessages.textControl('reason')),
+});
+
+/** A legal hold on a case: its searches' results are kept, whatever the retention, until it is released. */
+export interface LegalHold {
+  at: string;
+  by: CasePerson | null;
+  reason: string;
+}
 
 export const casesQuery = z.strictObject({
   status: z.enum(CASE_STATUSES, { error: 'The status must be open or closed.' }).optional(),
@@ -111,6 +131,8 @@ export interface CaseSummary {
   reference: string;
   status: CaseStatus;
   legal_basis: LegalBasis | null;
+  /** Set while the case's results are held past retention (PUT /api/cases/{id}/hold). */
+  legal_hold: LegalHold | null;
   owner: CasePerson;
   /** How the caller sees it: its owner, a member, or an admin who is neither. */
   role: CaseRole;

@@ -41,6 +41,10 @@ const summaryShape = {
   reference: z.string().describe('A search carrying this reference files itself under this case.'),
   status: z.enum(CASE_STATUSES),
   legal_basis: legalBasis,
+  legal_hold: z
+    .object({ at: isoTimestamp, by: person.nullable(), reason: z.string() })
+    .nullable()
+    .describe("While set, the results of the case's searches are kept past every retention period."),
   owner: person,
   role: z.enum(CASE_ROLES).describe('How the caller sees the case.'),
   items_count: z.number().int(),

@@ -23,6 +23,13 @@ export const unitResponse: z.ZodType<Unit> = z
     level_name: z.string().describe('The name the admin gave this level (State, District, …).'),
     is_default: z.boolean().describe('New accounts join this unit.'),
     member_count: z.number().int(),
+    retention_days: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "Days its members' stored results are kept; null: the deployment's period. The shorter of the two applies, and of a member's units the shortest.",
+      ),
     created_at: isoTimestamp,
   })
   .meta({ id: 'Unit', description: 'A unit of the agency: a police station, a district, a state, …' });
