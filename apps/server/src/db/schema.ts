@@ -523,6 +523,10 @@ export const cases = pgTable(
     legalBasisNumber: text('legal_basis_number'),
     legalBasisPurpose: text('legal_basis_purpose'),
     legalBasisFields: jsonb('legal_basis_fields').$type<Record<string, string | number | string[]>>(),
+    /** A legal hold: while set, the results of the case's searches outlive every retention period. */
+    legalHoldAt: timestamp('legal_hold_at', { withTimezone: true }),
+    legalHoldBy: uuid('legal_hold_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    legalHoldReason: text('legal_hold_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -570,6 +574,11 @@ export const units = pgTable(
     depth: integer('depth').notNull().default(0),
     /** New accounts join it; the accounts from before units were placed in it. At most one. */
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * Days its members' stored results are kept; null: the deployment's period (the ceiling). The
+     * purge keeps a result for the shortest period of its searcher's units, never past the ceiling.
+     */
+    retentionDays: integer('retention_days'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -579,6 +588,10 @@ export const units = pgTable(
       sql`lower(${t.name})`,
     ),
     uniqueIndex('units_one_default_idx').on(t.isDefault).where(sql`${t.isDefault}`),
+    check(
+      'units_retention_days_valid',
+      sql`${t.retentionDays} is null or ${t.retentionDays} between 1 and 3650`,
+    ),
     index('units_parent_idx').on(t.parentId),
   ],
 );

@@ -7,6 +7,7 @@ import { and, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type ListScope, lists, sameHolder } from '../../access/policy.ts';
 import { bulkRows, caseItems, creditEntries, lookups, type UserRow } from '../../db/schema.ts';
+import { heldSql } from '../lookup/retention.ts';
 
 /** A cache hit keeps no result of its own: it shows the answer of the lookup it reused. */
 export const original = alias(lookups, 'original');
@@ -40,12 +41,17 @@ export const entryColumns = {
   createdAt: lookups.createdAt,
 };
 
-/** Kept: the row (or the one it reused) still has its result and is within the retention period. */
+/**
+ * Kept: the row (or the one it reused) still has its result and is within the retention period, or
+ * a legal hold keeps it (a CASE, so the hold is looked up only for a result past the period).
+ */
 export const keptSql = (since: Date) => {
   const at = since.toISOString();
   return sql<boolean>`(
-    (${lookups.result} is not null and ${lookups.createdAt} >= ${at}::timestamptz)
-    or (${original.result} is not null and ${original.createdAt} >= ${at}::timestamptz)
+    (${lookups.result} is not null
+      and case when ${lookups.createdAt} >= ${at}::timestamptz then true else ${heldSql(sql`${lookups.id}`)} end)
+    or (${original.result} is not null
+      and case when ${original.createdAt} >= ${at}::timestamptz then true else ${heldSql(sql`${original.id}`)} end)
   )`;
 };
 

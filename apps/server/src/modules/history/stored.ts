@@ -1,11 +1,12 @@
 import { accountabilityMessages, isAnswered } from '@footprint/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { holds, sees } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
 import { lookups, type UserRow, users } from '../../db/schema.ts';
 import { noStoredResult, notFound, resultPurged } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { recordAudit } from '../audit/service.ts';
+import { heldSql } from '../lookup/retention.ts';
 import { original, reusedJoin } from './queries.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,6 +38,7 @@ export async function storedOf(
       originalCompletedAt: original.completedAt,
       originalCaseReference: original.caseReference,
       holder: { id: users.id, name: users.name, email: users.email },
+      held: heldSql(sql`coalesce(${lookups.cacheOf}, ${lookups.id})`).mapWith(Boolean),
     })
     .from(lookups)
     .innerJoin(users, eq(users.id, lookups.userId))
@@ -64,7 +66,8 @@ export async function storedOf(
     ...(theirs ? { holder_id: theirs.id, holder_email: theirs.email } : {}),
     ...extra,
   };
-  const expired = source.createdAt !== null && source.createdAt.getTime() < since.getTime();
+  // Past the retention period, unless a legal hold keeps it.
+  const expired = source.createdAt !== null && source.createdAt.getTime() < since.getTime() && !row.held;
   if (source.purgedAt || (source.result !== null && expired)) {
     await recordAudit(db, {
       ...auditBase,

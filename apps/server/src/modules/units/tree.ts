@@ -65,6 +65,7 @@ export function presentUnit(row: UnitRow, levels: readonly string[], memberCount
     level_name: levels[row.depth] ?? `Level ${row.depth + 1}`,
     is_default: row.isDefault,
     member_count: memberCount,
+    retention_days: row.retentionDays,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -184,7 +185,11 @@ export async function updateUnit(
   db: Database,
   who: Who,
   id: string,
-  patch: { name?: string | undefined; parent_id?: string | null | undefined },
+  patch: {
+    name?: string | undefined;
+    parent_id?: string | null | undefined;
+    retention_days?: number | null | undefined;
+  },
 ): Promise<Unit> {
   mustEditTree(who);
   const before = await unitById(db, id);
@@ -210,6 +215,7 @@ export async function updateUnit(
         .set({
           ...(patch.name !== undefined ? { name: patch.name } : {}),
           ...(moving ? { parentId: patch.parent_id ?? null } : {}),
+          ...(patch.retention_days !== undefined ? { retentionDays: patch.retention_days } : {}),
           updatedAt: new Date(),
         })
         .where(eq(units.id, id));
@@ -217,6 +223,9 @@ export async function updateUnit(
       if (patch.name !== undefined && patch.name !== before.name)
         changed.name = { from: before.name, to: patch.name };
       if (moving) changed.parent_id = { from: before.parent_id, to: patch.parent_id ?? null };
+      if (patch.retention_days !== undefined && patch.retention_days !== before.retention_days) {
+        changed.retention_days = { from: before.retention_days, to: patch.retention_days };
+      }
       await recordAudit(tx, auditUnit(who, 'unit.update', id, { changed }));
     }),
   );
