@@ -172,6 +172,14 @@ const rules: Record<string, Rule> = {
     send: { body: () => ({ email: 'nobody-matrix@example.test' }) },
   }),
   deleteApiCasesByIdMembersByUserId: user({ resource: 'case', adminSees: true, supervisor: 403 }),
+  // …and place or release a legal hold on it.
+  putApiCasesByIdHold: user({
+    resource: 'case',
+    adminSees: true,
+    supervisor: 'through',
+    send: { body: () => ({ reason: 'Matrix hold' }) },
+  }),
+  deleteApiCasesByIdHold: user({ resource: 'case', adminSees: true, supervisor: 'through' }),
   // The owner, the owner's supervisors and admins share a case with a unit.
   postApiCasesByIdUnits: user({
     resource: 'case',

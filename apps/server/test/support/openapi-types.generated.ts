@@ -1119,6 +1119,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cases/{id}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Place (or renew) a legal hold: the case's results outlive every retention period until released
+         * @description The case's owner, a supervisor of the owner, or an admin.
+         */
+        put: operations["putApiCasesByIdHold"];
+        post?: never;
+        /** Release the legal hold */
+        delete: operations["deleteApiCasesByIdHold"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cases/{id}/units": {
         parameters: {
             query?: never;
@@ -2228,6 +2249,8 @@ export interface components {
             /** @description New accounts join this unit. */
             is_default: boolean;
             member_count: number;
+            /** @description Days its members' stored results are kept; null: the deployment's period. The shorter of the two applies, and of a member's units the shortest. */
+            retention_days: number | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -2255,6 +2278,13 @@ export interface components {
                 fields?: {
                     [key: string]: string | number | string[];
                 };
+            } | null;
+            /** @description While set, the results of the case's searches are kept past every retention period. */
+            legal_hold: {
+                /** Format: date-time */
+                at: string;
+                by: components["schemas"]["Person"] | null;
+                reason: string;
             } | null;
             owner: components["schemas"]["Person"];
             /**
@@ -9415,6 +9445,15 @@ export interface operations {
                      *             "number": "919876543210",
                      *             "purpose": "example purpose"
                      *           },
+                     *           "legal_hold": {
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "by": {
+                     *               "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *               "name": "Rohan Deshmukh",
+                     *               "email": "demo-live@footprint.test"
+                     *             },
+                     *             "reason": "example reason"
+                     *           },
                      *           "owner": {
                      *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
                      *             "name": "Rohan Deshmukh",
@@ -9551,6 +9590,15 @@ export interface operations {
                      *         "number": "919876543210",
                      *         "purpose": "example purpose"
                      *       },
+                     *       "legal_hold": {
+                     *         "at": "2026-01-15T09:30:00.000Z",
+                     *         "by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "reason": "example reason"
+                     *       },
                      *       "owner": {
                      *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
                      *         "name": "Rohan Deshmukh",
@@ -9659,6 +9707,15 @@ export interface operations {
                      *         "number": "919876543210",
                      *         "purpose": "example purpose"
                      *       },
+                     *       "legal_hold": {
+                     *         "at": "2026-01-15T09:30:00.000Z",
+                     *         "by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "reason": "example reason"
+                     *       },
                      *       "owner": {
                      *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
                      *         "name": "Rohan Deshmukh",
@@ -9763,6 +9820,13 @@ export interface operations {
                             fields?: {
                                 [key: string]: string | number | string[];
                             };
+                        } | null;
+                        /** @description While set, the results of the case's searches are kept past every retention period. */
+                        legal_hold: {
+                            /** Format: date-time */
+                            at: string;
+                            by: components["schemas"]["Person"] | null;
+                            reason: string;
                         } | null;
                         owner: components["schemas"]["Person"];
                         /**
@@ -9969,6 +10033,15 @@ export interface operations {
                      *         "kind": "fir",
                      *         "number": "919876543210",
                      *         "purpose": "example purpose"
+                     *       },
+                     *       "legal_hold": {
+                     *         "at": "2026-01-15T09:30:00.000Z",
+                     *         "by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "reason": "example reason"
                      *       },
                      *       "owner": {
                      *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
@@ -10621,6 +10694,269 @@ export interface operations {
             };
         };
     };
+    putApiCasesByIdHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "example reason"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: place (or renew) a legal hold: the case's results outlive every retention period until released. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "title": "example title",
+                     *       "reference": "example reference",
+                     *       "status": "open",
+                     *       "legal_basis": {
+                     *         "kind": "fir",
+                     *         "number": "919876543210",
+                     *         "purpose": "example purpose"
+                     *       },
+                     *       "legal_hold": {
+                     *         "at": "2026-01-15T09:30:00.000Z",
+                     *         "by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "reason": "example reason"
+                     *       },
+                     *       "owner": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test"
+                     *       },
+                     *       "role": "owner",
+                     *       "items_count": 0,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaseSummary"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiCasesByIdHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: release the legal hold. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "title": "example title",
+                     *       "reference": "example reference",
+                     *       "status": "open",
+                     *       "legal_basis": {
+                     *         "kind": "fir",
+                     *         "number": "919876543210",
+                     *         "purpose": "example purpose"
+                     *       },
+                     *       "legal_hold": {
+                     *         "at": "2026-01-15T09:30:00.000Z",
+                     *         "by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "reason": "example reason"
+                     *       },
+                     *       "owner": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test"
+                     *       },
+                     *       "role": "owner",
+                     *       "items_count": 0,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaseSummary"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postApiCasesByIdUnits: {
         parameters: {
             query?: never;
@@ -11006,6 +11342,7 @@ export interface operations {
                      *           "level_name": "example level name",
                      *           "is_default": true,
                      *           "member_count": 0,
+                     *           "retention_days": 0,
                      *           "created_at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       ],
@@ -11110,6 +11447,7 @@ export interface operations {
                      *       "level_name": "example level name",
                      *       "is_default": true,
                      *       "member_count": 0,
+                     *       "retention_days": 0,
                      *       "created_at": "2026-01-15T09:30:00.000Z"
                      *     }
                      */
@@ -11232,6 +11570,7 @@ export interface operations {
                      *           "level_name": "example level name",
                      *           "is_default": true,
                      *           "member_count": 0,
+                     *           "retention_days": 0,
                      *           "created_at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       ],
@@ -11452,12 +11791,14 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Rohan Deshmukh",
-                 *       "parent_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e"
+                 *       "parent_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                 *       "retention_days": 1
                  *     }
                  */
                 "application/json": {
                     name?: string;
                     parent_id?: string | null;
+                    retention_days?: number | null;
                 };
             };
         };
@@ -11477,6 +11818,7 @@ export interface operations {
                      *       "level_name": "example level name",
                      *       "is_default": true,
                      *       "member_count": 0,
+                     *       "retention_days": 0,
                      *       "created_at": "2026-01-15T09:30:00.000Z"
                      *     }
                      */
@@ -11594,6 +11936,7 @@ export interface operations {
                      *         "level_name": "example level name",
                      *         "is_default": true,
                      *         "member_count": 0,
+                     *         "retention_days": 0,
                      *         "created_at": "2026-01-15T09:30:00.000Z"
                      *       },
                      *       "members": [

@@ -53,12 +53,16 @@ export const presentSummary = (
   owner: { id: string; name: string; email: string },
   role: CaseRole,
   itemsCount: number,
+  holdBy: { id: string; name: string; email: string } | null = null,
 ): CaseSummary => ({
   id: row.id,
   title: row.title,
   reference: row.reference,
   status: row.status as CaseStatus,
   legal_basis: legalBasisOf(row),
+  legal_hold: row.legalHoldAt
+    ? { at: row.legalHoldAt.toISOString(), by: holdBy, reason: row.legalHoldReason ?? '' }
+    : null,
   owner,
   role,
   items_count: itemsCount,

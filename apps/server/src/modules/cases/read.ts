@@ -27,20 +27,23 @@ export async function summaries(
   viewer: UserRow,
 ): Promise<CaseSummary[]> {
   const owner = alias(users, 'owner');
+  const holder = alias(users, 'hold_by');
   const rows = await db
     .select({
       row: cases,
       owner: { id: owner.id, name: owner.name, email: owner.email },
+      holdBy: { id: holder.id, name: holder.name, email: holder.email },
       items: sql<number>`(select count(*)::int from ${caseItems} i where i.case_id = ${cases.id})`,
       reach: caseReach(viewer.id),
     })
     .from(cases)
     .innerJoin(owner, eq(owner.id, cases.ownerId))
+    .leftJoin(holder, eq(holder.id, cases.legalHoldBy))
     .where(where)
     .orderBy(desc(cases.updatedAt));
   // The `where` of every caller selects only cases the viewer reaches, so each has a role.
-  return rows.map(({ row, owner: o, items, reach }) =>
-    presentSummary(row, o, caseRoleKnown(viewer, row, reach) ?? 'admin', Number(items)),
+  return rows.map(({ row, owner: o, items, reach, holdBy }) =>
+    presentSummary(row, o, caseRoleKnown(viewer, row, reach) ?? 'admin', Number(items), holdBy),
   );
 }
 

@@ -11,6 +11,7 @@ import {
   casesQuery,
   caseUnitShareResponse,
   createCaseBody,
+  legalHoldBody,
   shareCaseBody,
   updateCaseBody,
 } from '@footprint/domain';
@@ -216,6 +217,72 @@ function casePartRoutes(context: ReturnType<typeof caseRoutesContext>) {
   );
 
   api.post<{ Params: { id: string } }>(
+    '/api/cases/:id/notes',
+    {
+      preHandler,
+      schema: {
+        summary: 'Add a note (append-only: notes are never changed or removed)',
+        tags,
+        params: caseId,
+        body: addNoteBody,
+        response: { 201: caseNoteResponse },
+        refusals: { 409: 'The case is closed: nothing can be added to it.' },
+      },
+    },
+    async (request, reply) => {
+      const { body } = parseInput(addNoteBody, request.body);
+      return reply
+        .status(201)
+        .send(await cases.addNote(request.user!, request.params.id, body, clientOf(request)));
+    },
+  );
+}
+
+/**
+ * /api/cases: the signed-in user's cases. A case someone cannot see answers 404 as if it did not
+ * exist; members add searches and notes, the owner (and admins) also change the case and its members.
+ */
+/** Who else answers for a case: the units it is shared with, and a legal hold on its results. */
+function caseGovernanceRoutes(context: ReturnType<typeof caseRoutesContext>) {
+  const { preHandler, api, cases } = context;
+  api.put<{ Params: { id: string } }>(
+    '/api/cases/:id/hold',
+    {
+      preHandler,
+      schema: {
+        summary:
+          "Place (or renew) a legal hold: the case's results outlive every retention period until released",
+        description: "The case's owner, a supervisor of the owner, or an admin.",
+        tags,
+        params: caseId,
+        body: legalHoldBody,
+        response: { 200: caseSummaryResponse },
+      },
+    },
+    async (request) =>
+      cases.placeHold(
+        request.user!,
+        request.params.id,
+        parseInput(legalHoldBody, request.body).reason,
+        clientOf(request),
+      ),
+  );
+
+  api.delete<{ Params: { id: string } }>(
+    '/api/cases/:id/hold',
+    {
+      preHandler,
+      schema: {
+        summary: 'Release the legal hold',
+        tags,
+        params: caseId,
+        response: { 200: caseSummaryResponse },
+      },
+    },
+    async (request) => cases.releaseHold(request.user!, request.params.id, clientOf(request)),
+  );
+
+  api.post<{ Params: { id: string } }>(
     '/api/cases/:id/units',
     {
       preHandler,
@@ -252,33 +319,8 @@ function casePartRoutes(context: ReturnType<typeof caseRoutesContext>) {
       return reply.status(204).send();
     },
   );
-
-  api.post<{ Params: { id: string } }>(
-    '/api/cases/:id/notes',
-    {
-      preHandler,
-      schema: {
-        summary: 'Add a note (append-only: notes are never changed or removed)',
-        tags,
-        params: caseId,
-        body: addNoteBody,
-        response: { 201: caseNoteResponse },
-        refusals: { 409: 'The case is closed: nothing can be added to it.' },
-      },
-    },
-    async (request, reply) => {
-      const { body } = parseInput(addNoteBody, request.body);
-      return reply
-        .status(201)
-        .send(await cases.addNote(request.user!, request.params.id, body, clientOf(request)));
-    },
-  );
 }
 
-/**
- * /api/cases: the signed-in user's cases. A case someone cannot see answers 404 as if it did not
- * exist; members add searches and notes, the owner (and admins) also change the case and its members.
- */
 export function caseRoutes(
   app: FastifyInstance,
   deps: { cases: Cases; bundles: CaseBundles; guards: Guards },
@@ -286,4 +328,5 @@ export function caseRoutes(
   const context = caseRoutesContext(app, deps);
   caseListRoutes(context);
   casePartRoutes(context);
+  caseGovernanceRoutes(context);
 }

@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import type { FiledCase } from '../searches/ports.ts';
 import { casesContext } from './context.ts';
+import { placeHold, releaseHold } from './hold.ts';
 import { addItem, caseItemsOf } from './items.ts';
 import { createCase, updateCase } from './manage.ts';
 import { addMember, removeMember } from './members.ts';
@@ -75,6 +76,12 @@ export function createCases(deps: { db: Database; now?: () => Date }) {
 
     unshareWithUnit: (user: UserRow, id: string, unitId: string, client: ClientContext) =>
       unshareWithUnit(ctx, user, id, unitId, client),
+
+    /** Keeps the case's results past every retention period until released (owner, supervisors, admins). */
+    placeHold: (user: UserRow, id: string, reason: string, client: ClientContext) =>
+      placeHold(ctx, user, id, reason, client),
+
+    releaseHold: (user: UserRow, id: string, client: ClientContext) => releaseHold(ctx, user, id, client),
 
     /** Files one of the caller's own searches under a case they can see ("Add to case"). */
     addItem: (user: UserRow, id: string, lookupId: string, client: ClientContext) =>
