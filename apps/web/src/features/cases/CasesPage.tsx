@@ -3,9 +3,6 @@ import {
   type CaseSummary,
   createCaseBody,
   firstErrors,
-  LEGAL_BASIS_KINDS,
-  LEGAL_BASIS_LABELS,
-  type LegalBasisKind,
   legalBasisLine,
   messages,
   toFieldErrors,
@@ -17,9 +14,16 @@ import { QueryView } from '../../components/LoadError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatDateTime } from '../../lib/datetime.ts';
-import { fieldErrorsOf, isSessionEnd } from '../../lib/field-errors.ts';
+import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../lib/field-errors.ts';
 import { useCreateCase } from './api/createCase.ts';
 import { useCases } from './api/listCases.ts';
+import { LegalBasisFields } from './components/LegalBasisFields.tsx';
+import {
+  checkLegalBasis,
+  emptyLegalBasisDraft,
+  errorsAfterEdit,
+  type LegalBasisErrors,
+} from './legalBasisDraft.ts';
 
 /**
  * /cases (beyond the spec): the user's investigations, owned or shared with them, filtered by status,
@@ -127,37 +131,40 @@ function NewCaseForm() {
   const create = useCreateCase();
   const [title, setTitle] = useState('');
   const [reference, setReference] = useState('');
-  const [kind, setKind] = useState<LegalBasisKind | ''>('');
-  const [number, setNumber] = useState('');
-  const [purpose, setPurpose] = useState('');
+  const [basis, setBasis] = useState(emptyLegalBasisDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [basisErrors, setBasisErrors] = useState<LegalBasisErrors>({});
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
-    const input = {
-      title,
-      ...(reference.trim() ? { reference } : {}),
-      ...(kind ? { legal_basis: { kind, number, purpose } } : {}),
-    };
-    const checked = createCaseBody.safeParse(input);
-    if (!checked.success) {
-      setErrors(firstErrors(toFieldErrors(checked.error)));
+    const form = event.currentTarget;
+    // The legal basis is checked by its own schema so that each message stands under its input (the
+    // server keys them all by `legal_basis`); it is sent as typed, flat, as the server takes it.
+    const checked = createCaseBody.safeParse({ title, ...(reference.trim() ? { reference } : {}) });
+    const legal = checkLegalBasis(basis);
+    setErrors(checked.success ? {} : firstErrors(toFieldErrors(checked.error)));
+    setBasisErrors(legal.ok ? {} : legal.errors);
+    if (!checked.success || !legal.ok) {
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    setErrors({});
     try {
-      await create.mutateAsync(checked.data);
+      const { title: named, reference: given } = checked.data;
+      await create.mutateAsync({
+        title: named,
+        ...(given ? { reference: given } : {}),
+        ...(legal.input ? { legal_basis: legal.input } : {}),
+      });
       toast.success(t.created);
       setTitle('');
       setReference('');
-      setKind('');
-      setNumber('');
-      setPurpose('');
+      setBasis(emptyLegalBasisDraft);
     } catch (error) {
       if (isSessionEnd(error)) return;
       const fields = fieldErrorsOf(error);
-      setErrors(Object.keys(fields).length > 0 ? fields : { title: t.saveFailed });
+      const shown = ['title', 'reference', 'legal_basis'].some((name) => fields[name]);
+      setErrors(shown ? fields : { title: failureMessage(error, t.saveFailed) });
     }
   };
 
@@ -170,7 +177,7 @@ function NewCaseForm() {
         id={`${id}-${name}`}
         className="input mt-1"
         value={value}
-        maxLength={name === 'purpose' ? 500 : name === 'title' ? 200 : 100}
+        maxLength={name === 'title' ? 200 : 100}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={
           [errors[name] ? `${id}-${name}-error` : '', hint ? `${id}-${name}-hint` : '']
@@ -200,35 +207,16 @@ function NewCaseForm() {
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-3 flex flex-col gap-3">
         {field('title', t.titleLabel, title, setTitle)}
         {field('reference', t.referenceLabel, reference, setReference, t.referenceHint)}
-        <fieldset className="flex flex-col gap-3 rounded-md border border-line/70 px-3 py-3">
-          <legend className="px-1 text-sm font-semibold text-text">{t.legalBasisLegend}</legend>
-          <p className="text-xs text-muted">{t.legalBasisHint}</p>
-          <div>
-            <label htmlFor={`${id}-kind`} className="label">
-              {t.legalBasisKind}
-            </label>
-            <select
-              id={`${id}-kind`}
-              className="input mt-1"
-              value={kind}
-              onChange={(event) => setKind(event.target.value as LegalBasisKind | '')}
-            >
-              <option value="">{t.legalBasisNone}</option>
-              {LEGAL_BASIS_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {LEGAL_BASIS_LABELS[k]}
-                </option>
-              ))}
-            </select>
-          </div>
-          {kind && field('number', t.legalBasisNumber, number, setNumber)}
-          {kind && field('purpose', t.legalBasisPurpose, purpose, setPurpose)}
-          {errors.legal_basis && (
-            <p role="alert" className="field-error">
-              {errors.legal_basis}
-            </p>
-          )}
-        </fieldset>
+        <LegalBasisFields
+          idPrefix={id}
+          draft={basis}
+          onChange={(next) => {
+            setBasisErrors((shown) => errorsAfterEdit(shown, basis, next));
+            setBasis(next);
+          }}
+          errors={basisErrors}
+          serverError={errors.legal_basis}
+        />
         <button type="submit" className="btn-primary" disabled={create.isPending}>
           {create.isPending && <Spinner size="sm" decorative className="mr-1.5" />}
           {create.isPending ? t.creating : t.create}

@@ -1,11 +1,12 @@
-import type { CaseSummary, LegalBasis } from '@footprint/domain';
+import type { CaseSummary, LegalBasisInput } from '@footprint/domain';
 import { request } from '../../../lib/api.ts';
 import { useCaseMutation } from './listCases.ts';
 
 export interface NewCase {
   title: string;
   reference?: string;
-  legal_basis?: LegalBasis | null;
+  /** Flat, as typed: `{kind, …its facts, purpose}` (`legalBasisInput`). */
+  legal_basis?: LegalBasisInput | null;
 }
 
 /** POST /api/cases. */
