@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { messages } from '@footprint/domain';
+import {
+  LEGAL_BASIS_DECLARATIONS,
+  LEGAL_BASIS_LABELS,
+  legalBasisMessages,
+  messages,
+} from '@footprint/domain';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeProblems, openSignedIn, screenPicture, settle, viewports } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
@@ -52,15 +57,62 @@ describe('/cases', () => {
     await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
     await page.getByText(t.empty).waitFor();
 
+    // The legal basis is an FIR with its facts: the form draws the inputs the kind declares.
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: t.create }) });
     await form.getByLabel(t.titleLabel, { exact: true }).fill('Extortion calls to a shopkeeper');
     await form.getByLabel(t.referenceLabel, { exact: true }).fill('OP-KITE');
-    await form.getByLabel(t.legalBasisKind).selectOption('fir');
-    await form.getByLabel(t.legalBasisNumber).fill('214/2026');
-    await form.getByLabel(t.legalBasisPurpose).fill('Tracing the caller');
+    await form.getByLabel(t.legalBasisKind).selectOption({ label: LEGAL_BASIS_LABELS.fir });
+    const fir = Object.fromEntries(LEGAL_BASIS_DECLARATIONS.fir.fields.map((f) => [f.name, f.label]));
+    await form.getByLabel(fir.police_station!, { exact: true }).fill('Kothrud');
+    await form.getByLabel(fir.fir_number!, { exact: true }).fill('214');
+    await form.getByLabel(fir.year!, { exact: true }).fill('2026');
+    const sections = form.getByLabel(fir.sections!, { exact: true });
+    await form.getByLabel(t.legalBasisPurpose, { exact: true }).fill('Tracing the caller');
+
+    // A section written without its act is refused under the sections input, and nothing is created.
+    await sections.fill('BNS 318(4)\nSection 420');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/cases')
+        posts.push(request.url());
+    });
+    await form.getByRole('button', { name: t.create }).click();
+    const sectionError = form.getByText(legalBasisMessages.section('Section 420'), { exact: true });
+    await sectionError.waitFor();
+    expect(await sections.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await sections.getAttribute('aria-describedby')) ?? '';
+    expect(describedBy).toContain((await sectionError.evaluate((p) => p.parentElement?.id)) ?? 'missing');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await screenshot(page, 'cases-new-fir-error-desktop');
+    expect(posts).toEqual([]);
+    expect((await api('/api/cases', { token })).body.data).toEqual([]);
+    await page.getByText(t.empty).waitFor();
+
+    // Blank lines are dropped: on leaving the input it holds the list as it will be sent.
+    await sections.fill('BNS 318(4)\n\nIT Act 66D\n');
+    await sectionError.waitFor({ state: 'detached' });
+    await sections.blur();
+    await expect.poll(() => sections.inputValue()).toBe('BNS 318(4)\nIT Act 66D');
+    // The pictures show the legal basis inputs, under the page's sticky header.
+    const showBasis = () =>
+      form.locator('fieldset').evaluate((element) => {
+        element.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -120);
+      });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await showBasis();
+    await screenshot(page, 'cases-new-fir-desktop');
+    await page.setViewportSize(viewports.mobile);
+    await showBasis();
+    await screenshot(page, 'cases-new-fir-mobile');
+    await page.setViewportSize(viewports.desktop);
     await form.getByRole('button', { name: t.create }).click();
     const card = page.getByRole('link', { name: 'Extortion calls to a shopkeeper' });
     await card.waitFor();
+    expect(posts).toHaveLength(1);
+    expect(await sectionError.count()).toBe(0);
+    const line = 'FIR 214/2026, Kothrud police station, BNS 318(4); IT Act 66D: Tracing the caller';
+    await page.getByRole('listitem').filter({ has: card }).getByText(line, { exact: true }).waitFor();
 
     await search('/api/tel?number=919876543210&case_reference=OP-KITE');
     await search('/api/email?email=rich.demo%40example.test&case_reference=op-kite');
@@ -68,7 +120,21 @@ describe('/cases', () => {
     await card.click();
     await page.waitForURL('**/cases/*');
     await page.getByRole('heading', { name: 'Extortion calls to a shopkeeper', level: 1 }).waitFor();
-    await page.getByText('FIR 214/2026: Tracing the caller').waitFor();
+    await page.getByText(line, { exact: true }).waitFor();
+    // Under the line, its facts as the kind labels them.
+    const factsList = page.locator(`dl[aria-label="${t.legalBasisFacts}"]`);
+    expect(await factsList.locator('dt').allTextContents()).toEqual([
+      fir.police_station,
+      fir.fir_number,
+      fir.year,
+      fir.sections,
+    ]);
+    expect(await factsList.locator('dd').allTextContents()).toEqual([
+      'Kothrud',
+      '214',
+      '2026',
+      'BNS 318(4); IT Act 66D',
+    ]);
     const searches = page.getByRole('region', { name: t.searchesTitle });
     await expect.poll(() => searches.getByRole('row').count()).toBe(3);
 
@@ -141,6 +207,86 @@ describe('/cases', () => {
     await picture(page, screenPicture('case', 'mobile'));
     expect(problemsOf(page)).toEqual([]);
   }, 150_000); // Two lookups, the case page at two sizes with axe, a bundle drawn through the report pool.
+
+  it('shows the legal basis with its facts on the case page, and lets the owner change it', async () => {
+    const made = await api('/api/cases', {
+      body: {
+        title: 'Fake courier parcel calls',
+        reference: 'OP-EGRET',
+        legal_basis: {
+          kind: 'fir',
+          police_station: 'Shivajinagar',
+          fir_number: '87',
+          year: 2026,
+          sections: ['BNS 318(4)', 'BNS 319(2)', 'IT Act 66D'],
+          purpose: 'Identifying the callers',
+        },
+      },
+      token,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const page = await browser.newPage({ width: 1280, height: 800 });
+    await openSignedIn(page, token, `/cases/${made.body.id}`);
+    await page.getByRole('heading', { name: 'Fake courier parcel calls', level: 1 }).waitFor();
+    await page
+      .getByText(
+        'FIR 87/2026, Shivajinagar police station, BNS 318(4); BNS 319(2); IT Act 66D: Identifying the callers',
+        { exact: true },
+      )
+      .waitFor();
+    const facts = page.locator(`dl[aria-label="${t.legalBasisFacts}"]`);
+    expect(await facts.locator('dd').allTextContents()).toEqual([
+      'Shivajinagar',
+      '87',
+      '2026',
+      'BNS 318(4); BNS 319(2); IT Act 66D',
+    ]);
+    await settle(page);
+    await screenshot(page, 'case-legal-basis-desktop');
+    await page.setViewportSize(viewports.mobile);
+    await settle(page);
+    await screenshot(page, 'case-legal-basis-mobile');
+
+    // The owner changes it: the form starts from the stored facts; a bad one is refused in place.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: t.legalBasisEdit }).click();
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: t.legalBasisSave }) });
+    const station = form.getByLabel('Police station', { exact: true });
+    expect(await station.inputValue()).toBe('Shivajinagar');
+    expect(await form.getByLabel('Sections', { exact: true }).inputValue()).toBe(
+      'BNS 318(4)\nBNS 319(2)\nIT Act 66D',
+    );
+    await form.getByLabel('FIR number', { exact: true }).fill('87A');
+    await form.getByRole('button', { name: t.legalBasisSave }).click();
+    await form.getByText(legalBasisMessages.firNumber, { exact: true }).waitFor();
+    await settle(page);
+    expect(await axeProblems(page, 'case legal basis form')).toEqual([]);
+    await page.setViewportSize(viewports.mobile);
+    await form.evaluate((element) => {
+      element.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -80);
+    });
+    await screenshot(page, 'case-legal-basis-edit-mobile');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await form.getByLabel('FIR number', { exact: true }).fill('88');
+    await station.fill('Deccan');
+    await form.getByRole('button', { name: t.legalBasisSave }).click();
+    await form.waitFor({ state: 'detached' });
+    await page
+      .getByText(
+        'FIR 88/2026, Deccan police station, BNS 318(4); BNS 319(2); IT Act 66D: Identifying the callers',
+        { exact: true },
+      )
+      .waitFor();
+    const stored = await api(`/api/cases/${made.body.id}`, { token });
+    expect((stored.body as { legal_basis: { fields: unknown } }).legal_basis.fields).toEqual({
+      police_station: 'Deccan',
+      fir_number: '88',
+      year: 2026,
+      sections: ['BNS 318(4)', 'BNS 319(2)', 'IT Act 66D'],
+    });
+    expect(problemsOf(page)).toEqual([]);
+  });
 
   it('draws a one-search case as a readable graph: boxes by entity type, legible labels, the type filter', async () => {
     const made = await api('/api/cases', {
