@@ -62,6 +62,19 @@ describe('resultsStateOf', () => {
     expect(resultsStateOf(detail({ kind: 'email', result: { data: 'x' } }))).toBeNull();
   });
 
+  it("says whose search it is when it is someone else's (a supervisor reading it), and only then", () => {
+    const user = { id: 'user-9', name: 'Constable Arjun Nair', email: 'arjun@example.org' };
+    expect(resultsStateOf(detail({ user }))).toMatchObject({
+      type: 'tel',
+      searchedBy: { name: 'Constable Arjun Nair', email: 'arjun@example.org' },
+      results: { lookup_id: 'lookup-1' },
+    });
+    expect(
+      resultsStateOf(detail({ kind: 'email', query: 'a@b.test', user, result: { data: {} } })),
+    ).toMatchObject({ type: 'email', searchedBy: { name: user.name, email: user.email } });
+    expect(resultsStateOf(detail({}))).not.toHaveProperty('searchedBy');
+  });
+
   it('leaves other kinds and unreadable answers to the detail view', () => {
     expect(resultsStateOf(detail({ kind: 'rc', result: { data: {} } }))).toBeNull();
     expect(resultsStateOf(detail({ kind: 'leak' }))).toBeNull();

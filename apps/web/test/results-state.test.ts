@@ -48,6 +48,21 @@ describe('readResultsState', () => {
     expect(readResultsState({ type: 'email', userInput: 'a@b.test', results: { data: null } })).toBeNull();
   });
 
+  it("keeps who ran someone else's search only when it names them and their address", () => {
+    const searchedBy = { name: 'Constable Arjun Nair', email: 'arjun@example.org' };
+    expect(
+      readResultsState({ type: 'tel', userInput: '9876543210', results: phoneResults, searchedBy }),
+    ).toMatchObject({ searchedBy });
+    expect(
+      readResultsState({ type: 'email', userInput: 'a@b.test', results: { data: {} }, searchedBy }),
+    ).toMatchObject({ searchedBy });
+    for (const odd of [null, 'Arjun', { name: 'Arjun' }, { name: 1, email: 'a@b.test' }]) {
+      expect(
+        readResultsState({ type: 'tel', userInput: '1', results: {}, searchedBy: odd }),
+      ).not.toHaveProperty('searchedBy');
+    }
+  });
+
   it('treats anything else as no state', () => {
     expect(readResultsState(null)).toBeNull();
     expect(readResultsState('tel')).toBeNull();

@@ -94,6 +94,10 @@ export const unitsTexts = {
       unitEmpty: 'No searches in your units yet.',
       notYours: 'Theirs',
       notYoursHint: 'Only the person who ran a search reopens its stored result.',
+      /** A reopened search of someone else's (results page, stored-result dialog). */
+      readAs: (name: string, email: string) => `Search by ${name} (${email}), read as their supervisor.`,
+      readAsHint:
+        'Only they can make a PDF report of it or add it to a case; you can still export it as CSV, JSON or Excel.',
     },
     /** /cases/{id}: the units a case is shared with. */
     caseShare: {

@@ -12,6 +12,8 @@ import { baseKind } from './format.ts';
  * over. It is marked cached (it was not asked upstream again) and keeps its lookup id, so reports made
  * from the page find the stored lookup and its case reference. Its `source_status` comes along when it
  * was stored; the sandbox mark (of the entry or the answer) matters only to an answer stored without it.
+ * Someone else's search (the server names its `user` only then: a supervisor reading their units'
+ * work) goes with who ran it, so the page says so and leaves out what only they may do.
  */
 export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
   const result = detail.result;
@@ -22,6 +24,7 @@ export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
     sandbox: detail.sandbox === true || result.sandbox === true,
   };
   const caseReference = detail.case_reference ?? undefined;
+  const searcher = detail.user ? { searchedBy: { name: detail.user.name, email: detail.user.email } } : {};
   const kind = baseKind(detail.kind);
   if (kind === 'tel') {
     const digits = detail.query.replace(/\D/g, '');
@@ -31,6 +34,7 @@ export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
       dialCode: digits.length > 10 ? digits.slice(0, -10) : '',
       results: { ...result, ...meta } as unknown as PhoneLookupResponse,
       caseReference,
+      ...searcher,
     };
   }
   if (kind === 'email' && isRecord(result.data)) {
@@ -39,6 +43,7 @@ export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
       userInput: detail.query,
       results: { ...result, data: result.data, ...meta } as unknown as EmailLookupResponse,
       caseReference,
+      ...searcher,
     };
   }
   return null;

@@ -1,16 +1,40 @@
 import type { EmailLookupResponse, PhoneLookupResponse } from '@footprint/domain';
 import { isRecord } from '@footprint/domain';
+import type { Searcher } from '../../components/ReadAsSupervisorNote.tsx';
+
+export type { Searcher };
 
 /**
  * What the dashboard hands to /results through navigation state (spec §2.3: results, type and
  * userInput). The feature's index.ts exports it; the search and history features import it from there.
  * The whole answer travels (not only `data`) so the page keeps `sandbox`, `cached` and
  * `lookup_id`; the case reference of the search travels beside it so that the detail lookups
- * made from the page carry it too.
+ * made from the page carry it too. A reopened search of someone else's (a supervisor reading the
+ * work of their units) carries `searchedBy`: the page says whose it is and offers only what the
+ * server allows on another's lookup (its exports; not its reports, nor 'Add to case').
  */
 export type ResultsState =
-  | { type: 'tel'; userInput: string; dialCode: string; results: PhoneLookupResponse; caseReference?: string }
-  | { type: 'email'; userInput: string; results: EmailLookupResponse; caseReference?: string };
+  | {
+      type: 'tel';
+      userInput: string;
+      dialCode: string;
+      results: PhoneLookupResponse;
+      caseReference?: string;
+      searchedBy?: Searcher;
+    }
+  | {
+      type: 'email';
+      userInput: string;
+      results: EmailLookupResponse;
+      caseReference?: string;
+      searchedBy?: Searcher;
+    };
+
+/** Who ran the search, when it was someone else (kept only when both name and e-mail are strings). */
+const searcherOf = (value: unknown): { searchedBy?: Searcher } =>
+  isRecord(value) && typeof value.name === 'string' && typeof value.email === 'string'
+    ? { searchedBy: { name: value.name, email: value.email } }
+    : {};
 
 /**
  * Reads history state defensively: it survives reloads and may come from an older build or another
@@ -29,6 +53,7 @@ export function readResultsState(state: unknown): ResultsState | null {
       dialCode: typeof state.dialCode === 'string' ? state.dialCode : '',
       results: state.results as unknown as PhoneLookupResponse,
       caseReference,
+      ...searcherOf(state.searchedBy),
     };
   }
   if (state.type === 'email' && isRecord(state.results.data)) {
@@ -37,6 +62,7 @@ export function readResultsState(state: unknown): ResultsState | null {
       userInput: state.userInput,
       results: state.results as unknown as EmailLookupResponse,
       caseReference,
+      ...searcherOf(state.searchedBy),
     };
   }
   return null;

@@ -6,9 +6,11 @@ import type { ResultsState } from '../resultsState.ts';
 /**
  * The page's search again, fresh: GET /api/tel or /api/email with `fresh=1`, so that the sources are
  * asked again and the lookup is charged even within the cache window. The same case reference goes
- * with it. Answers the page's state with the new answer in place of the old.
+ * with it. Answers the page's state with the new answer in place of the old; the new lookup is the
+ * caller's own, so a search read as someone's supervisor (`searchedBy`) is no longer theirs.
  */
-export async function refreshLookup(state: ResultsState): Promise<ResultsState> {
+export async function refreshLookup(current: ResultsState): Promise<ResultsState> {
+  const { searchedBy: _theirs, ...state } = current;
   if (state.type === 'tel') {
     const results = await api.get<PhoneLookupResponse>('/api/tel', {
       query: { number: `${state.dialCode}${state.userInput}`, case_reference: state.caseReference, fresh: 1 },

@@ -71,6 +71,7 @@ export function EmailResults({
       <NoResults
         searched={state.userInput}
         panel={panel}
+        searchedBy={state.searchedBy}
         answered={<AnswerHeader state={state} answer={response} className="mt-2 justify-center" />}
       />
     );

@@ -90,6 +90,7 @@ export function PhoneResults({
       <NoResults
         searched={display}
         panel={panel}
+        searchedBy={state.searchedBy}
         answered={<AnswerHeader state={state} answer={results} className="mt-2 justify-center" />}
       />
     );

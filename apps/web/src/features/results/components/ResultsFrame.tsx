@@ -1,6 +1,7 @@
 import { messages, type SourcePanel as Panel } from '@footprint/domain';
 import { type ReactNode, useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { ReadAsSupervisorNote } from '../../../components/ReadAsSupervisorNote.tsx';
 import { SandboxBanner } from '../../../components/SandboxBanner.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { ReportInput } from '../api/generateReport.ts';
@@ -15,8 +16,9 @@ const lookupIdOf = (results: unknown): string | undefined => {
 };
 
 /**
- * Shared frame of both result kinds: top bar, the sandbox banner (only when a value shown is
- * synthetic), the cached mark, the source panel, then the content.
+ * Shared frame of both result kinds: top bar, whose search it is when it is someone else's (read as
+ * their supervisor), the sandbox banner (only when a value shown is synthetic), the cached mark, the
+ * source panel, then the content.
  */
 export function ResultsFrame({
   state,
@@ -57,6 +59,7 @@ export function ResultsFrame({
         report={report}
         answered={answered}
         lookupId={lookupIdOf(state.results)}
+        theirs={state.searchedBy !== undefined}
         watch={
           state.type === 'tel'
             ? {
@@ -69,6 +72,9 @@ export function ResultsFrame({
         onNewSearch={newSearch}
       />
       <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-5 sm:px-6 lg:py-6">
+        {state.searchedBy && (
+          <ReadAsSupervisorNote searcher={state.searchedBy} hint={messages.units.history.readAsHint} />
+        )}
         {(synthetic || cached || panel) && (
           <div className="space-y-2">
             {(synthetic || cached) && (

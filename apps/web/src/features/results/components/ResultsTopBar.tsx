@@ -29,7 +29,8 @@ const paths = {
 /**
  * The results page's top bar (spec §2.5): the searched value with a copy button and, under it, when
  * the sources answered (`answered`); 'AI Report', 'Save Results' → 'Save as pdf' / CSV / JSON, the credits and
- * 'New Search' (one page back).
+ * 'New Search' (one page back). Someone else's search (`theirs`: read as their supervisor) keeps only
+ * the exports: the server makes reports of, and files under a case, only the caller's own lookups.
  */
 export function ResultsTopBar({
   type,
@@ -38,6 +39,7 @@ export function ResultsTopBar({
   report,
   answered,
   lookupId,
+  theirs = false,
   watch,
   onNewSearch,
 }: {
@@ -50,6 +52,8 @@ export function ResultsTopBar({
   answered?: ReactNode;
   /** The search's lookup id: 'Add to case' files it under one of the user's cases; CSV and JSON export it. */
   lookupId?: string;
+  /** Someone else's search, read as their supervisor: no PDF or AI report, no 'Add to case'. */
+  theirs?: boolean;
   /** The search as a watch repeats it: 'Watch' runs it again on a schedule (live accounts). */
   watch?: WatchTarget;
   onNewSearch: () => void;
@@ -59,11 +63,12 @@ export function ResultsTopBar({
   const plain = useGenerateReport();
   const ai = useGenerateAiReport();
   const name = fileSafe(report?.userInput ?? display);
+  const reportable = theirs ? undefined : report;
 
   const save = async () => {
-    if (!report) return;
+    if (!reportable) return;
     try {
-      saveBlob(await plain.mutateAsync(report), `report-${name}.pdf`);
+      saveBlob(await plain.mutateAsync(reportable), `report-${name}.pdf`);
     } catch (error) {
       if (isSessionEnd(error)) return;
       toast.error(messages.reports.failed);
@@ -71,9 +76,9 @@ export function ResultsTopBar({
   };
 
   const saveAi = async () => {
-    if (!report) return;
+    if (!reportable) return;
     try {
-      saveBlob(await ai.mutateAsync(report), `ai-generated-report-${name}.pdf`);
+      saveBlob(await ai.mutateAsync(reportable), `ai-generated-report-${name}.pdf`);
     } catch (error) {
       if (isSessionEnd(error)) return;
       toast.error(messages.reports.aiFailed);
@@ -100,7 +105,7 @@ export function ResultsTopBar({
         </div>
 
         <div className="grid w-full grid-cols-2 items-center gap-2 sm:flex sm:w-auto sm:flex-wrap">
-          {report && (
+          {reportable && (
             <button
               type="button"
               className="btn-ghost px-3 whitespace-nowrap sm:px-4"
@@ -113,10 +118,10 @@ export function ResultsTopBar({
           )}
           <SaveMenu
             busy={plain.isPending}
-            onSavePdf={report ? () => void save() : undefined}
+            onSavePdf={reportable ? () => void save() : undefined}
             lookupId={lookupId}
           />
-          <AddToCaseButton lookupId={lookupId} />
+          <AddToCaseButton lookupId={theirs ? undefined : lookupId} />
           <WatchButton target={watch} />
           {user && (
             // The header shows the balance too; on phones that one is enough.
