@@ -92,12 +92,17 @@ export const unitsTexts = {
       by: 'By',
       unitLead: 'The searches of everyone in the units you supervise and the units below them.',
       unitEmpty: 'No searches in your units yet.',
-      notYours: 'Theirs',
-      notYoursHint: 'Only the person who ran a search reopens its stored result.',
+      /** Open on a row of someone else's search, named with whose it is. */
+      openTheirsLabel: (query: string, name: string) =>
+        `Open the stored result of ${query}, searched by ${name}`,
+      /** Under the list: why Export CSV is not offered in this view. */
+      csvOwnOnly:
+        'Export CSV saves only your own searches: switch to Mine for it. Each opened result still exports on its own.',
       /** A reopened search of someone else's (results page, stored-result dialog). */
       readAs: (name: string, email: string) => `Search by ${name} (${email}), read as their supervisor.`,
       readAsHint:
         'Only they can make a PDF report of it or add it to a case; you can still export it as CSV, JSON or Excel.',
+      storedAt: (when: string) => `Searched ${when}; read from your units' history at no cost.`,
     },
     /** /cases/{id}: the units a case is shared with. */
     caseShare: {

@@ -118,7 +118,8 @@ export default function HistoryPage() {
             {supervises && (
               <ScopeSwitch
                 value={scope}
-                onChange={(next) => update({ scope: next, page: 1, caseId: undefined, jobId: undefined })}
+                // A case filter reads the same in both lists; a bulk job is one person's.
+                onChange={(next) => update({ scope: next, page: 1, jobId: undefined })}
               />
             )}
             <LookupsPanel

@@ -29,27 +29,25 @@ export interface HistoryUser {
 }
 
 /**
- * GET /api/history?page&per_page&kind&case_id&group=job: the user's own lookups, newest first, each bulk
- * job one entry (its rows are listed by `useJobRows`). With `scope=unit` (no grouping): the lookups of
- * everyone in the units the user supervises, each carrying its `user`.
+ * GET /api/history?page&per_page&kind&case_id&job_id&group=job: the user's own lookups, newest first,
+ * each bulk job one entry (its rows are listed by `useJobRows`). With `scope=unit`: the same for
+ * everyone in the units the user supervises, each lookup carrying its `user`.
  */
 export function listHistory(
   { page, kind, caseId, jobId, scope }: HistoryParams,
   signal?: AbortSignal,
 ): Promise<Page<HistoryItem>> {
-  const unit = scope === 'unit';
   return api
     .get<Page<HistoryEntry | HistoryItem>>('/api/history', {
-      query: unit
-        ? { page, per_page: HISTORY_PAGE_SIZE, kind, scope: 'unit' }
-        : {
-            page,
-            per_page: HISTORY_PAGE_SIZE,
-            kind,
-            case_id: caseId,
-            job_id: jobId,
-            group: jobId ? undefined : 'job',
-          },
+      query: {
+        page,
+        per_page: HISTORY_PAGE_SIZE,
+        kind,
+        case_id: caseId,
+        job_id: jobId,
+        group: jobId ? undefined : 'job',
+        scope: scope === 'unit' ? 'unit' : undefined,
+      },
       signal,
     })
     .then((answer) => ({
@@ -70,13 +68,21 @@ export function useHistory(params: HistoryParams) {
   });
 }
 
-/** A page of one bulk job's rows (GET /api/history?job_id), for its expanded entry. */
-export function useJobRows(jobId: string, page: number) {
+/**
+ * A page of one bulk job's rows (GET /api/history?job_id), for its expanded entry; in the units' list
+ * (`scope=unit`) the job may be someone else's, whose rows only that scope lists.
+ */
+export function useJobRows(jobId: string, page: number, scope: HistoryScope = 'mine') {
   return useQuery({
-    queryKey: ['history', 'job-rows', jobId, page],
+    queryKey: ['history', 'job-rows', jobId, page, scope],
     queryFn: ({ signal }) =>
       api.get<Page<HistoryEntry>>('/api/history', {
-        query: { job_id: jobId, page, per_page: JOB_ROWS_PAGE_SIZE },
+        query: {
+          job_id: jobId,
+          page,
+          per_page: JOB_ROWS_PAGE_SIZE,
+          scope: scope === 'unit' ? 'unit' : undefined,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

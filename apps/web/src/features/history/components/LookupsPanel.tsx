@@ -13,6 +13,7 @@ import { toast } from 'react-toastify';
 import { QueryView } from '../../../components/LoadError.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
+import { ReadAsSupervisorNote } from '../../../components/ReadAsSupervisorNote.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -38,9 +39,27 @@ import { ValueTree } from './ValueTree.tsx';
 const t = messages.history;
 const u = messages.units.history;
 
-/** Who ran it, on the entries of the units' list (`scope=unit`). */
-const userOf = (entry: HistoryEntry): HistoryUser | undefined =>
-  (entry as HistoryEntry & { user?: HistoryUser }).user;
+/**
+ * Who ran it, on the entries of the units' list (`scope=unit`). A bulk job's entry says so only when
+ * the server names it (it may not): the By cell then shows a dash.
+ */
+const userOf = (entry: HistoryEntry | HistoryJobItem): HistoryUser | undefined =>
+  (entry as { user?: HistoryUser }).user;
+
+/** The By cell of the units' list: the name, with the e-mail address on hover. */
+function ByCell({ user }: { user: HistoryUser | undefined }) {
+  return (
+    <td>
+      {user ? (
+        <span className="cell-clip cell-clip-name font-medium text-text" title={user.email}>
+          {user.name}
+        </span>
+      ) : (
+        <span className="text-muted">—</span>
+      )}
+    </td>
+  );
+}
 
 function StatusBadge({ entry }: { entry: HistoryEntry }) {
   return (
@@ -97,13 +116,14 @@ function LookupRow({
   entry: HistoryEntry;
   opening: string | null;
   onOpen: (entry: HistoryEntry) => void;
-  /** The units' list: a column for who ran it; only one's own searches reopen. */
+  /** The units' list: a column for who ran it. */
   by?: boolean;
   me?: string | undefined;
 }) {
   const query = shownQuery(entry.kind, entry.query, entry.query_typed).typed;
   const user = userOf(entry);
-  const theirs = by && user !== undefined && user.id !== me;
+  // Someone else's search opens as well (read as their supervisor); its button says whose it is.
+  const theirs = user !== undefined && user.id !== me;
   return (
     <tr>
       <td className="whitespace-nowrap text-muted">
@@ -111,13 +131,7 @@ function LookupRow({
           {formatDateTime(entry.created_at)}
         </time>
       </td>
-      {by && (
-        <td>
-          <span className="cell-clip font-medium text-text" title={user?.email}>
-            {user?.name ?? '—'}
-          </span>
-        </td>
-      )}
+      {by && <ByCell user={user} />}
       <td className="whitespace-nowrap">{kindLabel(entry.kind)}</td>
       <td>
         <QueryCell entry={entry} />
@@ -136,13 +150,11 @@ function LookupRow({
         <StatusBadge entry={entry} />
       </td>
       <td className="text-right">
-        {theirs ? (
-          <span className="text-xs whitespace-nowrap text-muted">{u.notYours}</span>
-        ) : entry.result_available ? (
+        {entry.result_available ? (
           <button
             type="button"
             className="btn-chip"
-            aria-label={t.openLabel(query)}
+            aria-label={theirs ? u.openTheirsLabel(query, user.name) : t.openLabel(query)}
             disabled={opening !== null}
             onClick={() => onOpen(entry)}
           >
@@ -167,6 +179,7 @@ function CaseCell({ reference }: { reference: string | null }) {
   );
 }
 
+/** The list's columns: time, kind, query, case, cost, status, result; the units' list adds By. */
 const COLUMNS = 7;
 
 /**
@@ -178,12 +191,17 @@ function JobEntry({
   opening,
   onOpen,
   onOnly,
+  scope,
+  me,
 }: {
   item: HistoryJobItem;
   opening: string | null;
   onOpen: (entry: HistoryEntry) => void;
   onOnly: (jobId: string) => void;
+  scope: HistoryScope;
+  me?: string | undefined;
 }) {
+  const by = scope === 'unit';
   const { job } = item;
   const [expanded, setExpanded] = useState(false);
   const [rowsPage, setRowsPage] = useState(1);
@@ -196,6 +214,7 @@ function JobEntry({
             {formatDateTime(item.created_at)}
           </time>
         </td>
+        {by && <ByCell user={userOf(item)} />}
         <td className="whitespace-nowrap">
           {t.bulkJob} · {kindLabel(job.type)}
         </td>
@@ -241,7 +260,7 @@ function JobEntry({
       </tr>
       {expanded && (
         <tr id={rowsId} className="history-job-rows">
-          <td colSpan={COLUMNS}>
+          <td colSpan={by ? COLUMNS + 1 : COLUMNS}>
             <JobRows
               jobId={job.id}
               name={job.name}
@@ -249,6 +268,8 @@ function JobEntry({
               onPageChange={setRowsPage}
               opening={opening}
               onOpen={onOpen}
+              scope={scope}
+              me={me}
             />
           </td>
         </tr>
@@ -264,6 +285,8 @@ function JobRows({
   onPageChange,
   opening,
   onOpen,
+  scope,
+  me,
 }: {
   jobId: string;
   name: string;
@@ -271,8 +294,10 @@ function JobRows({
   onPageChange: (page: number) => void;
   opening: string | null;
   onOpen: (entry: HistoryEntry) => void;
+  scope: HistoryScope;
+  me?: string | undefined;
 }) {
-  const rows = useJobRows(jobId, page);
+  const rows = useJobRows(jobId, page, scope);
   const data = rows.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || JOB_ROWS_PAGE_SIZE))) : 1;
   return (
@@ -288,7 +313,7 @@ function JobRows({
           <table className="data-table" aria-label={t.jobRowsLabel(name)}>
             <tbody>
               {data?.data.map((entry) => (
-                <LookupRow key={entry.id} entry={entry} opening={opening} onOpen={onOpen} />
+                <LookupRow key={entry.id} entry={entry} opening={opening} onOpen={onOpen} me={me} />
               ))}
             </tbody>
           </table>
@@ -330,7 +355,9 @@ function useFilterJob(jobId: string | undefined) {
 /**
  * The 'Lookups' tab of /history: the user's own lookups, each bulk job one entry that expands to its
  * rows, filtered by kind, by case and by bulk job (the filters in use are shown and each clears in one
- * click), paging, and reopening.
+ * click), paging, and reopening. With `scope='unit'` the same for the searches of everyone in the units
+ * the user supervises, with who ran each; their results open read-only as to reports and cases (the
+ * results page says whose they are), and the CSV of the list, which is always one's own, is left out.
  */
 export function LookupsPanel({
   scope = 'mine',
@@ -358,7 +385,7 @@ export function LookupsPanel({
   const queryClient = useQueryClient();
   const unit = scope === 'unit';
   const { user: me } = useAuth();
-  const history = useHistory(unit ? { page, kind, scope } : { page, kind, caseId, jobId });
+  const history = useHistory({ page, kind, caseId, jobId, scope });
   const caseChoices = useCaseChoices();
   const filterJob = useFilterJob(jobId);
   const open = useOpenHistoryEntry();
@@ -427,27 +454,25 @@ export function LookupsPanel({
               ))}
             </select>
           </span>
-          {!unit && (
-            <span className="flex items-center gap-2">
-              <label htmlFor={`${id}-case`} className="text-sm font-medium text-muted">
-                {t.caseFilter}
-              </label>
-              <select
-                id={`${id}-case`}
-                className="input min-h-10 w-auto max-w-64 min-w-44 cursor-pointer"
-                value={caseId ?? ''}
-                onChange={(event) => onFilterChange({ caseId: event.target.value || undefined })}
-              >
-                <option value="">{t.allCases}</option>
-                {caseId && !chosenCase && <option value={caseId}>{caseName}</option>}
-                {cases.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.title === item.reference ? item.reference : `${item.reference} · ${item.title}`}
-                  </option>
-                ))}
-              </select>
-            </span>
-          )}
+          <span className="flex items-center gap-2">
+            <label htmlFor={`${id}-case`} className="text-sm font-medium text-muted">
+              {t.caseFilter}
+            </label>
+            <select
+              id={`${id}-case`}
+              className="input min-h-10 w-auto max-w-64 min-w-44 cursor-pointer"
+              value={caseId ?? ''}
+              onChange={(event) => onFilterChange({ caseId: event.target.value || undefined })}
+            >
+              <option value="">{t.allCases}</option>
+              {caseId && !chosenCase && <option value={caseId}>{caseName}</option>}
+              {cases.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.title === item.reference ? item.reference : `${item.reference} · ${item.title}`}
+                </option>
+              ))}
+            </select>
+          </span>
           {!unit && (
             <button
               type="button"
@@ -462,7 +487,7 @@ export function LookupsPanel({
         </div>
       </div>
 
-      {!unit && (caseId || jobId) && (
+      {(caseId || jobId) && (
         <ul aria-label={t.filtersLabel} className="flex flex-wrap items-center gap-2">
           {caseId && (
             <li>
@@ -495,17 +520,7 @@ export function LookupsPanel({
         query={history}
         failed={t.loadFailed}
         retryLabel={t.retry}
-        empty={
-          unit
-            ? kind
-              ? t.emptyKind
-              : u.unitEmpty
-            : caseId || jobId
-              ? t.emptyFiltered
-              : kind
-                ? t.emptyKind
-                : t.empty
-        }
+        empty={caseId || jobId ? t.emptyFiltered : kind ? t.emptyKind : unit ? u.unitEmpty : t.empty}
         isEmpty={(answer) => answer.data.length === 0}
       >
         {() => (
@@ -536,6 +551,8 @@ export function LookupsPanel({
                       opening={opening}
                       onOpen={(entry) => void reopen(entry)}
                       onOnly={(job) => onFilterChange({ jobId: job })}
+                      scope={scope}
+                      me={me?.id}
                     />
                   ) : (
                     <LookupRow
@@ -560,6 +577,7 @@ export function LookupsPanel({
         label={t.pagesOf(t.lookupsTab)}
         disabled={history.isFetching}
       />
+      {unit && <p className="text-xs text-muted">{u.csvOwnOnly}</p>}
 
       {shown && (
         <Modal
@@ -567,10 +585,11 @@ export function LookupsPanel({
             kindLabel(shown.kind),
             shownQuery(shown.kind, shown.query, shown.query_typed).typed,
           )}
-          description={t.storedAt(formatDateTime(shown.created_at))}
+          description={(shown.user ? u.storedAt : t.storedAt)(formatDateTime(shown.created_at))}
           onClose={() => setShown(null)}
           size={baseKind(shown.kind) === 'leak' ? 'xl' : 'lg'}
         >
+          {shown.user && <ReadAsSupervisorNote searcher={shown.user} className="mb-4" />}
           {shown.case_reference && (
             <p className="mb-4 text-sm">
               <span className="text-muted">{messages.caseReference.label}: </span>
