@@ -265,8 +265,15 @@ describe('units', () => {
     const row = lookups.getByRole('row').filter({ hasText: people.investigator.name });
     await row.first().waitFor();
     expect(await lookups.getByRole('columnheader', { name: h.by }).count()).toBe(1);
-    // Another's search is read, not reopened.
-    expect(await row.first().getByRole('button').count()).toBe(0);
+    // The case filter is there; the list's CSV is one's own, said under the list instead of offered.
+    expect(await page.getByRole('combobox', { name: messages.history.caseFilter }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: messages.history.exportCsv }).count()).toBe(0);
+    await page.getByText(h.csvOwnOnly).waitFor();
+    // Another's search opens too, its button naming whose it is.
+    const open = row
+      .first()
+      .getByRole('button', { name: new RegExp(`searched by ${people.investigator.name}$`) });
+    expect(await open.count()).toBe(1);
     await page.mouse.move(1, desktop.height - 2);
     await settle(page);
     expect(await axeProblems(page, 'history-my-units (desktop)')).toEqual([]);
@@ -281,6 +288,66 @@ describe('units', () => {
     await page.getByText(h.mine, { exact: true }).click();
     await page.getByText(messages.history.empty).waitFor();
     expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("the supervisor opens the investigator's search read-only as to reports and cases; the investigator keeps them", async () => {
+    const readAs = h.readAs(people.investigator.name, people.investigator.email);
+    const r = messages.results;
+    /** The results bar's actions that make something of the caller's own lookup. */
+    const ownActions = (page: Page) => ({
+      ai: page.getByRole('button', { name: r.aiReport }),
+      addToCase: page.getByRole('button', { name: messages.cases.addToCase, exact: true }),
+    });
+
+    const page = await signedInPage(signedIn.supervisor.token, '/history?scope=unit');
+    const row = page
+      .getByRole('region', { name: messages.history.lookupsTab })
+      .getByRole('row')
+      .filter({ hasText: people.investigator.name })
+      .first();
+    await row.getByRole('button', { name: new RegExp(`searched by ${people.investigator.name}$`) }).click();
+    await page.waitForURL('**/results');
+    const note = page.getByRole('note').filter({ hasText: readAs });
+    await note.waitFor();
+    await note.getByText(h.readAsHint).waitFor();
+    // No report and no Add to case; the exports (GET /api/history/{id}/export) stay, and work.
+    const { ai, addToCase } = ownActions(page);
+    expect(await ai.count()).toBe(0);
+    expect(await addToCase.count()).toBe(0);
+    await page.getByRole('button', { name: r.exportResults, exact: true }).click();
+    expect(await page.getByRole('button', { name: r.saveAsPdf }).count()).toBe(0);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: r.saveAsJson, exact: true }).click();
+    expect((await downloading).suggestedFilename()).toMatch(/\.json$/);
+    await page.mouse.move(1, desktop.height - 2);
+    await settle(page);
+    expect(await axeProblems(page, 'results-read-as-supervisor (desktop)')).toEqual([]);
+    await screenshot(page, 'results-supervisor-read-desktop');
+    await page.setViewportSize(phone);
+    await settle(page);
+    await expectNoSidewaysScroll(page);
+    expect(await axeProblems(page, 'results-read-as-supervisor (mobile)')).toEqual([]);
+    await screenshot(page, 'results-supervisor-read-mobile');
+    // A reload keeps whose it is.
+    await page.reload();
+    await note.waitFor();
+    expect(await ownActions(page).ai.count()).toBe(0);
+    expect(problemsOf(page)).toEqual([]);
+
+    // The investigator's own search: no notice, and the reports and Add to case are there.
+    const own = await signedInPage(signedIn.investigator.token, '/history');
+    await own
+      .getByRole('region', { name: messages.history.lookupsTab })
+      .getByRole('button', { name: messages.history.open })
+      .first()
+      .click();
+    await own.waitForURL('**/results');
+    const theirs = ownActions(own);
+    await theirs.ai.waitFor();
+    await theirs.addToCase.waitFor();
+    await own.getByRole('button', { name: r.saveResults, exact: true }).waitFor();
+    expect(await own.getByText(readAs).count()).toBe(0);
+    expect(problemsOf(own)).toEqual([]);
   });
 
   it('a supervisor shares a case with the cyber cell, whose member then sees it under /cases', async () => {

@@ -141,8 +141,14 @@ export const axeChecks: AxeCheck[] = [
   },
   {
     screen: '/history',
-    state: 'My units (a supervisor), the By column',
+    state: "My units (a supervisor), the By column, Open on another's search, the case filter",
     sizes: ['desktop'],
+    spec: 'units.test.ts',
+  },
+  {
+    screen: '/results',
+    state: "another's search read as their supervisor: the notice, exports only (1280 × 800 and 390 × 844)",
+    sizes: both,
     spec: 'units.test.ts',
   },
   {
