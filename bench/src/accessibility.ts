@@ -108,6 +108,7 @@ const pages: string[] = [
         '/admin/users',
         `/admin/users/${me.body.id}`,
         '/admin/audit',
+        '/admin/units',
         '/admin/providers',
         '/admin/leak-sources',
         '/admin/settings',
