@@ -198,16 +198,23 @@ const text = (field: string, max: number) =>
     .regex(noControl, legalBasisMessages.control(field));
 
 const purpose = text('purpose', LEGAL_BASIS_PURPOSE_MAX_LENGTH);
-const todayUtc = () => new Date().toISOString().slice(0, 10);
+/** The latest calendar day anywhere (UTC+14): a notice dated today in India is taken before UTC's midnight. */
+const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
 const thisYear = () => new Date().getUTCFullYear();
 
 const firInput = z.strictObject({
   kind: z.literal('fir'),
   police_station: text('police station', 120),
   fir_number: text('FIR number', 10).regex(/^\d{1,6}$/, legalBasisMessages.firNumber),
-  year: z.coerce
-    .number({ error: legalBasisMessages.year(thisYear()) })
-    .int(legalBasisMessages.year(thisYear()))
+  year: z
+    .union([z.number(), z.string().trim().min(1, fieldMessages.required('year'))], {
+      error: fieldMessages.required('year'),
+    })
+    .pipe(
+      z.coerce
+        .number<string | number>({ error: legalBasisMessages.year(thisYear()) })
+        .int(legalBasisMessages.year(thisYear())),
+    )
     .refine((year) => year >= 1950 && year <= thisYear(), {
       error: () => legalBasisMessages.year(thisYear()),
     }),
@@ -241,7 +248,7 @@ const noticeInput = z.strictObject({
     .string({ error: legalBasisMessages.date })
     .regex(/^\d{4}-\d{2}-\d{2}$/, legalBasisMessages.date)
     .refine(
-      (day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && day >= '2000-01-01' && day <= todayUtc(),
+      (day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && day >= '2000-01-01' && day <= latestToday(),
       {
         error: () => legalBasisMessages.date,
       },
@@ -304,6 +311,16 @@ function referenceOf(kind: CurrentLegalBasisKind, f: Record<string, unknown>): s
 export const legalBasisInput = z
   .discriminatedUnion('kind', [firInput, noticeInput, ncrpInput, enquiryInput, editorialInput], {
     error: legalBasisMessages.kind,
+  })
+  .meta({
+    example: {
+      kind: 'fir',
+      police_station: 'Kothrud',
+      fir_number: '214',
+      year: 2026,
+      sections: ['BNS 318(4)', 'IT Act 66D'],
+      purpose: 'Tracing the caller of an extortion complaint',
+    },
   })
   .transform(({ kind, purpose: why, ...fields }): LegalBasis => {
     const facts = fields as LegalBasisFields;
