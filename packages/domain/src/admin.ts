@@ -147,6 +147,11 @@ export const adminSettingsPatch = z
         `The lookup retention days field must not be greater than ${RETENTION_DAYS_MAX}.`,
       )
       .optional(),
+    review_share_percent: z
+      .number({ error: 'The review share percent field must be a number from 0 to 100.' })
+      .min(0, 'The review share percent field must be a number from 0 to 100.')
+      .max(100, 'The review share percent field must be a number from 0 to 100.')
+      .optional(),
   })
   .refine(
     (patch) =>
@@ -173,6 +178,8 @@ export interface AdminSettings {
   registration_designation_required: boolean;
   registration_identity_reference_required: boolean;
   lookup_retention_days: number;
+  /** The share of searches (0 to 100 %) sampled for their searcher's supervisors to review afterwards. */
+  review_share_percent: number;
 }
 
 /** The admin setting of each sign-up profile field. */

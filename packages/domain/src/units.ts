@@ -94,9 +94,12 @@ export const updateUnitBody = z
     parent_id: unitId('parent id').nullable().optional(),
     retention_days: retentionDays.optional(),
   })
-  .refine((body) => body.name !== undefined || body.parent_id !== undefined || body.retention_days !== undefined, {
-    message: unitsMessages.nothingToChange,
-  });
+  .refine(
+    (body) => body.name !== undefined || body.parent_id !== undefined || body.retention_days !== undefined,
+    {
+      message: unitsMessages.nothingToChange,
+    },
+  );
 
 /** PUT /api/units/levels: the names of the levels, top first. */
 export const unitLevelsBody = z.strictObject({

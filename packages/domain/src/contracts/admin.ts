@@ -44,6 +44,11 @@ export const adminSettingsResponse: z.ZodType<AdminSettings> = z.object({
     .boolean()
     .describe('POST /api/register must give an official identity reference (badge, employee, press card).'),
   lookup_retention_days: z.number().int(),
+  review_share_percent: z
+    .number()
+    .describe(
+      "The share of searches (0 to 100 %) sampled into their searcher's supervisors' review queue afterwards.",
+    ),
 });
 
 const latency = z.object({
