@@ -55,6 +55,8 @@ import type { LlmWriter } from './modules/reports/narrative/llm.ts';
 import type { ReportPool } from './modules/reports/pool.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportService } from './modules/reports/service.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { createReviews } from './modules/reviews/service.ts';
 import { hostWriters } from './modules/searches/host-writer.ts';
 import { createSearches } from './modules/searches/service.ts';
 import { deploymentDefaults, isSecondFactorRequired } from './modules/settings/service.ts';
@@ -315,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bundles = createCaseBundles({ db, cases, reports, now: deps.now });
   caseRoutes(app, { cases, bundles, guards });
   unitRoutes(app, { db, guards });
+  reviewRoutes(app, { reviews: createReviews({ db, legalBasisOfLookup: cases.legalBasisOfLookup }), guards });
   const history = createHistoryService({
     db,
     settings,

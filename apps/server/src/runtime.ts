@@ -15,6 +15,7 @@ import { type Mailer, outboxMailer, smtpMailer } from './modules/mail/mailer.ts'
 import { createMetrics, meteredJobs } from './modules/metrics/index.ts';
 import { createLlmWriter } from './modules/reports/narrative/llm.ts';
 import { createReportPool, type ReportPool } from './modules/reports/pool.ts';
+import { scheduleReviewSampling } from './modules/reviews/sampler.ts';
 import { scheduleRecovery } from './modules/searches/recovery.ts';
 import { deploymentDefaults, resolveAppKey } from './modules/settings/service.ts';
 import { createUsageRecorder, USAGE_FLUSH_MS } from './modules/usage/recorder.ts';
@@ -230,6 +231,8 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     config.lookups.purgeIntervalMinutes,
     app.log,
   );
+  // Sampled review: the admin's share of searches is drawn for their supervisors every minute.
+  const stopSampling = scheduleReviewSampling(database.db, deploymentDefaults(config), 60_000, app.log);
   // Paid lookups a previous process left pending (it died mid-lookup) are refunded once.
   const stopRecovery = scheduleRecovery(database.db, config.lookups.abandonSeconds, app.log);
   // Watched searches due to run: a tick on the job queue, once across all processes; the claim in
@@ -267,6 +270,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     sealer,
     async close(step) {
       stopPurge();
+      stopSampling();
       stopRecovery();
       // First the requests in flight finish (new connections are refused; a new request on a kept-alive
       // one gets 503), so that none of them sends a job to a stopped queue; then the running jobs

@@ -184,6 +184,13 @@ export function sees(actor: { id: HolderId }, table: WorkTable): SQL {
   return sql`(${eq(holder, actor.id)} or ${supervises(actor.id, holder)})`;
 }
 
+/**
+ * True, in a query, when `actorId` reviews the work of `holder` (sampled review): they supervise
+ * them, and are not them. Nobody reviews their own searches.
+ */
+export const reviewsWorkOf = (actorId: HolderId, holder: HolderId): SQL =>
+  sql`(${holder} <> ${actorId} and ${supervises(actorId, holder)})`;
+
 /** Whose work a list shows: the caller's own (`mine`), or everyone's in the units they supervise (`unit`). */
 export type ListScope = 'mine' | 'unit';
 

@@ -650,6 +650,33 @@ export const caseUnits = pgTable(
   (t) => [primaryKey({ columns: [t.caseId, t.unitId] }), index('case_units_unit_idx').on(t.unitId)],
 );
 
+/**
+ * Searches sampled for review after the fact (modules/reviews): drawn by the sampler at the admin's
+ * share, reviewed once by a supervisor of the searcher (in order or questioned, with a note). Never
+ * purged with the results: a review outlives the result it was about.
+ */
+export const reviewSamples = pgTable(
+  'review_samples',
+  {
+    lookupId: uuid('lookup_id')
+      .primaryKey()
+      .references(() => lookups.id, { onDelete: 'restrict' }),
+    sampledAt: timestamp('sampled_at', { withTimezone: true }).notNull().defaultNow(),
+    verdict: text('verdict', { enum: ['in_order', 'questioned'] }),
+    note: text('note'),
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('review_samples_sampled_idx').on(t.sampledAt),
+    check(
+      'review_samples_verdict_valid',
+      sql`${t.verdict} is null or ${t.verdict} in ('in_order', 'questioned')`,
+    ),
+    check('review_samples_reviewed_whole', sql`(${t.verdict} is null) = (${t.reviewedAt} is null)`),
+  ],
+);
+
 /** A case's notes: timestamped, attributed, append-only (a trigger refuses UPDATE and DELETE). */
 export const caseNotes = pgTable(
   'case_notes',

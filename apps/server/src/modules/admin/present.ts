@@ -32,6 +32,7 @@ export const presentSettings = (settings: DeploymentSettings): AdminSettings => 
   registration_identity_reference_required:
     settings.registrationRequiredFields.includes('identity_reference'),
   lookup_retention_days: settings.lookupRetentionDays,
+  review_share_percent: settings.reviewSharePercent,
 });
 
 /** An imported leak source, with its record count as a number. */

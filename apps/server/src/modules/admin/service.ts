@@ -92,6 +92,7 @@ export async function updateAdminSettings(
     ...(patch.lookup_retention_days !== undefined
       ? { lookup_retention_days: patch.lookup_retention_days }
       : {}),
+    ...(patch.review_share_percent !== undefined ? { review_share_percent: patch.review_share_percent } : {}),
   };
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   await db.transaction(async (tx) => {
@@ -105,6 +106,7 @@ export async function updateAdminSettings(
       'registration_designation_required',
       'registration_identity_reference_required',
       'lookup_retention_days',
+      'review_share_percent',
     ] as const) {
       const value = values[key];
       if (value === undefined) continue;

@@ -45,6 +45,8 @@ export interface DeploymentSettings {
   /** The sign-up profile fields POST /api/register requires. */
   registrationRequiredFields: SignupField[];
   lookupRetentionDays: number;
+  /** The share (0 to 100 %) of searches sampled for review by their searcher's supervisors. */
+  reviewSharePercent: number;
 }
 
 const DEPLOYMENT_KEYS = [
@@ -55,6 +57,7 @@ const DEPLOYMENT_KEYS = [
   'legal_basis_required',
   ...Object.values(SIGNUP_FIELD_SETTINGS),
   'lookup_retention_days',
+  'review_share_percent',
 ] as const;
 type DeploymentKey = (typeof DEPLOYMENT_KEYS)[number];
 
@@ -93,6 +96,7 @@ export async function readDeploymentSettings(
     return typeof value === 'boolean' ? value : fallback;
   };
   const days = values.get('lookup_retention_days');
+  const share = values.get('review_share_percent');
   const registrationMode = registrationModeOf(values, defaults);
   return {
     registrationMode,
@@ -103,6 +107,7 @@ export async function readDeploymentSettings(
     registrationRequiredFields: requiredFieldsOf(values, defaults),
     lookupRetentionDays:
       typeof days === 'number' && Number.isInteger(days) && days >= 1 ? days : defaults.lookupRetentionDays,
+    reviewSharePercent: typeof share === 'number' && share >= 0 && share <= 100 ? share : 0,
   };
 }
 
