@@ -396,6 +396,7 @@ describe('/api/admin/users', () => {
       ['GET', '/api/admin/audit?per_page=1000', undefined, 422],
       ['GET', '/api/admin/audit?sort=id', undefined, 422],
       ['PATCH', '/api/admin/settings', { lookup_retention_days: 0 }, 422],
+      ['PATCH', '/api/admin/settings', { review_share_percent: 101 }, 422],
       ['PATCH', '/api/admin/settings', { case_reference_required: 'yes' }, 422],
       ['PATCH', '/api/admin/settings', { unknown_setting: true }, 422],
       // Text PostgreSQL cannot store (NUL) or that has no place in a name or filter: control characters
@@ -633,6 +634,7 @@ describe('/api/admin/settings, providers and leak sources', () => {
       registration_designation_required: true,
       registration_identity_reference_required: false,
       lookup_retention_days: 90,
+      review_share_percent: 0,
     });
     const changed = await admin.call('PATCH', '/api/admin/settings', {
       registration_enabled: false,
@@ -648,6 +650,7 @@ describe('/api/admin/settings, providers and leak sources', () => {
       registration_designation_required: true,
       registration_identity_reference_required: false,
       lookup_retention_days: 30,
+      review_share_percent: 0,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: false,

@@ -27,6 +27,7 @@ describe('/api/admin/settings', () => {
       registration_designation_required: true,
       registration_identity_reference_required: false,
       lookup_retention_days: 90,
+      review_share_percent: 0,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: false,

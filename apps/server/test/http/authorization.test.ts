@@ -233,6 +233,12 @@ const rules: Record<string, Rule> = {
   getApiAdminAuditChain: admin(),
   getApiAdminAuditCsv: admin(),
 
+  // Sampled review: anyone signed in reads their own queue (empty unless they supervise) and their
+  // own searches' reviews; a verdict on a search the caller does not review is a 404.
+  getApiReviews: user(),
+  getApiReviewsMine: user(),
+  postApiReviewsByLookupId: user({ send: { body: () => ({ verdict: 'in_order' }) } }),
+
   // Units: anyone signed in reads the tree as they may see it; admins build it; a unit's members are
   // read by its unit admins and supervisors (and those of the units above), managed by its unit
   // admins (and those above); anyone else gets 404, as if it did not exist. The unit is the live

@@ -1119,6 +1119,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cases/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a note (append-only: notes are never changed or removed) */
+        post: operations["postApiCasesByIdNotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cases/{id}/hold": {
         parameters: {
             query?: never;
@@ -1172,23 +1189,6 @@ export interface paths {
         post?: never;
         /** Stop sharing the case with a unit */
         delete: operations["deleteApiCasesByIdUnitsByUnitId"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/cases/{id}/notes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add a note (append-only: notes are never changed or removed) */
-        post: operations["postApiCasesByIdNotes"];
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1281,6 +1281,57 @@ export interface paths {
         head?: never;
         /** Change a member's role (admins, unit admins) */
         patch: operations["patchApiUnitsByIdMembersByUserId"];
+        trace?: never;
+    };
+    "/api/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's review queue: their people's searches drawn for review (open, or done) */
+        get: operations["getApiReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own searches that were drawn for review, with their reviews */
+        get: operations["getApiReviewsMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{lookupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Review a drawn search: in order, or questioned with a note (once; audited) */
+        post: operations["postApiReviewsByLookupId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/history": {
@@ -2509,6 +2560,40 @@ export interface components {
             };
             /** @description The report's owner and admins only. */
             lookup_id?: string | null;
+        };
+        /** @description A search sampled for review after the fact. */
+        ReviewItem: {
+            lookup_id: string;
+            kind: string;
+            query_typed: string;
+            status: string;
+            cost: number;
+            /** Format: date-time */
+            created_at: string;
+            case_reference: string | null;
+            /** @description The legal basis of the case it is filed under, as one line. */
+            legal_basis: string | null;
+            sources_answered: string[];
+            sources_failed: string[];
+            searcher: {
+                id: string;
+                name: string;
+                email: string;
+            };
+            /** Format: date-time */
+            sampled_at: string;
+            review: {
+                /** @enum {string} */
+                verdict: "in_order" | "questioned";
+                note: string | null;
+                reviewer: {
+                    id: string;
+                    name: string;
+                    email: string;
+                } | null;
+                /** Format: date-time */
+                reviewed_at: string;
+            } | null;
         };
         Passkey: {
             id: string;
@@ -9541,7 +9626,7 @@ export interface operations {
                         kind: "fir";
                         police_station: string;
                         fir_number: string & (unknown & unknown);
-                        year: number;
+                        year: number | string;
                         sections: string[];
                         purpose: string;
                     } | {
@@ -9966,13 +10051,14 @@ export interface operations {
                  *       "status": "open",
                  *       "legal_basis": {
                  *         "kind": "fir",
-                 *         "police_station": "example police station",
-                 *         "fir_number": "example fir number",
-                 *         "year": 1,
+                 *         "police_station": "Kothrud",
+                 *         "fir_number": "214",
+                 *         "year": 2026,
                  *         "sections": [
-                 *           "example sections"
+                 *           "BNS 318(4)",
+                 *           "IT Act 66D"
                  *         ],
-                 *         "purpose": "example purpose"
+                 *         "purpose": "Tracing the caller of an extortion complaint"
                  *       }
                  *     }
                  */
@@ -9985,7 +10071,7 @@ export interface operations {
                         kind: "fir";
                         police_station: string;
                         fir_number: string & (unknown & unknown);
-                        year: number;
+                        year: number | string;
                         sections: string[];
                         purpose: string;
                     } | {
@@ -10694,6 +10780,139 @@ export interface operations {
             };
         };
     };
+    postApiCasesByIdNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "example body"
+                 *     }
+                 */
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: add a note (append-only: notes are never changed or removed). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "author": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test"
+                     *       },
+                     *       "body": "example body",
+                     *       "created_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        author: components["schemas"]["Person"];
+                        body: string;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The case is closed: nothing can be added to it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     putApiCasesByIdHold: {
         parameters: {
             query?: never;
@@ -11135,139 +11354,6 @@ export interface operations {
             };
             /** @description No such resource of the caller’s (another user’s id is answered the same way). */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A body larger than the server accepts. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A body of a media type this operation does not take (send application/json). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postApiCasesByIdNotes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The case id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "body": "example body"
-                 *     }
-                 */
-                "application/json": {
-                    body: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Created: add a note (append-only: notes are never changed or removed). */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
-                     *       "author": {
-                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
-                     *         "name": "Rohan Deshmukh",
-                     *         "email": "demo-live@footprint.test"
-                     *       },
-                     *       "body": "example body",
-                     *       "created_at": "2026-01-15T09:30:00.000Z"
-                     *     }
-                     */
-                    "application/json": {
-                        id: string;
-                        author: components["schemas"]["Person"];
-                        body: string;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
-                };
-            };
-            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The case is closed: nothing can be added to it. */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12379,6 +12465,360 @@ export interface operations {
             };
         };
     };
+    getApiReviews: {
+        parameters: {
+            query?: {
+                status?: "open" | "done";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the caller's review queue: their people's searches drawn for review (open, or done). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "kind": "example kind",
+                     *           "query_typed": "example query typed",
+                     *           "status": "ok",
+                     *           "cost": 0,
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "case_reference": "CASE-2026-0042",
+                     *           "legal_basis": "example legal basis",
+                     *           "sources_answered": [
+                     *             "example sources answered"
+                     *           ],
+                     *           "sources_failed": [
+                     *             "example sources failed"
+                     *           ],
+                     *           "searcher": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "sampled_at": "2026-01-15T09:30:00.000Z",
+                     *           "review": {
+                     *             "verdict": "in_order",
+                     *             "note": "example note",
+                     *             "reviewer": {
+                     *               "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *               "name": "Rohan Deshmukh",
+                     *               "email": "demo-live@footprint.test"
+                     *             },
+                     *             "reviewed_at": "2026-01-15T09:30:00.000Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ReviewItem"][];
+                    };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiReviewsMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the caller's own searches that were drawn for review, with their reviews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "kind": "example kind",
+                     *           "query_typed": "example query typed",
+                     *           "status": "ok",
+                     *           "cost": 0,
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "case_reference": "CASE-2026-0042",
+                     *           "legal_basis": "example legal basis",
+                     *           "sources_answered": [
+                     *             "example sources answered"
+                     *           ],
+                     *           "sources_failed": [
+                     *             "example sources failed"
+                     *           ],
+                     *           "searcher": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "sampled_at": "2026-01-15T09:30:00.000Z",
+                     *           "review": {
+                     *             "verdict": "in_order",
+                     *             "note": "example note",
+                     *             "reviewer": {
+                     *               "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *               "name": "Rohan Deshmukh",
+                     *               "email": "demo-live@footprint.test"
+                     *             },
+                     *             "reviewed_at": "2026-01-15T09:30:00.000Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ReviewItem"][];
+                    };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiReviewsByLookupId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the drawn search. */
+                lookupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "verdict": "in_order"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    verdict: "in_order" | "questioned";
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: review a drawn search: in order, or questioned with a note (once; audited). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "kind": "example kind",
+                     *       "query_typed": "example query typed",
+                     *       "status": "ok",
+                     *       "cost": 0,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "case_reference": "CASE-2026-0042",
+                     *       "legal_basis": "example legal basis",
+                     *       "sources_answered": [
+                     *         "example sources answered"
+                     *       ],
+                     *       "sources_failed": [
+                     *         "example sources failed"
+                     *       ],
+                     *       "searcher": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test"
+                     *       },
+                     *       "sampled_at": "2026-01-15T09:30:00.000Z",
+                     *       "review": {
+                     *         "verdict": "in_order",
+                     *         "note": "example note",
+                     *         "reviewer": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "reviewed_at": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReviewItem"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The search has been reviewed already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiHistory: {
         parameters: {
             query?: {
@@ -13064,7 +13504,8 @@ export interface operations {
                      *       "registration_organisation_required": true,
                      *       "registration_designation_required": true,
                      *       "registration_identity_reference_required": true,
-                     *       "lookup_retention_days": 0
+                     *       "lookup_retention_days": 0,
+                     *       "review_share_percent": 1
                      *     }
                      */
                     "application/json": {
@@ -13087,6 +13528,8 @@ export interface operations {
                         /** @description POST /api/register must give an official identity reference (badge, employee, press card). */
                         registration_identity_reference_required: boolean;
                         lookup_retention_days: number;
+                        /** @description The share of searches (0 to 100 %) sampled into their searcher's supervisors' review queue afterwards. */
+                        review_share_percent: number;
                     };
                 };
             };
@@ -13147,7 +13590,8 @@ export interface operations {
                  *       "registration_organisation_required": true,
                  *       "registration_designation_required": true,
                  *       "registration_identity_reference_required": true,
-                 *       "lookup_retention_days": 1
+                 *       "lookup_retention_days": 1,
+                 *       "review_share_percent": 0
                  *     }
                  */
                 "application/json": {
@@ -13161,6 +13605,7 @@ export interface operations {
                     registration_designation_required?: boolean;
                     registration_identity_reference_required?: boolean;
                     lookup_retention_days?: number;
+                    review_share_percent?: number;
                 };
             };
         };
@@ -13181,7 +13626,8 @@ export interface operations {
                      *       "registration_organisation_required": true,
                      *       "registration_designation_required": true,
                      *       "registration_identity_reference_required": true,
-                     *       "lookup_retention_days": 0
+                     *       "lookup_retention_days": 0,
+                     *       "review_share_percent": 1
                      *     }
                      */
                     "application/json": {
@@ -13204,6 +13650,8 @@ export interface operations {
                         /** @description POST /api/register must give an official identity reference (badge, employee, press card). */
                         registration_identity_reference_required: boolean;
                         lookup_retention_days: number;
+                        /** @description The share of searches (0 to 100 %) sampled into their searcher's supervisors' review queue afterwards. */
+                        review_share_percent: number;
                     };
                 };
             };
