@@ -2169,6 +2169,12 @@ export interface components {
             type: "bulk_job";
             /** @description The bulk job id (GET /api/bulk/{id}); its rows: ?job_id={id}. */
             id: string;
+            /** @description Who ran it: only in a list asked with `scope=unit`. */
+            user?: {
+                id: string;
+                name: string;
+                email: string;
+            };
             /** Format: date-time */
             created_at: string;
             case_reference: string | null;

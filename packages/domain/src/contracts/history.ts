@@ -51,6 +51,10 @@ const historyJobItem = z
   .object({
     type: z.literal('bulk_job'),
     id: z.string().describe('The bulk job id (GET /api/bulk/{id}); its rows: ?job_id={id}.'),
+    user: z
+      .object({ id: z.string(), name: z.string(), email: z.string() })
+      .optional()
+      .describe('Who ran it: only in a list asked with `scope=unit`.'),
     created_at: isoTimestamp,
     case_reference: z.string().nullable(),
     job: bulkJobResponse,

@@ -156,18 +156,24 @@ async function listGrouped(
   ]);
   const lookupIds = picked.filter((item) => item.type === 'lookup').map((item) => item.id);
   const jobIds = picked.filter((item) => item.type === 'bulk_job').map((item) => item.id);
-  const [entries, jobs] = await Promise.all([
+  const [entries, jobRows] = await Promise.all([
     lookupIds.length > 0
       ? entriesWhere(db, since, and(sees(user, lookups), inArray(lookups.id, lookupIds)), query.scope)
       : Promise.resolve([]),
     jobIds.length > 0
       ? db
-          .select()
+          .select({ job: bulkJobs, holder: { id: users.id, name: users.name, email: users.email } })
           .from(bulkJobs)
+          .innerJoin(users, eq(users.id, bulkJobs.userId))
           .where(and(sees(user, bulkJobs), inArray(bulkJobs.id, jobIds)))
-          .then((rows) => presentJobs(db, rows))
       : Promise.resolve([]),
   ]);
+  const jobs = await presentJobs(
+    db,
+    jobRows.map((row) => row.job),
+  );
+  // Who ran each job: a list of the units' work names them, as it names who made each search.
+  const holderOf = new Map(jobRows.map((row) => [row.job.id, row.holder]));
   const entryOf = new Map(entries.map((row) => [row.id, row]));
   const jobOf = new Map(jobs.map((job) => [job.id, job]));
   const data: HistoryItem[] = [];
@@ -183,6 +189,7 @@ async function listGrouped(
           id: job.id,
           created_at: job.created_at,
           case_reference: job.case_reference,
+          ...(query.scope === 'unit' && holderOf.has(job.id) ? { user: holderOf.get(job.id)! } : {}),
           job,
         });
       }
