@@ -13,6 +13,7 @@ import { casesTexts } from './messages/cases.ts';
 import { intelTexts } from './messages/intel.ts';
 import { leaksTexts } from './messages/leaks.ts';
 import { lookupTexts } from './messages/lookup.ts';
+import { reviewsTexts } from './messages/reviews.ts';
 import { securityTexts } from './messages/security.ts';
 import { siteTexts } from './messages/site.ts';
 import { unitsTexts } from './messages/units.ts';
@@ -33,6 +34,7 @@ export const messages = {
   ...apiKeysTexts,
   ...bulkJobTexts,
   ...unitsTexts,
+  ...reviewsTexts,
 } as const;
 
 /** Laravel-style field messages: the spec's browser shows the first message of each field. */

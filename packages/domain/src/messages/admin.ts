@@ -259,6 +259,9 @@ export const adminTexts = {
         'When on, every search must carry a case reference; searches without one are refused.',
       retention: 'Keep lookup results for (days)',
       retentionHint: 'Older results are purged; history keeps the row but can no longer reopen it.',
+      reviewShare: 'Sampled review (% of searches)',
+      reviewShareHint:
+        'The share of answered searches drawn at random, a few minutes after they are made, for review by the searcher’s supervisors (under Reviews). 0 draws none.',
       save: 'Save settings',
       saving: 'Saving...',
     },
