@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.subscription, ...page(() => import('../features/common/ComingSoonPage.tsx')) },
           { path: paths.history, ...page(() => import('../features/history/HistoryPage.tsx')) },
+          { path: paths.reviews, ...page(() => import('../features/reviews/ReviewsPage.tsx')) },
           { path: paths.cases, ...page(() => import('../features/cases/CasesPage.tsx')) },
           { path: '/cases/:id', ...page(() => import('../features/cases/CasePage.tsx')) },
           { path: paths.security, ...page(() => import('../features/security/SecurityPage.tsx')) },

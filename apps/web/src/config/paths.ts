@@ -36,6 +36,8 @@ export const paths = {
   subscription: '/subscription',
   /** Beyond the spec (accountability): the user's own history, and the admin area. */
   history: '/history',
+  /** Sampled review (beyond the spec): a supervisor's queue of drawn searches, and one's own reviewed. */
+  reviews: '/reviews',
   /** Investigations (beyond the spec). */
   cases: '/cases',
   case: (id: string) => `/cases/${encodeURIComponent(id)}`,
@@ -104,6 +106,7 @@ const menuButtonSections: readonly string[] = [
   paths.bulk,
   paths.watchlist,
   paths.history,
+  paths.reviews,
   paths.apiKeys,
   paths.security,
   paths.admin,

@@ -104,6 +104,13 @@ export const icons = {
       <path d="M12 7.5V12l3 2" />
     </Icon>
   ),
+  reviews: (
+    <Icon className="size-5">
+      <path d="M9 4.5H6.5a2 2 0 0 0-2 2V19a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V6.5a2 2 0 0 0-2-2H15" />
+      <rect x="9" y="3" width="6" height="3" rx="1" />
+      <path d="m8.5 13 2.5 2.5 4.5-5" />
+    </Icon>
+  ),
   admin: (
     <Icon className="size-5">
       <path d="M12 3 4.5 6v5.5c0 4.5 3.2 8.3 7.5 9.5 4.3-1.2 7.5-5 7.5-9.5V6z" />

@@ -64,6 +64,7 @@ export const mainNavigation: readonly NavGroup[] = [
       link(paths.bulk, messages.bulkPage.menuLink, icons.bulk, 'live'),
       link(paths.watchlist, messages.watchlist.menuLink, icons.watchlist, 'live'),
       link(paths.history, messages.history.menuLink, icons.history),
+      link(paths.reviews, messages.reviewsPage.menuLink, icons.reviews),
     ],
   },
   {
