@@ -153,6 +153,8 @@ function SettingsForm({ current }: { current: AdminSettings }) {
   const save = useUpdateSettings();
   const initialDays =
     typeof current.lookup_retention_days === 'number' ? String(current.lookup_retention_days) : '';
+  const initialShare =
+    typeof current.review_share_percent === 'number' ? String(current.review_share_percent) : '0';
   const currentMode: RegistrationMode =
     current.registration_mode ?? (current.registration_enabled === false ? 'closed' : 'open');
   const [draft, setDraft] = useState({
@@ -162,8 +164,10 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     legal_basis_required: current.legal_basis_required === true,
     lookup_retention_days: initialDays,
     signup_required: requiredOf(current),
+    review_share_percent: initialShare,
   });
   const [retentionError, setRetentionError] = useState<string | null>(null);
+  const [shareError, setShareError] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -184,13 +188,27 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     }
     const days = draft.lookup_retention_days.trim();
     if (days !== initialDays) patch.lookup_retention_days = days === '' ? Number.NaN : Number(days);
+    const share = draft.review_share_percent.trim();
+    if (share !== initialShare) patch.review_share_percent = share === '' ? Number.NaN : Number(share);
     const checked = adminSettingsPatch.safeParse(patch);
     if (!checked.success) {
-      setRetentionError(checked.error.issues[0]?.message ?? messages.errors.validation);
-      document.getElementById(`${id}-retention`)?.focus();
+      // Each refused field says why under itself; the first of them takes the focus.
+      const byField = new Map<string, string>();
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        if (!byField.has(field)) byField.set(field, issue.message);
+      }
+      const retention = byField.get('lookup_retention_days') ?? null;
+      const shareMessage = byField.get('review_share_percent') ?? null;
+      setRetentionError(
+        retention ?? (shareMessage ? null : (checked.error.issues[0]?.message ?? messages.errors.validation)),
+      );
+      setShareError(shareMessage);
+      document.getElementById(shareMessage && !retention ? `${id}-share` : `${id}-retention`)?.focus();
       return;
     }
     setRetentionError(null);
+    setShareError(null);
     if (Object.keys(patch).length === 0) {
       toast.success(t.saved);
       return;
@@ -201,8 +219,10 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     } catch (error) {
       if (isSessionEnd(error)) return;
       const fields = fieldErrorsOf(error);
-      if (fields.lookup_retention_days) setRetentionError(fields.lookup_retention_days);
-      else toast.error(failureMessage(error, messages.errors.generic));
+      if (fields.lookup_retention_days || fields.review_share_percent) {
+        setRetentionError(fields.lookup_retention_days ?? null);
+        setShareError(fields.review_share_percent ?? null);
+      } else toast.error(failureMessage(error, messages.errors.generic));
     }
   };
 
@@ -277,6 +297,39 @@ function SettingsForm({ current }: { current: AdminSettings }) {
             </p>
           )}
         </div>
+        <div className="flex flex-wrap items-start justify-between gap-4 py-4">
+          <div className="min-w-0 flex-1 basis-64">
+            <label htmlFor={`${id}-share`} className="text-sm font-semibold text-text">
+              {s.reviewShare}
+            </label>
+            <p id={`${id}-share-hint`} className="mt-0.5 text-xs text-muted">
+              {s.reviewShareHint}
+            </p>
+          </div>
+          <div className="w-32">
+            <input
+              id={`${id}-share`}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100}
+              step="any"
+              className="input min-h-10 text-right tabular-nums"
+              value={draft.review_share_percent}
+              aria-invalid={shareError ? true : undefined}
+              aria-describedby={shareError ? `${id}-share-error ${id}-share-hint` : `${id}-share-hint`}
+              onChange={(event) => {
+                setDraft((d) => ({ ...d, review_share_percent: event.target.value }));
+                setShareError(null);
+              }}
+            />
+          </div>
+          {shareError && (
+            <p id={`${id}-share-error`} className="field-error w-full text-right">
+              {shareError}
+            </p>
+          )}
+        </div>
       </div>
       <div className="flex justify-end border-t border-line py-4">
         <button type="submit" className="btn-primary" disabled={save.isPending}>
@@ -288,7 +341,10 @@ function SettingsForm({ current }: { current: AdminSettings }) {
   );
 }
 
-/** /admin/settings: the registration mode (open, approval, closed), whether a case reference is required, result retention. */
+/**
+ * /admin/settings: the registration mode (open, approval, closed), whether a case reference is required,
+ * result retention and the share of searches drawn for sampled review.
+ */
 export default function SettingsPage() {
   const settings = useSettings();
   return (
