@@ -159,7 +159,8 @@ describe('POST and GET /api/cases', () => {
       const { kind: _, purpose: __, ...facts } = basis;
       expect(answered.fields).toMatchObject(facts);
     }
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // Past the latest day anywhere (UTC+14): the day after tomorrow in UTC.
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const bad: Array<[Record<string, unknown>, string]> = [
       [
         {
