@@ -61,6 +61,8 @@ export const unitsMessages = {
   shareNotAllowed:
     'Only the case owner, a supervisor of the owner or an admin can share a case with a unit. Nothing was changed.',
   shareAlready: 'This case is already shared with this unit.',
+  shareDefault:
+    'A case cannot be shared with the default unit: it holds every account not yet placed in a unit. Nothing was changed.',
   shareNotFound: 'This case is not shared with this unit.',
 } as const;
 

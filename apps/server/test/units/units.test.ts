@@ -295,6 +295,14 @@ describe("a supervisor and their people's work", () => {
       unit_id: tree.otherState,
     });
     expect(refused.status).toBe(404);
+    const [everyone] = await t.db.select({ id: units.id }).from(units).where(eq(units.isDefault, true));
+    const toEveryone = await call('POST', `/api/cases/${caseId}/units`, people.supervisor.session, {
+      unit_id: everyone!.id,
+    });
+    expect(toEveryone).toMatchObject({
+      status: 422,
+      body: { errors: { unit_id: [unitsMessages.shareDefault] } },
+    });
     const shared = await call('POST', `/api/cases/${caseId}/units`, people.supervisor.session, {
       unit_id: tree.otherState,
     });

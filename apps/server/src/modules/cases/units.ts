@@ -37,8 +37,12 @@ export async function shareWithUnit(
   const { db, now } = ctx;
   const { row, role } = await visibleCase(db, user, id);
   if (!sharesCase(role)) throw forbidden(unitsMessages.shareNotAllowed);
-  const [unit] = await db.select({ id: units.id, name: units.name }).from(units).where(eq(units.id, unitId));
+  const [unit] = await db
+    .select({ id: units.id, name: units.name, isDefault: units.isDefault })
+    .from(units)
+    .where(eq(units.id, unitId));
   if (!unit) throw validationError({ unit_id: [unitsMessages.notFound] });
+  if (unit.isDefault) throw validationError({ unit_id: [unitsMessages.shareDefault] });
   const sharedAt = now();
   await db.transaction(async (tx) => {
     const added = await tx
