@@ -127,5 +127,30 @@ export const casesTexts = {
     openCasesLink: 'Open a case',
     addToCaseRun: 'Add to case',
     addedToCase: (reference: string) => `Filed under ${reference}.`,
+    /** A legal hold on the case: its searches' results are kept past every retention period. */
+    holdTitle: 'Legal hold',
+    holdBadge: 'Legal hold',
+    holdBadgeHint: "Under a legal hold: its searches' results are kept until it is released.",
+    /** After 'Legal hold' in the banner: 'since 4 Dec 2026 by NAME: REASON'. */
+    holdSince: (date: string, by: string | null, reason: string) =>
+      `since ${date}${by ? ` by ${by}` : ''}: ${reason}`,
+    holdKept: "The case's search results are kept, past every retention period, until it is released.",
+    placeHold: 'Place legal hold',
+    placeHoldTitle: 'Place a legal hold',
+    placeHoldLead:
+      "While the hold stands, the results of this case's searches are kept past every retention period. The reason is kept in the audit log.",
+    holdReason: 'Reason',
+    holdReasonHint: 'For example the court order or the request that asks for the results to be kept.',
+    holdSubmit: 'Place hold',
+    holdPlacing: 'Placing...',
+    holdPlaced: 'Legal hold placed.',
+    releaseHold: 'Release hold',
+    releaseHoldTitle: 'Release the legal hold?',
+    releaseHoldConfirm:
+      "The case's results then follow the retention period again: those older than it are removed at the next purge.",
+    releaseHoldSubmit: 'Release hold',
+    holdReleasing: 'Releasing...',
+    holdReleased: 'Legal hold released.',
+    cancel: 'Cancel',
   },
 } as const;

@@ -83,6 +83,28 @@ export const unitsTexts = {
       memberSaved: (email: string) => `${email} saved as a member.`,
       readOnly: 'You can see these members; only an admin or a unit admin above can change them.',
       closeMembers: 'Close members',
+      /** A unit's retention period: its row in the tree and the dialog that sets or clears it. */
+      retentionDays: (n: number) => `Keeps results ${n.toLocaleString('en-US')} ${n === 1 ? 'day' : 'days'}`,
+      retentionFollows: "Follows the deployment's period",
+      retentionAboveCeiling: (ceiling: number) =>
+        `No effect beyond the deployment's ${ceiling.toLocaleString('en-US')} ${ceiling === 1 ? 'day' : 'days'}`,
+      retention: 'Retention',
+      retentionLabel: (name: string) => `Retention of ${name}: how long its searches' results are kept`,
+      retentionTitle: (name: string) => `Retention of ${name}`,
+      retentionLead:
+        "How long the results of searches by this unit's members are kept. A member of several units keeps them for the shortest period of their units.",
+      retentionDaysLabel: 'Days to keep results',
+      retentionHint: (ceiling: number | null) =>
+        ceiling === null
+          ? "From 1 to 3,650 days, never longer than the deployment's period (Settings). Empty: follow the deployment's period."
+          : `From 1 to 3,650 days. The deployment keeps results ${ceiling.toLocaleString('en-US')} ${ceiling === 1 ? 'day' : 'days'} at most (Settings): a longer period has no effect beyond that. Empty: follow the deployment's period.`,
+      retentionWarning: (days: number, ceiling: number) =>
+        `${days.toLocaleString('en-US')} days is above the deployment's ${ceiling.toLocaleString('en-US')}: results are still removed after ${ceiling.toLocaleString('en-US')} ${ceiling === 1 ? 'day' : 'days'} unless the deployment's period is raised.`,
+      retentionSave: 'Save period',
+      retentionClear: "Follow the deployment's period",
+      retentionSaved: (name: string, days: number) =>
+        `${name} keeps results ${days.toLocaleString('en-US')} ${days === 1 ? 'day' : 'days'}.`,
+      retentionCleared: (name: string) => `${name} follows the deployment's period.`,
     },
     /** /history: the supervisor's view of the searches in their units. */
     history: {
