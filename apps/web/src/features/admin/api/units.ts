@@ -2,6 +2,7 @@ import type { Unit, UnitMember, UnitMembersResponse, UnitRole, UnitsResponse } f
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api.ts';
 import { unitsKey } from '../../../lib/units.ts';
+import { getSettings } from './settings.ts';
 
 /** The /api/units calls of /admin/units; every change refreshes the tree (and the members shown). */
 
@@ -31,11 +32,33 @@ function useUnitsMutation<TInput, TOutput>(fn: (input: TInput) => Promise<TOutpu
 export const useCreateUnit = () =>
   useUnitsMutation((body: { name: string; parent_id: string | null }) => api.post<Unit>('/api/units', body));
 
-/** PATCH /api/units/{id} { name? , parent_id? }: rename or move. */
+/** PATCH /api/units/{id} { name?, parent_id?, retention_days? }: rename, move or set the retention period. */
 export const useUpdateUnit = () =>
-  useUnitsMutation(({ id, ...body }: { id: string; name?: string; parent_id?: string | null }) =>
-    request<Unit>(unitUrl(id), { method: 'PATCH', body }),
+  useUnitsMutation(
+    ({
+      id,
+      ...body
+    }: {
+      id: string;
+      name?: string;
+      parent_id?: string | null;
+      retention_days?: number | null;
+    }) => request<Unit>(unitUrl(id), { method: 'PATCH', body }),
   );
+
+/**
+ * The deployment's retention period (GET /api/admin/settings `lookup_retention_days`): the ceiling of
+ * every unit's. Read only by an admin (who alone sets a unit's period); the same cache entry as the
+ * Settings page's, so a change there shows here.
+ */
+export function useRetentionCeiling(enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'settings'],
+    queryFn: ({ signal }) => getSettings(signal),
+    enabled,
+    select: (settings) => settings.lookup_retention_days,
+  });
+}
 
 /** DELETE /api/units/{id}: an empty unit, not the default one. */
 export const useDeleteUnit = () =>

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
 import { useUnits } from '../../../lib/units.ts';
+import { useRetentionCeiling } from '../api/units.ts';
 import { ScreenHeader } from '../components/ScreenHeader.tsx';
 import { LevelsCard } from '../components/units/LevelsCard.tsx';
 import { MembersPanel } from '../components/units/MembersPanel.tsx';
@@ -13,9 +14,10 @@ import { buildTree, deepestLevel } from '../units-tree.ts';
 const t = messages.units.admin;
 
 /**
- * /admin/units: the names of the tree's levels, the tree (add below, rename, move, delete), and the
- * members of the unit chosen in it (add by e-mail with a role, change a role, remove). The chosen unit
- * lives in the address (?unit=), so a reload or Back shows the same members.
+ * /admin/units: the names of the tree's levels, the tree (add below, rename, move, set the retention
+ * period within the deployment's, delete), and the members of the unit chosen in it (add by e-mail
+ * with a role, change a role, remove). The chosen unit lives in the address (?unit=), so a reload or
+ * Back shows the same members.
  */
 export default function UnitsPage() {
   const units = useUnits();
@@ -27,6 +29,8 @@ export default function UnitsPage() {
   const focusMembers = useRef(false);
   const data = units.data;
   const tree = useMemo(() => buildTree(data?.units ?? []), [data]);
+  // Only an admin (who builds the tree) reads the deployment's settings and sets a unit's period.
+  const ceiling = useRetentionCeiling(data?.edits_tree === true).data ?? null;
 
   const select = (unit: Unit | null, focus = true) => {
     const next = new URLSearchParams(params);
@@ -92,6 +96,7 @@ export default function UnitsPage() {
                   levels={data.levels.length}
                   selected={shown}
                   editable={data.edits_tree}
+                  ceiling={ceiling}
                   onSelect={(unit) => select(unit)}
                   onAction={setAction}
                 />
@@ -119,6 +124,7 @@ export default function UnitsPage() {
             action={action}
             tree={tree}
             levels={data.levels}
+            ceiling={ceiling}
             onClose={() => setAction(null)}
             onCreated={(unit) => select(unit, false)}
             onDeleted={(unit) => {

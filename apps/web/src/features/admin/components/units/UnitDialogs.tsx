@@ -9,12 +9,16 @@ import { moveTargets, type UnitTree } from '../../units-tree.ts';
 
 const t = messages.units.admin;
 
-/** What the tree asked for: a new unit (under `parent`, or at the top), a rename, a move or a delete. */
+/**
+ * What the tree asked for: a new unit (under `parent`, or at the top), a rename, a move, a delete, or
+ * the unit's retention period.
+ */
 export type UnitAction =
   | { kind: 'add'; parent: Unit | null }
   | { kind: 'rename'; unit: Unit }
   | { kind: 'move'; unit: Unit }
-  | { kind: 'delete'; unit: Unit };
+  | { kind: 'delete'; unit: Unit }
+  | { kind: 'retention'; unit: Unit };
 
 /** The first message per field of a request schema's refusal. */
 function issuesOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }) {
@@ -270,11 +274,136 @@ function DeleteDialog({
   );
 }
 
+/**
+ * 'Retention of …': how many days the results of its members' searches are kept (1 to 3,650), or empty
+ * to follow the deployment's period. The deployment's period is the ceiling: a longer one is allowed
+ * (it takes effect if the deployment's is raised) but said to have no effect beyond it.
+ */
+function RetentionDialog({
+  unit,
+  ceiling,
+  onClose,
+}: {
+  unit: Unit;
+  ceiling: number | null;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const update = useUpdateUnit();
+  const [days, setDays] = useState(unit.retention_days === null ? '' : String(unit.retention_days));
+  const [error, setError] = useState<string | null>(null);
+  const typed = days.trim();
+  const value = typed === '' ? null : Number(typed);
+  const above = ceiling !== null && value !== null && Number.isInteger(value) && value > ceiling;
+
+  const save = async (next: number | null) => {
+    if (update.isPending) return;
+    const checked = updateUnitBody.safeParse({ retention_days: next });
+    if (!checked.success) {
+      setError(issuesOf(checked.error).retention_days ?? messages.errors.validation);
+      input.current?.focus();
+      return;
+    }
+    try {
+      if (next !== unit.retention_days) await update.mutateAsync({ id: unit.id, retention_days: next });
+      toast.success(next === null ? t.retentionCleared(unit.name) : t.retentionSaved(unit.name, next));
+      onClose();
+    } catch (failure) {
+      if (isSessionEnd(failure)) return;
+      const fields = fieldErrorsOf(failure);
+      if (fields.retention_days) {
+        setError(fields.retention_days);
+        input.current?.focus();
+      } else toast.error(failureMessage(failure, messages.errors.generic));
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void save(value);
+  };
+
+  const describedBy = [error ? `${id}-days-error` : '', above ? `${id}-days-warning` : '', `${id}-days-hint`]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <Modal
+      title={t.retentionTitle(unit.name)}
+      onClose={onClose}
+      initialFocus={input}
+      hideFooterClose
+      actions={
+        <>
+          <button type="button" className="btn-ghost" onClick={onClose}>
+            {t.cancel}
+          </button>
+          {unit.retention_days !== null && (
+            <button
+              type="button"
+              className="btn-ghost"
+              aria-disabled={update.isPending || undefined}
+              onClick={() => void save(null)}
+            >
+              {t.retentionClear}
+            </button>
+          )}
+          <button
+            type="submit"
+            form={`${id}-form`}
+            className="btn-primary"
+            aria-disabled={update.isPending || undefined}
+          >
+            {update.isPending && <Spinner size="sm" decorative />}
+            {update.isPending ? t.saving : t.retentionSave}
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} noValidate onSubmit={onSubmit}>
+        <p className="mb-3 text-sm text-muted">{t.retentionLead}</p>
+        <label htmlFor={`${id}-days`} className="label">
+          {t.retentionDaysLabel}
+        </label>
+        <input
+          ref={input}
+          id={`${id}-days`}
+          className="input min-h-10 max-w-40 tabular-nums"
+          inputMode="numeric"
+          autoComplete="off"
+          value={days}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            setDays(event.target.value);
+            setError(null);
+          }}
+        />
+        {error && (
+          <p id={`${id}-days-error`} className="field-error">
+            {error}
+          </p>
+        )}
+        {above && ceiling !== null && value !== null && (
+          <p id={`${id}-days-warning`} role="status" className="unit-retention-warning">
+            {t.retentionWarning(value, ceiling)}
+          </p>
+        )}
+        <p id={`${id}-days-hint`} className="mt-2 text-xs text-muted">
+          {t.retentionHint(ceiling)}
+        </p>
+      </form>
+    </Modal>
+  );
+}
+
 /** The dialog of one tree action. */
 export function UnitActionDialog({
   action,
   tree,
   levels,
+  ceiling,
   onClose,
   onCreated,
   onDeleted,
@@ -282,6 +411,8 @@ export function UnitActionDialog({
   action: UnitAction;
   tree: UnitTree;
   levels: readonly string[];
+  /** The deployment's retention period, once read (null until then, or when it cannot be read). */
+  ceiling: number | null;
   onClose: () => void;
   onCreated: (unit: Unit) => void;
   onDeleted: (unit: Unit) => void;
@@ -294,5 +425,7 @@ export function UnitActionDialog({
       return <MoveDialog unit={action.unit} tree={tree} levels={levels} onClose={onClose} />;
     case 'delete':
       return <DeleteDialog unit={action.unit} onClose={onClose} onDeleted={onDeleted} />;
+    case 'retention':
+      return <RetentionDialog unit={action.unit} ceiling={ceiling} onClose={onClose} />;
   }
 }

@@ -9,13 +9,18 @@ interface Props {
   levels: number;
   selected: string | undefined;
   editable: boolean;
+  /** The deployment's retention period (the admin's view only): a unit's above it is said to be capped. */
+  ceiling: number | null;
   onSelect: (unit: Unit) => void;
   onAction: (action: UnitAction) => void;
 }
 
-/** One unit: its name (choosing it shows its members), level, member count, and the actions it allows. */
+/**
+ * One unit: its name (choosing it shows its members), level, member count, retention period, and the
+ * actions it allows.
+ */
 function UnitItem({ unit, ...props }: Props & { unit: Unit }) {
-  const { tree, levels, selected, editable, onSelect, onAction } = props;
+  const { tree, levels, selected, editable, ceiling, onSelect, onAction } = props;
   const children = tree.children.get(unit.id) ?? [];
   const isSelected = selected === unit.id;
   const metaId = `unit-${unit.id}-meta`;
@@ -38,6 +43,12 @@ function UnitItem({ unit, ...props }: Props & { unit: Unit }) {
           text: t.move,
           label: t.moveLabel(unit.name),
           run: () => onAction({ kind: 'move', unit }),
+        },
+        {
+          key: 'retention',
+          text: t.retention,
+          label: t.retentionLabel(unit.name),
+          run: () => onAction({ kind: 'retention', unit }),
         },
         canDelete(tree, unit) && {
           key: 'delete',
@@ -67,6 +78,18 @@ function UnitItem({ unit, ...props }: Props & { unit: Unit }) {
               <span aria-hidden="true">· </span>
               {t.members(unit.member_count)}
             </span>
+            {/* On a phone the period takes a line of its own, without the separator. */}
+            <span
+              className={`basis-full tabular-nums sm:basis-auto sm:whitespace-nowrap ${unit.retention_days === null ? '' : 'text-text'}`}
+            >
+              <span aria-hidden="true" className="hidden sm:inline">
+                ·{' '}
+              </span>
+              {unit.retention_days === null ? t.retentionFollows : t.retentionDays(unit.retention_days)}
+            </span>
+            {unit.retention_days !== null && ceiling !== null && unit.retention_days > ceiling && (
+              <span className="status-badge chip-amber">{t.retentionAboveCeiling(ceiling)}</span>
+            )}
             {unit.is_default && (
               <span className="status-badge chip-indigo" title={t.defaultHint}>
                 {t.defaultBadge}
