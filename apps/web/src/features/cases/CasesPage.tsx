@@ -106,8 +106,15 @@ function CaseCard({ item }: { item: CaseSummary }) {
         <Link to={paths.case(item.id)} className="link-accent text-base font-semibold">
           {item.title}
         </Link>
-        <span className={`status-badge ${item.status === 'open' ? 'status-on' : 'chip-slate'}`}>
-          {item.status === 'open' ? t.open : t.closed}
+        <span className="flex flex-wrap items-center gap-1.5">
+          {item.legal_hold && (
+            <span className="status-badge chip-amber" title={t.holdBadgeHint}>
+              {t.holdBadge}
+            </span>
+          )}
+          <span className={`status-badge ${item.status === 'open' ? 'status-on' : 'chip-slate'}`}>
+            {item.status === 'open' ? t.open : t.closed}
+          </span>
         </span>
       </div>
       <p className="mt-1 text-sm text-muted">

@@ -14,12 +14,13 @@ import {
 import { BundleButton } from './BundleButton.tsx';
 import { LegalBasisFacts } from './LegalBasisFacts.tsx';
 import { LegalBasisFields } from './LegalBasisFields.tsx';
+import { LegalHold } from './LegalHold.tsx';
 
 const t = messages.cases;
 
 /**
- * The case's reference, title, status, owner and legal basis (its line and its facts), with the bundle
- * download and, for those who manage it, Close or Reopen and the change of its legal basis.
+ * The case's reference, title, status, owner, legal basis (its line and its facts) and legal hold, with
+ * the bundle download and, for those who manage it, Close or Reopen and the change of its legal basis.
  */
 export function CaseHeader({ detail, manage }: { detail: CaseDetail; manage: boolean }) {
   const update = useUpdateCase(detail.id);
@@ -56,6 +57,7 @@ export function CaseHeader({ detail, manage }: { detail: CaseDetail; manage: boo
           </button>
         )}
         {manage && editing && <LegalBasisEditor detail={detail} onDone={() => setEditing(false)} />}
+        <LegalHold detail={detail} />
       </div>
       <div className="flex flex-wrap gap-2">
         <BundleButton detail={detail} />

@@ -1,0 +1,188 @@
+import { type CaseDetail, legalHoldBody, messages } from '@footprint/domain';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Icon } from '../../../components/Icon.tsx';
+import { Modal } from '../../../components/Modal.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { formatDate } from '../../../lib/datetime.ts';
+import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
+import { usePlaceHold, useReleaseHold } from '../api/hold.ts';
+
+const t = messages.cases;
+/** A padlock: the results are locked against the purge. */
+const lock = 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4';
+
+/**
+ * The case's legal hold, under its legal basis. Held: a banner saying since when, by whom and why,
+ * and that the results are kept until it is released. Whoever answers for the case (`detail.shares`:
+ * the owner, a supervisor of the owner, an admin) places it with a reason, or releases it after a
+ * confirmation.
+ */
+export function LegalHold({ detail }: { detail: CaseDetail }) {
+  const id = useId();
+  const [dialog, setDialog] = useState<'place' | 'release' | null>(null);
+  const hold = detail.legal_hold;
+  if (!hold && !detail.shares) return null;
+
+  return (
+    <>
+      {hold ? (
+        <section aria-labelledby={`${id}-title`} className="legal-hold-banner">
+          <Icon d={lock} className="mt-0.5 size-5 shrink-0 text-amber-300" strokeWidth={2} />
+          <div className="legal-hold-banner-text">
+            <p>
+              <strong id={`${id}-title`} className="font-semibold text-amber-200">
+                {t.holdTitle}
+              </strong>{' '}
+              <span title={hold.at}>
+                {t.holdSince(formatDate(hold.at), hold.by?.name ?? null, hold.reason)}
+              </span>
+            </p>
+            <p className="mt-0.5 text-xs text-muted">{t.holdKept}</p>
+          </div>
+          {detail.shares && (
+            <button
+              type="button"
+              className="unit-action unit-action-danger shrink-0"
+              onClick={() => setDialog('release')}
+            >
+              {t.releaseHold}
+            </button>
+          )}
+        </section>
+      ) : (
+        <button type="button" className="link-accent mt-2 block text-sm" onClick={() => setDialog('place')}>
+          {t.placeHold}
+        </button>
+      )}
+      {dialog === 'place' && <PlaceHoldDialog caseId={detail.id} onClose={() => setDialog(null)} />}
+      {dialog === 'release' && <ReleaseHoldDialog caseId={detail.id} onClose={() => setDialog(null)} />}
+    </>
+  );
+}
+
+/** 'Place a legal hold': the reason is required, and said under its field when missing. */
+function PlaceHoldDialog({ caseId, onClose }: { caseId: string; onClose: () => void }) {
+  const id = useId();
+  const input = useRef<HTMLTextAreaElement>(null);
+  const place = usePlaceHold(caseId);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (place.isPending) return;
+    const checked = legalHoldBody.safeParse({ reason });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? messages.errors.validation);
+      input.current?.focus();
+      return;
+    }
+    try {
+      await place.mutateAsync(checked.data.reason);
+      toast.success(t.holdPlaced);
+      onClose();
+    } catch (failure) {
+      if (isSessionEnd(failure)) return;
+      const fields = fieldErrorsOf(failure);
+      if (fields.reason) {
+        setError(fields.reason);
+        input.current?.focus();
+      } else toast.error(failureMessage(failure, t.saveFailed));
+    }
+  };
+
+  return (
+    <Modal
+      title={t.placeHoldTitle}
+      onClose={onClose}
+      initialFocus={input}
+      hideFooterClose
+      actions={
+        <>
+          <button type="button" className="btn-ghost" onClick={onClose}>
+            {t.cancel}
+          </button>
+          <button
+            type="submit"
+            form={`${id}-form`}
+            className="btn-primary"
+            aria-disabled={place.isPending || undefined}
+          >
+            {place.isPending && <Spinner size="sm" decorative />}
+            {place.isPending ? t.holdPlacing : t.holdSubmit}
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <p className="mb-3 text-sm text-muted">{t.placeHoldLead}</p>
+        <label htmlFor={`${id}-reason`} className="label">
+          {t.holdReason}
+        </label>
+        <textarea
+          ref={input}
+          id={`${id}-reason`}
+          className="input min-h-24"
+          value={reason}
+          maxLength={500}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-reason-error ${id}-reason-hint` : `${id}-reason-hint`}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError(null);
+          }}
+        />
+        {error && (
+          <p id={`${id}-reason-error`} className="field-error">
+            {error}
+          </p>
+        )}
+        <p id={`${id}-reason-hint`} className="mt-1 text-xs text-muted">
+          {t.holdReasonHint}
+        </p>
+      </form>
+    </Modal>
+  );
+}
+
+/** 'Release the legal hold?': the results follow the retention period again. */
+function ReleaseHoldDialog({ caseId, onClose }: { caseId: string; onClose: () => void }) {
+  const release = useReleaseHold(caseId);
+  const confirm = async () => {
+    if (release.isPending) return;
+    try {
+      await release.mutateAsync();
+      toast.success(t.holdReleased);
+      onClose();
+    } catch (failure) {
+      if (!isSessionEnd(failure)) toast.error(failureMessage(failure, t.saveFailed));
+    }
+  };
+  return (
+    <Modal
+      title={t.releaseHoldTitle}
+      onClose={onClose}
+      hideFooterClose
+      actions={
+        <>
+          <button type="button" className="btn-ghost" onClick={onClose}>
+            {t.cancel}
+          </button>
+          <button
+            type="button"
+            className="btn bg-rose-700 text-white hover:bg-rose-600"
+            aria-disabled={release.isPending || undefined}
+            onClick={() => void confirm()}
+          >
+            {release.isPending && <Spinner size="sm" decorative />}
+            {release.isPending ? t.holdReleasing : t.releaseHoldSubmit}
+          </button>
+        </>
+      }
+    >
+      <p className="text-sm text-text">{t.releaseHoldConfirm}</p>
+    </Modal>
+  );
+}
