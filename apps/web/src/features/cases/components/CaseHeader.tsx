@@ -14,7 +14,7 @@ import {
 import { BundleButton } from './BundleButton.tsx';
 import { LegalBasisFacts } from './LegalBasisFacts.tsx';
 import { LegalBasisFields } from './LegalBasisFields.tsx';
-import { LegalHold } from './LegalHold.tsx';
+import { LegalHoldBanner, PlaceHoldButton } from './LegalHold.tsx';
 
 const t = messages.cases;
 
@@ -51,13 +51,16 @@ export function CaseHeader({ detail, manage }: { detail: CaseDetail; manage: boo
           </span>
         </p>
         {detail.legal_basis && <LegalBasisFacts basis={detail.legal_basis} />}
-        {manage && !editing && (
-          <button type="button" className="link-accent mt-2 text-sm" onClick={() => setEditing(true)}>
-            {detail.legal_basis ? t.legalBasisEdit : t.legalBasisGive}
-          </button>
-        )}
+        <div className="mt-2 flex flex-wrap items-center gap-x-5 gap-y-1 empty:hidden">
+          {manage && !editing && (
+            <button type="button" className="link-accent text-sm" onClick={() => setEditing(true)}>
+              {detail.legal_basis ? t.legalBasisEdit : t.legalBasisGive}
+            </button>
+          )}
+          {!editing && <PlaceHoldButton detail={detail} />}
+        </div>
         {manage && editing && <LegalBasisEditor detail={detail} onDone={() => setEditing(false)} />}
-        <LegalHold detail={detail} />
+        <LegalHoldBanner detail={detail} />
       </div>
       <div className="flex flex-wrap gap-2">
         <BundleButton detail={detail} />

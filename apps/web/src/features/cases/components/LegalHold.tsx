@@ -13,50 +13,51 @@ const t = messages.cases;
 const lock = 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4';
 
 /**
- * The case's legal hold, under its legal basis. Held: a banner saying since when, by whom and why,
- * and that the results are kept until it is released. Whoever answers for the case (`detail.shares`:
- * the owner, a supervisor of the owner, an admin) places it with a reason, or releases it after a
- * confirmation.
+ * The case's legal hold, under its legal basis: since when, by whom and why, and that the results are
+ * kept until it is released. Whoever answers for the case (`detail.shares`: the owner, a supervisor of
+ * the owner, an admin) releases it after a confirmation.
  */
-export function LegalHold({ detail }: { detail: CaseDetail }) {
+export function LegalHoldBanner({ detail }: { detail: CaseDetail }) {
   const id = useId();
-  const [dialog, setDialog] = useState<'place' | 'release' | null>(null);
+  const [releasing, setReleasing] = useState(false);
   const hold = detail.legal_hold;
-  if (!hold && !detail.shares) return null;
-
+  if (!hold) return null;
   return (
-    <>
-      {hold ? (
-        <section aria-labelledby={`${id}-title`} className="legal-hold-banner">
-          <Icon d={lock} className="mt-0.5 size-5 shrink-0 text-amber-300" strokeWidth={2} />
-          <div className="legal-hold-banner-text">
-            <p>
-              <strong id={`${id}-title`} className="font-semibold text-amber-200">
-                {t.holdTitle}
-              </strong>{' '}
-              <span title={hold.at}>
-                {t.holdSince(formatDate(hold.at), hold.by?.name ?? null, hold.reason)}
-              </span>
-            </p>
-            <p className="mt-0.5 text-xs text-muted">{t.holdKept}</p>
-          </div>
-          {detail.shares && (
-            <button
-              type="button"
-              className="unit-action unit-action-danger shrink-0"
-              onClick={() => setDialog('release')}
-            >
-              {t.releaseHold}
-            </button>
-          )}
-        </section>
-      ) : (
-        <button type="button" className="link-accent mt-2 block text-sm" onClick={() => setDialog('place')}>
-          {t.placeHold}
+    <section aria-labelledby={`${id}-title`} className="legal-hold-banner">
+      <Icon d={lock} className="mt-0.5 size-5 shrink-0 text-amber-300" strokeWidth={2} />
+      <div className="legal-hold-banner-text">
+        <p>
+          <strong id={`${id}-title`} className="font-semibold text-amber-200">
+            {t.holdTitle}
+          </strong>{' '}
+          <span title={hold.at}>{t.holdSince(formatDate(hold.at), hold.by?.name ?? null, hold.reason)}</span>
+        </p>
+        <p className="mt-0.5 text-xs text-muted">{t.holdKept}</p>
+      </div>
+      {detail.shares && (
+        <button
+          type="button"
+          className="unit-action unit-action-danger shrink-0"
+          onClick={() => setReleasing(true)}
+        >
+          {t.releaseHold}
         </button>
       )}
-      {dialog === 'place' && <PlaceHoldDialog caseId={detail.id} onClose={() => setDialog(null)} />}
-      {dialog === 'release' && <ReleaseHoldDialog caseId={detail.id} onClose={() => setDialog(null)} />}
+      {releasing && <ReleaseHoldDialog caseId={detail.id} onClose={() => setReleasing(false)} />}
+    </section>
+  );
+}
+
+/** 'Place legal hold', beside the legal basis's link, for whoever answers for a case not held. */
+export function PlaceHoldButton({ detail }: { detail: CaseDetail }) {
+  const [placing, setPlacing] = useState(false);
+  if (detail.legal_hold || !detail.shares) return null;
+  return (
+    <>
+      <button type="button" className="link-accent text-sm" onClick={() => setPlacing(true)}>
+        {t.placeHold}
+      </button>
+      {placing && <PlaceHoldDialog caseId={detail.id} onClose={() => setPlacing(false)} />}
     </>
   );
 }
