@@ -6,8 +6,16 @@ import {
   legalBasisMessages,
   messages,
 } from '@footprint/domain';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeProblems, openSignedIn, screenPicture, settle, viewports } from '../support/a11y.ts';
+import {
+  axeProblems,
+  dismissToasts,
+  openSignedIn,
+  screenPicture,
+  settle,
+  viewports,
+} from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
 import {
   picture,
@@ -20,7 +28,8 @@ import {
 
 /**
  * Cases: an investigator opens a case from /cases, searches under its reference, and the case page
- * shows the searches, the entities their results hold (corroborated ones marked) and the notes.
+ * shows the searches, the entities their results hold (corroborated ones marked) and the notes; the
+ * owner places a legal hold on a case, seen on its page and in the list, and releases it.
  */
 
 const browser = useBrowser();
@@ -285,6 +294,89 @@ describe('/cases', () => {
       year: 2026,
       sections: ['BNS 318(4)', 'BNS 319(2)', 'IT Act 66D'],
     });
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it('places a legal hold with its reason, shows it on the case page and the list, and releases it', async () => {
+    const title = 'Loan app harassment calls';
+    const made = await api('/api/cases', { body: { title, reference: 'OP-HERON' }, token });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const caseId = made.body.id as string;
+    const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
+    const page = await browser.newPage({ width: 1280, height: 800 });
+    await openSignedIn(page, token, `/cases/${caseId}`);
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+
+    // The reason is required: an empty one is refused under the field, and nothing is sent.
+    const puts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().endsWith('/hold')) puts.push(request.url());
+    });
+    await page.getByRole('button', { name: t.placeHold }).click();
+    const dialog = page.getByRole('dialog', { name: t.placeHoldTitle });
+    const reason = dialog.getByRole('textbox', { name: t.holdReason });
+    await dialog.getByRole('button', { name: t.holdSubmit }).click();
+    await dialog.getByText('The reason field is required.', { exact: true }).waitFor();
+    expect(await reason.getAttribute('aria-invalid')).toBe('true');
+    expect(await reason.evaluate((el) => el === document.activeElement)).toBe(true);
+    await reason.fill('   ');
+    await dialog.getByRole('button', { name: t.holdSubmit }).click();
+    await dialog.getByText('The reason field is required.', { exact: true }).waitFor();
+    expect(puts).toEqual([]);
+    const why = 'Preservation order of the Magistrate, Pune, dated 2 December 2026';
+    await reason.fill(why);
+    await dialog.getByRole('button', { name: t.holdSubmit }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await toast(page, t.holdPlaced).waitFor();
+
+    // The banner: since when, by whom, why, and that the results are kept.
+    const held = await api(`/api/cases/${caseId}`, { token });
+    const hold = held.body.legal_hold as { at: string; by: { name: string }; reason: string };
+    expect(hold).toMatchObject({ reason: why, by: { name: 'Case Officer' } });
+    const day = await page.evaluate(
+      (at) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(at)),
+      hold.at,
+    );
+    const banner = page.getByRole('region', { name: t.holdTitle });
+    await banner.getByText(t.holdSince(day, 'Case Officer', why), { exact: true }).waitFor();
+    expect(await banner.locator('p').first().innerText()).toBe(
+      `${t.holdTitle} ${t.holdSince(day, 'Case Officer', why)}`,
+    );
+    await banner.getByText(t.holdKept, { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: t.placeHold }).count()).toBe(0);
+    await dismissToasts(page);
+    await page.mouse.move(1, 798);
+    await settle(page);
+    expect(await axeProblems(page, 'case legal hold (desktop)')).toEqual([]);
+    await screenshot(page, 'case-legal-hold-desktop');
+    await page.setViewportSize(viewports.mobile);
+    await settle(page);
+    expect(await axeProblems(page, 'case legal hold (mobile)')).toEqual([]);
+    await screenshot(page, 'case-legal-hold-mobile');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The list marks the held case with a badge.
+    const list = await browser.newPage(viewports.mobile);
+    await openSignedIn(list, token, '/cases');
+    const card = list.getByRole('listitem').filter({ has: list.getByRole('link', { name: title }) });
+    await card.getByText(t.holdBadge, { exact: true }).waitFor();
+    await settle(list);
+    await screenshot(list, 'cases-legal-hold-mobile');
+    expect(problemsOf(list)).toEqual([]);
+
+    // Released after a confirmation: the banner goes, Place legal hold comes back.
+    await banner.getByRole('button', { name: t.releaseHold }).click();
+    const confirm = page.getByRole('dialog', { name: t.releaseHoldTitle });
+    await confirm.getByText(t.releaseHoldConfirm).waitFor();
+    await confirm.getByRole('button', { name: t.releaseHoldSubmit }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await toast(page, t.holdReleased).waitFor();
+    await page.getByRole('button', { name: t.placeHold }).waitFor();
+    expect(await banner.count()).toBe(0);
+    expect((await api(`/api/cases/${caseId}`, { token })).body.legal_hold).toBeNull();
+    await list.reload();
+    await list.getByRole('link', { name: title }).waitFor();
+    expect(await card.getByText(t.holdBadge, { exact: true }).count()).toBe(0);
     expect(problemsOf(page)).toEqual([]);
   });
 

@@ -8,10 +8,11 @@ import { problemsOf, screenshot, useBrowser } from '../support/browser.ts';
 
 /**
  * Units in the browser: demo-admin names the levels and builds a tree of four levels on /admin/units
- * (add below, rename, move, delete, with the mouse and with the keyboard), and puts people in its
- * units with their roles; the supervisor of a district then reads an investigator's search of a
- * station below under History → My units, and shares a case of theirs with the district's cyber cell,
- * whose member finds it under /cases until it is no longer shared.
+ * (add below, rename, move, delete, with the mouse and with the keyboard), sets and clears a unit's
+ * retention period, and puts people in its units with their roles; the supervisor of a district then
+ * reads an investigator's search of a station below under History → My units, and shares a case of
+ * theirs with the district's cyber cell, whose member finds it under /cases until it is no longer
+ * shared.
  *
  * The tree and its level names are deployment-wide and the e2e server is shared: the names here are
  * this spec's own, and the level names are put back as found.
@@ -178,6 +179,71 @@ describe('units', () => {
     await remove.waitFor({ state: 'detached' });
     await toast(page, t.deleted(unitNames.outpost)).waitFor();
     expect(await unitButton(unitNames.outpost).count()).toBe(0);
+
+    // Retention: the district keeps its members' results 30 days, said in its row; a period above the
+    // deployment's (the ceiling, named in the hint) is warned about; a bad one is refused under the
+    // field; then it follows the deployment's period again.
+    const ceiling = (await api('/api/admin/settings', { token: adminToken })).body
+      .lookup_retention_days as number;
+    const unitRow = (name: string) => page.locator('.unit-row').filter({ has: unitButton(name) });
+    // The meta line's parts follow a '· ' kept from screen readers: matched as a part of the line.
+    const rowSays = (name: string, text: string) => unitRow(name).locator('p').getByText(text).waitFor();
+    const retentionOf = async (name: string) =>
+      (
+        (await api('/api/units', { token: adminToken })).body.units as Array<{
+          name: string;
+          retention_days: number | null;
+        }>
+      ).find((unit) => unit.name === name)?.retention_days;
+    await rowSays(unitNames.district, t.retentionFollows);
+    await page.getByRole('button', { name: t.retentionLabel(unitNames.district), exact: true }).click();
+    const retention = page.getByRole('dialog', { name: t.retentionTitle(unitNames.district) });
+    const days = retention.getByRole('textbox', { name: t.retentionDaysLabel });
+    await retention.getByText(t.retentionHint(ceiling), { exact: true }).waitFor();
+    expect(await retention.getByRole('button', { name: t.retentionClear }).count()).toBe(0);
+    await days.fill('0');
+    await retention.getByRole('button', { name: t.retentionSave }).click();
+    await retention.getByText('The retention days field must be at least 1.', { exact: true }).waitFor();
+    expect(await days.getAttribute('aria-invalid')).toBe('true');
+    if (ceiling < 3650) {
+      await days.fill(String(ceiling + 1));
+      await retention.getByText(t.retentionWarning(ceiling + 1, ceiling), { exact: true }).waitFor();
+      await settle(page);
+      expect(await axeProblems(page, 'admin-units retention dialog')).toEqual([]);
+      await page.setViewportSize(phone);
+      await settle(page);
+      await screenshot(page, 'admin-units-retention-dialog-mobile');
+      await page.setViewportSize(desktop);
+    }
+    await days.fill('30');
+    expect(await retention.locator('[role="status"]').count()).toBe(0);
+    await retention.getByRole('button', { name: t.retentionSave }).click();
+    await retention.waitFor({ state: 'detached' });
+    await toast(page, t.retentionSaved(unitNames.district, 30)).waitFor();
+    await rowSays(unitNames.district, t.retentionDays(30));
+    expect(await retentionOf(unitNames.district)).toBe(30);
+    // The units below follow the deployment's period in their own rows.
+    await rowSays(unitNames.station, t.retentionFollows);
+    await dismissToasts(page);
+    await unitRow(unitNames.district).evaluate((row) => row.scrollIntoView({ block: 'center' }));
+    await page.mouse.move(1, desktop.height - 2);
+    await settle(page);
+    await screenshot(page, 'admin-units-retention-desktop');
+    await page.setViewportSize(phone);
+    await unitRow(unitNames.district).scrollIntoViewIfNeeded();
+    await settle(page);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'admin-units-retention-mobile');
+    await page.setViewportSize(desktop);
+
+    await page.getByRole('button', { name: t.retentionLabel(unitNames.district), exact: true }).click();
+    expect(await days.inputValue()).toBe('30');
+    await retention.getByRole('button', { name: t.retentionClear }).click();
+    await retention.waitFor({ state: 'detached' });
+    await toast(page, t.retentionCleared(unitNames.district)).waitFor();
+    await rowSays(unitNames.district, t.retentionFollows);
+    expect(await retentionOf(unitNames.district)).toBeNull();
+    await dismissToasts(page);
 
     // Members: choosing a unit opens its panel, which takes the focus.
     const members = async (unit: string) => {
