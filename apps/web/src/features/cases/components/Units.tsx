@@ -27,8 +27,9 @@ export function Units({ detail }: { detail: CaseDetail }) {
     const all = units.data?.units ?? [];
     const byId = new Map(all.map((unit) => [unit.id, unit]));
     const taken = new Set(detail.units.map((unit) => unit.unit_id));
+    // Never the default unit: it holds every account not yet placed (the server refuses it too).
     return all
-      .filter((unit) => !taken.has(unit.id))
+      .filter((unit) => !taken.has(unit.id) && !unit.is_default)
       .map((unit) => ({ id: unit.id, label: unitPath(unit, byId), level: unit.level_name }));
   }, [units.data, detail.units]);
 
