@@ -12,11 +12,13 @@ import { mainNavigation, type NavEntry, navigationFor } from './navigation.tsx';
 /**
  * The sidebar of the signed-in pages (spec §2.4): the searches, then the pages built beyond the spec
  * (grouped, each for whom it applies; navigation.tsx), then Logout and Help. The same component and
- * list are the fixed column on wide screens and the content of the drawer on small ones.
+ * list are the fixed column on wide screens and the content of the drawer on small ones. On wide
+ * screens the items are a little tighter (32 px high), so that an admin's whole menu fits a laptop's
+ * 800 px without scrolling; the drawer keeps its taller touch targets.
  */
 
 const itemClass = (active: boolean) =>
-  `group flex w-full items-center gap-3 rounded-lg border-l-2 px-3 py-2 text-left text-sm font-medium transition-colors ${
+  `group flex w-full items-center gap-3 rounded-lg border-l-2 px-3 py-2 text-left text-sm font-medium transition-colors lg:py-1.5 ${
     active
       ? 'border-accent bg-accent-soft/70 text-accent'
       : 'border-transparent text-muted hover:bg-surface-2/80 hover:text-text'
