@@ -191,6 +191,7 @@ describe('navigation for every signed-in page', () => {
   const everyone: Entry[] = [
     { label: messages.cases.menuLink, path: '/cases', heading: messages.cases.title },
     { label: messages.history.menuLink, path: '/history', heading: messages.history.title },
+    { label: messages.reviewsPage.menuLink, path: '/reviews', heading: messages.reviewsPage.title },
     { label: messages.security.navLabel, path: '/security', heading: messages.security.title },
   ];
   const liveOnly: Entry[] = [
@@ -284,6 +285,7 @@ describe('navigation for every signed-in page', () => {
             messages.bulkPage.menuLink,
             messages.watchlist.menuLink,
             messages.history.menuLink,
+            messages.reviewsPage.menuLink,
             messages.apiKeys.navLabel,
             messages.security.navLabel,
             ...(email.startsWith('demo-admin') ? [messages.admin.menuLink] : []),
@@ -346,6 +348,7 @@ describe('navigation for every signed-in page', () => {
         ...spec.map((entry) => entry.label),
         messages.cases.menuLink,
         messages.history.menuLink,
+        messages.reviewsPage.menuLink,
         messages.security.navLabel,
         messages.mainNav.logout,
         messages.mainNav.help,

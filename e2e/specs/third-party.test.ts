@@ -180,6 +180,7 @@ describe('no request leaves the browser for another host', () => {
     await visit('/history', () =>
       page.getByRole('region', { name: 'Lookups' }).getByRole('row').nth(1).waitFor(),
     );
+    await visit('/reviews', () => heading(/./).waitFor());
     await visit('/upgrade', () => heading(/./).waitFor());
     await visit('/subscription', () => heading(/./).waitFor());
     await visit('/help', () => heading(/./).waitFor());
