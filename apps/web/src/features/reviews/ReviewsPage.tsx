@@ -105,7 +105,12 @@ export default function ReviewsPage() {
       ) : (
         <>
           {tabs.length > 1 && (
-            <div role="tablist" aria-label={t.tabsLabel} className="tabs mt-6" onKeyDown={onKeyDown}>
+            <div
+              role="tablist"
+              aria-label={t.tabsLabel}
+              className="tabs review-tabs mt-6"
+              onKeyDown={onKeyDown}
+            >
               {tabs.map((item) => (
                 <button
                   key={item.key}

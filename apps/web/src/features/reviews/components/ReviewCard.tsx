@@ -188,7 +188,7 @@ export function ReviewCard({
           </dd>
         </div>
         {list !== 'mine' && (
-          <div>
+          <div className="review-fact-person">
             <dt>{t.searcher}</dt>
             <dd>
               {item.searcher.name} <span className="text-muted">({item.searcher.email})</span>
@@ -196,28 +196,28 @@ export function ReviewCard({
           </div>
         )}
         <div>
+          <dt>{t.drawn}</dt>
+          <dd>
+            <When value={item.sampled_at} />
+          </dd>
+        </div>
+        <div>
           <dt>{t.caseReference}</dt>
           <dd>{item.case_reference ?? <span className="text-muted">{t.noCase}</span>}</dd>
-        </div>
-        <div>
-          <dt>{t.legalBasis}</dt>
-          <dd>{item.legal_basis ?? <span className="text-muted">{t.noLegalBasis}</span>}</dd>
-        </div>
-        <div>
-          <dt>{t.sources}</dt>
-          <dd>
-            {answered ? t.answered(answered) : <span className="text-muted">{t.noneAnswered}</span>}
-            {failed && <span className="block text-muted">{t.failed(failed)}</span>}
-          </dd>
         </div>
         <div>
           <dt>{t.cost}</dt>
           <dd>{t.credits(item.cost)}</dd>
         </div>
-        <div>
-          <dt>{t.drawn}</dt>
+        <div className="review-fact-wide">
+          <dt>{t.legalBasis}</dt>
+          <dd>{item.legal_basis ?? <span className="text-muted">{t.noLegalBasis}</span>}</dd>
+        </div>
+        <div className="review-fact-wide">
+          <dt>{t.sources}</dt>
           <dd>
-            <When value={item.sampled_at} />
+            {answered ? t.answered(answered) : <span className="text-muted">{t.noneAnswered}</span>}
+            {failed && <span className="block text-muted">{t.failed(failed)}</span>}
           </dd>
         </div>
       </dl>
