@@ -105,7 +105,7 @@ export const axeChecks: AxeCheck[] = [
   { screen: '/upgrade', state: 'a trial account', sizes: both, spec: 'screens-public.test.ts' },
 
   // Pages of the admin's menu tour: the admin's own (often empty) lists.
-  ...['/cases', '/bulk', '/watchlist', '/history', '/api-keys', '/security', '/subscription'].map(
+  ...['/cases', '/bulk', '/watchlist', '/history', '/reviews', '/api-keys', '/security', '/subscription'].map(
     (screen) => ({
       screen,
       state: "demo-admin's, reached from the menu",
@@ -156,6 +156,24 @@ export const axeChecks: AxeCheck[] = [
     state: 'shared with a unit, the share form',
     sizes: ['desktop'],
     spec: 'units.test.ts',
+  },
+  {
+    screen: '/reviews',
+    state: "a supervisor's queue of three drawn searches (1280 × 800 and 390 × 844)",
+    sizes: both,
+    spec: 'reviews.test.ts',
+  },
+  {
+    screen: '/reviews',
+    state: 'a question refused without a note; the Reviewed tab (1280 × 800)',
+    sizes: ['desktop'],
+    spec: 'reviews.test.ts',
+  },
+  {
+    screen: '/reviews',
+    state: "an investigator's own searches with both verdicts (1280 × 800 and 390 × 844)",
+    sizes: both,
+    spec: 'reviews.test.ts',
   },
 ];
 
