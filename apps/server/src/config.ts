@@ -211,6 +211,8 @@ export const envSchema = z.object({
   LOOKUP_CACHE_HOURS: int(24, 0, 24 * 90),
   LOOKUP_RETENTION_DAYS: int(90, 1, 3650),
   LOOKUP_PURGE_INTERVAL_MINUTES: int(60, 0, 7 * 24 * 60),
+  REVIEW_SAMPLE_SECONDS: int(60, 0, 24 * 3600),
+  REVIEW_SAMPLE_LAG_SECONDS: int(300, 0, 24 * 3600),
   AUDIT_SEAL_MS: int(1000, 0, 3_600_000),
   AUDIT_CHECKPOINT_FILE: z
     .string()
@@ -365,6 +367,10 @@ export interface Config {
     retentionDays: number;
     /** How often the server runs the purge; 0 leaves it to `npm run cli -- lookups:purge`. */
     purgeIntervalMinutes: number;
+    /** How often searches are drawn for sampled review (seconds; 0: never). */
+    reviewSampleSeconds: number;
+    /** A search is drawn for review this long after it was made at the earliest (it has its answer by then). */
+    reviewSampleLagSeconds: number;
     /**
      * A paid lookup still pending this long after its charge was left by a process that stopped
      * (crash, kill -9): the recovery sweep refunds it. Start refuses less than ABANDON_FACTOR
@@ -629,6 +635,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       cacheHours: env.LOOKUP_CACHE_HOURS,
       retentionDays: env.LOOKUP_RETENTION_DAYS,
       purgeIntervalMinutes: env.LOOKUP_PURGE_INTERVAL_MINUTES,
+      reviewSampleSeconds: env.REVIEW_SAMPLE_SECONDS,
+      reviewSampleLagSeconds: env.REVIEW_SAMPLE_LAG_SECONDS,
       abandonSeconds: env.LOOKUP_ABANDON_SECONDS,
       hostWriter: env.HOST_WRITER && env.DATABASE_URL !== undefined,
     },

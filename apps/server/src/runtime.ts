@@ -231,8 +231,16 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     config.lookups.purgeIntervalMinutes,
     app.log,
   );
-  // Sampled review: the admin's share of searches is drawn for their supervisors every minute.
-  const stopSampling = scheduleReviewSampling(database.db, deploymentDefaults(config), 60_000, app.log);
+  // Sampled review: the admin's share of searches is drawn for their supervisors (every minute).
+  const stopSampling = scheduleReviewSampling(
+    database.db,
+    deploymentDefaults(config),
+    {
+      intervalMs: config.lookups.reviewSampleSeconds * 1000,
+      lagMs: config.lookups.reviewSampleLagSeconds * 1000,
+    },
+    app.log,
+  );
   // Paid lookups a previous process left pending (it died mid-lookup) are refunded once.
   const stopRecovery = scheduleRecovery(database.db, config.lookups.abandonSeconds, app.log);
   // Watched searches due to run: a tick on the job queue, once across all processes; the claim in

@@ -17,17 +17,17 @@ import {
   writeSetting,
 } from '../settings/service.ts';
 
-/** A search is drawn this long after it was made at the earliest: by then it has its answer. */
+/** A search is drawn this long after it was made at the earliest (REVIEW_SAMPLE_LAG_SECONDS). */
 export const SAMPLE_LAG_MS = 5 * 60_000;
 const WATERMARK = 'review_watermark';
 
 export async function sampleForReview(
   db: Executor,
   defaults: DeploymentDefaults,
-  options: { now?: Date; from?: Date } = {},
+  options: { now?: Date; from?: Date; lagMs?: number } = {},
 ): Promise<{ sampled: number; until: Date }> {
   const now = options.now ?? new Date();
-  const until = new Date(now.getTime() - SAMPLE_LAG_MS);
+  const until = new Date(now.getTime() - (options.lagMs ?? SAMPLE_LAG_MS));
   const stored = await readSetting<string>(db, WATERMARK);
   const from = options.from ?? (stored ? new Date(stored) : until);
   if (until.getTime() <= from.getTime()) {
@@ -55,20 +55,21 @@ export async function sampleForReview(
   return { sampled, until };
 }
 
-/** Samples every `intervalMs` (unref'd timers); returns the function that stops it. */
+/** Samples every `intervalMs`, `lagMs` behind (unref'd timers); returns the function that stops it. */
 export function scheduleReviewSampling(
   db: Executor,
   defaults: DeploymentDefaults,
-  intervalMs: number,
+  timing: { intervalMs: number; lagMs: number },
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
 ): () => void {
+  const { intervalMs, lagMs } = timing;
   if (intervalMs <= 0) return () => {};
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      const { sampled } = await sampleForReview(db, defaults);
+      const { sampled } = await sampleForReview(db, defaults, { lagMs });
       if (sampled > 0) log.info({ sampled }, 'searches drawn for review');
     } catch (err) {
       logFailure(log, err, {}, 'review sampling failed');
