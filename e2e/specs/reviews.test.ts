@@ -192,6 +192,8 @@ describe('sampled review', () => {
     await toast(page, t.markedInOrder).waitFor();
     await card(page, searches.phone.shown).waitFor({ state: 'detached' });
     expect(await cards(page).count()).toBe(1);
+    // The reviewed card has left: the focus is on the list's count, not lost to the page's top.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(t.count(1));
 
     // Both are listed under Reviewed with their verdicts.
     await dismissToasts(page);

@@ -32,6 +32,7 @@ function ReviewListPanel({
   headingLevel: 2 | 3;
 }) {
   const reviews = useReviews(list);
+  const countRef = useRef<HTMLParagraphElement>(null);
   return (
     <>
       <p className="mb-4 max-w-3xl text-sm text-muted">{lead}</p>
@@ -44,12 +45,23 @@ function ReviewListPanel({
       >
         {(answer) => (
           <>
-            <p className="mb-3 text-sm font-medium text-muted" aria-live="polite">
+            <p
+              ref={countRef}
+              tabIndex={-1}
+              className="mb-3 text-sm font-medium text-muted focus:outline-none"
+              aria-live="polite"
+            >
               {t.count(answer.data.length)}
             </p>
             <ul className="review-list">
               {answer.data.map((item) => (
-                <ReviewCard key={item.lookup_id} item={item} list={list} headingLevel={headingLevel} />
+                <ReviewCard
+                  key={item.lookup_id}
+                  item={item}
+                  list={list}
+                  headingLevel={headingLevel}
+                  onReviewed={() => countRef.current?.focus()}
+                />
               ))}
             </ul>
           </>

@@ -30,7 +30,15 @@ function VerdictBadge({ verdict }: { verdict: keyof typeof REVIEW_VERDICT_LABELS
 }
 
 /** The two verdicts of an open item: in order at once, or a question with its (required) note. */
-function ReviewActions({ item, query }: { item: ReviewItem; query: string }) {
+function ReviewActions({
+  item,
+  query,
+  onReviewed,
+}: {
+  item: ReviewItem;
+  query: string;
+  onReviewed?: (() => void) | undefined;
+}) {
   const id = useId();
   const review = useReview();
   const [asking, setAsking] = useState(false);
@@ -54,6 +62,8 @@ function ReviewActions({ item, query }: { item: ReviewItem; query: string }) {
         ...(verdict === 'questioned' ? { note: trimmed } : {}),
       });
       toast.success(verdict === 'in_order' ? t.markedInOrder : t.questioned);
+      // The card leaves the queue: the focus goes to the list's count rather than to the page's top.
+      onReviewed?.();
     } catch (error) {
       if (isSessionEnd(error)) return;
       const fields = fieldErrorsOf(error);
@@ -153,9 +163,12 @@ export function ReviewCard({
   item,
   list,
   headingLevel = 2,
+  onReviewed,
 }: {
   item: ReviewItem;
   list: ReviewList;
+  /** Called once a verdict is saved (the card then leaves the open list). */
+  onReviewed?: () => void;
   /** 3 under the page's one list heading (no tabs); 2 in a tab panel. */
   headingLevel?: 2 | 3;
 }) {
@@ -242,7 +255,7 @@ export function ReviewCard({
         </div>
       )}
 
-      {list === 'open' && !item.review && <ReviewActions item={item} query={query} />}
+      {list === 'open' && !item.review && <ReviewActions item={item} query={query} onReviewed={onReviewed} />}
     </li>
   );
 }
