@@ -14,9 +14,11 @@ import { type RunningServer, startProductServer } from '../support/server.ts';
  * questions one with a note and marks another in order on /reviews; the investigator reads both
  * verdicts under "My searches reviewed".
  *
- * Nothing is put into the database by hand: the e2e server runs on PGlite inside its own process, which
- * a test cannot reach, so the spec waits for the real sampler (about six minutes). It runs its own
- * server, so that the deployment-wide share (100 %) draws no other spec's searches.
+ * Nothing is put into the database by hand (the e2e server runs on PGlite inside its own process, which
+ * a test cannot reach): the server's own sampler draws them. The spec runs its own server, drawing every
+ * 2 s searches at least 2 s old (REVIEW_SAMPLE_SECONDS, REVIEW_SAMPLE_LAG_SECONDS; 60 s and 300 s by
+ * default), and so that the deployment-wide share (100 %) draws no other spec's searches. The searches
+ * are made once the share is set: a run with the share at 0 passes over the searches it covers.
  */
 
 const browser = useBrowser();
@@ -25,8 +27,8 @@ const s = messages.admin.settings;
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 
-/** The sampler's lag (5 min) and its period (1 min), and time for the searches and a slow machine. */
-const DRAW_WAIT_MS = 8 * 60_000;
+/** The sampler's lag and period (2 s each here), and time for a slow machine. */
+const DRAW_WAIT_MS = 60_000;
 
 const mail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.org`;
 const people = {
@@ -47,7 +49,11 @@ const tokens = { supervisor: '', investigator: '' };
 const call = (path: string, init: Parameters<typeof api>[1] = {}) => api(path, init, server.url);
 
 beforeAll(async () => {
-  server = await startProductServer({ SANDBOX_LEAK_RECORDS: '0' });
+  server = await startProductServer({
+    SANDBOX_LEAK_RECORDS: '0',
+    REVIEW_SAMPLE_SECONDS: '2',
+    REVIEW_SAMPLE_LAG_SECONDS: '2',
+  });
   adminToken = await apiSignIn('demo-admin@footprint.test', demoPassword, server.url);
   for (const key of ['supervisor', 'investigator'] as const) {
     const created = await call('/api/admin/users', {
@@ -72,12 +78,6 @@ beforeAll(async () => {
       body: { email: people[key].email, role },
     });
     expect(member.status, JSON.stringify(member.body)).toBe(201);
-  }
-  // The searches are made at once: the sampler draws a search five minutes after it was made at the
-  // earliest, and the rest of the spec's set-up runs meanwhile.
-  for (const search of Object.values(searches)) {
-    const answer = await call(search.path, { token: tokens.investigator });
-    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
   }
 }, 180_000);
 
@@ -131,6 +131,10 @@ describe('sampled review', () => {
   it(
     "the server's sampler draws the investigator's searches into the supervisor's queue",
     async () => {
+      for (const search of Object.values(searches)) {
+        const answer = await call(search.path, { token: tokens.investigator });
+        expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+      }
       const until = Date.now() + DRAW_WAIT_MS;
       let open: ReviewItem[] = [];
       while (Date.now() < until) {
@@ -138,7 +142,7 @@ describe('sampled review', () => {
         expect(answer.status).toBe(200);
         open = answer.body.data as ReviewItem[];
         if (open.length >= 3) break;
-        await new Promise((resolve) => setTimeout(resolve, 5_000));
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
       expect(open).toHaveLength(3);
       expect(open.map((item) => item.kind).sort()).toEqual(['email', 'tel', 'tel']);
