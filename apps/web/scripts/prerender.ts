@@ -54,6 +54,7 @@ const shells: ReadonlyArray<{ path: string; modules: readonly string[] }> = [
   { path: paths.subscription, modules: [main, 'src/features/common/ComingSoonPage.tsx'] },
   { path: paths.history, modules: [main, 'src/features/history/HistoryPage.tsx'] },
   { path: paths.cases, modules: [main, 'src/features/cases/CasesPage.tsx'] },
+  { path: paths.reviews, modules: [main, 'src/features/reviews/ReviewsPage.tsx'] },
   { path: paths.security, modules: [main, 'src/features/security/SecurityPage.tsx'] },
   { path: paths.corporate, modules: [main, liveOnly, 'src/features/intel/CorporatePage.tsx'] },
   {

@@ -60,7 +60,10 @@ export function createReviews(deps: { db: Database; legalBasisOfLookup: LegalBas
         case_reference: lookup.caseReference,
         legal_basis: await deps.legalBasisOfLookup(lookup.id, lookup.caseReference),
         sources_answered: lookup.sourcesAnswered,
-        sources_failed: Object.keys(lookup.sourceErrors ?? {}),
+        // A source that answered is not counted as failed for a partial error beside its answer.
+        sources_failed: Object.keys(lookup.sourceErrors ?? {}).filter(
+          (source) => !lookup.sourcesAnswered.includes(source),
+        ),
         searcher: who,
         sampled_at: sample.sampledAt.toISOString(),
         review:
