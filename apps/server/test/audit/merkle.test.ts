@@ -154,6 +154,34 @@ describe('the sealer', () => {
     await expectAllSealed();
   });
 
+  it('verifies intact while a server seals on during the walk (a checkpoint made since is not rows removed)', async () => {
+    const sealer = createSealer({ db: handle.db, signer, intervalMs: 0 });
+    await recordAudit(handle.db, { action: 'test.walk', outcome: 'success' });
+    await sealer.sealNow();
+    // The walk reads the newest checkpoint first; the next rows are written and sealed just before it
+    // reads the list of checkpoints to compare, as the image's smoke test once caught a server doing.
+    let sealedDuringWalk = false;
+    const racing = new Proxy(handle.db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return async (query: Parameters<typeof target.execute>[0]) => {
+          const text = JSON.stringify(query);
+          if (!sealedDuringWalk && text.includes('from audit_checkpoints') && text.includes('tree_size >')) {
+            sealedDuringWalk = true;
+            for (let i = 0; i < 3; i++)
+              await recordAudit(handle.db, { action: 'test.during', outcome: 'success', details: { i } });
+            await sealer.sealNow();
+          }
+          return target.execute(query);
+        };
+      },
+    });
+    const check = await verifyTrail(racing, { verifier: signer });
+    expect(sealedDuringWalk).toBe(true);
+    expect(check.status, check.broken?.message).toBe('intact');
+    await expectAllSealed();
+  });
+
   it('seals every row exactly once in id order with 20 concurrent writers, group-committed settles and a sealer running', async () => {
     const user = await createUser(handle.db);
     const settle = createSettleWriter(handle.db);

@@ -122,15 +122,21 @@ const toCheckpoint = (r: {
   note: r.note,
 });
 
+/**
+ * The stored checkpoints after tree size `after`, up to `upTo`: a walk reads only those up to the
+ * newest it saw when it began, since a server seals on while the walk reads (a checkpoint made since
+ * covers rows the walk was never going to read, and is not a sign that rows were removed).
+ */
 export async function readCheckpoints(
   db: Executor,
   after: number,
   limit: number,
+  upTo: number = Number.MAX_SAFE_INTEGER,
 ): Promise<StoredCheckpoint[]> {
   return rowsOf<Parameters<typeof toCheckpoint>[0]>(
     await db.execute(
       sql`select tree_size, last_id, root_hash, frontier, at, note from audit_checkpoints
-          where tree_size > ${after} order by tree_size limit ${limit}`,
+          where tree_size > ${after} and tree_size <= ${upTo} order by tree_size limit ${limit}`,
     ),
   ).map(toCheckpoint);
 }
@@ -222,7 +228,7 @@ export async function verifyTrail(db: Executor, options: VerifyOptions = {}): Pr
   let previousCheckpointId = 0;
   const nextCheckpoint = async () => {
     if (upcoming.length === 0 && verified.rows < sealedSize) {
-      upcoming = await readCheckpoints(db, verified.rows, 500);
+      upcoming = await readCheckpoints(db, verified.rows, 500, sealedSize);
     }
     return upcoming[0];
   };
