@@ -6,28 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, caseItems, lookups } from '../../src/db/schema.ts';
 import { purgeExpiredResults } from '../../src/modules/lookup/retention.ts';
 import { deploymentDefaults } from '../../src/modules/settings/service.ts';
-import { createTestApp, createUser, newDeviceId, signIn, type TestApp } from '../support/app.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { caller, signedInAccount } from '../support/units.ts';
 
 let t: TestApp;
 const DAY = 86_400_000;
-type Session = Record<string, string>;
 
-const call = async (method: string, url: string, session: Session, body?: unknown) => {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...session, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  return { status: res.statusCode, body: res.body ? res.json() : undefined };
-};
+const call = caller(() => t);
 
-async function person(role: 'user' | 'admin' = 'user') {
-  const deviceId = newDeviceId();
-  const account = await createUser(t.db, { appMode: 'live', role, trustedDevice: deviceId });
-  const { token } = await signIn(t, account.email, account.password, deviceId);
-  return { ...account, session: { authorization: `Bearer ${token}`, 'x-device-id': deviceId } as Session };
-}
+const person = (role: 'user' | 'admin' = 'user') => signedInAccount(t, { role });
 
 /** A stored search of `userId`, `days` old (a free repeat of `cacheOf` when given). */
 async function searchOf(userId: string, days: number, cacheOf?: string) {

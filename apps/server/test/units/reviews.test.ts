@@ -8,24 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, lookups, reviewSamples } from '../../src/db/schema.ts';
 import { sampleForReview } from '../../src/modules/reviews/sampler.ts';
 import { deploymentDefaults } from '../../src/modules/settings/service.ts';
-import { createTestApp, createUser, newDeviceId, signIn, type TestApp } from '../support/app.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { caller, type Session, signedInAccount } from '../support/units.ts';
 
 let t: TestApp;
-type Session = Record<string, string>;
 const people = {} as Record<
   'admin' | 'investigator' | 'supervisor' | 'districtSupervisor' | 'stranger',
   { id: string; email: string; session: Session }
 >;
 
-const call = async (method: string, url: string, session: Session, body?: unknown) => {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...session, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  return { status: res.statusCode, body: res.body ? res.json() : undefined };
-};
+const call = caller(() => t);
 
 const HOUR = 3_600_000;
 const sample = () =>
@@ -37,19 +29,8 @@ const sample = () =>
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
   for (const who of ['admin', 'investigator', 'supervisor', 'districtSupervisor', 'stranger'] as const) {
-    const deviceId = newDeviceId();
-    const account = await createUser(t.db, {
-      appMode: 'live',
-      credits: 20,
-      role: who === 'admin' ? 'admin' : 'user',
-      trustedDevice: deviceId,
-    });
-    const { token } = await signIn(t, account.email, account.password, deviceId);
-    people[who] = {
-      id: account.id,
-      email: account.email,
-      session: { authorization: `Bearer ${token}`, 'x-device-id': deviceId },
-    };
+    const account = await signedInAccount(t, { role: who === 'admin' ? 'admin' : 'user', credits: 20 });
+    people[who] = { id: account.id, email: account.email, session: account.session };
   }
   const unit = async (name: string, parent_id: string | null) =>
     (

@@ -6,24 +6,16 @@ import { unitsMessages } from '@footprint/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, unitMembers, unitPaths, units } from '../../src/db/schema.ts';
-import { createTestApp, createUser, newDeviceId, signIn, type TestApp } from '../support/app.ts';
+import { createTestApp, createUser, type TestApp } from '../support/app.ts';
+import { caller, type Session, signedInAccount } from '../support/units.ts';
 
 let t: TestApp;
-type Session = Record<string, string>;
 const people = {} as Record<
   'admin' | 'investigator' | 'colleague' | 'supervisor' | 'districtSupervisor' | 'stranger' | 'unitAdmin',
   { id: string; email: string; session: Session }
 >;
 
-const call = async (method: string, url: string, session: Session, body?: unknown) => {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...session, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  return { status: res.statusCode, body: res.body ? res.json() : undefined };
-};
+const call = caller(() => t);
 
 const tree = {} as Record<'state' | 'district' | 'station' | 'otherState', string>;
 
@@ -38,19 +30,8 @@ beforeAll(async () => {
     stranger: 1,
     unitAdmin: 1,
   }) as (keyof typeof people)[]) {
-    const deviceId = newDeviceId();
-    const account = await createUser(t.db, {
-      appMode: 'live',
-      credits: 20,
-      role: who === 'admin' ? 'admin' : 'user',
-      trustedDevice: deviceId,
-    });
-    const { token } = await signIn(t, account.email, account.password, deviceId);
-    people[who] = {
-      id: account.id,
-      email: account.email,
-      session: { authorization: `Bearer ${token}`, 'x-device-id': deviceId },
-    };
+    const account = await signedInAccount(t, { role: who === 'admin' ? 'admin' : 'user', credits: 20 });
+    people[who] = { id: account.id, email: account.email, session: account.session };
   }
   const suffix = randomUUID().slice(0, 6);
   const unit = async (name: string, parent_id: string | null) => {
