@@ -19,10 +19,9 @@ import type { Database } from '../../db/client.ts';
 import { unitMembers, users } from '../../db/schema.ts';
 import { forbidden, notFound, unitConflict, validationError } from '../../errors.ts';
 import { recordAudit } from '../audit/service.ts';
-import { unitById, unitNotFound } from './tree.ts';
+import { UUID, unitById, unitNotFound } from './tree.ts';
 import { auditUnit, type Who } from './who.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const memberNotFound = () => notFound(unitsMessages.memberNotFound);
 
 async function membersOf(db: Database, unitId: string): Promise<UnitMember[]> {

@@ -22,7 +22,7 @@ import { recordAudit } from '../audit/service.ts';
 import { readSetting, writeSetting } from '../settings/service.ts';
 import { auditUnit, type Who } from './who.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const unitNotFound = () => notFound(unitsMessages.notFound);
 
 /** The names of the levels, top first: the admin's, else the defaults. */
