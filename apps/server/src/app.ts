@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ ...deps, background, passwordPolicy });
 
   const secureCookies = config.appUrl.startsWith('https:');
-  authRoutes(app, { auth, guards, csrf, secureCookies });
+  authRoutes(app, { auth, guards, csrf, secureCookies, db });
   securityRoutes(app, { auth, guards, secureCookies });
   apiKeyRoutes(app, { apiKeys: createApiKeyService({ db, now: deps.now }), guards });
   const settings = deploymentDefaults(config);

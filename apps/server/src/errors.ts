@@ -309,8 +309,38 @@ export const apiKeyCapReached = (cap: number, spent: number, credits: number) =>
 // ---------- paid searches (the searches module and the lookup, leak and intel services) ----------
 
 /** The balance does not cover the search; `credits` is the balance. */
-export const insufficientCredits = (credits: number) =>
-  new DomainError('insufficient_credits', messages.credits.insufficient, { credits });
+/**
+ * A balance that cannot pay. For a member of a unit pool, the message and `pool` say whether the pool
+ * or their monthly allowance ran out (modules/credits shortfallOf).
+ */
+export const insufficientCredits = (
+  credits: number,
+  pool?: {
+    unitId: string;
+    unitName: string;
+    ranOut: 'pool' | 'allowance';
+    pool: number;
+    allowance: number;
+    used: number;
+  } | null,
+) => {
+  if (!pool) return new DomainError('insufficient_credits', messages.credits.insufficient, { credits });
+  const message =
+    pool.ranOut === 'pool'
+      ? messages.credits.poolRanOut(pool.unitName, pool.pool, credits)
+      : messages.credits.allowanceRanOut(pool.unitName, pool.used, pool.allowance, credits);
+  return new DomainError('insufficient_credits', message, {
+    credits,
+    pool: {
+      unit_id: pool.unitId,
+      unit: pool.unitName,
+      ran_out: pool.ranOut,
+      balance: pool.pool,
+      monthly_allowance: pool.allowance,
+      used_this_month: pool.used,
+    },
+  });
+};
 
 /** Not one source answered a phone, e-mail or detail lookup; the charge was refunded. */
 export const noSourceAnswered = (credits: number, errorsBySource: Record<string, string>) =>

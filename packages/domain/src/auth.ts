@@ -8,6 +8,7 @@ import {
 } from './constants.ts';
 import { authTexts } from './messages/auth.ts';
 import { fieldMessages } from './messages.ts';
+import type { OwnPool } from './units.ts';
 import { emailField, requiredText } from './validation.ts';
 
 const password = (field = 'password') => requiredText(field, PASSWORD_MAX_LENGTH);
@@ -173,6 +174,11 @@ export interface User {
    * none yet, so every other call answers 403 until one is set up on the Security page.
    */
   second_factor_setup_required?: boolean;
+  /**
+   * GET /api/user only (beyond the spec): the unit credit pool the account's searches draw on first,
+   * within a monthly allowance; null when it has none (then only `credits` pays).
+   */
+  pool?: OwnPool | null;
 }
 
 /** Error bodies use the spec's keys. */

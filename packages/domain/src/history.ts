@@ -110,6 +110,9 @@ export interface StatementEntry {
   kind: 'grant' | 'charge' | 'refund' | 'adjustment';
   reason: string;
   lookup_id: string | null;
+  /** The unit whose credit pool paid (or was topped up); then balance_after is the pool's. Null: the user's own. */
+  unit_id: string | null;
+  unit_name: string | null;
 }
 
 export interface CreditStatement extends Page<StatementEntry> {

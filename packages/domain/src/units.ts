@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { noControl } from './accountability.ts';
 import { EMAIL_MAX_LENGTH } from './constants.ts';
+import type { StatementEntry } from './history.ts';
 import { fieldMessages } from './messages.ts';
 import { emailField, requiredText } from './validation.ts';
 
@@ -64,6 +65,11 @@ export const unitsMessages = {
   shareDefault:
     'A case cannot be shared with the default unit: it holds every account not yet placed in a unit. Nothing was changed.',
   shareNotFound: 'This case is not shared with this unit.',
+  poolAdminOnly: "Only an admin can top up or deduct a unit's credit pool. Nothing was changed.",
+  poolTooSmall: (balance: number) =>
+    `The pool holds ${balance} ${balance === 1 ? 'credit' : 'credits'}: it cannot go below zero. Nothing was changed.`,
+  ownAllowance: 'Your own allowance is set by an admin or a unit admin above you. Nothing was changed.',
+  poolInUse: 'This unit has a credit pool with a history: it cannot be deleted. Nothing was changed.',
 } as const;
 
 const name = (field: string, max: number) =>
@@ -124,6 +130,29 @@ export const addUnitMemberBody = z.strictObject({
 /** PATCH /api/units/{id}/members/{userId}. */
 export const changeUnitMemberBody = z.strictObject({ role: unitRole });
 
+const credits = (field: string) =>
+  z
+    .number({ error: `The ${field} field must be a whole number of credits.` })
+    .int(`The ${field} field must be a whole number of credits.`);
+
+/** POST /api/units/{id}/credits: top up (amount > 0) or deduct (amount < 0) the unit's pool (admins). */
+export const unitCreditsBody = z.strictObject({
+  amount: credits('amount')
+    .refine((n) => n !== 0, 'The amount field must not be zero.')
+    .refine((n) => Math.abs(n) <= 10_000_000, 'The amount field must be between -10000000 and 10000000.'),
+  reason: requiredText('reason', 200)
+    .trim()
+    .min(1, fieldMessages.required('reason'))
+    .regex(noControl, 'The reason may not contain control characters.'),
+});
+
+/** PUT /api/units/{id}/members/{userId}/allowance: credits a month the member may draw from the pool. */
+export const memberAllowanceBody = z.strictObject({
+  monthly_allowance: credits('monthly allowance')
+    .min(0, 'The monthly allowance field must be at least 0.')
+    .max(100_000_000, 'The monthly allowance field must not be greater than 100000000.'),
+});
+
 /** POST /api/cases/{id}/units: share the case with a unit (its members, and the units below, see it). */
 export const shareCaseBody = z.strictObject({ unit_id: unitId('unit id') });
 
@@ -167,6 +196,10 @@ export interface UnitMember {
   email: string;
   role: UnitRole;
   added_at: string;
+  /** Credits a month they may draw from the unit's pool; 0: none (their searches use their own). */
+  monthly_allowance: number;
+  /** Drawn from the pool this calendar month (UTC). */
+  used_this_month: number;
 }
 
 export interface UnitMembersResponse {
@@ -181,4 +214,31 @@ export interface CaseUnitShare {
   unit_id: string;
   unit_name: string;
   shared_at: string;
+}
+
+/** GET /api/units/{id}/credits: the unit's pool and its statement (optionally one member's). */
+export interface UnitPool {
+  unit: Unit;
+  balance: number;
+  /** Each member's allowance and what they drew this month. */
+  members: UnitMember[];
+  /** Whether the caller may top up or deduct the pool (admins). */
+  tops_up: boolean;
+  /** Whether the caller may set allowances (admins, unit admins of this unit or above). */
+  sets_allowances: boolean;
+  data: StatementEntry[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+/** The caller's own pool (GET /api/me): the unit their searches draw on first, and what is left. */
+export interface OwnPool {
+  unit_id: string;
+  unit_name: string;
+  balance: number;
+  monthly_allowance: number;
+  used_this_month: number;
+  /** What a search may still draw from it now: the smaller of the pool and the allowance left. */
+  available: number;
 }

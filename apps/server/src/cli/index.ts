@@ -124,12 +124,13 @@ async function main(argv: string[]): Promise<number> {
       case 'ledger:check': {
         const mismatches = await findLedgerMismatches(database.db);
         if (mismatches.length === 0) {
-          console.log('Ledger OK: every balance equals the sum of its ledger entries.');
+          console.log('Ledger OK: every balance, pool and allowance equals the sum of its ledger entries.');
           return 0;
         }
-        console.error(`Ledger MISMATCH for ${mismatches.length} user(s):`);
+        console.error(`Ledger MISMATCH for ${mismatches.length} balance(s):`);
         for (const m of mismatches) {
-          console.error(`  ${m.email} (${m.userId}): balance ${m.balance}, ledger sum ${m.ledgerSum}`);
+          const what = m.holder === 'allowance' ? 'allowance used' : 'balance';
+          console.error(`  ${m.holder} ${m.name} (${m.id}): ${what} ${m.balance}, ledger sum ${m.ledgerSum}`);
         }
         return 1;
       }

@@ -266,16 +266,21 @@ export const passwordResets = pgTable(
 );
 
 /**
- * The credit ledger. Every change of users.credits has exactly one row here, written in the same
- * transaction, so that a user's balance always equals the sum of their deltas.
+ * The credit ledger. Every change of users.credits or of a unit's pool (units.credits) has exactly
+ * one row here, written in the same transaction, so that a user's balance always equals the sum of
+ * their rows without a unit, and a pool's the sum of its rows.
  */
 export const creditEntries = pgTable(
   'credit_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Whose balance changed, or whose search a pool paid; null only for a pool's own top-up. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * The unit pool that paid or was topped up; null: the user's own balance. A pool's balance is the
+     * sum of its rows, a user's the sum of their rows without a unit.
+     */
+    unitId: uuid('unit_id').references((): AnyPgColumn => units.id, { onDelete: 'restrict' }),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     kind: text('kind', { enum: ['grant', 'charge', 'refund', 'adjustment'] }).notNull(),
@@ -286,6 +291,8 @@ export const creditEntries = pgTable(
   },
   (t) => [
     index('credit_entries_user_idx').on(t.userId, t.id),
+    index('credit_entries_unit_idx').on(t.unitId, t.id).where(sql`${t.unitId} is not null`),
+    check('credit_entries_has_holder', sql`${t.userId} is not null or ${t.unitId} is not null`),
     check('credit_entries_kind_valid', sql`${t.kind} in ('grant', 'charge', 'refund', 'adjustment')`),
     check('credit_entries_balance_non_negative', sql`${t.balanceAfter} >= 0`),
   ],
@@ -579,6 +586,8 @@ export const units = pgTable(
      * purge keeps a result for the shortest period of its searcher's units, never past the ceiling.
      */
     retentionDays: integer('retention_days'),
+    /** The unit's credit pool (modules/credits): its members' searches draw on it within their allowance. */
+    credits: integer('credits').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -592,6 +601,7 @@ export const units = pgTable(
       'units_retention_days_valid',
       sql`${t.retentionDays} is null or ${t.retentionDays} between 1 and 3650`,
     ),
+    check('units_credits_non_negative', sql`${t.credits} >= 0`),
     index('units_parent_idx').on(t.parentId),
   ],
 );
@@ -624,6 +634,11 @@ export const unitMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['investigator', 'supervisor', 'unit_admin'] }).notNull(),
+    /** Credits a month the member may draw from the unit's pool; 0: none (their searches use their own). */
+    monthlyAllowance: integer('monthly_allowance').notNull().default(0),
+    /** Drawn from the pool in `allowance_month` (a month's first day, UTC); a new month starts at 0. */
+    allowanceUsed: integer('allowance_used').notNull().default(0),
+    allowanceMonth: date('allowance_month', { mode: 'string' }),
     addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -631,6 +646,10 @@ export const unitMembers = pgTable(
     primaryKey({ columns: [t.unitId, t.userId] }),
     index('unit_members_user_idx').on(t.userId),
     check('unit_members_role_valid', sql`${t.role} in ('investigator', 'supervisor', 'unit_admin')`),
+    check(
+      'unit_members_allowance_valid',
+      sql`${t.monthlyAllowance} between 0 and 100000000 and ${t.allowanceUsed} >= 0`,
+    ),
   ],
 );
 

@@ -1,5 +1,6 @@
-// Credits are written in exactly one module: the ledger (src/modules/credits/service.ts). Every other
-// server file changes a balance by calling it, never with its own SQL.
+// Credits are written in exactly one module: the ledger (src/modules/credits/service.ts), and a search's
+// charge in the database function it calls (footprint_charge_lookups, migration 0033). Every other
+// server file changes a balance, a unit's pool or a member's allowance by calling it, never with its own SQL.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,9 @@ const WRITES = [
   /insert\s+into\s+(?:credit_entries|\$\{creditEntries\})/i,
   /(?:update|delete\s+from)\s+(?:credit_entries|\$\{creditEntries\})/i,
   /\.(?:insert|update|delete)\(\s*creditEntries\s*\)/,
+  /\.update\(\s*units\s*\)\s*\.set\(\s*\{[^}]*\bcredits\b/s,
+  /\.update\(\s*unitMembers\s*\)\s*\.set\(\s*\{[^}]*\b(?:allowanceUsed|monthlyAllowance)\b/s,
+  /update\s+(?:\$\{units\}|units|\$\{unitMembers\}|unit_members)\b(?:(?!;|`\)).)*?\bset\b(?:(?!`\)).)*?\b(?:credits|allowance_used|monthly_allowance)\s*=/is,
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -36,6 +40,6 @@ describe('the ledger', () => {
 
   it('is found by the same patterns (the check above is not vacuous)', () => {
     const ledger = readFileSync(join(SRC, LEDGER), 'utf8');
-    expect(writersIn(ledger).length).toBeGreaterThanOrEqual(3);
+    expect(writersIn(ledger).length).toBeGreaterThanOrEqual(4);
   });
 });

@@ -56,7 +56,7 @@ describe('credit ledger', () => {
     const user = await createUser(handle.db, { credits: 5 });
     await handle.db.update(users).set({ credits: 6 }).where(eq(users.id, user.id));
     expect(await findLedgerMismatches(handle.db)).toEqual([
-      { userId: user.id, email: user.email, balance: 6, ledgerSum: 5 },
+      { holder: 'user', id: user.id, name: user.email, balance: 6, ledgerSum: 5 },
     ]);
     await handle.db.update(users).set({ credits: 5 }).where(eq(users.id, user.id));
   });

@@ -133,7 +133,7 @@ describe('several charges of one user in one statement', () => {
     // The person's first five (indexes 0-2 and 4-5) fit a balance of 5, the other's first fits 1.
     expect([...made.keys()].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
     expect([0, 1, 2, 4, 5].map((index) => made.get(index))).toEqual(
-      [0, 1, 2, 3, 4].map((n) => ({ lookupId: ids[n], credits: 4 - n })),
+      [0, 1, 2, 3, 4].map((n) => ({ lookupId: ids[n], credits: 4 - n, unitId: null, poolCredits: null })),
     );
     expect(made.get(3)).toMatchObject({ credits: 0 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { auditEvents, creditEntries, lookups, users } from '../../src/db/schema.ts';
 import {
-  chargeForLookup,
+  chargeLookups,
   findLedgerMismatches,
   refundPendingLookup,
 } from '../../src/modules/credits/service.ts';
@@ -18,17 +18,19 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 const charge = (userId: string, at: Date) =>
-  chargeForLookup(handle.db, {
-    userId,
-    cost: 2,
-    kind: 'tel',
-    query: '919876543210',
-    queryTyped: '+91 98765 43210',
-    ip: '127.0.0.1',
-    deviceId: 'device-1',
-    caseReference: 'CASE-7',
-    at,
-  });
+  chargeLookups(handle.db, [
+    {
+      userId,
+      cost: 2,
+      kind: 'tel',
+      query: '919876543210',
+      queryTyped: '+91 98765 43210',
+      ip: '127.0.0.1',
+      deviceId: 'device-1',
+      caseReference: 'CASE-7',
+      at,
+    },
+  ]).then((made) => made.get(0) ?? null);
 
 describe('recovery of lookups a stopped server left pending', () => {
   it('refunds an abandoned lookup once, and a late refund or settle then changes nothing', async () => {

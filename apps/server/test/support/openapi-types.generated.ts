@@ -1283,6 +1283,41 @@ export interface paths {
         patch: operations["patchApiUnitsByIdMembersByUserId"];
         trace?: never;
     };
+    "/api/units/{id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A unit's credit pool: balance, members' allowances and its statement (admins, unit admins, supervisors) */
+        get: operations["getApiUnitsByIdCredits"];
+        put?: never;
+        /** Top up (amount > 0) or deduct (amount < 0) a unit's credit pool (admins) */
+        post: operations["postApiUnitsByIdCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/units/{id}/members/{userId}/allowance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set what a member may draw from the unit's pool a month (admins, unit admins; not one's own) */
+        put: operations["putApiUnitsByIdMembersByUserIdAllowance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews": {
         parameters: {
             query?: never;
@@ -2190,6 +2225,9 @@ export interface components {
             kind: "grant" | "charge" | "refund" | "adjustment";
             reason: string;
             lookup_id: string | null;
+            /** @description The unit whose credit pool paid or was topped up; balance_after is then the pool's. Null: the user's own balance. */
+            unit_id: string | null;
+            unit_name: string | null;
         };
         ProviderHealth: {
             id: string;
@@ -2292,6 +2330,17 @@ export interface components {
             created_at: string;
             /** @description GET /api/user: a second factor must be set up before anything else works. */
             second_factor_setup_required?: boolean;
+            /** @description GET /api/user: the unit credit pool searches draw on first, within a monthly allowance; null: none. */
+            pool?: {
+                unit_id: string;
+                unit_name: string;
+                /** @description The pool's credits. */
+                balance: number;
+                monthly_allowance: number;
+                used_this_month: number;
+                /** @description What a search may still draw: the smaller of the pool and the allowance left. */
+                available: number;
+            } | null;
         };
         /** @description A unit of the agency: a police station, a district, a state, … */
         Unit: {
@@ -2310,6 +2359,33 @@ export interface components {
             retention_days: number | null;
             /** Format: date-time */
             created_at: string;
+        };
+        UnitPool: {
+            unit: components["schemas"]["Unit"];
+            /** @description The pool's credits. */
+            balance: number;
+            members: {
+                user_id: string;
+                name: string;
+                email: string;
+                /** @enum {string} */
+                role: "investigator" | "supervisor" | "unit_admin";
+                /** Format: date-time */
+                added_at: string;
+                /** @description Credits a month the member may draw from the unit's pool; 0: none. */
+                monthly_allowance: number;
+                /** @description Drawn from the pool this calendar month (UTC). */
+                used_this_month: number;
+            }[];
+            /** @description Whether the caller may top up or deduct the pool (admins). */
+            tops_up: boolean;
+            /** @description Whether the caller may set monthly allowances. */
+            sets_allowances: boolean;
+            /** @description The pool's ledger, newest first. */
+            data: components["schemas"]["StatementEntry"][];
+            total: number;
+            page: number;
+            per_page: number;
         };
         /** @description A user as others see them. */
         Person: {
@@ -12037,7 +12113,9 @@ export interface operations {
                      *           "name": "Rohan Deshmukh",
                      *           "email": "demo-live@footprint.test",
                      *           "role": "investigator",
-                     *           "added_at": "2026-01-15T09:30:00.000Z"
+                     *           "added_at": "2026-01-15T09:30:00.000Z",
+                     *           "monthly_allowance": 1,
+                     *           "used_this_month": 1
                      *         }
                      *       ],
                      *       "manages": true
@@ -12053,6 +12131,10 @@ export interface operations {
                             role: "investigator" | "supervisor" | "unit_admin";
                             /** Format: date-time */
                             added_at: string;
+                            /** @description Credits a month the member may draw from the unit's pool; 0: none. */
+                            monthly_allowance: number;
+                            /** @description Drawn from the pool this calendar month (UTC). */
+                            used_this_month: number;
                         }[];
                         /** @description Whether the caller may add, change and remove members of this unit. */
                         manages: boolean;
@@ -12153,7 +12235,9 @@ export interface operations {
                      *       "name": "Rohan Deshmukh",
                      *       "email": "demo-live@footprint.test",
                      *       "role": "investigator",
-                     *       "added_at": "2026-01-15T09:30:00.000Z"
+                     *       "added_at": "2026-01-15T09:30:00.000Z",
+                     *       "monthly_allowance": 1,
+                     *       "used_this_month": 1
                      *     }
                      */
                     "application/json": {
@@ -12164,6 +12248,10 @@ export interface operations {
                         role: "investigator" | "supervisor" | "unit_admin";
                         /** Format: date-time */
                         added_at: string;
+                        /** @description Credits a month the member may draw from the unit's pool; 0: none. */
+                        monthly_allowance: number;
+                        /** @description Drawn from the pool this calendar month (UTC). */
+                        used_this_month: number;
                     };
                 };
             };
@@ -12383,7 +12471,9 @@ export interface operations {
                      *       "name": "Rohan Deshmukh",
                      *       "email": "demo-live@footprint.test",
                      *       "role": "investigator",
-                     *       "added_at": "2026-01-15T09:30:00.000Z"
+                     *       "added_at": "2026-01-15T09:30:00.000Z",
+                     *       "monthly_allowance": 1,
+                     *       "used_this_month": 1
                      *     }
                      */
                     "application/json": {
@@ -12394,6 +12484,431 @@ export interface operations {
                         role: "investigator" | "supervisor" | "unit_admin";
                         /** Format: date-time */
                         added_at: string;
+                        /** @description Credits a month the member may draw from the unit's pool; 0: none. */
+                        monthly_allowance: number;
+                        /** @description Drawn from the pool this calendar month (UTC). */
+                        used_this_month: number;
+                    };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiUnitsByIdCredits: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1. */
+                page?: number;
+                per_page?: number;
+                /** @description One member's rows only (their user id). */
+                user?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unit id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: a unit's credit pool: balance, members' allowances and its statement (admins, unit admins, supervisors). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unit": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "parent_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "level": 1,
+                     *         "level_name": "example level name",
+                     *         "is_default": true,
+                     *         "member_count": 0,
+                     *         "retention_days": 0,
+                     *         "created_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "balance": 0,
+                     *       "members": [
+                     *         {
+                     *           "user_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test",
+                     *           "role": "investigator",
+                     *           "added_at": "2026-01-15T09:30:00.000Z",
+                     *           "monthly_allowance": 1,
+                     *           "used_this_month": 1
+                     *         }
+                     *       ],
+                     *       "tops_up": true,
+                     *       "sets_allowances": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "at": "2026-01-15T09:30:00.000Z",
+                     *           "delta": 1,
+                     *           "balance_after": 1,
+                     *           "kind": "grant",
+                     *           "reason": "example reason",
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "unit_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "unit_name": "example unit name"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 1,
+                     *       "per_page": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnitPool"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiUnitsByIdCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unit id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 1,
+                 *       "reason": "example reason"
+                 *     }
+                 */
+                "application/json": {
+                    amount: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: top up (amount > 0) or deduct (amount < 0) a unit's credit pool (admins). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unit": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "parent_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "level": 1,
+                     *         "level_name": "example level name",
+                     *         "is_default": true,
+                     *         "member_count": 0,
+                     *         "retention_days": 0,
+                     *         "created_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "balance": 0,
+                     *       "members": [
+                     *         {
+                     *           "user_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test",
+                     *           "role": "investigator",
+                     *           "added_at": "2026-01-15T09:30:00.000Z",
+                     *           "monthly_allowance": 1,
+                     *           "used_this_month": 1
+                     *         }
+                     *       ],
+                     *       "tops_up": true,
+                     *       "sets_allowances": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "at": "2026-01-15T09:30:00.000Z",
+                     *           "delta": 1,
+                     *           "balance_after": 1,
+                     *           "kind": "grant",
+                     *           "reason": "example reason",
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "unit_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "unit_name": "example unit name"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 1,
+                     *       "per_page": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnitPool"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deduction would take the pool below zero. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiUnitsByIdMembersByUserIdAllowance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unit id. */
+                id: string;
+                /** @description The member's user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "monthly_allowance": 0
+                 *     }
+                 */
+                "application/json": {
+                    monthly_allowance: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: set what a member may draw from the unit's pool a month (admins, unit admins; not one's own). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "name": "Rohan Deshmukh",
+                     *       "email": "demo-live@footprint.test",
+                     *       "role": "investigator",
+                     *       "added_at": "2026-01-15T09:30:00.000Z",
+                     *       "monthly_allowance": 1,
+                     *       "used_this_month": 1
+                     *     }
+                     */
+                    "application/json": {
+                        user_id: string;
+                        name: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "investigator" | "supervisor" | "unit_admin";
+                        /** Format: date-time */
+                        added_at: string;
+                        /** @description Credits a month the member may draw from the unit's pool; 0: none. */
+                        monthly_allowance: number;
+                        /** @description Drawn from the pool this calendar month (UTC). */
+                        used_this_month: number;
                     };
                 };
             };
@@ -13358,7 +13873,9 @@ export interface operations {
                      *           "balance_after": 1,
                      *           "kind": "grant",
                      *           "reason": "example reason",
-                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e"
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "unit_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "unit_name": "example unit name"
                      *         }
                      *       ],
                      *       "total": 0,
@@ -14705,7 +15222,9 @@ export interface operations {
                      *         "balance_after": 1,
                      *         "kind": "grant",
                      *         "reason": "example reason",
-                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e"
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "unit_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "unit_name": "example unit name"
                      *       }
                      *     }
                      */

@@ -29,6 +29,23 @@ export const userResponse: z.ZodType<User> = z
       .boolean()
       .optional()
       .describe('GET /api/user: a second factor must be set up before anything else works.'),
+    pool: z
+      .object({
+        unit_id: z.string(),
+        unit_name: z.string(),
+        balance: z.number().int().describe("The pool's credits."),
+        monthly_allowance: z.number().int(),
+        used_this_month: z.number().int(),
+        available: z
+          .number()
+          .int()
+          .describe('What a search may still draw: the smaller of the pool and the allowance left.'),
+      })
+      .nullable()
+      .optional()
+      .describe(
+        'GET /api/user: the unit credit pool searches draw on first, within a monthly allowance; null: none.',
+      ),
   })
   .meta({ id: 'User' });
 

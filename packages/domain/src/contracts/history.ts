@@ -104,6 +104,13 @@ export const statementEntryResponse: z.ZodType<StatementEntry> = z
     kind: z.enum(['grant', 'charge', 'refund', 'adjustment']),
     reason: z.string(),
     lookup_id: z.string().nullable(),
+    unit_id: z
+      .string()
+      .nullable()
+      .describe(
+        "The unit whose credit pool paid or was topped up; balance_after is then the pool's. Null: the user's own balance.",
+      ),
+    unit_name: z.string().nullable(),
   })
   .meta({ id: 'StatementEntry' });
 

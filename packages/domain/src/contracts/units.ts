@@ -5,9 +5,11 @@ import {
   type Unit,
   type UnitMember,
   type UnitMembersResponse,
+  type UnitPool,
   type UnitsResponse,
 } from '../units.ts';
 import { isoTimestamp } from './common.ts';
+import { statementEntryResponse } from './history.ts';
 
 /**
  * The answers of /api/units (requests: createUnitBody, updateUnitBody, unitLevelsBody,
@@ -53,6 +55,11 @@ export const unitMemberResponse: z.ZodType<UnitMember> = z.object({
   email: z.string(),
   role,
   added_at: isoTimestamp,
+  monthly_allowance: z
+    .number()
+    .int()
+    .describe("Credits a month the member may draw from the unit's pool; 0: none."),
+  used_this_month: z.number().int().describe('Drawn from the pool this calendar month (UTC).'),
 });
 
 export const unitMembersResponse: z.ZodType<UnitMembersResponse> = z.object({
@@ -66,3 +73,17 @@ export const caseUnitShareResponse: z.ZodType<CaseUnitShare> = z.object({
   unit_name: z.string(),
   shared_at: isoTimestamp,
 });
+
+export const unitPoolResponse: z.ZodType<UnitPool> = z
+  .object({
+    unit: unitResponse,
+    balance: z.number().int().describe("The pool's credits."),
+    members: z.array(unitMemberResponse),
+    tops_up: z.boolean().describe('Whether the caller may top up or deduct the pool (admins).'),
+    sets_allowances: z.boolean().describe('Whether the caller may set monthly allowances.'),
+    data: z.array(statementEntryResponse).describe("The pool's ledger, newest first."),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  })
+  .meta({ id: 'UnitPool' });

@@ -15,6 +15,11 @@ export const lookupTexts = {
     label: (n: number | string) => `Credits: ${n}`,
     insufficient: 'Insufficient credits.',
     insufficientUpgrade: 'Insufficient credits. Please upgrade your plan.',
+    /** A 402 for a member of a unit pool: which of the pool and their allowance ran out (issue 34). */
+    poolRanOut: (unit: string, left: number, own: number) =>
+      `Insufficient credits. The credit pool of ${unit} has run out (${left} left) and your own balance (${own}) does not cover this search.`,
+    allowanceRanOut: (unit: string, used: number, allowance: number, own: number) =>
+      `Insufficient credits. Your monthly allowance from ${unit} is used up (${used} of ${allowance} this month) and your own balance (${own}) does not cover this search.`,
   },
   search: {
     invalidEmail: 'Please enter a valid email address',

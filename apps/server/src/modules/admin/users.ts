@@ -331,7 +331,7 @@ export async function changeCredits(
     const [entry] = await tx
       .select()
       .from(creditEntries)
-      .where(heldBy(creditEntries, id))
+      .where(and(heldBy(creditEntries, id), isNull(creditEntries.unitId)))
       .orderBy(desc(creditEntries.id))
       .limit(1);
     await recordAudit(

@@ -20,12 +20,15 @@ import {
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
 import { parseInput } from '../../errors.ts';
 import type { Guards } from '../../http/auth.ts';
 import { bearerOf, clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { REFUSALS } from '../../http/responses.ts';
 import { sha256 } from '../../security/crypto.ts';
+import { presentOwnPool } from '../credits/present.ts';
+import { poolOf } from '../credits/service.ts';
 import { presentUser } from '../users/present.ts';
 import { type AuthService, DEVICE_COOKIE_PATH, type DeviceCookie } from './service.ts';
 
@@ -49,7 +52,13 @@ export function setDeviceCookie(reply: FastifyReply, cookie: DeviceCookie | unde
 /** What every route of authRoutes shares. */
 function authRoutesContext(
   app: FastifyInstance,
-  deps: { auth: AuthService; guards: Guards; csrf: preHandlerAsyncHookHandler; secureCookies: boolean },
+  deps: {
+    auth: AuthService;
+    guards: Guards;
+    csrf: preHandlerAsyncHookHandler;
+    secureCookies: boolean;
+    db: Executor;
+  },
 ) {
   const { auth, guards, csrf, secureCookies } = deps;
   const api = app.withTypeProvider<ContractTypeProvider>();
@@ -69,6 +78,7 @@ function signInRoutes(context: ReturnType<typeof authRoutesContext>) {
     async (request) => ({
       ...presentUser(request.user!),
       second_factor_setup_required: request.secondFactorSetupRequired,
+      pool: presentOwnPool(await poolOf(context.deps.db, request.user!.id, new Date())),
     }),
   );
 
@@ -236,7 +246,13 @@ function accountRoutes(context: ReturnType<typeof authRoutesContext>) {
 
 export function authRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; guards: Guards; csrf: preHandlerAsyncHookHandler; secureCookies: boolean },
+  deps: {
+    auth: AuthService;
+    guards: Guards;
+    csrf: preHandlerAsyncHookHandler;
+    secureCookies: boolean;
+    db: Executor;
+  },
 ) {
   const context = authRoutesContext(app, deps);
   signInRoutes(context);

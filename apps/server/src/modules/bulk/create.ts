@@ -7,6 +7,8 @@ import { bulkJobs, bulkRows, type UserRow } from '../../db/schema.ts';
 import { insufficientCredits, noValidRow } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { recordAudit } from '../audit/service.ts';
+import { presentOwnPool } from '../credits/present.ts';
+import { poolOf, shortfallOf } from '../credits/service.ts';
 import { sendBulkJob } from './lease.ts';
 import { type CheckedList, checkList } from './parse.ts';
 import { presentJob } from './present.ts';
@@ -58,8 +60,12 @@ export async function createBulkJob(
     throw noValidRow(message, checked.invalid.slice(0, BULK_ROWS_PAGE));
   }
   const price = deps.costs[input.type];
+  // The first row is paid by the unit pool within the allowance, else by the user's own balance.
   const balance = await balanceOf(db, user.id);
-  if (balance < price) throw insufficientCredits(balance);
+  const pool = presentOwnPool(await poolOf(db, user.id, new Date()));
+  if (balance < price && (pool?.available ?? 0) < price) {
+    throw insufficientCredits(balance, await shortfallOf(db, user.id, price, new Date()));
+  }
   const job = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(bulkJobs)

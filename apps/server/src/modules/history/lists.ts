@@ -21,6 +21,7 @@ import {
   creditEntries,
   lookups,
   type UserRow,
+  units,
   users,
 } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -277,7 +278,10 @@ export async function exportLookups(
   return { fileName, rows, chunks: chunks() };
 }
 
-/** The user's ledger, newest first, with the balance it adds up to. */
+/**
+ * The user's ledger, newest first, with their own balance: their own rows, and the charges (and
+ * refunds) of their searches that a unit's pool paid, named by the pool.
+ */
 export async function creditStatement(
   db: Database,
   user: UserRow,
@@ -286,8 +290,9 @@ export async function creditStatement(
   const mine = heldBy(creditEntries, user.id);
   const [rows, [counted], [balance]] = await Promise.all([
     db
-      .select()
+      .select({ entry: creditEntries, unitName: units.name })
       .from(creditEntries)
+      .leftJoin(units, eq(units.id, creditEntries.unitId))
       .where(mine)
       .orderBy(desc(creditEntries.id))
       .limit(query.per_page)
@@ -297,7 +302,7 @@ export async function creditStatement(
   ]);
   return {
     balance: balance?.credits ?? 0,
-    data: rows.map(presentLedgerEntry),
+    data: rows.map((row) => presentLedgerEntry(row.entry, row.unitName)),
     total: Number(counted?.n ?? 0),
     page: query.page,
     per_page: query.per_page,

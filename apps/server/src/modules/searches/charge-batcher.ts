@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
-import { chargeLookups, type LookupCharge } from '../credits/service.ts';
+import { type ChargeMade, chargeLookups, type LookupCharge } from '../credits/service.ts';
 
-export type ChargeResult = { lookupId: string; credits: number } | null;
+export type ChargeResult = ChargeMade | null;
 
 const MAX_PER_STATEMENT = 200;
 

@@ -1,4 +1,5 @@
 import { apiKeyCapReached, insufficientCredits } from '../../errors.ts';
+import { shortfallOf } from '../credits/service.ts';
 import type { SearchContext } from './context.ts';
 import { refundSearch, settleNoRecord } from './refund.ts';
 import { repeatSearch } from './repeat.ts';
@@ -55,13 +56,15 @@ async function chargeOf(ctx: SearchContext, search: PaidSearch<unknown>, resumed
     return charged;
   }
   const balance = await ctx.balanceOf(search.user.id);
+  const pool = await shortfallOf(ctx.db, search.user.id, search.cost, ctx.now());
   await ctx.auditRefusal(ctx.db, search, 'denied', {
     reason: 'insufficient_credits',
     balance,
     price: search.cost,
+    ...(pool ? { pool_unit_id: pool.unitId, pool_ran_out: pool.ranOut } : {}),
   });
   ctx.meter.lookup(search.kind, 'denied');
-  throw insufficientCredits(balance);
+  throw insufficientCredits(balance, pool);
 }
 
 /** One paid search of any kind; the kind's refusals come back as the errors its `ask` chose. */

@@ -22,9 +22,10 @@ import { recordAudit } from '../audit/service.ts';
 import { UUID, unitById, unitNotFound } from './tree.ts';
 import { auditUnit, type Who } from './who.ts';
 
-const memberNotFound = () => notFound(unitsMessages.memberNotFound);
+export const memberNotFound = () => notFound(unitsMessages.memberNotFound);
 
-async function membersOf(db: Database, unitId: string): Promise<UnitMember[]> {
+/** A unit's members with their roles and allowances, by name. */
+export async function membersOf(db: Database, unitId: string): Promise<UnitMember[]> {
   const rows = await db
     .select({
       userId: users.id,
@@ -32,6 +33,10 @@ async function membersOf(db: Database, unitId: string): Promise<UnitMember[]> {
       email: users.email,
       role: unitMembers.role,
       addedAt: unitMembers.addedAt,
+      allowance: unitMembers.monthlyAllowance,
+      // A month other than this one counts for nothing: the allowance starts again each month (UTC).
+      used: sql<number>`case when ${unitMembers.allowanceMonth} = date_trunc('month', now() at time zone 'UTC')::date
+        then ${unitMembers.allowanceUsed} else 0 end`,
     })
     .from(unitMembers)
     .innerJoin(users, eq(users.id, unitMembers.userId))
@@ -43,11 +48,13 @@ async function membersOf(db: Database, unitId: string): Promise<UnitMember[]> {
     email: row.email,
     role: row.role as UnitRole,
     added_at: row.addedAt.toISOString(),
+    monthly_allowance: row.allowance,
+    used_this_month: Number(row.used),
   }));
 }
 
 /** Whether the caller may manage the unit's members; a caller who may not even read it gets 404. */
-async function access(db: Database, who: Who, unitId: string): Promise<{ manages: boolean }> {
+export async function access(db: Database, who: Who, unitId: string): Promise<{ manages: boolean }> {
   if (!UUID.test(unitId)) throw unitNotFound();
   if (!who.actor) return { manages: true };
   if (await managesUnit(db, who.actor, unitId)) return { manages: true };
@@ -55,7 +62,7 @@ async function access(db: Database, who: Who, unitId: string): Promise<{ manages
   throw unitNotFound();
 }
 
-async function mustManage(db: Database, who: Who, unitId: string): Promise<void> {
+export async function mustManage(db: Database, who: Who, unitId: string): Promise<void> {
   const { manages } = await access(db, who, unitId);
   if (!manages) throw forbidden(unitsMessages.forbidden);
 }
@@ -67,7 +74,7 @@ export async function readUnitMembers(db: Database, who: Who, unitId: string): P
 }
 
 /** A unit admin (not an admin) changes only others' memberships, of people already in their units. */
-async function mustPlace(db: Database, who: Who, userId: string): Promise<void> {
+export async function mustPlace(db: Database, who: Who, userId: string): Promise<void> {
   if (!who.actor) return;
   const placed = await placesMember(db, who.actor, userId);
   if (placed === 'self') throw forbidden(unitsMessages.ownMembership);
@@ -78,7 +85,7 @@ async function mustPlace(db: Database, who: Who, userId: string): Promise<void> 
  * A member of a unit the caller manages is someone they may place, except themself: a unit admin
  * does not change their own membership (an admin or a unit admin above does).
  */
-function mustNotBeSelf(who: Who, userId: string): void {
+export function mustNotBeSelf(who: Who, userId: string): void {
   if (who.actor && !administers(who.actor) && who.actor.id === userId) {
     throw forbidden(unitsMessages.ownMembership);
   }

@@ -2,9 +2,12 @@ import {
   addUnitMemberBody,
   changeUnitMemberBody,
   createUnitBody,
+  memberAllowanceBody,
+  unitCreditsBody,
   unitLevelsBody,
   unitMemberResponse,
   unitMembersResponse,
+  unitPoolResponse,
   unitResponse,
   unitsResponse,
   updateUnitBody,
@@ -17,6 +20,7 @@ import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import { addUnitMember, changeUnitMember, readUnitMembers, removeUnitMember } from './members.ts';
+import { changeUnitPool, readUnitPool, setMemberAllowance } from './pool.ts';
 import { createUnit, deleteUnit, readUnits, setLevels, updateUnit } from './tree.ts';
 import type { Who } from './who.ts';
 
@@ -200,6 +204,72 @@ function memberRoutes(context: ReturnType<typeof unitRoutesContext>) {
   );
 }
 
+const poolQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('Page, from 1.'),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  user: z.string().optional().describe("One member's rows only (their user id)."),
+});
+
+function poolRoutes(context: ReturnType<typeof unitRoutesContext>) {
+  const { db, preHandler, api, who } = context;
+  api.get<{ Params: { id: string } }>(
+    '/api/units/:id/credits',
+    {
+      preHandler,
+      schema: {
+        summary:
+          "A unit's credit pool: balance, members' allowances and its statement (admins, unit admins, supervisors)",
+        tags,
+        params: unitId,
+        querystring: poolQuery,
+        response: { 200: unitPoolResponse },
+      },
+    },
+    async (request) =>
+      readUnitPool(db, who(request), request.params.id, parseInput(poolQuery, request.query)),
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/api/units/:id/credits',
+    {
+      preHandler,
+      schema: {
+        summary: "Top up (amount > 0) or deduct (amount < 0) a unit's credit pool (admins)",
+        refusals: { 409: 'The deduction would take the pool below zero.' },
+        tags,
+        params: unitId,
+        body: unitCreditsBody,
+        response: { 200: unitPoolResponse },
+      },
+    },
+    async (request) =>
+      changeUnitPool(db, who(request), request.params.id, parseInput(unitCreditsBody, request.body)),
+  );
+
+  api.put<{ Params: { id: string; userId: string } }>(
+    '/api/units/:id/members/:userId/allowance',
+    {
+      preHandler,
+      schema: {
+        summary:
+          "Set what a member may draw from the unit's pool a month (admins, unit admins; not one's own)",
+        tags,
+        params: memberId,
+        body: memberAllowanceBody,
+        response: { 200: unitMemberResponse },
+      },
+    },
+    async (request) =>
+      setMemberAllowance(
+        db,
+        who(request),
+        request.params.id,
+        request.params.userId,
+        parseInput(memberAllowanceBody, request.body).monthly_allowance,
+      ),
+  );
+}
+
 /**
  * /api/units: the tree of units and who belongs to each (domain units.ts). Anyone signed in reads the
  * tree as they may see it; admins build it; admins and unit admins manage members. What each caller
@@ -209,4 +279,5 @@ export function unitRoutes(app: FastifyInstance, deps: { db: Database; guards: G
   const context = unitRoutesContext(app, deps);
   treeRoutes(context);
   memberRoutes(context);
+  poolRoutes(context);
 }

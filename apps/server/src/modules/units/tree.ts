@@ -16,7 +16,7 @@ import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import { administers, editsUnitTree, membershipsOf } from '../../access/policy.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/rows.ts';
-import { unitMembers, unitPaths, units } from '../../db/schema.ts';
+import { creditEntries, unitMembers, unitPaths, units } from '../../db/schema.ts';
 import { forbidden, notFound, unitConflict, validationError } from '../../errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { readSetting, writeSetting } from '../settings/service.ts';
@@ -238,6 +238,13 @@ export async function deleteUnit(db: Database, who: Who, id: string): Promise<vo
   if (unit.is_default) throw unitConflict(unitsMessages.defaultUnit);
   const [below] = await db.select({ n: count() }).from(units).where(eq(units.parentId, id));
   if (unit.member_count > 0 || Number(below?.n) > 0) throw unitConflict(unitsMessages.notEmpty);
+  // The ledger keeps every row of a pool: one that has any keeps its unit too.
+  const [entry] = await db
+    .select({ id: creditEntries.id })
+    .from(creditEntries)
+    .where(eq(creditEntries.unitId, id))
+    .limit(1);
+  if (entry) throw unitConflict(unitsMessages.poolInUse);
   await db.transaction(async (tx) => {
     await tx.delete(units).where(eq(units.id, id));
     await recordAudit(tx, auditUnit(who, 'unit.delete', id, { name: unit.name, parent_id: unit.parent_id }));
