@@ -262,6 +262,21 @@ const rules: Record<string, Rule> = {
     send: { body: () => ({ role: 'investigator' }) },
   }),
   deleteApiUnitsByIdMembersByUserId: user({ resource: 'unit', adminSees: true, outcomes: UNIT_MANAGERS }),
+  // Its credit pool: read as its members are; allowances set as members are managed; topped up by
+  // admins only (its readers get 403, anyone else 404).
+  getApiUnitsByIdCredits: user({ resource: 'unit', adminSees: true, outcomes: UNIT_READERS }),
+  postApiUnitsByIdCredits: user({
+    resource: 'unit',
+    adminSees: true,
+    outcomes: { ...UNIT_MANAGERS, unitAdminSame: 403, unitAdminParent: 403 },
+    send: { body: () => ({ amount: 1, reason: 'Matrix top-up' }) },
+  }),
+  putApiUnitsByIdMembersByUserIdAllowance: user({
+    resource: 'unit',
+    adminSees: true,
+    outcomes: UNIT_MANAGERS,
+    send: { body: () => ({ monthly_allowance: 0 }) },
+  }),
 };
 
 /**
