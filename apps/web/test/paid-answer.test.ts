@@ -7,9 +7,11 @@ import { AuthContext, type AuthContextValue } from '../src/lib/auth-context.ts';
 import {
   decidePaidFailure,
   hasCredits,
+  maySpend,
   type PaidFailure,
   paidFailureOf,
   paidFailureToast,
+  spendableCredits,
   usePaidAnswer,
 } from '../src/lib/paid-answer.ts';
 
@@ -24,6 +26,32 @@ describe('hasCredits', () => {
     expect(hasCredits(-1)).toBe(false);
     expect(hasCredits(undefined)).toBe(false);
     expect(hasCredits('many')).toBe(false);
+  });
+});
+
+describe('spendableCredits', () => {
+  const pool = (available: number) => ({
+    unit_id: 'u1',
+    unit_name: 'Harbour Police Station',
+    balance: 100,
+    monthly_allowance: 40,
+    used_this_month: 40 - available,
+    available,
+  });
+
+  it("adds what the unit's pool may still give to the user's own credits", () => {
+    expect(spendableCredits({ credits: 5, pool: null })).toBe(5);
+    expect(spendableCredits({ credits: 5 })).toBe(5);
+    expect(spendableCredits({ credits: 0, pool: pool(12) })).toBe(12);
+    expect(spendableCredits({ credits: 3, pool: pool(12) })).toBe(15);
+    expect(spendableCredits(null)).toBe(0);
+  });
+
+  it('lets a pool member with no credits of their own search, and no one with neither', () => {
+    expect(maySpend({ credits: 0, pool: pool(1) })).toBe(true);
+    expect(maySpend({ credits: 0, pool: pool(0) })).toBe(false);
+    expect(maySpend({ credits: 0, pool: null })).toBe(false);
+    expect(maySpend(undefined)).toBe(false);
   });
 });
 
@@ -235,5 +263,30 @@ describe('usePaidAnswer', () => {
       expect.objectContaining({ kind: 'case-reference' }),
       messages.caseReference.required,
     );
+  });
+});
+
+describe('usePaidAnswer for a member of a unit pool', () => {
+  it('reads the user again after an answer, for what the pool has left', () => {
+    const mergeUser = vi.fn();
+    const refetch = vi.fn(async () => null);
+    const pool = {
+      unit_id: 'u1',
+      unit_name: 'Harbour Police Station',
+      balance: 30,
+      monthly_allowance: 40,
+      used_this_month: 10,
+      available: 30,
+    };
+    const auth = { user: { credits: 0, pool } as User, mergeUser, refetch } as unknown as AuthContextValue;
+    let paidAnswer: ReturnType<typeof usePaidAnswer> | undefined;
+    const Probe = () => {
+      paidAnswer = usePaidAnswer();
+      return null;
+    };
+    renderToStaticMarkup(createElement(AuthContext.Provider, { value: auth }, createElement(Probe)));
+    expect(paidAnswer?.paid({ credits: 0 })).toBe(true);
+    expect(mergeUser).toHaveBeenCalledWith({ credits: 0 });
+    expect(refetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,5 @@
-import { type ErrorBody, messages } from '@footprint/domain';
-import { useCallback, useMemo } from 'react';
+import { type ErrorBody, messages, type User } from '@footprint/domain';
+import { useCallback, useMemo, useRef } from 'react';
 import { toast } from 'react-toastify';
 import { isApiError } from './api.ts';
 import { useAuth } from './auth-context.ts';
@@ -25,6 +25,21 @@ import { firstFieldErrors } from './field-errors.ts';
  * zero. Without one the screen warns `messages.credits.insufficientUpgrade` and calls nothing.
  */
 export const hasCredits = (credits: unknown): boolean => Number(credits) > 0;
+
+/**
+ * What the signed-in user may spend on a search now: their own credits and what their unit's pool may
+ * still give them this month (`pool.available`, GET /api/user). The one sum every pre-check uses, so a
+ * pool member with no credits of their own is not turned away before the server is asked.
+ */
+export function spendableCredits(user: Pick<User, 'credits' | 'pool'> | null | undefined): number {
+  const own = Number(user?.credits);
+  const pool = Number(user?.pool?.available);
+  return (Number.isFinite(own) ? Math.max(0, own) : 0) + (Number.isFinite(pool) ? Math.max(0, pool) : 0);
+}
+
+/** The pre-check of every paid call: `hasCredits` of what the user may spend (own and pool). */
+export const maySpend = (user: Pick<User, 'credits' | 'pool'> | null | undefined): boolean =>
+  hasCredits(spendableCredits(user));
 
 /** A refusal the server answered (every outcome but 'no-answer' and 'session-ended'). */
 export interface AnsweredFailure {
@@ -122,15 +137,19 @@ export type ShownFailure = Exclude<PaidFailure, { kind: 'session-ended' }>;
  * `failed(error, options)` does that and says it the common way (or beside the action, `inline`).
  */
 export function usePaidAnswer() {
-  const { mergeUser } = useAuth();
+  const { mergeUser, user, refetch } = useAuth();
+  // A pool member's answer carries only their own balance: the pool's part is read again (GET /api/user).
+  const pooled = useRef(false);
+  pooled.current = Boolean(user?.pool);
 
   const mergeCredits = useCallback(
     (credits: unknown): boolean => {
+      if (pooled.current) void refetch().catch(() => undefined);
       if (typeof credits !== 'number') return false;
       mergeUser({ credits });
       return true;
     },
-    [mergeUser],
+    [mergeUser, refetch],
   );
 
   const refused = useCallback(

@@ -21,7 +21,7 @@ import { paths } from '../../config/paths.ts';
 import { saveBlob } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
-import { hasCredits, type PaidFailure, usePaidAnswer } from '../../lib/paid-answer.ts';
+import { maySpend, type PaidFailure, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { unavailableText, useKindAvailable } from '../../lib/sources.ts';
 import { type IntelSearchInput, useIntelPdf, useIntelSearch } from './api/intelSearch.ts';
 import { IntelFieldInput, type IntelValue } from './components/IntelFieldInput.tsx';
@@ -253,7 +253,7 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || unavailable) return;
-    if (!hasCredits(user?.credits)) {
+    if (!maySpend(user)) {
       toast.warning(messages.credits.insufficientUpgrade);
       return;
     }

@@ -16,7 +16,7 @@ import { useAuth } from '../../lib/auth-context.ts';
 import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
 import { fieldMessages } from '../../lib/field-errors.ts';
 import { type LeakNeedles, needlesOf } from '../../lib/leak-highlight.ts';
-import { type AnsweredFailure, hasCredits, usePaidAnswer } from '../../lib/paid-answer.ts';
+import { type AnsweredFailure, maySpend, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { useSearchLeaks } from './api/searchLeaks.ts';
 import { LeakResults } from './components/LeakResults.tsx';
 import { LeakRowsEditor } from './components/LeakRowsEditor.tsx';
@@ -186,7 +186,7 @@ export default function LeakFinderPage() {
     event.preventDefault();
     if (searching) return;
     // Spec §5: the credit check comes before any row message is shown.
-    if (!hasCredits(user?.credits)) {
+    if (!maySpend(user)) {
       toast.warning(messages.credits.insufficientUpgrade);
       return;
     }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-context.ts';
-import { hasCredits, usePaidAnswer } from '../../lib/paid-answer.ts';
+import { maySpend, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { kindPrice, useKindAvailable, useSources } from '../../lib/sources.ts';
 import { useRefreshLookup } from './api/refreshLookup.ts';
 import type { ResultsState } from './resultsState.ts';
@@ -30,7 +30,7 @@ export function useRefreshAnswer(state: ResultsState) {
   const cancel = useCallback(() => setConfirming(false), []);
 
   const confirm = useCallback(async () => {
-    if (!hasCredits(credits)) {
+    if (!maySpend(user)) {
       setConfirming(false);
       toast.warning(messages.credits.insufficientUpgrade);
       return;
@@ -44,7 +44,7 @@ export function useRefreshAnswer(state: ResultsState) {
       setConfirming(false);
       failed(error, { failed: messages.answerTime.failed });
     }
-  }, [credits, lookup.mutateAsync, state, paid, failed, navigate]);
+  }, [user, lookup.mutateAsync, state, paid, failed, navigate]);
 
   return {
     available,

@@ -9,7 +9,7 @@ import { Overlay } from '../../components/Overlay.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
-import { hasCredits, usePaidAnswer } from '../../lib/paid-answer.ts';
+import { maySpend, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { type SearchType, useSearchType } from '../../lib/search-type.ts';
 import { unavailableText, useKindAvailable } from '../../lib/sources.ts';
 import type { ResultsState } from '../results/index.ts';
@@ -75,7 +75,7 @@ export default function DashboardPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (searching || chosenUnavailable) return;
-    if (!hasCredits(user?.credits)) {
+    if (!maySpend(user)) {
       toast.warning(messages.credits.insufficientUpgrade);
       return;
     }

@@ -10,7 +10,7 @@ import {
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../../lib/auth-context.ts';
-import { hasCredits, usePaidAnswer } from '../../../lib/paid-answer.ts';
+import { maySpend, usePaidAnswer } from '../../../lib/paid-answer.ts';
 import { kindPrice, useSources } from '../../../lib/sources.ts';
 import type { AnswerTimeFields } from '../answered.ts';
 import { useDetailLookup } from '../api/detailLookup.ts';
@@ -90,7 +90,7 @@ export function useDetailLookups(caseReference?: string) {
         setSelection({ kind, id, status: 'loaded', ...again });
         return;
       }
-      if (!hasCredits(credits)) {
+      if (!maySpend(user)) {
         toast.warning(messages.credits.insufficientUpgrade);
         return;
       }
@@ -118,7 +118,7 @@ export function useDetailLookups(caseReference?: string) {
         failed(error, { failed: words, refusal: () => words });
       }
     },
-    [credits, caseReference, paid, failed, lookup.mutateAsync],
+    [user, caseReference, paid, failed, lookup.mutateAsync],
   );
 
   const open = useCallback((kind: DetailKind, id: string) => run(kind, id, false), [run]);
