@@ -1,13 +1,15 @@
 import { messages, type User } from '@footprint/domain';
 import type { RefObject } from 'react';
 import { Logo } from '../../../components/Logo.tsx';
+import { PoolChip } from '../../../components/PoolChip.tsx';
 import { paths } from '../../../config/paths.ts';
 import { icons } from './icons.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 
 /**
  * The header of the signed-in pages (spec §2.4): the menu button on the small screens of the search
- * pages, the brand where the sidebar does not show it, the credits and the profile menu.
+ * pages, the brand where the sidebar does not show it, the credits (and the unit pool the user draws
+ * on, if any) and the profile menu.
  */
 export function Header({
   user,
@@ -56,6 +58,7 @@ export function Header({
           {icons.coins}
           {messages.credits.label(user.credits)}
         </p>
+        {user.pool && <PoolChip pool={user.pool} />}
         <ProfileMenu user={user} loggingOut={loggingOut} onLogout={onLogout} />
       </div>
     </header>

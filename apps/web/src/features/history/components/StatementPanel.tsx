@@ -1,15 +1,15 @@
 import { messages } from '@footprint/domain';
 import { QueryView } from '../../../components/LoadError.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
-import { TableScroller } from '../../../components/TableScroller.tsx';
-import { formatDateTime } from '../../../lib/datetime.ts';
+import { StatementTable } from '../../../components/StatementTable.tsx';
 import { STATEMENT_PAGE_SIZE, useCreditStatement } from '../api/creditStatement.ts';
 
 const t = messages.history;
 
-const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('en-US')}` : n.toLocaleString('en-US'));
-
-/** The 'Credit statement' tab of /history: the balance and every ledger entry, newest first. */
+/**
+ * The 'Credit statement' tab of /history: the balance and every ledger entry, newest first (a row a
+ * unit's pool paid says so, its balance the pool's).
+ */
 export function StatementPanel({
   page,
   onPageChange,
@@ -38,48 +38,7 @@ export function StatementPanel({
           {answer.data.length === 0 ? (
             <p className="card px-4 py-10 text-center text-sm text-muted">{t.statementEmpty}</p>
           ) : (
-            <TableScroller label={t.statementTab} busy={statement.isPlaceholderData}>
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.time}</th>
-                    <th scope="col">{t.entry}</th>
-                    <th scope="col" className="text-right">
-                      {t.change}
-                    </th>
-                    <th scope="col" className="text-right">
-                      {t.balanceAfter}
-                    </th>
-                    <th scope="col">{t.reason}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {answer.data.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className="whitespace-nowrap text-muted">
-                        <time dateTime={entry.at} title={entry.at}>
-                          {formatDateTime(entry.at)}
-                        </time>
-                      </td>
-                      <td className="whitespace-nowrap">{t.entryKinds[entry.kind] ?? entry.kind}</td>
-                      <td
-                        className={`text-right font-semibold whitespace-nowrap tabular-nums ${entry.delta > 0 ? 'text-emerald-300' : entry.delta < 0 ? 'text-rose-300' : 'text-muted'}`}
-                      >
-                        {signed(entry.delta)}
-                      </td>
-                      <td className="text-right whitespace-nowrap tabular-nums">
-                        {entry.balance_after.toLocaleString('en-US')}
-                      </td>
-                      <td>
-                        <span className="cell-clip cell-clip-wide" title={entry.reason}>
-                          {entry.reason || '—'}
-                        </span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroller>
+            <StatementTable entries={answer.data} label={t.statementTab} busy={statement.isPlaceholderData} />
           )}
 
           <Pagination
