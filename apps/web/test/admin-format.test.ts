@@ -9,6 +9,7 @@ import {
   orderRows,
   outcomeTone,
   successTone,
+  typedWhole,
 } from '../src/features/admin/format.ts';
 
 describe('formatMoney', () => {
@@ -129,5 +130,16 @@ describe('auditTarget', () => {
       shown: 'user-1',
       matched: null,
     });
+  });
+});
+
+describe('typedWhole', () => {
+  it('reads a whole number, signed or with thousands separators, and nothing else', () => {
+    expect(typedWhole('40')).toBe(40);
+    expect(typedWhole(' -50 ')).toBe(-50);
+    expect(typedWhole('+1,000')).toBe(1000);
+    expect(typedWhole('1.5')).toBeNaN();
+    expect(typedWhole('')).toBeNaN();
+    expect(typedWhole('12abc')).toBeNaN();
   });
 });

@@ -112,3 +112,9 @@ export function auditTarget(event: Pick<AuditEvent, 'target' | 'query_typed' | '
     matched: typedDiffers(event.query_typed, event.query_normalized) ? event.target : null,
   };
 }
+
+/** A whole number typed in a field ('-50', ' 1,000 '); NaN for anything else ('1.5', '', '12abc'). */
+export function typedWhole(text: string): number {
+  const plain = text.trim().replaceAll(',', '');
+  return /^[-+]?\d+$/.test(plain) ? Number(plain) : Number.NaN;
+}

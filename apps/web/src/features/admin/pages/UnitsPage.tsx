@@ -7,6 +7,7 @@ import { useRetentionCeiling } from '../api/units.ts';
 import { ScreenHeader } from '../components/ScreenHeader.tsx';
 import { LevelsCard } from '../components/units/LevelsCard.tsx';
 import { MembersPanel } from '../components/units/MembersPanel.tsx';
+import { PoolPanel } from '../components/units/PoolPanel.tsx';
 import { type UnitAction, UnitActionDialog } from '../components/units/UnitDialogs.tsx';
 import { UnitTreeList } from '../components/units/UnitTreeList.tsx';
 import { buildTree, deepestLevel } from '../units-tree.ts';
@@ -16,8 +17,9 @@ const t = messages.units.admin;
 /**
  * /admin/units: the names of the tree's levels, the tree (add below, rename, move, set the retention
  * period within the deployment's, delete), and the members of the unit chosen in it (add by e-mail
- * with a role, change a role, remove). The chosen unit lives in the address (?unit=), so a reload or
- * Back shows the same members.
+ * with a role, change a role, remove; their monthly allowances from the unit's credit pool), and that
+ * pool (its balance, an admin's top-up or deduction, its statement). The chosen unit lives in the
+ * address (?unit=), so a reload or Back shows the same members.
  */
 export default function UnitsPage() {
   const units = useUnits();
@@ -104,17 +106,20 @@ export default function UnitsPage() {
             </div>
           </section>
           {shown ? (
-            <MembersPanel
-              key={shown}
-              unitId={shown}
-              headingRef={membersHeading}
-              onClose={() => {
-                select(null);
-                requestAnimationFrame(() =>
-                  document.querySelector<HTMLElement>(`[aria-describedby="unit-${shown}-meta"]`)?.focus(),
-                );
-              }}
-            />
+            <div className="min-w-0 space-y-5">
+              <MembersPanel
+                key={shown}
+                unitId={shown}
+                headingRef={membersHeading}
+                onClose={() => {
+                  select(null);
+                  requestAnimationFrame(() =>
+                    document.querySelector<HTMLElement>(`[aria-describedby="unit-${shown}-meta"]`)?.focus(),
+                  );
+                }}
+              />
+              <PoolPanel key={`pool-${shown}`} unitId={shown} />
+            </div>
           ) : (
             <p className="card hidden px-4 py-10 text-center text-sm text-muted 2xl:block">{t.noSelection}</p>
           )}

@@ -11,14 +11,19 @@ import { toast } from 'react-toastify';
 import { QueryView } from '../../../../components/LoadError.tsx';
 import { Spinner } from '../../../../components/Spinner.tsx';
 import { TableScroller } from '../../../../components/TableScroller.tsx';
+import { useAuth } from '../../../../lib/auth-context.ts';
 import { formatDateTime } from '../../../../lib/datetime.ts';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../../lib/field-errors.ts';
+import { poolTexts } from '../../../../lib/pool-texts.ts';
+import { useUnitPool } from '../../api/pool.ts';
 import {
   useAddUnitMember,
   useChangeUnitMember,
   useRemoveUnitMember,
   useUnitMembers,
 } from '../../api/units.ts';
+import { AllowanceCell } from './AllowanceCell.tsx';
+import { FormBox } from './FormBox.tsx';
 
 const t = messages.units.admin;
 
@@ -59,8 +64,21 @@ function RoleSelect({
   );
 }
 
-/** One member: the role select applies at once; Remove takes them out of the unit. */
-function MemberRow({ unitId, member, manages }: { unitId: string; member: UnitMember; manages: boolean }) {
+/**
+ * One member: the role select applies at once; Remove takes them out of the unit. Their monthly
+ * allowance from the pool is a field where `setsAllowance`, and what they drew this month beside it.
+ */
+function MemberRow({
+  unitId,
+  member,
+  manages,
+  setsAllowance,
+}: {
+  unitId: string;
+  member: UnitMember;
+  manages: boolean;
+  setsAllowance: boolean;
+}) {
   const change = useChangeUnitMember(unitId);
   const remove = useRemoveUnitMember(unitId);
   const busy = change.isPending || remove.isPending;
@@ -99,6 +117,16 @@ function MemberRow({ unitId, member, manages }: { unitId: string; member: UnitMe
         ) : (
           <span className="whitespace-nowrap">{UNIT_ROLE_LABELS[member.role]}</span>
         )}
+      </td>
+      <td className="whitespace-nowrap tabular-nums">
+        {setsAllowance ? (
+          <AllowanceCell unitId={unitId} member={member} />
+        ) : (
+          member.monthly_allowance.toLocaleString('en-US')
+        )}
+      </td>
+      <td className="text-right whitespace-nowrap tabular-nums">
+        {member.used_this_month.toLocaleString('en-US')}
       </td>
       <td className="whitespace-nowrap text-muted">
         <time dateTime={member.added_at} title={member.added_at}>
@@ -160,70 +188,69 @@ function AddMemberForm({ unitId }: { unitId: string }) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      aria-labelledby={`${id}-title`}
-      className="mt-4 rounded-lg border border-line bg-surface-2/50 p-3"
-    >
-      <h3 id={`${id}-title`} className="text-sm font-semibold text-text">
-        {t.addMemberTitle}
-      </h3>
-      <p className="mt-0.5 text-xs text-muted">{t.addMemberLead}</p>
-      <div className="mt-3 flex flex-wrap items-start gap-3">
-        <div className="min-w-0 flex-1 basis-56">
-          <label htmlFor={`${id}-email`} className="label">
-            {t.emailLabel}
-          </label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            className="input min-h-10"
-            autoComplete="off"
-            spellCheck={false}
-            value={email}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${id}-email-error` : undefined}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setErrors(({ email: _removed, ...rest }) => rest);
-            }}
-          />
-          {errors.email && (
-            <p id={`${id}-email-error`} className="field-error">
-              {errors.email}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={`${id}-role`} className="label">
-            {t.roleLabel}
-          </label>
-          <RoleSelect
-            id={`${id}-role`}
-            value={role}
-            invalid={Boolean(errors.role)}
-            describedBy={errors.role ? `${id}-role-error` : undefined}
-            onChange={(next) => {
-              setRole(next);
-              setErrors(({ role: _removed, ...rest }) => rest);
-            }}
-          />
-          {errors.role && (
-            <p id={`${id}-role-error`} className="field-error">
-              {errors.role}
-            </p>
-          )}
-        </div>
-        <div className="self-end">
-          <button type="submit" className="btn-primary min-h-10" aria-disabled={add.isPending || undefined}>
-            {add.isPending && <Spinner size="sm" decorative />}
-            {add.isPending ? t.addingMember : t.addMember}
-          </button>
-        </div>
+    <FormBox id={id} title={t.addMemberTitle} lead={t.addMemberLead} onSubmit={onSubmit}>
+      <div className="min-w-0 flex-1 basis-56">
+        <label htmlFor={`${id}-email`} className="label">
+          {t.emailLabel}
+        </label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          className="input min-h-10"
+          autoComplete="off"
+          spellCheck={false}
+          value={email}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? `${id}-email-error` : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setErrors(({ email: _removed, ...rest }) => rest);
+          }}
+        />
+        {errors.email && (
+          <p id={`${id}-email-error`} className="field-error">
+            {errors.email}
+          </p>
+        )}
       </div>
-    </form>
+      <div>
+        <label htmlFor={`${id}-role`} className="label">
+          {t.roleLabel}
+        </label>
+        <RoleSelect
+          id={`${id}-role`}
+          value={role}
+          invalid={Boolean(errors.role)}
+          describedBy={errors.role ? `${id}-role-error` : undefined}
+          onChange={(next) => {
+            setRole(next);
+            setErrors(({ role: _removed, ...rest }) => rest);
+          }}
+        />
+        {errors.role && (
+          <p id={`${id}-role-error`} className="field-error">
+            {errors.role}
+          </p>
+        )}
+      </div>
+      <div className="self-end">
+        <button type="submit" className="btn-primary min-h-10" aria-disabled={add.isPending || undefined}>
+          {add.isPending && <Spinner size="sm" decorative />}
+          {add.isPending ? t.addingMember : t.addMember}
+        </button>
+      </div>
+    </FormBox>
   );
+}
+
+/**
+ * Whose allowance the caller may set here: anyone's where the pool says `sets_allowances`, but their own
+ * only as an admin (the server refuses a unit admin's own). The pool's first page is the pool panel's.
+ */
+function useSetsAllowance(unitId: string): (userId: string) => boolean {
+  const { user } = useAuth();
+  const sets = useUnitPool(unitId, 1, undefined).data?.sets_allowances === true;
+  return (userId) => sets && (user?.role === 'admin' || user?.id !== userId);
 }
 
 /** The members of the chosen unit: list, role changes, removal, and the add form for those who manage it. */
@@ -238,6 +265,7 @@ export function MembersPanel({
 }) {
   const id = useId();
   const members = useUnitMembers(unitId);
+  const setsAllowance = useSetsAllowance(unitId);
   const unit = members.data?.unit;
   return (
     <section aria-labelledby={`${id}-title`} className="card min-w-0 px-4 py-4 sm:px-5">
@@ -277,6 +305,12 @@ export function MembersPanel({
                         <th scope="col">{t.memberName}</th>
                         <th scope="col">{t.memberEmail}</th>
                         <th scope="col">{t.memberRole}</th>
+                        <th scope="col" className="whitespace-normal">
+                          {poolTexts.allowanceColumn}
+                        </th>
+                        <th scope="col" className="text-right whitespace-normal">
+                          {poolTexts.usedColumn}
+                        </th>
                         <th scope="col">{t.memberAdded}</th>
                         {data.manages && (
                           <th scope="col">
@@ -292,6 +326,7 @@ export function MembersPanel({
                           unitId={data.unit.id}
                           member={member}
                           manages={data.manages}
+                          setsAllowance={setsAllowance(member.user_id)}
                         />
                       ))}
                     </tbody>
