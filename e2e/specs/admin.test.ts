@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
 import {
+  expectNoSidewaysScroll,
   problemsOf,
   screenshot,
   storeSession,
@@ -94,15 +95,6 @@ async function profileMenu(page: Page) {
   const profile = page.getByRole('button', { name: /^Profile: / });
   await profile.click();
   return page.locator(`[id="${await profile.getAttribute('aria-controls')}"]`);
-}
-
-/** Nothing on the page is wider than the screen: wide tables scroll inside their own frame. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    screen: window.innerWidth,
-  }));
-  expect(widths.page).toBeLessThanOrEqual(widths.screen);
 }
 
 async function phoneSearch(page: Page, digits: string, reference: string) {

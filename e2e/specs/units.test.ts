@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeProblems, dismissToasts, openSignedIn, settle } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, screenshot, useBrowser } from '../support/browser.ts';
+import { expectNoSidewaysScroll, problemsOf, screenshot, useBrowser } from '../support/browser.ts';
 
 /**
  * Units in the browser: demo-admin names the levels and builds a tree of four levels on /admin/units
@@ -73,15 +73,6 @@ async function signedInPage(token: string, path: string, size = desktop) {
   const page = await browser.newPage(size);
   await openSignedIn(page, token, path);
   return page;
-}
-
-/** Nothing on the page is wider than the screen. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    screen: window.innerWidth,
-  }));
-  expect(widths.page).toBeLessThanOrEqual(widths.screen);
 }
 
 describe('units', () => {

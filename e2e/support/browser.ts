@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, inject, onTestFailed, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject, onTestFailed, onTestFinished } from 'vitest';
 import { watchContract } from './contract.ts';
 import { productOrigins } from './server.ts';
 import { reportWork, resetWork, work } from './work.ts';
@@ -226,4 +226,13 @@ export async function tableOverflowAtLaptop(page: Page, label: string): Promise<
   const overflow = await region.evaluate((el) => el.scrollWidth - el.clientWidth);
   if (before) await page.setViewportSize(before);
   return overflow;
+}
+
+/** Nothing on the page is wider than the screen: no sideways scroll. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    screen: window.innerWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
 }
