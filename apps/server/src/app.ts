@@ -24,6 +24,8 @@ import { createKeyAccess } from './modules/api-keys/access.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { createApiKeyService } from './modules/api-keys/service.ts';
 import { createKeySpending } from './modules/api-keys/spending.ts';
+import { approvalRoutes } from './modules/approvals/routes.ts';
+import { createApprovals } from './modules/approvals/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { securityRoutes } from './modules/auth/security-routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -246,8 +248,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : undefined;
   if (writers) app.addHook('onClose', () => writers.close());
+  // Sensitive kinds wait for a supervisor: the gate every paid search passes, and the runs it makes later.
+  const approvals = createApprovals({
+    db,
+    mailer: deps.mailer,
+    appUrl: config.appUrl,
+    settings,
+    now: deps.now,
+    log: app.log,
+  });
   const searches = createSearches({
     db,
+    gate: approvals,
     writers,
     cacheHours: config.lookups.cacheHours,
     settings,
@@ -258,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const lookups = createLookupService({ searches, runner: deps.runner, costs: config.costs });
   lookupRoutes(app, { lookups, guards, sandbox: config.providers.sandbox });
+  approvals.replayWith('lookup', (...held) => lookups.replayHeld(...held));
   // Bulk lookups: each row through the same lookup service, on the job queue.
   const bulkWorker = createBulkWorker({
     db,
@@ -306,6 +319,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
   intelRoutes(app, { intel, guards });
+  approvals.replayWith('intel', (...held) => intel.replayHeld(...held));
+  approvalRoutes(app, { approvals, guards });
   const reports = createReportService({
     db,
     pool: deps.reportPool,

@@ -6,6 +6,7 @@ import {
   casesMessages,
   type FieldErrors,
   messages,
+  type SearchApproval,
   toFieldErrors,
 } from '@footprint/domain';
 import type { z } from 'zod';
@@ -51,6 +52,7 @@ export const ERROR_CODES = [
   'api_key_cap_reached',
   // Paid searches and reports
   'insufficient_credits',
+  'held_for_approval',
   'no_source_answered',
   'kind_unavailable',
   'page_out_of_range',
@@ -341,6 +343,14 @@ export const insufficientCredits = (
     },
   });
 };
+
+/** A sensitive search held for a supervisor's approval: a 202 naming the request and where to poll it. */
+export const heldForApproval = (message: string, approval: SearchApproval) =>
+  new DomainError('held_for_approval', message, {
+    status: 'pending',
+    approval,
+    poll: `/api/approvals/${approval.id}`,
+  });
 
 /** Not one source answered a phone, e-mail or detail lookup; the charge was refunded. */
 export const noSourceAnswered = (credits: number, errorsBySource: Record<string, string>) =>

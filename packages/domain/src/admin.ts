@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { accountabilityMessages, MAX_CREDIT_CHANGE, noControl, pageFields } from './accountability.ts';
+import { APPROVAL_HOURS_MAX } from './approvals.ts';
 import { type AppMode, REGISTRATION_MODES, type RegistrationMode, type SignupField } from './auth.ts';
 import { CASE_REFERENCE_MAX_LENGTH } from './case-reference.ts';
+import { isSearchKind, SEARCH_KINDS } from './catalogue/kinds.ts';
 import type { SourceMode } from './catalogue/sources.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import type { StatementEntry } from './history.ts';
@@ -152,6 +154,19 @@ export const adminSettingsPatch = z
       .min(0, 'The review share percent field must be a number from 0 to 100.')
       .max(100, 'The review share percent field must be a number from 0 to 100.')
       .optional(),
+    approval_kinds: z
+      .array(
+        z.string().refine(isSearchKind, { error: 'Each approval kind must be a search kind (tel, upi, …).' }),
+        { error: 'The approval kinds field must be a list of search kinds.' },
+      )
+      .max(SEARCH_KINDS.length, 'The approval kinds field lists more kinds than there are.')
+      .optional(),
+    approval_hours: z
+      .number({ error: 'The approval hours field must be a whole number of hours.' })
+      .int('The approval hours field must be a whole number of hours.')
+      .min(1, 'The approval hours field must be at least 1.')
+      .max(APPROVAL_HOURS_MAX, `The approval hours field must not be greater than ${APPROVAL_HOURS_MAX}.`)
+      .optional(),
   })
   .refine(
     (patch) =>
@@ -180,6 +195,10 @@ export interface AdminSettings {
   lookup_retention_days: number;
   /** The share of searches (0 to 100 %) sampled for their searcher's supervisors to review afterwards. */
   review_share_percent: number;
+  /** The search kinds held until a supervisor of the requester approves them (approvals.ts). */
+  approval_kinds: string[];
+  /** Hours a held search waits for a decision before it expires. */
+  approval_hours: number;
 }
 
 /** The admin setting of each sign-up profile field. */

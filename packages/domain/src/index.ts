@@ -1,5 +1,6 @@
 export * from './accountability.ts';
 export * from './admin.ts';
+export * from './approvals.ts';
 export * from './auth.ts';
 export * from './case-reference.ts';
 export * from './cases/cases.ts';
@@ -12,6 +13,7 @@ export * from './catalogue/sources.ts';
 export * from './constants.ts';
 export * from './contracts/admin.ts';
 export * from './contracts/api-keys.ts';
+export * from './contracts/approvals.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/bulk.ts';
 export * from './contracts/cases.ts';

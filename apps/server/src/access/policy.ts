@@ -41,11 +41,13 @@ import {
   passwordResets,
   recoveryCodes,
   reports,
+  searchApprovals,
   secondFactorChallenges,
   trustedDevices,
   type UserRow,
   unitMembers,
   unitPaths,
+  users,
   userTotp,
   watches,
 } from '../db/schema.ts';
@@ -112,6 +114,47 @@ export const holdsRoleOver = (actorId: HolderId, unitId: HolderId, role: 'superv
   sql`exists (select 1 from ${unitMembers} s
     join ${unitPaths} p on p.ancestor_id = s.unit_id
     where s.user_id = ${actorId} and s.role = ${role} and p.descendant_id = ${unitId})`;
+
+/**
+ * True, in a query, when the holder has a supervisor: someone other than themself who is a supervisor of
+ * one of their units or of a unit above it.
+ */
+export const hasSupervisor = (holder: HolderId): SQL =>
+  sql`exists (select 1 from ${unitMembers} s
+    join ${unitPaths} p on p.ancestor_id = s.unit_id
+    join ${unitMembers} m on m.unit_id = p.descendant_id
+    where s.role = 'supervisor' and m.user_id = ${holder} and s.user_id <> ${holder})`;
+
+/**
+ * The requests for approval of sensitive searches (search_approvals) `actor` decides: those of the
+ * people they supervise (their unit and the units below) and, for an admin, those of anyone with no
+ * supervisor at all, so that none is left without someone to decide it. Never their own.
+ */
+export function decidesApprovals(actor: Actor): SQL {
+  const supervised = supervises(actor.id, searchApprovals.userId);
+  const reach = administers(actor)
+    ? sql`(${supervised} or not ${hasSupervisor(searchApprovals.userId)})`
+    : supervised;
+  return sql`(${searchApprovals.userId} <> ${actor.id} and ${reach})`;
+}
+
+/** Who is told of a request of `holderId`'s: their supervisors, or the admins when they have none. */
+export async function approversOf(
+  executor: Executor,
+  holderId: string,
+): Promise<{ id: string; email: string; name: string }[]> {
+  const result = await executor.execute(sql`
+    select distinct u.id, u.email, u.name from ${users} u
+    where u.status = 'active' and u.id <> ${holderId} and (
+      exists (select 1 from ${unitMembers} s
+        join ${unitPaths} p on p.ancestor_id = s.unit_id
+        join ${unitMembers} m on m.unit_id = p.descendant_id
+        where s.user_id = u.id and s.role = 'supervisor' and m.user_id = ${holderId})
+      or (u.role = 'admin' and not ${hasSupervisor(holderId)}))
+    order by u.email
+  `);
+  return rowsOf<{ id: string; email: string; name: string }>(result);
+}
 
 /** A user's memberships (in a query over `unit_members`). */
 export const membershipsOf = (userId: HolderId): SQL => eq(unitMembers.userId, userId);

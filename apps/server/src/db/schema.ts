@@ -696,6 +696,54 @@ export const reviewSamples = pgTable(
   ],
 );
 
+/**
+ * Sensitive searches held for a supervisor's approval (modules/approvals): what the requester asked,
+ * under which case and legal basis, until a supervisor of theirs approves it (the search then runs as
+ * theirs and is charged), rejects it (nothing is charged) or it expires. Never purged with results.
+ */
+export const searchApprovals = pgTable(
+  'search_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    query: text('query').notNull(),
+    queryTyped: text('query_typed').notNull(),
+    fresh: boolean('fresh').notNull().default(false),
+    caseReference: text('case_reference'),
+    /** The case's legal basis as every artefact prints it, when it had one. */
+    legalBasis: text('legal_basis'),
+    cost: integer('cost').notNull(),
+    ip: text('ip'),
+    deviceId: text('device_id'),
+    apiKeyId: uuid('api_key_id'),
+    /** What runs it once approved: the service and the request as that service takes it. */
+    input: jsonb('input').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'expired', 'failed'] })
+      .notNull()
+      .default('pending'),
+    deciderId: uuid('decider_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    note: text('note'),
+    /** The search it ran once approved. */
+    lookupId: uuid('lookup_id'),
+    /** Why an approved search could not run (a short balance, no source): the refusal's message. */
+    failure: text('failure'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('search_approvals_user_idx').on(t.userId, t.createdAt),
+    index('search_approvals_pending_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    check(
+      'search_approvals_status_valid',
+      sql`${t.status} in ('pending', 'approved', 'rejected', 'expired', 'failed')`,
+    ),
+  ],
+);
+
 /** A case's notes: timestamped, attributed, append-only (a trigger refuses UPDATE and DELETE). */
 export const caseNotes = pgTable(
   'case_notes',

@@ -44,6 +44,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   too_many_api_keys: 422,
   api_key_cap_reached: 402,
   insufficient_credits: 402,
+  // Not an error: the search is held for a supervisor's approval (modules/approvals); the body says where to poll.
+  held_for_approval: 202,
   no_source_answered: 502,
   kind_unavailable: 503,
   page_out_of_range: 422,

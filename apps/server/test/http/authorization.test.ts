@@ -239,6 +239,13 @@ const rules: Record<string, Rule> = {
   getApiReviewsMine: user(),
   postApiReviewsByLookupId: user({ send: { body: () => ({ verdict: 'in_order' }) } }),
 
+  // Approval of sensitive searches: anyone signed in reads their own queue (empty unless they
+  // supervise) and their own requests; a request the caller neither made nor decides is a 404.
+  getApiApprovals: user(),
+  getApiApprovalsMine: user({ scope: 'lookups' }),
+  getApiApprovalsById: user({ scope: 'lookups' }),
+  postApiApprovalsById: user({ send: { body: () => ({ decision: 'approve' }) } }),
+
   // Units: anyone signed in reads the tree as they may see it; admins build it; a unit's members are
   // read by its unit admins and supervisors (and those of the units above), managed by its unit
   // admins (and those above); anyone else gets 404, as if it did not exist. The unit is the live

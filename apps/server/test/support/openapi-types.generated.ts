@@ -871,6 +871,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's approval queue: their people's held searches (open), or those decided (done) */
+        get: operations["getApiApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own held searches and what became of them */
+        get: operations["getApiApprovalsMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One held search: its status and, once approved and run, its lookup_id */
+        get: operations["getApiApprovalsById"];
+        put?: never;
+        /** Approve (the search runs and is charged) or reject with a reason (nothing is charged) */
+        post: operations["postApiApprovalsById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/generate-report": {
         parameters: {
             query?: never;
@@ -2316,6 +2368,53 @@ export interface components {
             revoked_at: string | null;
             monthly_credit_cap: number | null;
             credits_this_month: number;
+        };
+        /** @description A sensitive search held for a supervisor's approval. */
+        SearchApproval: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "expired" | "failed";
+            kind: string;
+            kind_label: string;
+            /** @description The query as the requester typed it. */
+            query: string;
+            case_reference: string | null;
+            /** @description The case's legal basis, as every artefact prints it. */
+            legal_basis: string | null;
+            /** @description What the search is charged when approved. */
+            cost: number;
+            requester: {
+                id: string;
+                name: string;
+                email: string;
+            };
+            /** Format: date-time */
+            requested_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            decided_by: {
+                id: string;
+                name: string;
+                email: string;
+            } | null;
+            decided_at: string | null;
+            /** @description The approver's note, or the reason for a rejection. */
+            note: string | null;
+            /** @description The search it ran once approved: GET /api/history/{lookup_id}. */
+            lookup_id: string | null;
+            /** @description Why an approved search could not run. */
+            failure: string | null;
+            /** @description Whether the caller may decide it now. */
+            decides: boolean;
+        };
+        /** @description A sensitive search is held until a supervisor approves it. */
+        HeldSearch: {
+            /** @constant */
+            status: "pending";
+            message: string;
+            approval: components["schemas"]["SearchApproval"];
+            /** @description GET this to follow the request. */
+            poll: string;
         };
         User: {
             id: string;
@@ -5293,6 +5392,51 @@ export interface operations {
                     "application/json": components["schemas"]["PhoneLookup"];
                 };
             };
+            /** @description Accepted: queued: phone lookup: every phone source at once. */
+            202: {
+                headers: {
+                    /** @description `sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time. */
+                    "Server-Timing"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "message": "Done.",
+                     *       "approval": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "status": "pending",
+                     *         "kind": "example kind",
+                     *         "kind_label": "example kind label",
+                     *         "query": "919876543210",
+                     *         "case_reference": "CASE-2026-0042",
+                     *         "legal_basis": "example legal basis",
+                     *         "cost": 0,
+                     *         "requester": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "requested_at": "2026-01-15T09:30:00.000Z",
+                     *         "expires_at": "2026-01-15T09:30:00.000Z",
+                     *         "decided_by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "decided_at": "2026-01-15T09:30:00.000Z",
+                     *         "note": "example note",
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "failure": "example failure",
+                     *         "decides": true
+                     *       },
+                     *       "poll": "example poll"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HeldSearch"];
+                };
+            };
             /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
@@ -5427,6 +5571,51 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["EmailLookup"];
+                };
+            };
+            /** @description Accepted: queued: e-mail lookup: every e-mail source at once. */
+            202: {
+                headers: {
+                    /** @description `sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time. */
+                    "Server-Timing"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "message": "Done.",
+                     *       "approval": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "status": "pending",
+                     *         "kind": "example kind",
+                     *         "kind_label": "example kind label",
+                     *         "query": "919876543210",
+                     *         "case_reference": "CASE-2026-0042",
+                     *         "legal_basis": "example legal basis",
+                     *         "cost": 0,
+                     *         "requester": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "requested_at": "2026-01-15T09:30:00.000Z",
+                     *         "expires_at": "2026-01-15T09:30:00.000Z",
+                     *         "decided_by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "decided_at": "2026-01-15T09:30:00.000Z",
+                     *         "note": "example note",
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "failure": "example failure",
+                     *         "decides": true
+                     *       },
+                     *       "poll": "example poll"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HeldSearch"];
                 };
             };
             /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
@@ -5564,6 +5753,51 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DetailLookup"];
+                };
+            };
+            /** @description Accepted: queued: vehicle registration (RC) details. */
+            202: {
+                headers: {
+                    /** @description `sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time. */
+                    "Server-Timing"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "message": "Done.",
+                     *       "approval": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "status": "pending",
+                     *         "kind": "example kind",
+                     *         "kind_label": "example kind label",
+                     *         "query": "919876543210",
+                     *         "case_reference": "CASE-2026-0042",
+                     *         "legal_basis": "example legal basis",
+                     *         "cost": 0,
+                     *         "requester": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "requested_at": "2026-01-15T09:30:00.000Z",
+                     *         "expires_at": "2026-01-15T09:30:00.000Z",
+                     *         "decided_by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "decided_at": "2026-01-15T09:30:00.000Z",
+                     *         "note": "example note",
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "failure": "example failure",
+                     *         "decides": true
+                     *       },
+                     *       "poll": "example poll"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HeldSearch"];
                 };
             };
             /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
@@ -5721,6 +5955,51 @@ export interface operations {
                     "application/json": components["schemas"]["DetailLookup"];
                 };
             };
+            /** @description Accepted: queued: uPI id details. */
+            202: {
+                headers: {
+                    /** @description `sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time. */
+                    "Server-Timing"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "message": "Done.",
+                     *       "approval": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "status": "pending",
+                     *         "kind": "example kind",
+                     *         "kind_label": "example kind label",
+                     *         "query": "919876543210",
+                     *         "case_reference": "CASE-2026-0042",
+                     *         "legal_basis": "example legal basis",
+                     *         "cost": 0,
+                     *         "requester": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "requested_at": "2026-01-15T09:30:00.000Z",
+                     *         "expires_at": "2026-01-15T09:30:00.000Z",
+                     *         "decided_by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "decided_at": "2026-01-15T09:30:00.000Z",
+                     *         "note": "example note",
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "failure": "example failure",
+                     *         "decides": true
+                     *       },
+                     *       "poll": "example poll"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HeldSearch"];
+                };
+            };
             /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
@@ -5874,6 +6153,51 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DetailLookup"];
+                };
+            };
+            /** @description Accepted: queued: traffic challans of a vehicle. */
+            202: {
+                headers: {
+                    /** @description `sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time. */
+                    "Server-Timing"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "message": "Done.",
+                     *       "approval": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "status": "pending",
+                     *         "kind": "example kind",
+                     *         "kind_label": "example kind label",
+                     *         "query": "919876543210",
+                     *         "case_reference": "CASE-2026-0042",
+                     *         "legal_basis": "example legal basis",
+                     *         "cost": 0,
+                     *         "requester": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "requested_at": "2026-01-15T09:30:00.000Z",
+                     *         "expires_at": "2026-01-15T09:30:00.000Z",
+                     *         "decided_by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "decided_at": "2026-01-15T09:30:00.000Z",
+                     *         "note": "example note",
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "failure": "example failure",
+                     *         "decides": true
+                     *       },
+                     *       "poll": "example poll"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HeldSearch"];
                 };
             };
             /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
@@ -8440,6 +8764,59 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            /** @description Accepted: queued: corporate Intelligence: one search of the chosen type (live accounts). */
+            202: {
+                headers: {
+                    /** @description The credit report (PDF) only: attachment; filename="…". */
+                    "Content-Disposition"?: string;
+                    /** @description The credit report (PDF) only: the balance after this search. */
+                    "X-Credits"?: string;
+                    /** @description The credit report (PDF) only: the id of this lookup. */
+                    "X-Lookup-Id"?: string;
+                    /** @description The credit report (PDF) only: the report id (GET /api/reports/{id}/verify). */
+                    "X-Report-Id"?: string;
+                    /** @description The credit report (PDF) only: the SHA-256 of the file. */
+                    "X-Report-Sha256"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "message": "Done.",
+                     *       "approval": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "status": "pending",
+                     *         "kind": "example kind",
+                     *         "kind_label": "example kind label",
+                     *         "query": "919876543210",
+                     *         "case_reference": "CASE-2026-0042",
+                     *         "legal_basis": "example legal basis",
+                     *         "cost": 0,
+                     *         "requester": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "requested_at": "2026-01-15T09:30:00.000Z",
+                     *         "expires_at": "2026-01-15T09:30:00.000Z",
+                     *         "decided_by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "decided_at": "2026-01-15T09:30:00.000Z",
+                     *         "note": "example note",
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "failure": "example failure",
+                     *         "decides": true
+                     *       },
+                     *       "poll": "example poll"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HeldSearch"];
+                };
+            };
             /** @description Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record". A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
@@ -8595,6 +8972,59 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            /** @description Accepted: queued: identity Verification: one check of the chosen type (live accounts). */
+            202: {
+                headers: {
+                    /** @description The credit report (PDF) only: attachment; filename="…". */
+                    "Content-Disposition"?: string;
+                    /** @description The credit report (PDF) only: the balance after this search. */
+                    "X-Credits"?: string;
+                    /** @description The credit report (PDF) only: the id of this lookup. */
+                    "X-Lookup-Id"?: string;
+                    /** @description The credit report (PDF) only: the report id (GET /api/reports/{id}/verify). */
+                    "X-Report-Id"?: string;
+                    /** @description The credit report (PDF) only: the SHA-256 of the file. */
+                    "X-Report-Sha256"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "message": "Done.",
+                     *       "approval": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "status": "pending",
+                     *         "kind": "example kind",
+                     *         "kind_label": "example kind label",
+                     *         "query": "919876543210",
+                     *         "case_reference": "CASE-2026-0042",
+                     *         "legal_basis": "example legal basis",
+                     *         "cost": 0,
+                     *         "requester": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "requested_at": "2026-01-15T09:30:00.000Z",
+                     *         "expires_at": "2026-01-15T09:30:00.000Z",
+                     *         "decided_by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "decided_at": "2026-01-15T09:30:00.000Z",
+                     *         "note": "example note",
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "failure": "example failure",
+                     *         "decides": true
+                     *       },
+                     *       "poll": "example poll"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HeldSearch"];
+                };
+            };
             /** @description Invalid input: `message` and `error` name the first broken rule, `errors` every field (`data.id_number`, `type`, …). Not 422: the browser reads 422 as "no record". A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
             400: {
                 headers: {
@@ -8701,6 +9131,473 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiApprovals: {
+        parameters: {
+            query?: {
+                status?: "open" | "done";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the caller's approval queue: their people's held searches (open), or those decided (done). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "status": "pending",
+                     *           "kind": "example kind",
+                     *           "kind_label": "example kind label",
+                     *           "query": "919876543210",
+                     *           "case_reference": "CASE-2026-0042",
+                     *           "legal_basis": "example legal basis",
+                     *           "cost": 0,
+                     *           "requester": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "requested_at": "2026-01-15T09:30:00.000Z",
+                     *           "expires_at": "2026-01-15T09:30:00.000Z",
+                     *           "decided_by": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "decided_at": "2026-01-15T09:30:00.000Z",
+                     *           "note": "example note",
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "failure": "example failure",
+                     *           "decides": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SearchApproval"][];
+                    };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiApprovalsMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the caller's own held searches and what became of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "status": "pending",
+                     *           "kind": "example kind",
+                     *           "kind_label": "example kind label",
+                     *           "query": "919876543210",
+                     *           "case_reference": "CASE-2026-0042",
+                     *           "legal_basis": "example legal basis",
+                     *           "cost": 0,
+                     *           "requester": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "requested_at": "2026-01-15T09:30:00.000Z",
+                     *           "expires_at": "2026-01-15T09:30:00.000Z",
+                     *           "decided_by": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "decided_at": "2026-01-15T09:30:00.000Z",
+                     *           "note": "example note",
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "failure": "example failure",
+                     *           "decides": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SearchApproval"][];
+                    };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiApprovalsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request id (from the 202 of a held search). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: one held search: its status and, once approved and run, its lookup_id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "status": "pending",
+                     *       "kind": "example kind",
+                     *       "kind_label": "example kind label",
+                     *       "query": "919876543210",
+                     *       "case_reference": "CASE-2026-0042",
+                     *       "legal_basis": "example legal basis",
+                     *       "cost": 0,
+                     *       "requester": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test"
+                     *       },
+                     *       "requested_at": "2026-01-15T09:30:00.000Z",
+                     *       "expires_at": "2026-01-15T09:30:00.000Z",
+                     *       "decided_by": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test"
+                     *       },
+                     *       "decided_at": "2026-01-15T09:30:00.000Z",
+                     *       "note": "example note",
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "failure": "example failure",
+                     *       "decides": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchApproval"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiApprovalsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request id (from the 202 of a held search). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "approve"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "approve" | "reject";
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: approve (the search runs and is charged) or reject with a reason (nothing is charged). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "status": "pending",
+                     *       "kind": "example kind",
+                     *       "kind_label": "example kind label",
+                     *       "query": "919876543210",
+                     *       "case_reference": "CASE-2026-0042",
+                     *       "legal_basis": "example legal basis",
+                     *       "cost": 0,
+                     *       "requester": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test"
+                     *       },
+                     *       "requested_at": "2026-01-15T09:30:00.000Z",
+                     *       "expires_at": "2026-01-15T09:30:00.000Z",
+                     *       "decided_by": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "name": "Rohan Deshmukh",
+                     *         "email": "demo-live@footprint.test"
+                     *       },
+                     *       "decided_at": "2026-01-15T09:30:00.000Z",
+                     *       "note": "example note",
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "failure": "example failure",
+                     *       "decides": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchApproval"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's own request. The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is decided already, or expired. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14028,7 +14925,11 @@ export interface operations {
                      *       "registration_designation_required": true,
                      *       "registration_identity_reference_required": true,
                      *       "lookup_retention_days": 0,
-                     *       "review_share_percent": 1
+                     *       "review_share_percent": 1,
+                     *       "approval_kinds": [
+                     *         "example approval kinds"
+                     *       ],
+                     *       "approval_hours": 0
                      *     }
                      */
                     "application/json": {
@@ -14053,6 +14954,10 @@ export interface operations {
                         lookup_retention_days: number;
                         /** @description The share of searches (0 to 100 %) sampled into their searcher's supervisors' review queue afterwards. */
                         review_share_percent: number;
+                        /** @description The search kinds held until a supervisor of the requester approves them. */
+                        approval_kinds: string[];
+                        /** @description Hours a held search waits for a decision before it expires. */
+                        approval_hours: number;
                     };
                 };
             };
@@ -14114,7 +15019,11 @@ export interface operations {
                  *       "registration_designation_required": true,
                  *       "registration_identity_reference_required": true,
                  *       "lookup_retention_days": 1,
-                 *       "review_share_percent": 0
+                 *       "review_share_percent": 0,
+                 *       "approval_kinds": [
+                 *         "example approval kinds"
+                 *       ],
+                 *       "approval_hours": 1
                  *     }
                  */
                 "application/json": {
@@ -14129,6 +15038,8 @@ export interface operations {
                     registration_identity_reference_required?: boolean;
                     lookup_retention_days?: number;
                     review_share_percent?: number;
+                    approval_kinds?: string[];
+                    approval_hours?: number;
                 };
             };
         };
@@ -14150,7 +15061,11 @@ export interface operations {
                      *       "registration_designation_required": true,
                      *       "registration_identity_reference_required": true,
                      *       "lookup_retention_days": 0,
-                     *       "review_share_percent": 1
+                     *       "review_share_percent": 1,
+                     *       "approval_kinds": [
+                     *         "example approval kinds"
+                     *       ],
+                     *       "approval_hours": 0
                      *     }
                      */
                     "application/json": {
@@ -14175,6 +15090,10 @@ export interface operations {
                         lookup_retention_days: number;
                         /** @description The share of searches (0 to 100 %) sampled into their searcher's supervisors' review queue afterwards. */
                         review_share_percent: number;
+                        /** @description The search kinds held until a supervisor of the requester approves them. */
+                        approval_kinds: string[];
+                        /** @description Hours a held search waits for a decision before it expires. */
+                        approval_hours: number;
                     };
                 };
             };

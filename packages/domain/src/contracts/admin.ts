@@ -49,6 +49,10 @@ export const adminSettingsResponse: z.ZodType<AdminSettings> = z.object({
     .describe(
       "The share of searches (0 to 100 %) sampled into their searcher's supervisors' review queue afterwards.",
     ),
+  approval_kinds: z
+    .array(z.string())
+    .describe('The search kinds held until a supervisor of the requester approves them.'),
+  approval_hours: z.number().int().describe('Hours a held search waits for a decision before it expires.'),
 });
 
 const latency = z.object({

@@ -33,6 +33,8 @@ export const presentSettings = (settings: DeploymentSettings): AdminSettings => 
     settings.registrationRequiredFields.includes('identity_reference'),
   lookup_retention_days: settings.lookupRetentionDays,
   review_share_percent: settings.reviewSharePercent,
+  approval_kinds: [...settings.approvalKinds],
+  approval_hours: settings.approvalHours,
 });
 
 /** An imported leak source, with its record count as a number. */

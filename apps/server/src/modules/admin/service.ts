@@ -93,6 +93,10 @@ export async function updateAdminSettings(
       ? { lookup_retention_days: patch.lookup_retention_days }
       : {}),
     ...(patch.review_share_percent !== undefined ? { review_share_percent: patch.review_share_percent } : {}),
+    ...(patch.approval_kinds !== undefined
+      ? { approval_kinds: [...new Set(patch.approval_kinds)].sort() }
+      : {}),
+    ...(patch.approval_hours !== undefined ? { approval_hours: patch.approval_hours } : {}),
   };
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   await db.transaction(async (tx) => {
@@ -107,11 +111,14 @@ export async function updateAdminSettings(
       'registration_identity_reference_required',
       'lookup_retention_days',
       'review_share_percent',
+      'approval_kinds',
+      'approval_hours',
     ] as const) {
       const value = values[key];
       if (value === undefined) continue;
       await writeSetting(tx, key, value, acting.actor.id ?? undefined);
-      if (value !== before[key]) changes[key] = { from: before[key], to: value };
+      if (JSON.stringify(value) !== JSON.stringify(before[key]))
+        changes[key] = { from: before[key], to: value };
     }
     if (Object.keys(changes).length > 0) {
       await recordAudit(tx, {

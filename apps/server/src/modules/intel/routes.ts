@@ -1,4 +1,5 @@
 import {
+  heldSearchResponse,
   INTEL_PATHS,
   type IntelArea,
   intelPdfResponse,
@@ -62,13 +63,16 @@ export function intelRoutes(app: FastifyInstance, deps: { intel: IntelService; g
             'application/pdf': intelPdfResponse.content['application/pdf'],
           },
         },
+        202: heldSearchResponse,
       },
     };
     api.post(
       PATHS[area],
       { preHandler: deps.guards.authenticate, ...apiKeyScope('intel'), schema },
       async (request, reply) => {
-        const outcome = await deps.intel.search(request.user!, area, request.body, clientOf(request));
+        const outcome = await deps.intel.search(request.user!, area, request.body, clientOf(request), {
+          holdable: true,
+        });
         if (outcome.format === 'pdf') {
           return reply
             .header('content-type', 'application/pdf')

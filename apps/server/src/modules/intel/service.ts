@@ -157,11 +157,27 @@ export function createIntelService(deps: IntelDeps) {
   const costOf = (t: IntelType): number => deps.costs[intelKindOf(t)];
 
   return {
+    /** Runs a held request (modules/approvals) once a supervisor approved it, as the user's search. */
+    async replayHeld(
+      user: UserRow,
+      client: ClientContext,
+      input: unknown,
+      auditDetails: Record<string, unknown>,
+    ): Promise<{ lookupId: string }> {
+      const held = input as { area: IntelArea; body: unknown };
+      return this.search(user, held.area, held.body, client, { auditDetails });
+    },
+
+    /**
+     * `options.holdable`: the user asks for it now, so a sensitive kind is held for a supervisor's
+     * approval (modules/approvals); an approved request runs again here with `auditDetails`.
+     */
     async search(
       user: UserRow,
       area: IntelArea,
       body: unknown,
       client: ClientContext,
+      options: { holdable?: boolean; auditDetails?: Record<string, unknown> } = {},
     ): Promise<IntelOutcome> {
       const action = ACTIONS[area];
       const audit = (
@@ -229,6 +245,8 @@ export function createIntelService(deps: IntelDeps) {
         action,
         target,
         reuse: 'never',
+        ...(options.holdable ? { held: { family: 'intel' as const, input: { area, body } } } : {}),
+        ...(options.auditDetails ? { auditDetails: options.auditDetails } : {}),
         async ask({ lookupId }) {
           const fanOut = await runner.run({ kind, value: query, params });
           const payload = fanOut.payloads[kind];

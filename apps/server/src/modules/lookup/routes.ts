@@ -7,6 +7,7 @@ import {
   detailSearchOf,
   emailQuery,
   emailResponse,
+  heldSearchResponse,
   SEARCH_KIND_DECLARATIONS,
   sourcesResponse,
   telQuery,
@@ -51,7 +52,10 @@ async function runLookup(
   caseReference: string | null,
   options: LookupOptions,
 ) {
-  const outcome = await lookups.lookup(request.user!, kind, query, clientOf(request), caseReference, options);
+  const outcome = await lookups.lookup(request.user!, kind, query, clientOf(request), caseReference, {
+    ...options,
+    holdable: true,
+  });
   // The sources' time, and the server's whole time so far (token check, charge, sources, settle).
   reply.header(
     'server-timing',
@@ -126,7 +130,7 @@ export function lookupRoutes(
         description: paid + fresh,
         tags,
         querystring: telQuery,
-        response: { 200: telResponse },
+        response: { 200: telResponse, 202: heldSearchResponse },
         refusals: PAID_SEARCH_REFUSALS,
         responseHeaders: timing,
       },
@@ -151,7 +155,7 @@ export function lookupRoutes(
         description: paid + fresh,
         tags,
         querystring: emailQuery,
-        response: { 200: emailResponse },
+        response: { 200: emailResponse, 202: heldSearchResponse },
         refusals: PAID_SEARCH_REFUSALS,
         responseHeaders: timing,
       },
@@ -199,7 +203,7 @@ function detailLookupRoutes(
           description: paid + freshBody,
           tags,
           body,
-          response: { 200: detailResponse },
+          response: { 200: detailResponse, 202: heldSearchResponse },
           refusals: PAID_SEARCH_REFUSALS,
           responseHeaders: timing,
         },

@@ -85,6 +85,11 @@ export interface LookupOptions {
   typed?: unknown;
   /** Keys added to the search's audit rows (a watch run names its watch). */
   auditDetails?: Record<string, unknown>;
+  /**
+   * The user asks for it now (a route, not a bulk row or a watch run): a sensitive kind is held for a
+   * supervisor's approval (modules/approvals) and later runs with the request kept here.
+   */
+  holdable?: boolean;
   /** The lookups row's id, chosen beforehand (a bulk row: searches/service.ts `PaidSearch.lookupId`). */
   lookupId?: string;
   /** `lookupId` was made just now for this search: nothing can be charged under it yet (PaidSearch). */
@@ -127,6 +132,28 @@ export function createLookupService(deps: LookupDeps) {
      * requires one) before anything is charged or written. `fresh` skips the reuse of a recent
      * identical lookup: the sources are asked again and the lookup is charged.
      */
+    /** Runs a held request (modules/approvals) once a supervisor approved it, as the user's lookup. */
+    async replayHeld(
+      user: UserRow,
+      client: ClientContext,
+      input: unknown,
+      auditDetails: Record<string, unknown>,
+    ): Promise<{ lookupId: string }> {
+      const held = input as {
+        kind: QueryKind;
+        query: string;
+        typed: unknown;
+        fresh: boolean;
+        caseReference: unknown;
+      };
+      const outcome = await this.lookup(user, held.kind, held.query, client, held.caseReference, {
+        typed: held.typed,
+        fresh: held.fresh,
+        auditDetails,
+      });
+      return { lookupId: outcome.lookupId };
+    },
+
     async lookup(
       user: UserRow,
       kind: QueryKind,
@@ -148,6 +175,20 @@ export function createLookupService(deps: LookupDeps) {
         fresh: options.fresh === true,
         background: options.background === true,
         ...(options.auditDetails ? { auditDetails: options.auditDetails } : {}),
+        ...(options.holdable
+          ? {
+              held: {
+                family: 'lookup' as const,
+                input: {
+                  kind,
+                  query,
+                  typed: options.typed ?? null,
+                  fresh: options.fresh === true,
+                  caseReference,
+                },
+              },
+            }
+          : {}),
         ...(options.lookupId
           ? { lookupId: options.lookupId, lookupIdIsNew: options.lookupIdIsNew === true }
           : {}),

@@ -147,3 +147,57 @@ export function watchStoppedMail(to: string, name: string, query: string, link: 
     ),
   };
 }
+
+/** A sensitive search waits for the supervisor's approval (modules/approvals). */
+export function approvalRequestedMail(
+  to: string,
+  name: string,
+  request: {
+    requester: string;
+    search: string;
+    caseReference: string | null;
+    legalBasis: string | null;
+    link: string;
+  },
+): Mail {
+  const basis = [
+    `Case: ${request.caseReference ?? 'none'}`,
+    `Legal basis: ${request.legalBasis ?? 'none stated'}`,
+  ];
+  return {
+    to,
+    subject: `Footprint: ${request.requester} asks to run a ${request.search}`,
+    text:
+      `Hello ${name},\n\n${request.requester} asks to run a sensitive search: ${request.search}.\n` +
+      `${basis.join('\n')}\n\nIt does not run until a supervisor approves it. Approve or reject it here:\n${request.link}\n`,
+    html: layout(
+      'A sensitive search waits for your approval',
+      `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(request.requester)} asks to run a sensitive search: ` +
+        `<strong>${escapeHtml(request.search)}</strong>.</p><ul>${basis.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
+        `<p>It does not run until a supervisor approves it. <a href="${escapeHtml(request.link)}">Approve or reject it</a>.</p>`,
+    ),
+  };
+}
+
+/** The requester's sensitive search was decided: approved (and run, or not) or rejected. */
+export function approvalDecidedMail(
+  to: string,
+  name: string,
+  decision: { outcome: string; search: string; decider: string; note: string | null; link: string },
+): Mail {
+  const note = decision.note ? `Note: ${decision.note}` : '';
+  return {
+    to,
+    subject: `Footprint: your ${decision.search}: ${decision.outcome.toLowerCase()}`,
+    text:
+      `Hello ${name},\n\nYour request to run ${decision.search} was decided by ${decision.decider}: ` +
+      `${decision.outcome}.\n${note ? `${note}\n` : ''}\nSee it here:\n${decision.link}\n`,
+    html: layout(
+      `Your request: ${decision.outcome}`,
+      `<p>Hello ${escapeHtml(name)},</p><p>Your request to run <strong>${escapeHtml(decision.search)}</strong> ` +
+        `was decided by ${escapeHtml(decision.decider)}: <strong>${escapeHtml(decision.outcome)}</strong>.</p>` +
+        (note ? `<p>${escapeHtml(note)}</p>` : '') +
+        `<p><a href="${escapeHtml(decision.link)}">See it in Footprint</a>.</p>`,
+    ),
+  };
+}

@@ -1,5 +1,6 @@
 import type { LegalBasis, SearchKind } from '@footprint/domain';
 import type { UserRow } from '../../db/schema.ts';
+import type { ClientContext } from '../../http/context.ts';
 
 // What the paid search needs from other modules, as it needs it. The cases and api-keys modules
 // implement these (cases/filing.ts, api-keys/spending.ts) and app.ts hands them in, so this module
@@ -68,4 +69,36 @@ export interface SearchMeter {
   lookup(kind: SearchKind, outcome: SearchOutcome): void;
   /** Credits taken, or given back by a refund that was made (not one the recovery sweep made first). */
   credits(direction: 'charged' | 'refunded', kind: SearchKind, amount: number): void;
+}
+
+/** The services a held search can be asked of again once approved (modules/approvals). */
+export type ApprovalFamily = 'lookup' | 'intel';
+
+/** What a held search needs to run later: the service, and the request as that service takes it. */
+export interface HeldRequest {
+  family: ApprovalFamily;
+  input: unknown;
+}
+
+/** A search as the approval gate judges it. */
+export interface HoldCandidate {
+  user: UserRow;
+  client: ClientContext;
+  kind: string;
+  query: string;
+  queryTyped: string;
+  cost: number;
+  fresh?: boolean | undefined;
+  caseReference: string | null;
+  /** The case's legal basis as every artefact prints it, when it has one. */
+  legalBasisLine: string | null;
+  held: HeldRequest;
+}
+
+/**
+ * Holds a search of a sensitive kind for a supervisor's approval (modules/approvals): it throws the
+ * 202 that says so; for any other kind it returns and the search runs.
+ */
+export interface ApprovalGate {
+  hold(search: HoldCandidate): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { legalBasisLine } from '@footprint/domain';
 import { apiKeyCapReached, insufficientCredits } from '../../errors.ts';
 import { shortfallOf } from '../credits/service.ts';
 import type { SearchContext } from './context.ts';
@@ -81,6 +82,22 @@ export async function runSearch<T>(ctx: SearchContext, search: PaidSearch<T>): P
     return repeated;
   }
 
+  // A sensitive kind asked for now is held for a supervisor's approval (a 202), before any charge.
+  if (search.held && !resumed && ctx.deps.gate) {
+    const basis = search.caseReference.case?.legalBasis;
+    await ctx.deps.gate.hold({
+      user: search.user,
+      client: search.client,
+      kind: search.kind,
+      query: search.query,
+      queryTyped: ctx.typedOf(search),
+      cost: search.cost,
+      fresh: search.fresh,
+      caseReference: search.caseReference.value,
+      legalBasisLine: basis ? legalBasisLine(basis) : null,
+      held: search.held,
+    });
+  }
   const charged = await chargeOf(ctx, search, resumed);
   const { lookupId } = charged;
 

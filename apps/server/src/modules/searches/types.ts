@@ -7,7 +7,7 @@ import type { DomainError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import type { DeploymentDefaults } from '../settings/service.ts';
 import type { SearchWriters } from './host-writer.ts';
-import type { CaseFiling, FiledCase, KeySpending, SearchMeter } from './ports.ts';
+import type { ApprovalGate, CaseFiling, FiledCase, HeldRequest, KeySpending, SearchMeter } from './ports.ts';
 import type { Reusable } from './reuse.ts';
 
 /** A case reference checked by `caseReference()`: the only way a search gets one. */
@@ -111,6 +111,12 @@ export interface PaidSearch<T> {
    * that background work gives way to (foreground.ts).
    */
   background?: boolean;
+  /**
+   * Set by a search the user asks for now (not a bulk row or a watch run, nor an approved request
+   * running): if its kind is sensitive, the approval gate holds it instead of charging it, and this is
+   * what runs it once approved (modules/approvals).
+   */
+  held?: HeldRequest;
   ask: (context: AskContext) => Promise<Answer<T>>;
 }
 
@@ -148,5 +154,7 @@ export interface SearchesDeps {
   metrics?: SearchMeter;
   /** Where charges and answers are written (host-writer.ts); absent: this process's own group commits. */
   writers?: SearchWriters;
+  /** Holds the searches of sensitive kinds for a supervisor's approval (modules/approvals); absent: none is. */
+  gate?: ApprovalGate;
   now?: () => Date;
 }

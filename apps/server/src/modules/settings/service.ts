@@ -1,7 +1,11 @@
 import {
+  APPROVAL_HOURS_DEFAULT,
+  APPROVAL_HOURS_MAX,
   DEFAULT_REQUIRED_SIGNUP_FIELDS,
+  isSearchKind,
   REGISTRATION_MODES,
   type RegistrationMode,
+  type SearchKind,
   SIGNUP_FIELD_SETTINGS,
   SIGNUP_FIELDS,
   type SignupField,
@@ -47,6 +51,10 @@ export interface DeploymentSettings {
   lookupRetentionDays: number;
   /** The share (0 to 100 %) of searches sampled for review by their searcher's supervisors. */
   reviewSharePercent: number;
+  /** The search kinds held until a supervisor of the requester approves them (modules/approvals). */
+  approvalKinds: readonly SearchKind[];
+  /** Hours a held search waits for a decision. */
+  approvalHours: number;
 }
 
 const DEPLOYMENT_KEYS = [
@@ -58,6 +66,8 @@ const DEPLOYMENT_KEYS = [
   ...Object.values(SIGNUP_FIELD_SETTINGS),
   'lookup_retention_days',
   'review_share_percent',
+  'approval_kinds',
+  'approval_hours',
 ] as const;
 type DeploymentKey = (typeof DEPLOYMENT_KEYS)[number];
 
@@ -108,8 +118,18 @@ export async function readDeploymentSettings(
     lookupRetentionDays:
       typeof days === 'number' && Number.isInteger(days) && days >= 1 ? days : defaults.lookupRetentionDays,
     reviewSharePercent: typeof share === 'number' && share >= 0 && share <= 100 ? share : 0,
+    approvalKinds: approvalKindsOf(values.get('approval_kinds')),
+    approvalHours: approvalHoursOf(values.get('approval_hours')),
   };
 }
+
+const approvalKindsOf = (value: unknown): readonly SearchKind[] =>
+  Array.isArray(value) ? value.filter(isSearchKind) : [];
+
+const approvalHoursOf = (value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= APPROVAL_HOURS_MAX
+    ? value
+    : APPROVAL_HOURS_DEFAULT;
 
 /** Whether every account must have a second factor (cached like the other deployment settings). */
 export async function isSecondFactorRequired(db: Executor): Promise<boolean> {

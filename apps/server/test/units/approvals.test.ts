@@ -1,0 +1,247 @@
+// Sensitive searches wait for a supervisor: held (202) with nothing charged, the supervisors told by
+// e-mail (a real SMTP server on loopback), approved by a supervisor of the requester's unit and run then
+// as the requester's search, charged to their unit's pool; rejected with a reason and never charged;
+// refused to the requester themself and to a supervisor of an unrelated unit; expired when nobody
+// decides; and the same 202 for an API key, which follows its request where the 202 says.
+import { randomUUID } from 'node:crypto';
+import { approvalsMessages } from '@footprint/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, creditEntries, lookups, searchApprovals, units, users } from '../../src/db/schema.ts';
+import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { caller, type Session, signedInAccount } from '../support/units.ts';
+
+let t: TestApp;
+const call = caller(() => t);
+type Person = { id: string; email: string; session: Session };
+const people = {} as Record<
+  'admin' | 'investigator' | 'supervisor' | 'districtSupervisor' | 'stranger',
+  Person
+>;
+const tree = {} as Record<'district' | 'station' | 'other', string>;
+let upi = 0;
+const nextUpi = () => ({ upi_id: `held${++upi}${randomUUID().slice(0, 4)}@oksbi` });
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false', COST_UPI: '3' } });
+  for (const who of ['admin', 'investigator', 'supervisor', 'districtSupervisor', 'stranger'] as const) {
+    const account = await signedInAccount(t, { role: who === 'admin' ? 'admin' : 'user', credits: 10 });
+    people[who] = { id: account.id, email: account.email, session: account.session };
+  }
+  const unit = async (name: string, parent_id: string | null) => {
+    const res = await call('POST', '/api/units', people.admin.session, {
+      name: `${name} ${randomUUID().slice(0, 6)}`,
+      parent_id,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as string;
+  };
+  tree.district = await unit('District', null);
+  tree.station = await unit('Station', tree.district);
+  tree.other = await unit('Other district', null);
+  for (const [unitId, who, role] of [
+    [tree.station, 'investigator', 'investigator'],
+    [tree.station, 'supervisor', 'supervisor'],
+    [tree.district, 'districtSupervisor', 'supervisor'],
+    [tree.other, 'stranger', 'supervisor'],
+  ] as const) {
+    const res = await call('POST', `/api/units/${unitId}/members`, people.admin.session, {
+      email: people[who].email,
+      role,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
+  // The station's pool pays its investigator's searches (up to 20 credits a month).
+  expect(
+    (
+      await call('POST', `/api/units/${tree.station}/credits`, people.admin.session, {
+        amount: 30,
+        reason: 'budget',
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await call(
+        'PUT',
+        `/api/units/${tree.station}/members/${people.investigator.id}/allowance`,
+        people.admin.session,
+        { monthly_allowance: 20 },
+      )
+    ).status,
+  ).toBe(200);
+  const settings = await call('PATCH', '/api/admin/settings', people.admin.session, {
+    approval_kinds: ['upi'],
+    approval_hours: 2,
+  });
+  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+  expect(settings.body).toMatchObject({ approval_kinds: ['upi'], approval_hours: 2 });
+});
+afterAll(() => t?.close());
+
+const ask = (who: Person, body = nextUpi()) => call('POST', '/api/upifull-details', who.session, body);
+const pool = async () =>
+  (await t.db.select({ credits: units.credits }).from(units).where(eq(units.id, tree.station)))[0]!.credits;
+const own = async (id: string) =>
+  (await t.db.select({ credits: users.credits }).from(users).where(eq(users.id, id)))[0]!.credits;
+
+describe('a sensitive search', () => {
+  let held = '';
+
+  it('is held with a 202, charges nothing, runs nothing, and mails the supervisors of the unit and above', async () => {
+    const lookupsBefore = (
+      await t.db.select().from(lookups).where(eq(lookups.userId, people.investigator.id))
+    ).length;
+    const res = await ask(people.investigator);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body.message).toBe(approvalsMessages.held('UPI'));
+    expect(res.body.status).toBe('pending');
+    held = res.body.approval.id;
+    expect(res.body.poll).toBe(`/api/approvals/${held}`);
+    expect(res.body.approval).toMatchObject({ status: 'pending', kind: 'upi', cost: 3, lookup_id: null });
+    expect(await pool()).toBe(30);
+    expect(await own(people.investigator.id)).toBe(10);
+    expect((await t.db.select().from(lookups).where(eq(lookups.userId, people.investigator.id))).length).toBe(
+      lookupsBefore,
+    );
+
+    for (const who of ['supervisor', 'districtSupervisor'] as const) {
+      const mail = await t.smtp.waitFor(
+        (m) => m.to.includes(people[who].email) && m.subject.includes('asks to run'),
+      );
+      expect(mail.text).toContain('/approvals');
+    }
+    const trail = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'approval.request'), eq(auditEvents.target, held)));
+    expect(trail).toHaveLength(1);
+  });
+
+  it('is seen by the supervisors above the requester, not by one of an unrelated unit, who cannot decide it either', async () => {
+    for (const who of ['supervisor', 'districtSupervisor'] as const) {
+      const queue = await call('GET', '/api/approvals', people[who].session);
+      expect(queue.body.data.map((r: { id: string }) => r.id)).toContain(held);
+    }
+    const strangers = await call('GET', '/api/approvals', people.stranger.session);
+    expect(strangers.body.data.map((r: { id: string }) => r.id)).not.toContain(held);
+    expect((await call('GET', `/api/approvals/${held}`, people.stranger.session)).status).toBe(404);
+    expect(
+      (await call('POST', `/api/approvals/${held}`, people.stranger.session, { decision: 'approve' })).status,
+    ).toBe(404);
+    // An admin decides only for someone with no supervisor: this requester has two.
+    expect(
+      (await call('POST', `/api/approvals/${held}`, people.admin.session, { decision: 'approve' })).status,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/api/approvals/${held}`, people.investigator.session, { decision: 'approve' }))
+        .status,
+    ).toBe(403);
+    expect((await call('GET', `/api/approvals/${held}`, people.investigator.session)).body.status).toBe(
+      'pending',
+    );
+  });
+
+  it('runs when a supervisor approves it, as the requester’s search, charged to their unit’s pool, and tells them', async () => {
+    const res = await call('POST', `/api/approvals/${held}`, people.districtSupervisor.session, {
+      decision: 'approve',
+      note: 'FIR on file',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'approved',
+      note: 'FIR on file',
+      decided_by: { id: people.districtSupervisor.id },
+    });
+    expect(res.body.lookup_id).toEqual(expect.any(String));
+    expect(await pool()).toBe(27);
+    expect(await own(people.investigator.id)).toBe(10);
+    const [charge] = await t.db
+      .select()
+      .from(creditEntries)
+      .where(eq(creditEntries.lookupId, res.body.lookup_id));
+    expect(charge).toMatchObject({ userId: people.investigator.id, unitId: tree.station, delta: -3 });
+    // The requester reads the result as their own search.
+    const result = await call('GET', `/api/history/${res.body.lookup_id}`, people.investigator.session);
+    expect(result.status).toBe(200);
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes(people.investigator.email) && m.subject.includes('approved'),
+    );
+    expect(mail.text).toContain(`/history/${res.body.lookup_id}`);
+    const again = await call('POST', `/api/approvals/${held}`, people.supervisor.session, {
+      decision: 'reject',
+      note: 'late',
+    });
+    expect(again.status).toBe(409);
+    const [approveRow] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'approval.approve'), eq(auditEvents.target, held)));
+    expect(approveRow?.userId).toBe(people.districtSupervisor.id);
+  });
+
+  it('charges nothing when rejected, which needs a reason', async () => {
+    const res = await ask(people.investigator);
+    expect(res.status).toBe(202);
+    const id = res.body.approval.id;
+    const noReason = await call('POST', `/api/approvals/${id}`, people.supervisor.session, {
+      decision: 'reject',
+    });
+    expect(noReason.status).toBe(422);
+    const rejected = await call('POST', `/api/approvals/${id}`, people.supervisor.session, {
+      decision: 'reject',
+      note: 'No FIR yet',
+    });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect(rejected.body).toMatchObject({ status: 'rejected', note: 'No FIR yet', lookup_id: null });
+    expect(await pool()).toBe(27);
+    expect(await own(people.investigator.id)).toBe(10);
+    await t.smtp.waitFor((m) => m.to.includes(people.investigator.email) && m.subject.includes('rejected'));
+    const mine = await call('GET', '/api/approvals/mine', people.investigator.session);
+    expect(mine.body.data.map((r: { status: string }) => r.status)).toEqual(['rejected', 'approved']);
+  });
+
+  it('expires when nobody decides it in time', async () => {
+    const res = await ask(people.investigator);
+    const id = res.body.approval.id;
+    await t.db
+      .update(searchApprovals)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(searchApprovals.id, id));
+    const late = await call('POST', `/api/approvals/${id}`, people.supervisor.session, {
+      decision: 'approve',
+    });
+    expect(late.status).toBe(409);
+    expect((await call('GET', `/api/approvals/${id}`, people.investigator.session)).body.status).toBe(
+      'expired',
+    );
+    expect(await pool()).toBe(27);
+  });
+
+  it('answers an API key 202 too, and the key follows its request where the answer says', async () => {
+    const created = await call('POST', '/api/api-keys', people.investigator.session, {
+      name: `held ${randomUUID().slice(0, 6)}`,
+      scopes: ['lookups'],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const key = { authorization: `Bearer ${created.body.key ?? created.body.token}` };
+    const res = await call('POST', '/api/upifull-details', key, nextUpi());
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const polled = await call('GET', res.body.poll, key);
+    expect(polled.status, JSON.stringify(polled.body)).toBe(200);
+    expect(polled.body.status).toBe('pending');
+    await call('POST', res.body.poll, people.supervisor.session, { decision: 'approve' });
+    const done = await call('GET', res.body.poll, key);
+    expect(done.body.status).toBe('approved');
+    expect(
+      (await call('GET', `/api/history/${done.body.lookup_id}`, people.investigator.session)).status,
+    ).toBe(200);
+  });
+
+  it('is not held when its kind is not sensitive, and the books balance', async () => {
+    const tel = await call('GET', '/api/tel?number=919876520001', people.investigator.session);
+    expect(tel.status).toBe(200);
+    expect(await findLedgerMismatches(t.db)).toEqual([]);
+  });
+});
