@@ -1,8 +1,7 @@
 import { type AdminUser, messages, REJECT_REASON_MAX_LENGTH } from '@footprint/domain';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Modal } from '../../../components/Modal.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
+import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useDecideUser } from '../api/decideUser.ts';
 import { SignupProfile } from './SignupProfile.tsx';
@@ -29,6 +28,7 @@ export function DecisionDialog({
   const approve = kind === 'approve';
 
   const confirm = async () => {
+    if (decide.isPending) return;
     try {
       const trimmed = reason.trim();
       const answer = await decide.mutateAsync({
@@ -48,26 +48,14 @@ export function DecisionDialog({
 
   const busy = decide.isPending;
   return (
-    <Modal
+    <ActionDialog
       title={approve ? t.approveTitle : t.rejectTitle}
       onClose={onClose}
-      hideFooterClose
-      actions={
-        <>
-          <button type="button" className="btn-ghost" onClick={onClose}>
-            {t.cancel}
-          </button>
-          <button
-            type="button"
-            className={approve ? 'btn-primary' : 'btn bg-danger text-white hover:bg-danger/85'}
-            disabled={busy}
-            onClick={() => void confirm()}
-          >
-            {busy && <Spinner size="sm" decorative />}
-            {approve ? t.approve : t.reject}
-          </button>
-        </>
-      }
+      cancel={t.cancel}
+      label={approve ? t.approve : t.reject}
+      busy={busy}
+      tone={approve ? 'primary' : 'danger'}
+      onConfirm={() => void confirm()}
     >
       <p className="text-sm break-words text-text">
         {approve ? t.approveConfirm(user.email) : t.rejectConfirm(user.email)}
@@ -102,6 +90,6 @@ export function DecisionDialog({
           )}
         </div>
       )}
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { type CaseDetail, legalHoldBody, messages } from '@footprint/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { Modal } from '../../../components/Modal.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
 import { formatDate } from '../../../lib/datetime.ts';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
 import { usePlaceHold, useReleaseHold } from '../api/hold.ts';
@@ -94,27 +93,15 @@ function PlaceHoldDialog({ caseId, onClose }: { caseId: string; onClose: () => v
   };
 
   return (
-    <Modal
+    <ActionDialog
       title={t.placeHoldTitle}
       onClose={onClose}
       initialFocus={input}
-      hideFooterClose
-      actions={
-        <>
-          <button type="button" className="btn-ghost" onClick={onClose}>
-            {t.cancel}
-          </button>
-          <button
-            type="submit"
-            form={`${id}-form`}
-            className="btn-primary"
-            aria-disabled={place.isPending || undefined}
-          >
-            {place.isPending && <Spinner size="sm" decorative />}
-            {place.isPending ? t.holdPlacing : t.holdSubmit}
-          </button>
-        </>
-      }
+      cancel={t.cancel}
+      label={t.holdSubmit}
+      busyLabel={t.holdPlacing}
+      busy={place.isPending}
+      form={`${id}-form`}
     >
       <form id={`${id}-form`} noValidate onSubmit={(event) => void onSubmit(event)}>
         <p className="mb-3 text-sm text-muted">{t.placeHoldLead}</p>
@@ -144,7 +131,7 @@ function PlaceHoldDialog({ caseId, onClose }: { caseId: string; onClose: () => v
           {t.holdReasonHint}
         </p>
       </form>
-    </Modal>
+    </ActionDialog>
   );
 }
 
@@ -162,28 +149,17 @@ function ReleaseHoldDialog({ caseId, onClose }: { caseId: string; onClose: () =>
     }
   };
   return (
-    <Modal
+    <ActionDialog
       title={t.releaseHoldTitle}
       onClose={onClose}
-      hideFooterClose
-      actions={
-        <>
-          <button type="button" className="btn-ghost" onClick={onClose}>
-            {t.cancel}
-          </button>
-          <button
-            type="button"
-            className="btn bg-rose-700 text-white hover:bg-rose-600"
-            aria-disabled={release.isPending || undefined}
-            onClick={() => void confirm()}
-          >
-            {release.isPending && <Spinner size="sm" decorative />}
-            {release.isPending ? t.holdReleasing : t.releaseHoldSubmit}
-          </button>
-        </>
-      }
+      cancel={t.cancel}
+      label={t.releaseHoldSubmit}
+      busyLabel={t.holdReleasing}
+      busy={release.isPending}
+      tone="danger"
+      onConfirm={() => void confirm()}
     >
       <p className="text-sm text-text">{t.releaseHoldConfirm}</p>
-    </Modal>
+    </ActionDialog>
   );
 }

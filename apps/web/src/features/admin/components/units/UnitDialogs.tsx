@@ -1,8 +1,7 @@
 import { createUnitBody, messages, type Unit, updateUnitBody } from '@footprint/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Modal } from '../../../../components/Modal.tsx';
-import { Spinner } from '../../../../components/Spinner.tsx';
+import { ActionDialog } from '../../../../components/ActionDialog.tsx';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../../lib/field-errors.ts';
 import { useCreateUnit, useDeleteUnit, useUpdateUnit } from '../../api/units.ts';
 import { moveTargets, type UnitTree } from '../../units-tree.ts';
@@ -81,22 +80,15 @@ function NameDialog({
   };
 
   return (
-    <Modal
+    <ActionDialog
       title={adding ? t.addTitle(action.parent?.name ?? null, level) : t.renameTitle(action.unit.name)}
       onClose={onClose}
       initialFocus={input}
-      hideFooterClose
-      actions={
-        <>
-          <button type="button" className="btn-ghost" onClick={onClose}>
-            {t.cancel}
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn-primary" aria-disabled={busy || undefined}>
-            {busy && <Spinner size="sm" decorative />}
-            {adding ? (busy ? t.creating : t.create) : busy ? t.saving : t.saveName}
-          </button>
-        </>
-      }
+      cancel={t.cancel}
+      label={adding ? t.create : t.saveName}
+      busyLabel={adding ? t.creating : t.saving}
+      busy={busy}
+      form={`${id}-form`}
     >
       <form id={`${id}-form`} noValidate onSubmit={(event) => void onSubmit(event)}>
         <label htmlFor={`${id}-name`} className="label">
@@ -121,7 +113,7 @@ function NameDialog({
           </p>
         )}
       </form>
-    </Modal>
+    </ActionDialog>
   );
 }
 
@@ -161,27 +153,15 @@ function MoveDialog({
   };
 
   return (
-    <Modal
+    <ActionDialog
       title={t.moveTitle(unit.name)}
       onClose={onClose}
       initialFocus={select}
-      hideFooterClose
-      actions={
-        <>
-          <button type="button" className="btn-ghost" onClick={onClose}>
-            {t.cancel}
-          </button>
-          <button
-            type="submit"
-            form={`${id}-form`}
-            className="btn-primary"
-            aria-disabled={update.isPending || undefined}
-          >
-            {update.isPending && <Spinner size="sm" decorative />}
-            {update.isPending ? t.moving : t.moveSubmit}
-          </button>
-        </>
-      }
+      cancel={t.cancel}
+      label={t.moveSubmit}
+      busyLabel={t.moving}
+      busy={update.isPending}
+      form={`${id}-form`}
     >
       <form id={`${id}-form`} noValidate onSubmit={(event) => void onSubmit(event)}>
         <p id={`${id}-lead`} className="mb-3 text-sm text-muted">
@@ -221,7 +201,7 @@ function MoveDialog({
           </p>
         )}
       </form>
-    </Modal>
+    </ActionDialog>
   );
 }
 
@@ -248,29 +228,18 @@ function DeleteDialog({
     }
   };
   return (
-    <Modal
+    <ActionDialog
       title={t.deleteTitle(unit.name)}
       onClose={onClose}
-      hideFooterClose
-      actions={
-        <>
-          <button type="button" className="btn-ghost" onClick={onClose}>
-            {t.cancel}
-          </button>
-          <button
-            type="button"
-            className="btn bg-rose-700 text-white hover:bg-rose-600"
-            aria-disabled={remove.isPending || undefined}
-            onClick={() => void confirm()}
-          >
-            {remove.isPending && <Spinner size="sm" decorative />}
-            {remove.isPending ? t.deleting : t.delete}
-          </button>
-        </>
-      }
+      cancel={t.cancel}
+      label={t.delete}
+      busyLabel={t.deleting}
+      busy={remove.isPending}
+      tone="danger"
+      onConfirm={() => void confirm()}
     >
       <p className="text-sm text-text">{t.deleteConfirm}</p>
-    </Modal>
+    </ActionDialog>
   );
 }
 
@@ -329,36 +298,26 @@ function RetentionDialog({
     .join(' ');
 
   return (
-    <Modal
+    <ActionDialog
       title={t.retentionTitle(unit.name)}
       onClose={onClose}
       initialFocus={input}
-      hideFooterClose
-      actions={
-        <>
-          <button type="button" className="btn-ghost" onClick={onClose}>
-            {t.cancel}
-          </button>
-          {unit.retention_days !== null && (
-            <button
-              type="button"
-              className="btn-ghost"
-              aria-disabled={update.isPending || undefined}
-              onClick={() => void save(null)}
-            >
-              {t.retentionClear}
-            </button>
-          )}
+      cancel={t.cancel}
+      label={t.retentionSave}
+      busyLabel={t.saving}
+      busy={update.isPending}
+      form={`${id}-form`}
+      extraActions={
+        unit.retention_days !== null && (
           <button
-            type="submit"
-            form={`${id}-form`}
-            className="btn-primary"
+            type="button"
+            className="btn-ghost"
             aria-disabled={update.isPending || undefined}
+            onClick={() => void save(null)}
           >
-            {update.isPending && <Spinner size="sm" decorative />}
-            {update.isPending ? t.saving : t.retentionSave}
+            {t.retentionClear}
           </button>
-        </>
+        )
       }
     >
       <form id={`${id}-form`} noValidate onSubmit={onSubmit}>
@@ -394,7 +353,7 @@ function RetentionDialog({
           {t.retentionHint(ceiling)}
         </p>
       </form>
-    </Modal>
+    </ActionDialog>
   );
 }
 
