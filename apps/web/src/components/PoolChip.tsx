@@ -9,7 +9,7 @@ import { poolTexts as t } from '../lib/pool-texts.ts';
 export function PoolChip({ pool }: { pool: OwnPool }) {
   return (
     <p
-      className="inline-block rounded-full border border-line bg-surface-2/60 px-2.5 py-1.5 text-xs font-semibold whitespace-nowrap text-text tabular-nums sm:px-3 sm:text-sm"
+      className="inline-block rounded-full border border-line bg-surface-2/60 px-2 py-1.5 text-xs font-semibold whitespace-nowrap text-text tabular-nums sm:px-3 sm:text-sm"
       title={t.chipTitle(pool.unit_name, pool.used_this_month, pool.monthly_allowance, pool.balance)}
       data-testid="pool-chip"
     >

@@ -53,9 +53,10 @@ export function Header({
         <Logo to={paths.dashboard} size="sm" />
       </span>
 
-      <div className="ml-auto flex items-center gap-2 sm:gap-3">
+      <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
         <p className="inline-flex items-center gap-1.5 rounded-full border border-accent/30 bg-accent-soft/40 px-2.5 py-1.5 sm:px-3 text-xs font-semibold whitespace-nowrap text-accent sm:text-sm">
-          {icons.coins}
+          {/* Beside the pool, a phone's header keeps its room for the numbers. */}
+          {user.pool ? <span className="hidden sm:inline-flex">{icons.coins}</span> : icons.coins}
           {messages.credits.label(user.credits)}
         </p>
         {user.pool && <PoolChip pool={user.pool} />}
