@@ -156,6 +156,15 @@ describe('unit credit pools', () => {
     await own.goto('/dashboard');
     await chip.waitFor();
     await picture(own, own.getByRole('banner'), 'header-pool');
+    // On a small phone the header still holds the credits, the pool and the profile menu.
+    await own.setViewportSize({ width: 360, height: 740 });
+    await settle(own);
+    await expectNoSidewaysScroll(own);
+    const banner = await own
+      .getByRole('banner')
+      .evaluate((el) => ({ inner: el.scrollWidth, outer: el.clientWidth }));
+    expect(banner.inner).toBeLessThanOrEqual(banner.outer);
+    await own.setViewportSize(desktop);
 
     // Their credit statement: the charge was paid by the pool, its balance the pool's.
     await own.goto('/history?tab=statement');
