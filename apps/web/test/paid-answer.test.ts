@@ -1,8 +1,8 @@
-import { messages, type User } from '@footprint/domain';
+import { type HeldSearch, messages, type User } from '@footprint/domain';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../src/lib/api.ts';
+import { ApiError, HeldSearchError, isHeldSearch } from '../src/lib/api.ts';
 import { AuthContext, type AuthContextValue } from '../src/lib/auth-context.ts';
 import {
   decidePaidFailure,
@@ -15,7 +15,7 @@ import {
   usePaidAnswer,
 } from '../src/lib/paid-answer.ts';
 
-const toasts = vi.hoisted(() => ({ warning: vi.fn(), error: vi.fn() }));
+const toasts = vi.hoisted(() => ({ warning: vi.fn(), error: vi.fn(), info: vi.fn(), dismiss: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toasts }));
 
 describe('hasCredits', () => {
@@ -165,6 +165,46 @@ describe('paidFailureToast', () => {
   });
 });
 
+/** The 202 of a search held for a supervisor's approval. */
+const held: HeldSearch = {
+  status: 'pending',
+  message: "A UPI search needs a supervisor's approval: your request is waiting for them.",
+  poll: '/api/approvals/6f1c2a8e-0000-4000-8000-000000000001',
+  approval: {
+    id: '6f1c2a8e-0000-4000-8000-000000000001',
+    status: 'pending',
+    kind: 'upi',
+    kind_label: 'UPI',
+    query: 'name@oksbi',
+    case_reference: null,
+    legal_basis: null,
+    cost: 1,
+    requester: { id: 'u1', name: 'Rohan', email: 'rohan@example.org' },
+    requested_at: '2026-12-04T10:00:00.000Z',
+    expires_at: '2026-12-06T10:00:00.000Z',
+    decided_by: null,
+    decided_at: null,
+    note: null,
+    lookup_id: null,
+    failure: null,
+    decides: false,
+  },
+};
+
+describe('a search held for approval', () => {
+  it('is told from any other 202 (a queued bulk job) by its body', () => {
+    expect(isHeldSearch(held)).toBe(true);
+    expect(isHeldSearch({ id: 'job', status: 'pending' })).toBe(false);
+    expect(isHeldSearch({ ...held, approval: null })).toBe(false);
+  });
+
+  it('is a failure of its own kind, which no common toast says', () => {
+    const failure = paidFailureOf(new HeldSearchError(held));
+    expect(failure).toEqual({ kind: 'held', held });
+    expect(paidFailureToast(failure, { failed: 'Search failed.' })).toBeNull();
+  });
+});
+
 describe('usePaidAnswer', () => {
   let mergeUser: ReturnType<typeof vi.fn>;
   let paidAnswer: ReturnType<typeof usePaidAnswer>;
@@ -172,6 +212,7 @@ describe('usePaidAnswer', () => {
   beforeEach(() => {
     toasts.warning.mockClear();
     toasts.error.mockClear();
+    toasts.info.mockClear();
     mergeUser = vi.fn();
     const auth = { user: { credits: 5 } as User, mergeUser } as unknown as AuthContextValue;
     const Probe = () => {
@@ -196,6 +237,22 @@ describe('usePaidAnswer', () => {
     expect(failure.kind).toBe('insufficient');
     expect(mergeUser).toHaveBeenCalledWith({ credits: 0 });
     expect(toasts.warning).toHaveBeenCalledWith('Insufficient credits');
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('says a held search once, as a notice that stays, and merges no balance', () => {
+    const failure = paidAnswer.failed(new HeldSearchError(held), {
+      failed: 'Search failed.',
+      inline: vi.fn(),
+    });
+    expect(failure.kind).toBe('held');
+    expect(toasts.info).toHaveBeenCalledTimes(1);
+    expect(toasts.info.mock.calls[0]?.[1]).toMatchObject({
+      autoClose: false,
+      toastId: `held-${held.approval.id}`,
+    });
+    expect(mergeUser).not.toHaveBeenCalled();
+    expect(toasts.warning).not.toHaveBeenCalled();
     expect(toasts.error).not.toHaveBeenCalled();
   });
 

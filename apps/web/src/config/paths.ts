@@ -36,8 +36,13 @@ export const paths = {
   subscription: '/subscription',
   /** Beyond the spec (accountability): the user's own history, and the admin area. */
   history: '/history',
+  /** One stored search by its lookup id (the link of an approved request). */
+  historyEntry: (id: string) => `/history/${encodeURIComponent(id)}`,
   /** Sampled review (beyond the spec): a supervisor's queue of drawn searches, and one's own reviewed. */
   reviews: '/reviews',
+  /** Approval of sensitive searches (beyond the spec): a supervisor's queue, and one's own requests. */
+  approvals: '/approvals',
+  approvalsMine: '/approvals?view=mine',
   /** Investigations (beyond the spec). */
   cases: '/cases',
   case: (id: string) => `/cases/${encodeURIComponent(id)}`,
@@ -107,6 +112,7 @@ const menuButtonSections: readonly string[] = [
   paths.watchlist,
   paths.history,
   paths.reviews,
+  paths.approvals,
   paths.apiKeys,
   paths.security,
   paths.admin,

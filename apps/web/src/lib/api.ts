@@ -1,4 +1,11 @@
-import { DEVICE_ID_HEADER, type ErrorBody, isRecord, XSRF_COOKIE, XSRF_HEADER } from '@footprint/domain';
+import {
+  DEVICE_ID_HEADER,
+  type ErrorBody,
+  type HeldSearch,
+  isRecord,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@footprint/domain';
 import { getDeviceId, getToken } from './session.ts';
 
 /**
@@ -21,6 +28,28 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/**
+ * A paid search the server held for a supervisor's approval: its 202 `HeldSearch` (nothing charged, no
+ * result). Thrown by `request`, so that no screen can take it for an answer; `lib/paid-answer.ts` says it.
+ */
+export class HeldSearchError extends ApiError {
+  readonly held: HeldSearch;
+
+  constructor(held: HeldSearch) {
+    super(202, { message: held.message }, held.message);
+    this.name = 'HeldSearchError';
+    this.held = held;
+  }
+}
+
+export const isHeldSearch = (value: unknown): value is HeldSearch =>
+  isRecord(value) &&
+  value.status === 'pending' &&
+  typeof value.message === 'string' &&
+  typeof value.poll === 'string' &&
+  isRecord(value.approval) &&
+  typeof value.approval.id === 'string';
 
 type UnauthorizedHandler = (error: ApiError) => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
@@ -178,6 +207,12 @@ export async function request(
     const error = new ApiError(response.status, await readErrorBody(response));
     if (response.status === 401 && options.handleUnauthorized !== false) onUnauthorized?.(error);
     throw error;
+  }
+
+  // A 202 of a search held for approval is not an answer (a queued bulk job's 202 is, and goes on).
+  if (response.status === 202) {
+    const held = await readJson(response.clone()).catch(() => undefined);
+    if (isHeldSearch(held)) throw new HeldSearchError(held);
   }
 
   if (options.responseType === 'file') return { blob: await response.blob(), headers: response.headers };

@@ -1,7 +1,8 @@
-import { type ErrorBody, messages, type User } from '@footprint/domain';
+import { type ErrorBody, type HeldSearch, messages, type User } from '@footprint/domain';
 import { useCallback, useMemo, useRef } from 'react';
 import { toast } from 'react-toastify';
-import { isApiError } from './api.ts';
+import { showHeldNotice } from '../components/HeldSearchNotice.tsx';
+import { HeldSearchError, isApiError } from './api.ts';
 import { useAuth } from './auth-context.ts';
 import { caseReferenceRefusalOf } from './case-reference.ts';
 import { firstFieldErrors } from './field-errors.ts';
@@ -13,6 +14,8 @@ import { firstFieldErrors } from './field-errors.ts';
  *
  * - no answer (network down, not an API error): the screen's own failure text;
  * - 401: nothing here, the app-wide session rule (toast and /login, installed in app/AppRoot.tsx) has it;
+ * - 202, held for a supervisor's approval (an admin named the kind sensitive; nothing charged, no
+ *   result): the server's message as a notice that stays, with the way to My requests (/approvals);
  * - 402: a warning with the server's message ('Insufficient credits') and the balance it reports;
  * - 422 about the case reference: its message under the case-reference field, and as a toast;
  * - 503 (no source of the kind in this deployment, nothing charged): the server's message, whatever
@@ -54,7 +57,13 @@ export interface AnsweredFailure {
   fields: Record<string, string>;
 }
 
-export type PaidFailure = { kind: 'no-answer' } | { kind: 'session-ended' } | AnsweredFailure;
+/** A search held for a supervisor's approval (its 202): no result, nothing charged, the notice said. */
+export interface HeldFailure {
+  kind: 'held';
+  held: HeldSearch;
+}
+
+export type PaidFailure = { kind: 'no-answer' } | { kind: 'session-ended' } | HeldFailure | AnsweredFailure;
 
 const nonEmpty = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;
@@ -89,7 +98,15 @@ export function decidePaidFailure(status: number, body: ErrorBody): PaidFailure 
 
 /** `decidePaidFailure` for whatever a paid call threw. */
 export const paidFailureOf = (error: unknown): PaidFailure =>
-  isApiError(error) ? decidePaidFailure(error.status, error.body) : { kind: 'no-answer' };
+  error instanceof HeldSearchError
+    ? { kind: 'held', held: error.held }
+    : isApiError(error)
+      ? decidePaidFailure(error.status, error.body)
+      : { kind: 'no-answer' };
+
+/** What says nothing more on a screen: a 401 (the session rule speaks) and a held search (its notice). */
+export const saidElsewhere = (failure: PaidFailure): failure is { kind: 'session-ended' } | HeldFailure =>
+  failure.kind === 'session-ended' || failure.kind === 'held';
 
 /** The words of one screen for its failures. */
 export interface PaidFailureWords {
@@ -104,10 +121,13 @@ export interface PaidFailureToast {
   text: string;
 }
 
-/** The one toast a failure gets on the common path; `null` for a 401 (the session rule speaks). */
+/**
+ * The one toast a failure gets on the common path; `null` for a 401 (the session rule speaks) and for
+ * a held search (its notice, said once by `usePaidAnswer().refused`).
+ */
 export function paidFailureToast(failure: PaidFailure, words: PaidFailureWords): PaidFailureToast | null {
   if (failure.kind === 'no-answer') return { level: 'error', text: words.failed };
-  if (failure.kind === 'session-ended') return null;
+  if (saidElsewhere(failure)) return null;
   if (failure.kind === 'insufficient')
     return { level: 'warning', text: failure.message ?? messages.credits.insufficient };
   // The server says which search this deployment cannot answer and that nothing was charged.
@@ -127,13 +147,14 @@ export interface PaidFailureOptions extends PaidFailureWords {
   inline?: (failure: ShownFailure, text: string) => void;
 }
 
-/** A failure a screen says: anything but a 401. */
-export type ShownFailure = Exclude<PaidFailure, { kind: 'session-ended' }>;
+/** A failure a screen says: anything but a 401 and a held search. */
+export type ShownFailure = Exclude<PaidFailure, { kind: 'session-ended' } | HeldFailure>;
 
 /**
  * The paid-answer handling of a screen. `paid(answer)` after a success merges the balance the answer
  * carries (and says whether it carried one); `refused(error)` after a failure merges the balance a
- * refusal carries and returns what the failure was, for screens whose wording is their own;
+ * refusal carries, says a held search's notice (the one place a 202 is said) and returns what the
+ * failure was, for screens whose wording is their own (they say nothing of what `saidElsewhere`);
  * `failed(error, options)` does that and says it the common way (or beside the action, `inline`).
  */
 export function usePaidAnswer() {
@@ -155,7 +176,9 @@ export function usePaidAnswer() {
   const refused = useCallback(
     (error: unknown): PaidFailure => {
       const failure = paidFailureOf(error);
-      if ('credits' in failure) mergeCredits(failure.credits);
+      // Held: nothing was charged, so the balance is neither merged nor read again.
+      if (failure.kind === 'held') showHeldNotice(failure.held);
+      else if ('credits' in failure) mergeCredits(failure.credits);
       return failure;
     },
     [mergeCredits],
@@ -166,7 +189,7 @@ export function usePaidAnswer() {
       const failure = refused(error);
       const underField = failure.kind === 'case-reference' && options.caseReference?.showRefusal(error);
       const note = paidFailureToast(failure, options);
-      if (!note || failure.kind === 'session-ended') return failure;
+      if (!note || saidElsewhere(failure)) return failure;
       if (options.inline && failure.kind !== 'insufficient') {
         if (!underField) options.inline(failure, note.text);
       } else toast[note.level](note.text);

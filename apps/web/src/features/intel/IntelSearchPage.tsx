@@ -21,7 +21,7 @@ import { paths } from '../../config/paths.ts';
 import { saveBlob } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
-import { maySpend, type PaidFailure, usePaidAnswer } from '../../lib/paid-answer.ts';
+import { maySpend, type PaidFailure, saidElsewhere, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { unavailableText, useKindAvailable } from '../../lib/sources.ts';
 import { type IntelSearchInput, useIntelPdf, useIntelSearch } from './api/intelSearch.ts';
 import { IntelFieldInput, type IntelValue } from './components/IntelFieldInput.tsx';
@@ -187,7 +187,7 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
       toast.error(messages.intelPages.failed);
       return;
     }
-    if (failure.kind === 'session-ended') return;
+    if (saidElsewhere(failure)) return;
     const suffix = failure.credits === undefined ? '' : messages.intelPages.creditsRemaining(failure.credits);
     toast.error(`${failure.message ?? messages.intelPages.failed}${suffix}`);
     if (failure.status === 422) {
@@ -211,7 +211,7 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
       toast.error(messages.intelPages.somethingWrong);
       return;
     }
-    if (failure.kind === 'session-ended') return;
+    if (saidElsewhere(failure)) return;
     if (failure.status === 422) {
       showEmptyResults(sent);
       return;

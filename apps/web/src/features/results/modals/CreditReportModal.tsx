@@ -105,7 +105,9 @@ export function CreditReportModal({
       onClose();
     } catch (error) {
       const failed = messages.creditReport.failed;
-      paidAnswer.failed(error, { failed, refusal: () => failed, caseReference: filing });
+      const failure = paidAnswer.failed(error, { failed, refusal: () => failed, caseReference: filing });
+      // Held for a supervisor's approval: the request is made, its notice stays; the form is done.
+      if (failure.kind === 'held') onClose();
     }
   };
 

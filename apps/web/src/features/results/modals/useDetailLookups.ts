@@ -112,10 +112,13 @@ export function useDetailLookups(caseReference?: string) {
         if (hasDetail(kind, record)) bought.current.set(key, { record, synthetic, answered });
         settle({ status: 'loaded', record, synthetic, answered, noRecord: isNoRecordAnswer(answer) });
       } catch (error) {
-        if (!fresh) settle({ status: 'failed' });
         // Any refusal but a 402 says which lookup failed, whatever the server's words.
         const words = detailFacts(kind).failed;
-        failed(error, { failed: words, refusal: () => words });
+        const failure = failed(error, { failed: words, refusal: () => words });
+        // A search held for approval has no answer to show: the dialog closes, its notice stays.
+        if (failure.kind === 'held') {
+          if (!fresh && ticket.current === mine) setSelection(null);
+        } else if (!fresh) settle({ status: 'failed' });
       }
     },
     [user, caseReference, paid, failed, lookup.mutateAsync],
