@@ -11,9 +11,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { QueryView } from '../../../components/LoadError.tsx';
-import { Modal } from '../../../components/Modal.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
-import { ReadAsSupervisorNote } from '../../../components/ReadAsSupervisorNote.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { TableScroller } from '../../../components/TableScroller.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -31,10 +29,9 @@ import {
   useHistory,
   useJobRows,
 } from '../api/listHistory.ts';
-import { baseKind, filterKinds, kindLabel, shownQuery, statusTone } from '../format.ts';
+import { filterKinds, kindLabel, shownQuery, statusTone } from '../format.ts';
 import { resultsStateOf } from '../reopen.ts';
-import { isStoredLeakResult, StoredLeakPage } from './StoredLeakPage.tsx';
-import { ValueTree } from './ValueTree.tsx';
+import { StoredResultModal } from './StoredResultModal.tsx';
 
 const t = messages.history;
 const u = messages.units.history;
@@ -579,30 +576,7 @@ export function LookupsPanel({
       />
       {unit && <p className="text-xs text-muted">{u.csvOwnOnly}</p>}
 
-      {shown && (
-        <Modal
-          title={t.storedResult(
-            kindLabel(shown.kind),
-            shownQuery(shown.kind, shown.query, shown.query_typed).typed,
-          )}
-          description={(shown.user ? u.storedAt : t.storedAt)(formatDateTime(shown.created_at))}
-          onClose={() => setShown(null)}
-          size={baseKind(shown.kind) === 'leak' ? 'xl' : 'lg'}
-        >
-          {shown.user && <ReadAsSupervisorNote searcher={shown.user} className="mb-4" />}
-          {shown.case_reference && (
-            <p className="mb-4 text-sm">
-              <span className="text-muted">{messages.caseReference.label}: </span>
-              <span className="font-medium text-text">{shown.case_reference}</span>
-            </p>
-          )}
-          {baseKind(shown.kind) === 'leak' && isStoredLeakResult(shown.result) ? (
-            <StoredLeakPage query={shown.query} result={shown.result} />
-          ) : (
-            <ValueTree value={shown.result} emptyText={t.nothingStored} />
-          )}
-        </Modal>
-      )}
+      {shown && <StoredResultModal detail={shown} onClose={() => setShown(null)} />}
     </div>
   );
 }
