@@ -55,6 +55,7 @@ const shells: ReadonlyArray<{ path: string; modules: readonly string[] }> = [
   { path: paths.history, modules: [main, 'src/features/history/HistoryPage.tsx'] },
   { path: paths.cases, modules: [main, 'src/features/cases/CasesPage.tsx'] },
   { path: paths.reviews, modules: [main, 'src/features/reviews/ReviewsPage.tsx'] },
+  { path: paths.approvals, modules: [main, 'src/features/approvals/ApprovalsPage.tsx'] },
   { path: paths.security, modules: [main, 'src/features/security/SecurityPage.tsx'] },
   { path: paths.corporate, modules: [main, liveOnly, 'src/features/intel/CorporatePage.tsx'] },
   {

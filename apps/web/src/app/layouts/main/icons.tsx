@@ -111,6 +111,12 @@ export const icons = {
       <path d="m8.5 13 2.5 2.5 4.5-5" />
     </Icon>
   ),
+  approvals: (
+    <Icon className="size-5">
+      <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.4 7.5 9.5 4.3-1.1 7.5-4.9 7.5-9.5V6L12 3z" />
+      <path d="M12 8v4l2.5 1.5" />
+    </Icon>
+  ),
   admin: (
     <Icon className="size-5">
       <path d="M12 3 4.5 6v5.5c0 4.5 3.2 8.3 7.5 9.5 4.3-1.2 7.5-5 7.5-9.5V6z" />

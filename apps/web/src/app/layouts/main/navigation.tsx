@@ -1,6 +1,7 @@
 import { isLive, messages, type User } from '@footprint/domain';
 import type { ReactNode } from 'react';
 import { paths } from '../../../config/paths.ts';
+import { approvalTexts } from '../../../lib/approval-texts.ts';
 import type { SearchType } from '../../../lib/search-type.ts';
 import { icons } from './icons.tsx';
 
@@ -65,6 +66,8 @@ export const mainNavigation: readonly NavGroup[] = [
       link(paths.watchlist, messages.watchlist.menuLink, icons.watchlist, 'live'),
       link(paths.history, messages.history.menuLink, icons.history),
       link(paths.reviews, messages.reviewsPage.menuLink, icons.reviews),
+      // Everyone signed in: a supervisor decides there, and anyone's sensitive search waits there.
+      link(paths.approvals, approvalTexts.menuLink, icons.approvals),
     ],
   },
   {
