@@ -1,6 +1,7 @@
 import {
   type AdminSettings,
   type AdminSettingsPatch,
+  APPROVAL_HOURS_DEFAULT,
   adminSettingsPatch,
   messages,
   REGISTRATION_MODES,
@@ -15,6 +16,7 @@ import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useSettings, useUpdateSettings } from '../api/settings.ts';
+import { ApprovalHoursField, ApprovalKindsField } from '../components/ApprovalSettings.tsx';
 import { ScreenHeader } from '../components/ScreenHeader.tsx';
 
 const t = messages.admin;
@@ -155,6 +157,8 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     typeof current.lookup_retention_days === 'number' ? String(current.lookup_retention_days) : '';
   const initialShare =
     typeof current.review_share_percent === 'number' ? String(current.review_share_percent) : '0';
+  const initialHours = String(current.approval_hours ?? APPROVAL_HOURS_DEFAULT);
+  const initialKinds = current.approval_kinds ?? [];
   const currentMode: RegistrationMode =
     current.registration_mode ?? (current.registration_enabled === false ? 'closed' : 'open');
   const [draft, setDraft] = useState({
@@ -165,9 +169,12 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     lookup_retention_days: initialDays,
     signup_required: requiredOf(current),
     review_share_percent: initialShare,
+    approval_kinds: initialKinds,
+    approval_hours: initialHours,
   });
   const [retentionError, setRetentionError] = useState<string | null>(null);
   const [shareError, setShareError] = useState<string | null>(null);
+  const [hoursError, setHoursError] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -190,6 +197,12 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     if (days !== initialDays) patch.lookup_retention_days = days === '' ? Number.NaN : Number(days);
     const share = draft.review_share_percent.trim();
     if (share !== initialShare) patch.review_share_percent = share === '' ? Number.NaN : Number(share);
+    const kindsChanged =
+      draft.approval_kinds.length !== initialKinds.length ||
+      draft.approval_kinds.some((kind) => !initialKinds.includes(kind));
+    if (kindsChanged) patch.approval_kinds = draft.approval_kinds;
+    const hours = draft.approval_hours.trim();
+    if (hours !== initialHours) patch.approval_hours = hours === '' ? Number.NaN : Number(hours);
     const checked = adminSettingsPatch.safeParse(patch);
     if (!checked.success) {
       // Each refused field says why under itself; the first of them takes the focus.
@@ -200,15 +213,22 @@ function SettingsForm({ current }: { current: AdminSettings }) {
       }
       const retention = byField.get('lookup_retention_days') ?? null;
       const shareMessage = byField.get('review_share_percent') ?? null;
+      const hoursMessage = byField.get('approval_hours') ?? null;
       setRetentionError(
-        retention ?? (shareMessage ? null : (checked.error.issues[0]?.message ?? messages.errors.validation)),
+        retention ??
+          (shareMessage || hoursMessage
+            ? null
+            : (checked.error.issues[0]?.message ?? messages.errors.validation)),
       );
       setShareError(shareMessage);
-      document.getElementById(shareMessage && !retention ? `${id}-share` : `${id}-retention`)?.focus();
+      setHoursError(hoursMessage);
+      const first = retention ? 'retention' : shareMessage ? 'share' : hoursMessage ? 'hours' : 'retention';
+      document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
     setRetentionError(null);
     setShareError(null);
+    setHoursError(null);
     if (Object.keys(patch).length === 0) {
       toast.success(t.saved);
       return;
@@ -219,9 +239,10 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     } catch (error) {
       if (isSessionEnd(error)) return;
       const fields = fieldErrorsOf(error);
-      if (fields.lookup_retention_days || fields.review_share_percent) {
+      if (fields.lookup_retention_days || fields.review_share_percent || fields.approval_hours) {
         setRetentionError(fields.lookup_retention_days ?? null);
         setShareError(fields.review_share_percent ?? null);
+        setHoursError(fields.approval_hours ?? null);
       } else toast.error(failureMessage(error, messages.errors.generic));
     }
   };
@@ -330,6 +351,27 @@ function SettingsForm({ current }: { current: AdminSettings }) {
             </p>
           )}
         </div>
+        <ApprovalKindsField
+          id={`${id}-approval-kinds`}
+          value={draft.approval_kinds}
+          onChange={(kind, held) =>
+            setDraft((d) => ({
+              ...d,
+              approval_kinds: held
+                ? [...d.approval_kinds.filter((item) => item !== kind), kind]
+                : d.approval_kinds.filter((item) => item !== kind),
+            }))
+          }
+        />
+        <ApprovalHoursField
+          id={`${id}-hours`}
+          value={draft.approval_hours}
+          error={hoursError}
+          onChange={(value) => {
+            setDraft((d) => ({ ...d, approval_hours: value }));
+            setHoursError(null);
+          }}
+        />
       </div>
       <div className="flex justify-end border-t border-line py-4">
         <button type="submit" className="btn-primary" disabled={save.isPending}>
@@ -343,7 +385,8 @@ function SettingsForm({ current }: { current: AdminSettings }) {
 
 /**
  * /admin/settings: the registration mode (open, approval, closed), whether a case reference is required,
- * result retention and the share of searches drawn for sampled review.
+ * result retention, the share of searches drawn for sampled review, and the search kinds that wait for
+ * a supervisor's approval with how long such a request waits.
  */
 export default function SettingsPage() {
   const settings = useSettings();
