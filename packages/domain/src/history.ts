@@ -40,6 +40,11 @@ export const historyQuery = z.strictObject({
 });
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
+/** GET /api/bulk and GET /api/watches: `unit` lists the work of everyone in the units the caller supervises. */
+export const listScopeQuery = z.strictObject({
+  scope: z.enum(HISTORY_SCOPES, { error: 'The scope must be mine or unit.' }).optional(),
+});
+
 /** The file formats a stored result downloads as: GET /api/history/{id}/export?format=csv|json|xlsx. */
 export const EXPORT_FORMATS = ['csv', 'json', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -3,6 +3,7 @@
 // openapi-fetch over real HTTP on 127.0.0.1). A key is made with a session, calls the sandbox lookups,
 // and is named in the audit trail; scopes, revocation, expiry, the monthly cap and the key's rate
 // limit each refuse it.
+
 import type { AddressInfo } from 'node:net';
 import { API_KEY_PREFIX, MAX_API_KEYS, messages } from '@footprint/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditEvents, lookups, users } from '../../src/db/schema.ts';
 import { INTEL_DEMO } from '../../src/sandbox/index.ts';
+import { answered } from '../support/answered.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
 import { addLeakRecords } from '../support/leaks.ts';
 import type { paths } from '../support/openapi-types.generated.ts';
@@ -115,11 +117,12 @@ describe('a key with the lookups scope', () => {
 
   it('runs a sandbox phone lookup, charged to the owner and named in the audit trail', async () => {
     const before = await creditsOf(owner.id);
-    const { data, response } = await client.GET('/api/tel', {
+    const { data: answer, response } = await client.GET('/api/tel', {
       params: { query: { number: '919876543210' } },
       headers: bearer(key),
     });
     expect(response.status).toBe(200);
+    const data = answered(answer);
     expect(data!.sandbox).toBe(true);
     expect(data!.credits).toBe(before - 1);
 
@@ -152,7 +155,7 @@ describe('a key with the lookups scope', () => {
       headers: bearer(key),
     });
     expect(response.status).toBe(200);
-    expect(data!.credits).toBe(before);
+    expect(answered(data).credits).toBe(before);
     const { data: list } = await client.GET('/api/api-keys', { headers: session });
     expect(list!.api_keys.find((k) => k.id === keyId)!.credits_this_month).toBe(1);
   });
@@ -222,7 +225,7 @@ describe('a key with the lookups and reports scopes', () => {
       payload: JSON.stringify({
         userInput: '9876543210',
         type: 'tel',
-        results: { lookup_id: lookup.data!.lookup_id },
+        results: { lookup_id: answered(lookup.data).lookup_id },
       }),
     });
     expect(report.statusCode, report.body.slice(0, 200)).toBe(200);

@@ -3,6 +3,7 @@
 // operation the document lists, and hold every answer to the document (test/support/response-validator.ts):
 // a status it documents, a media type it documents, a JSON body valid against that status's schema.
 // The list of calls comes from the document itself, so a new route cannot be left out.
+
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import {
@@ -16,6 +17,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleOf } from '../../src/http/openapi-document.ts';
 import { INTEL_DEMO } from '../../src/sandbox/index.ts';
+import { answered } from '../support/answered.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/app.ts';
 import type { components, paths } from '../support/openapi-types.generated.ts';
 
@@ -79,7 +81,7 @@ describe('a client generated from the document', () => {
     });
     expect(lookup.response.status).toBe(200);
     const report = await client.POST('/api/generate-report', {
-      body: { userInput: '9876543210', type: 'tel', results: { lookup_id: lookup.data!.lookup_id } },
+      body: { userInput: '9876543210', type: 'tel', results: { lookup_id: answered(lookup.data).lookup_id } },
       headers: session,
       parseAs: 'blob',
     });
@@ -116,7 +118,7 @@ describe('a client generated from the document', () => {
       params: { query: { number: '919876543210' } },
       headers: session,
     });
-    const lookupId = lookup.data!.lookup_id;
+    const lookupId = answered(lookup.data).lookup_id;
     const job = await client.POST('/api/bulk', {
       body: { type: 'tel', values: ['9876543210'] },
       headers: session,

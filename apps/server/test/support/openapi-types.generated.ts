@@ -573,7 +573,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's bulk lookups, newest first */
+        /** The caller's bulk lookups, newest first (scope=unit: also their units' people's, named) */
         get: operations["getApiBulk"];
         put?: never;
         /**
@@ -762,7 +762,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's watches, newest first */
+        /** The caller's watches, newest first (scope=unit: also their units' people's, named) */
         get: operations["getApiWatches"];
         put?: never;
         /**
@@ -2220,6 +2220,12 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             finished_at: string | null;
+            /** @description Whose it is: in a list of the caller's units (scope=unit), on the entries that are not the caller's. */
+            user?: {
+                id: string;
+                name: string;
+                email: string;
+            };
         };
         /** @description One row of a bulk lookup and what became of it. */
         BulkRow: {
@@ -2806,6 +2812,12 @@ export interface components {
             changes_count: number;
             /** Format: date-time */
             created_at: string;
+            /** @description Whose it is: in a list of the caller's units (scope=unit), on the entries that are not the caller's. */
+            user?: {
+                id: string;
+                name: string;
+                email: string;
+            };
         };
     };
     responses: never;
@@ -6473,14 +6485,16 @@ export interface operations {
     };
     getApiBulk: {
         parameters: {
-            query?: never;
+            query?: {
+                scope?: "mine" | "unit";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK: the caller's bulk lookups, newest first. */
+            /** @description OK: the caller's bulk lookups, newest first (scope=unit: also their units' people's, named). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6532,6 +6546,15 @@ export interface operations {
             };
             /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7991,14 +8014,16 @@ export interface operations {
     };
     getApiWatches: {
         parameters: {
-            query?: never;
+            query?: {
+                scope?: "mine" | "unit";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK: the caller's watches, newest first. */
+            /** @description OK: the caller's watches, newest first (scope=unit: also their units' people's, named). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8049,6 +8074,15 @@ export interface operations {
             };
             /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Trial accounts cannot use this feature: live accounts only. An API key without the scope this operation needs, or an operation keys cannot call. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

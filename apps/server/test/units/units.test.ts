@@ -326,4 +326,45 @@ describe("a supervisor and their people's work", () => {
       404,
     );
   });
+
+  it("lists the unit's bulk jobs and watches for its supervisors when asked (scope=unit), naming whose", async () => {
+    const bulk = await call('POST', '/api/bulk', people.investigator.session, {
+      type: 'tel',
+      values: ['919811100010'],
+    });
+    const watch = await call('POST', '/api/watches', people.investigator.session, {
+      kind: 'tel',
+      query: '919811100011',
+      schedule: 'weekly',
+    });
+    expect(watch.status, JSON.stringify(watch.body)).toBe(201);
+    for (const [path, id] of [
+      ['/api/bulk', bulk.body.id],
+      ['/api/watches', watch.body.id],
+    ] as const) {
+      const own = await call('GET', path, people.supervisor.session);
+      expect(
+        own.body.data.map((e: { id: string }) => e.id),
+        path,
+      ).not.toContain(id);
+      for (const who of ['supervisor', 'districtSupervisor'] as const) {
+        const listed = await call('GET', `${path}?scope=unit`, people[who].session);
+        const entry = listed.body.data.find((e: { id: string }) => e.id === id);
+        expect(entry?.user, `${who} ${path}`).toMatchObject({ id: people.investigator.id });
+      }
+      for (const who of ['stranger', 'colleague'] as const) {
+        const listed = await call('GET', `${path}?scope=unit`, people[who].session);
+        expect(
+          listed.body.data.map((e: { id: string }) => e.id),
+          `${who} ${path}`,
+        ).not.toContain(id);
+      }
+      // Their own list holds it unnamed; the unit list is of the people one supervises: none for them.
+      const mine = await call('GET', path, people.investigator.session);
+      expect(mine.body.data.find((e: { id: string }) => e.id === id).user).toBeUndefined();
+      const theirs = await call('GET', `${path}?scope=unit`, people.investigator.session);
+      expect(theirs.body.data.map((e: { id: string }) => e.id)).not.toContain(id);
+      expect((await call('GET', `${path}?scope=all`, people.supervisor.session)).status).toBe(422);
+    }
+  });
 });

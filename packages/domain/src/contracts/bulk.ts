@@ -91,6 +91,12 @@ export const bulkJobResponse = z
     stop_reason: z.string().nullable().describe('Why a stopped job stopped (credits ran out).'),
     created_at: isoTimestamp,
     finished_at: isoTimestamp.nullable(),
+    user: z
+      .object({ id: z.string(), name: z.string(), email: z.string() })
+      .optional()
+      .describe(
+        "Whose it is: in a list of the caller's units (scope=unit), on the entries that are not the caller's.",
+      ),
   })
   .meta({ id: 'BulkJob', description: 'A bulk lookup: its status and progress.' });
 export type BulkJob = z.infer<typeof bulkJobResponse>;

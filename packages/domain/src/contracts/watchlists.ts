@@ -74,6 +74,12 @@ export const watchResponse = z
     last_lookup_id: z.string().nullable().describe('The lookup of the last run that answered.'),
     changes_count: z.number().int().describe('Runs that found a change.'),
     created_at: isoTimestamp,
+    user: z
+      .object({ id: z.string(), name: z.string(), email: z.string() })
+      .optional()
+      .describe(
+        "Whose it is: in a list of the caller's units (scope=unit), on the entries that are not the caller's.",
+      ),
   })
   .meta({ id: 'Watch', description: 'A watched query, run again on its schedule.' });
 export type Watch = z.infer<typeof watchResponse>;

@@ -5,11 +5,12 @@
 
 import type { BulkJob, BulkRow } from '@footprint/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { changes, lists, sees } from '../../access/policy.ts';
+import { changes, type ListScope, lists, sees } from '../../access/policy.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { type BulkJobRow, bulkJobs, bulkRows, type UserRow, users } from '../../db/schema.ts';
 import { DomainError, notFound } from '../../errors.ts';
+import { namingOthers } from '../users/people.ts';
 import { type Counts, countsSql, presentJob, presentRow } from './present.ts';
 
 export const BULK_ROWS_PAGE = 100;
@@ -49,15 +50,23 @@ export async function presentOne(db: Database, job: BulkJobRow): Promise<BulkJob
   return presentJob(job, await countsOf(db, job.id));
 }
 
-/** The user's jobs, newest first (the latest 100). */
-export async function listJobs(db: Database, user: UserRow): Promise<BulkJob[]> {
+/**
+ * The user's jobs, newest first (the latest 100); with scope `unit`, those of everyone in the units
+ * they supervise too, each naming whose it is.
+ */
+export async function listJobs(db: Database, user: UserRow, scope: ListScope = 'mine'): Promise<BulkJob[]> {
   const jobs = await db
     .select()
     .from(bulkJobs)
-    .where(lists(user, bulkJobs))
+    .where(lists(user, bulkJobs, scope))
     .orderBy(sql`${bulkJobs.createdAt} desc, ${bulkJobs.id} desc`)
     .limit(LIST_MAX);
-  return presentJobs(db, jobs);
+  const shown = await presentJobs(db, jobs);
+  return namingOthers(
+    db,
+    user.id,
+    jobs.map((row, i) => ({ row, shown: shown[i]! })),
+  );
 }
 
 /** Jobs as shown, with their counts read in one query. */

@@ -13,6 +13,7 @@ import {
   bulkRowsQuery,
   bulkRowsResponse,
   bulkUpload,
+  listScopeQuery,
   messages,
 } from '@footprint/domain';
 import { BulkheadRejectedError, bulkhead } from 'cockatiel';
@@ -223,12 +224,15 @@ function bulkJobRoutes(api: ContractApi, context: BulkRouteContext) {
       preHandler,
       ...scoped,
       schema: {
-        summary: "The caller's bulk lookups, newest first",
+        summary: "The caller's bulk lookups, newest first (scope=unit: also their units' people's, named)",
         tags,
+        querystring: listScopeQuery,
         response: { 200: bulkJobListResponse },
       },
     },
-    async (request) => ({ data: await bulk.list(request.user!) }),
+    async (request) => ({
+      data: await bulk.list(request.user!, parseInput(listScopeQuery, request.query).scope),
+    }),
   );
 
   api.get<{ Params: { id: string } }>(

@@ -1,3 +1,4 @@
+import type { ListScope } from '../../access/policy.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { createBulkJob, previewBulk } from './create.ts';
@@ -22,7 +23,7 @@ export function createBulkService(deps: BulkDeps) {
     preview: (user: UserRow, input: BulkInput) => previewBulk(deps, user, input),
     create: (user: UserRow, client: ClientContext, input: BulkInput) =>
       createBulkJob(deps, user, client, input),
-    list: (user: UserRow) => listJobs(db, user),
+    list: (user: UserRow, scope?: ListScope) => listJobs(db, user, scope),
     get: (user: UserRow, id: string) => getJob(db, user, id),
     snapshot: (user: UserRow, id: string) => jobSnapshot(db, user, id),
     rows: (user: UserRow, id: string, page: number) => jobRows(db, user, id, page),

@@ -14,12 +14,13 @@ import {
   type WatchEvent,
 } from '@footprint/domain';
 import { count, desc, eq } from 'drizzle-orm';
-import { heldBy, lists } from '../../access/policy.ts';
+import { heldBy, type ListScope, lists } from '../../access/policy.ts';
 import { type UserRow, watchEvents, watches } from '../../db/schema.ts';
 import { tooManyWatches, validationError, watchExists } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { conditionOf, queryKey } from '../leaks/query.ts';
 import { requireCaseReference } from '../settings/case-reference.ts';
+import { namingOthers } from '../users/people.ts';
 import type { WatchContext } from './context.ts';
 import { auditWatch, changeCounts, ownWatch, presentEvent, presentOne, presentWatch } from './stored.ts';
 
@@ -68,17 +69,26 @@ export async function createWatch(
   return presentWatch(row, 0);
 }
 
-export async function listWatches(ctx: WatchContext, user: UserRow): Promise<Watch[]> {
+/** The user's watches; with scope `unit`, those of everyone in the units they supervise too, named. */
+export async function listWatches(
+  ctx: WatchContext,
+  user: UserRow,
+  scope: ListScope = 'mine',
+): Promise<Watch[]> {
   const rows = await ctx.db
     .select()
     .from(watches)
-    .where(lists(user, watches))
+    .where(lists(user, watches, scope))
     .orderBy(desc(watches.createdAt));
   const counts = await changeCounts(
     ctx.db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => presentWatch(row, counts.get(row.id) ?? 0));
+  return namingOthers(
+    ctx.db,
+    user.id,
+    rows.map((row) => ({ row, shown: presentWatch(row, counts.get(row.id) ?? 0) })),
+  );
 }
 
 /**

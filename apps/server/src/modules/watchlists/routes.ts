@@ -1,5 +1,6 @@
 import {
   createWatchBody,
+  listScopeQuery,
   updateWatchBody,
   watchEventsResponse,
   watchListResponse,
@@ -32,12 +33,15 @@ export function watchlistRoutes(app: FastifyInstance, deps: { watchlists: Watchl
     {
       preHandler,
       schema: {
-        summary: "The caller's watches, newest first",
+        summary: "The caller's watches, newest first (scope=unit: also their units' people's, named)",
         tags,
+        querystring: listScopeQuery,
         response: { 200: watchListResponse },
       },
     },
-    async (request) => ({ data: await watchlists.list(request.user!) }),
+    async (request) => ({
+      data: await watchlists.list(request.user!, parseInput(listScopeQuery, request.query).scope),
+    }),
   );
 
   api.post(

@@ -1,4 +1,5 @@
 import type { CreateWatchBody, UpdateWatchBody } from '@footprint/domain';
+import type { ListScope } from '../../access/policy.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { createWatchContext, type WatchlistsDeps } from './context.ts';
@@ -26,7 +27,7 @@ export function createWatchlists(deps: WatchlistsDeps) {
     runDue: (at?: Date) => runDueWatches(ctx, at),
     create: (user: UserRow, input: CreateWatchBody, client: ClientContext) =>
       createWatch(ctx, user, input, client),
-    list: (user: UserRow) => listWatches(ctx, user),
+    list: (user: UserRow, scope?: ListScope) => listWatches(ctx, user, scope),
     update: (user: UserRow, id: string, input: UpdateWatchBody, client: ClientContext) =>
       updateWatch(ctx, user, id, input, client),
     remove: (user: UserRow, id: string, client: ClientContext) => removeWatch(ctx, user, id, client),
