@@ -174,6 +174,8 @@ describe('navigation for every signed-in page', () => {
    * The others (the search forms, the dashboard, the admin's users, help) are checked by screens-signed-in.test.ts.
    */
   const auditedDesktop = { width: 1366, height: 900 };
+  /** The approvals page's menu entry and heading. */
+  const approvals = 'Approvals';
   const audited = checkedBy('navigation.test.ts');
   const AUDITED_TOUR_MS = 150_000;
 
@@ -192,6 +194,8 @@ describe('navigation for every signed-in page', () => {
     { label: messages.cases.menuLink, path: '/cases', heading: messages.cases.title },
     { label: messages.history.menuLink, path: '/history', heading: messages.history.title },
     { label: messages.reviewsPage.menuLink, path: '/reviews', heading: messages.reviewsPage.title },
+    // The approvals page's words are the web app's own (apps/web/src/lib/approval-texts.ts).
+    { label: approvals, path: '/approvals', heading: approvals },
     { label: messages.security.navLabel, path: '/security', heading: messages.security.title },
   ];
   const liveOnly: Entry[] = [
@@ -286,6 +290,7 @@ describe('navigation for every signed-in page', () => {
             messages.watchlist.menuLink,
             messages.history.menuLink,
             messages.reviewsPage.menuLink,
+            approvals,
             messages.apiKeys.navLabel,
             messages.security.navLabel,
             ...(email.startsWith('demo-admin') ? [messages.admin.menuLink] : []),
@@ -349,6 +354,7 @@ describe('navigation for every signed-in page', () => {
         messages.cases.menuLink,
         messages.history.menuLink,
         messages.reviewsPage.menuLink,
+        approvals,
         messages.security.navLabel,
         messages.mainNav.logout,
         messages.mainNav.help,

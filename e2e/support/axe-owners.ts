@@ -105,14 +105,22 @@ export const axeChecks: AxeCheck[] = [
   { screen: '/upgrade', state: 'a trial account', sizes: both, spec: 'screens-public.test.ts' },
 
   // Pages of the admin's menu tour: the admin's own (often empty) lists.
-  ...['/cases', '/bulk', '/watchlist', '/history', '/reviews', '/api-keys', '/security', '/subscription'].map(
-    (screen) => ({
-      screen,
-      state: "demo-admin's, reached from the menu",
-      sizes: both,
-      spec: 'navigation.test.ts',
-    }),
-  ),
+  ...[
+    '/cases',
+    '/bulk',
+    '/watchlist',
+    '/history',
+    '/reviews',
+    '/approvals',
+    '/api-keys',
+    '/security',
+    '/subscription',
+  ].map((screen) => ({
+    screen,
+    state: "demo-admin's, reached from the menu",
+    sizes: both,
+    spec: 'navigation.test.ts',
+  })),
 
   // Cases, bulk lists, watches, API keys, security.
   { screen: '/cases/:id', state: 'a case with searches and a note', sizes: both, spec: 'cases.test.ts' },
@@ -174,6 +182,30 @@ export const axeChecks: AxeCheck[] = [
     state: "an investigator's own searches with both verdicts (1280 × 800 and 390 × 844)",
     sizes: both,
     spec: 'reviews.test.ts',
+  },
+  {
+    screen: '/results',
+    state: "a UPI lookup held for a supervisor's approval: the notice (1280 × 800 and 390 × 844)",
+    sizes: both,
+    spec: 'approvals.test.ts',
+  },
+  {
+    screen: '/approvals',
+    state: "a supervisor's queue of two requests (1280 × 800 and 390 × 844)",
+    sizes: both,
+    spec: 'approvals.test.ts',
+  },
+  {
+    screen: '/approvals?view=mine',
+    state: "an investigator's requests, one approved and one rejected (1280 × 800 and 390 × 844)",
+    sizes: both,
+    spec: 'approvals.test.ts',
+  },
+  {
+    screen: '/history/:id',
+    state: 'an approved UPI lookup (1280 × 800)',
+    sizes: ['desktop'],
+    spec: 'approvals.test.ts',
   },
 ];
 
