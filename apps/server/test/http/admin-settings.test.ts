@@ -28,6 +28,8 @@ describe('/api/admin/settings', () => {
       registration_identity_reference_required: false,
       lookup_retention_days: 90,
       review_share_percent: 0,
+      approval_kinds: [],
+      approval_hours: 48,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: false,

@@ -111,6 +111,7 @@ describe('GET /api/openapi.json', () => {
       (document.paths?.[path]?.[method]?.responses ?? {}) as Record<string, OpenAPIV3_1.ResponseObject>;
     expect(Object.keys(responses('/api/tel', 'get'))).toEqual([
       '200',
+      '202',
       '400',
       '401',
       '402',

@@ -64,7 +64,7 @@ export async function listJobs(db: Database, user: UserRow, scope: ListScope = '
   const shown = await presentJobs(db, jobs);
   return namingOthers(
     db,
-    user.id,
+    user,
     jobs.map((row, i) => ({ row, shown: shown[i]! })),
   );
 }

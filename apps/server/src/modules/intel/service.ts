@@ -158,14 +158,9 @@ export function createIntelService(deps: IntelDeps) {
 
   return {
     /** Runs a held request (modules/approvals) once a supervisor approved it, as the user's search. */
-    async replayHeld(
-      user: UserRow,
-      client: ClientContext,
-      input: unknown,
-      auditDetails: Record<string, unknown>,
-    ): Promise<{ lookupId: string }> {
-      const held = input as { area: IntelArea; body: unknown };
-      return this.search(user, held.area, held.body, client, { auditDetails });
+    replayHeld(user: UserRow, client: ClientContext, input: unknown, auditDetails: Record<string, unknown>) {
+      const { area, body } = input as { area: IntelArea; body: unknown };
+      return this.search(user, area, body, client, { auditDetails });
     },
 
     /**

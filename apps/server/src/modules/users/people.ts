@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { holds } from '../../access/policy.ts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -22,13 +23,13 @@ export async function peopleByIds(db: Executor, ids: Iterable<string>): Promise<
 /** Adds `user` to the entries that are not the caller's (a list of their units' work). */
 export async function namingOthers<T extends object>(
   db: Executor,
-  callerId: string,
+  caller: { id: string },
   entries: { row: { userId: string }; shown: T }[],
 ): Promise<(T & { user?: Person })[]> {
-  const others = entries.filter((e) => e.row.userId !== callerId).map((e) => e.row.userId);
+  const others = entries.filter((e) => !holds(caller, e.row.userId)).map((e) => e.row.userId);
   const people = await peopleByIds(db, others);
   return entries.map(({ row, shown }) => {
-    const person = row.userId === callerId ? undefined : people.get(row.userId);
+    const person = holds(caller, row.userId) ? undefined : people.get(row.userId);
     return person ? { ...shown, user: person } : shown;
   });
 }

@@ -86,7 +86,7 @@ export async function listWatches(
   );
   return namingOthers(
     ctx.db,
-    user.id,
+    user,
     rows.map((row) => ({ row, shown: presentWatch(row, counts.get(row.id) ?? 0) })),
   );
 }
