@@ -290,4 +290,30 @@ describe('approval of sensitive searches', () => {
     await expectAccessibleAt(page, 'approvals-result (desktop)');
     await screenshot(page, 'approvals-result-desktop');
   });
+
+  it('a verification search of a sensitive kind is held on its form too, and opens no results page', async () => {
+    const settings = await call('/api/admin/settings', {
+      method: 'PATCH',
+      token: adminToken,
+      body: { approval_kinds: ['upi', 'verification:ifsc'] },
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    const page = await open(tokens.investigator, '/verification-id');
+    await page.getByRole('heading', { level: 1, name: 'Identity Intelligence' }).waitFor();
+    const before = (await call('/api/user', { token: tokens.investigator })).body.credits;
+    await page.getByRole('combobox', { name: 'Search type' }).selectOption('ifsc');
+    await page.getByLabel('IFSC', { exact: true }).fill('SBIN0001234');
+    const answer = page.waitForResponse((res) => res.url().endsWith('/api/verification-id'));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    expect((await answer).status()).toBe(202);
+    await toast(page, t.heldTitle).waitFor();
+    // The form stays, as typed; no error is said beside the notice, nothing is charged.
+    expect(new URL(page.url()).pathname).toBe('/verification-id');
+    expect(await page.getByLabel('IFSC', { exact: true }).inputValue()).toBe('SBIN0001234');
+    expect(await page.locator('.Toastify__toast--error').count()).toBe(0);
+    expect((await call('/api/user', { token: tokens.investigator })).body.credits).toBe(before);
+    const mine = (await call('/api/approvals/mine', { token: tokens.investigator })).body
+      .data as SearchApproval[];
+    expect(mine.find((item) => item.status === 'pending')?.kind).toBe('verification:ifsc');
+  });
 });
