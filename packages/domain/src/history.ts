@@ -118,6 +118,8 @@ export interface StatementEntry {
   /** The unit whose credit pool paid (or was topped up); then balance_after is the pool's. Null: the user's own. */
   unit_id: string | null;
   unit_name: string | null;
+  /** A unit pool's statement only: whose search the row charged or refunded. */
+  user?: { id: string; name: string; email: string };
 }
 
 export interface CreditStatement extends Page<StatementEntry> {

@@ -2286,6 +2286,12 @@ export interface components {
             /** @description The unit whose credit pool paid or was topped up; balance_after is then the pool's. Null: the user's own balance. */
             unit_id: string | null;
             unit_name: string | null;
+            /** @description A unit pool's statement only: whose search the row charged or refunded. */
+            user?: {
+                id: string;
+                name: string;
+                email: string;
+            };
         };
         ProviderHealth: {
             id: string;

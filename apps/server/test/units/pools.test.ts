@@ -161,6 +161,7 @@ describe("a unit's pool", () => {
       people.unitAdmin.session,
     );
     expect(theirs.body.total).toBe(2);
+    expect(theirs.body.data[0].user).toMatchObject({ id: people.member.id, email: people.member.email });
     expect(theirs.body.sets_allowances).toBe(true);
     expect(theirs.body.tops_up).toBe(false);
   });

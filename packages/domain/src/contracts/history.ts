@@ -111,6 +111,10 @@ export const statementEntryResponse: z.ZodType<StatementEntry> = z
         "The unit whose credit pool paid or was topped up; balance_after is then the pool's. Null: the user's own balance.",
       ),
     unit_name: z.string().nullable(),
+    user: z
+      .object({ id: z.string(), name: z.string(), email: z.string() })
+      .optional()
+      .describe("A unit pool's statement only: whose search the row charged or refunded."),
   })
   .meta({ id: 'StatementEntry' });
 

@@ -14,6 +14,7 @@ import { forbidden, unitConflict } from '../../errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { presentLedgerEntry } from '../credits/present.ts';
 import { applyPoolChange, PoolTooSmallError, setMonthlyAllowance } from '../credits/service.ts';
+import { peopleByIds } from '../users/people.ts';
 import { access, memberNotFound, membersOf, mustManage, mustPlace } from './members.ts';
 import { UUID, unitById } from './tree.ts';
 import { auditUnit, type Who } from './who.ts';
@@ -46,13 +47,21 @@ export async function readUnitPool(
     db.select({ n: count() }).from(creditEntries).where(rows),
     db.select({ credits: units.credits }).from(units).where(eq(units.id, unitId)),
   ]);
+  // Whose search each row charged or refunded (a top-up names nobody).
+  const people = await peopleByIds(
+    db,
+    entries.flatMap((entry) => (entry.userId ? [entry.userId] : [])),
+  );
   return {
     unit,
     balance: pool?.credits ?? 0,
     members,
     tops_up: tops(who),
     sets_allowances: manages,
-    data: entries.map((entry) => presentLedgerEntry(entry, unit.name)),
+    data: entries.map((entry) => {
+      const person = entry.userId ? people.get(entry.userId) : undefined;
+      return { ...presentLedgerEntry(entry, unit.name), ...(person ? { user: person } : {}) };
+    }),
     total: Number(counted?.n ?? 0),
     page: query.page,
     per_page: query.per_page,
