@@ -68,4 +68,36 @@ describe('units commands', () => {
       .where(eq(auditEvents.action, 'unit.member.add'));
     expect(rows).toEqual([{ action: 'unit.member.add', email: 'cli' }]);
   });
+
+  it('tops up a pool and sets an allowance, refusing a pool below zero', async () => {
+    const topped = await cli('units:credits', ['Maharashtra/Cyber cell'], {
+      amount: '50',
+      reason: 'FY budget',
+    });
+    expect(topped, topped.err).toMatchObject({ code: 0 });
+    expect(topped.out).toContain('Cyber cell: 50 credits in the pool.');
+    const set = await cli('units:allowance', ['Maharashtra/Cyber cell'], {
+      email: 'cli-officer@example.test',
+      amount: '20',
+    });
+    expect(set, set.err).toMatchObject({ code: 0 });
+    const shown = await cli('units:credits', ['Maharashtra/Cyber cell']);
+    expect(shown.out).toContain('cli-officer@example.test: 0 of 20 drawn this month');
+    const below = await cli('units:credits', ['Maharashtra/Cyber cell'], {
+      amount: '-51',
+      reason: 'too much',
+    });
+    expect(below.code).toBe(1);
+    expect(below.err).toContain('The pool holds 50 credits');
+    const notANumber = await cli('units:allowance', ['Maharashtra/Cyber cell'], {
+      email: 'cli-officer@example.test',
+      amount: 'lots',
+    });
+    expect(notANumber.code).toBe(2);
+    const trail = await handle.db
+      .select({ action: auditEvents.action, email: auditEvents.actorEmail })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'unit.credits.grant'));
+    expect(trail).toEqual([{ action: 'unit.credits.grant', email: 'cli' }]);
+  });
 });

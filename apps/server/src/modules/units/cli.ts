@@ -6,7 +6,9 @@
 import {
   addUnitMemberBody,
   createUnitBody,
+  memberAllowanceBody,
   type Unit,
+  unitCreditsBody,
   unitLevelsBody,
   updateUnitBody,
 } from '@footprint/domain';
@@ -15,6 +17,7 @@ import { DomainError } from '../../errors.ts';
 import { CliUsageError, parse, refusalText } from '../admin/cli.ts';
 import { type Acting, getUserByEmail } from '../admin/users.ts';
 import { addUnitMember, readUnitMembers, removeUnitMember } from './members.ts';
+import { changeUnitPool, readUnitPool, setMemberAllowance } from './pool.ts';
 import { createUnit, deleteUnit, readUnits, setLevels, updateUnit } from './tree.ts';
 import type { Who } from './who.ts';
 
@@ -30,6 +33,10 @@ export const unitCliUsage = `  units:list      [--members]
   units:add-member    UNIT --email a@b.org --role investigator|supervisor|unit_admin
                   Add an account to a unit, or change the role it holds there.
   units:remove-member UNIT --email a@b.org              An account keeps at least one unit.
+  units:credits   UNIT [--amount N --reason "…"]
+                  The unit's credit pool and members' allowances; with --amount, top it up
+                  (or deduct, N < 0) first.
+  units:allowance UNIT --email a@b.org --amount N       Credits a month the member may draw from the pool.
                   UNIT is a unit's id, or its path of names from the top: "Maharashtra/Pune City".`;
 
 export const UNIT_COMMANDS = [
@@ -41,6 +48,8 @@ export const UNIT_COMMANDS = [
   'units:levels',
   'units:add-member',
   'units:remove-member',
+  'units:credits',
+  'units:allowance',
 ] as const;
 export type UnitCommand = (typeof UNIT_COMMANDS)[number];
 
@@ -57,6 +66,8 @@ export interface UnitCliValues {
   email?: string | undefined;
   role?: string | undefined;
   members?: boolean | undefined;
+  amount?: string | undefined;
+  reason?: string | undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -167,6 +178,18 @@ export async function runUnitCommand(
         out.log(`${member.email} is ${member.role} of ${unit.name}.`);
         return 0;
       }
+      case 'units:credits':
+        await unitCredits(db, who, await unitOf(db, who, ref), values, out.log);
+        return 0;
+      case 'units:allowance': {
+        const unit = await unitOf(db, who, ref);
+        if (!values.email) throw new CliUsageError('units:allowance needs --email.');
+        const user = await getUserByEmail(db, values.email);
+        const input = parse(memberAllowanceBody, { monthly_allowance: wholeNumber(values.amount) });
+        const member = await setMemberAllowance(db, who, unit.id, user.id, input.monthly_allowance);
+        out.log(`${member.email} may draw ${member.monthly_allowance} credits a month from ${unit.name}.`);
+        return 0;
+      }
       case 'units:remove-member': {
         const unit = await unitOf(db, who, ref);
         if (!values.email) throw new CliUsageError('units:remove-member needs --email.');
@@ -186,5 +209,31 @@ export async function runUnitCommand(
       return 1;
     }
     throw error;
+  }
+}
+
+/** A number given on the command line, or NaN (the schema then refuses it with its own message). */
+const wholeNumber = (value: string | undefined): number => (value === undefined ? Number.NaN : Number(value));
+
+/** The pool and its members' allowances; with --amount, a top-up (or deduction) first. */
+async function unitCredits(
+  db: Database,
+  who: Who,
+  unit: Unit,
+  values: UnitCliValues,
+  log: (line: string) => void,
+): Promise<void> {
+  const pool =
+    values.amount === undefined
+      ? await readUnitPool(db, who, unit.id, { page: 1, per_page: 1 })
+      : await changeUnitPool(
+          db,
+          who,
+          unit.id,
+          parse(unitCreditsBody, { amount: wholeNumber(values.amount), reason: values.reason }),
+        );
+  log(`${unit.name}: ${pool.balance} credits in the pool.`);
+  for (const member of pool.members.filter((m) => m.monthly_allowance > 0)) {
+    log(`  ${member.email}: ${member.used_this_month} of ${member.monthly_allowance} drawn this month`);
   }
 }
