@@ -13,6 +13,7 @@ import { casesTexts } from './messages/cases.ts';
 import { intelTexts } from './messages/intel.ts';
 import { leaksTexts } from './messages/leaks.ts';
 import { lookupTexts } from './messages/lookup.ts';
+import { poolsTexts } from './messages/pools.ts';
 import { reviewsTexts } from './messages/reviews.ts';
 import { securityTexts } from './messages/security.ts';
 import { siteTexts } from './messages/site.ts';
@@ -34,6 +35,7 @@ export const messages = {
   ...apiKeysTexts,
   ...bulkJobTexts,
   ...unitsTexts,
+  ...poolsTexts,
   ...reviewsTexts,
 } as const;
 

@@ -1,5 +1,6 @@
-import type { OwnPool } from '@footprint/domain';
-import { poolTexts as t } from '../lib/pool-texts.ts';
+import { messages, type OwnPool } from '@footprint/domain';
+
+const t = messages.pools;
 
 /**
  * Beside the credits in the header, for a member of a unit's credit pool: what a search may still draw

@@ -1,9 +1,9 @@
 import { messages, type StatementEntry } from '@footprint/domain';
 import { formatDateTime } from '../lib/datetime.ts';
-import { poolTexts } from '../lib/pool-texts.ts';
 import { TableScroller } from './TableScroller.tsx';
 
 const t = messages.history;
+const poolTexts = messages.pools;
 
 const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('en-US')}` : n.toLocaleString('en-US'));
 

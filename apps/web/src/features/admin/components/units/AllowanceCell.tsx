@@ -3,9 +3,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../../../components/Spinner.tsx';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../../lib/field-errors.ts';
-import { poolTexts as t } from '../../../../lib/pool-texts.ts';
 import { useSetAllowance } from '../../api/pool.ts';
 import { typedWhole } from '../../format.ts';
+
+const t = messages.pools;
 
 /**
  * A member's monthly allowance from the unit's pool, for whoever sets allowances (`sets_allowances`,

@@ -14,7 +14,6 @@ import { TableScroller } from '../../../../components/TableScroller.tsx';
 import { useAuth } from '../../../../lib/auth-context.ts';
 import { formatDateTime } from '../../../../lib/datetime.ts';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../../lib/field-errors.ts';
-import { poolTexts } from '../../../../lib/pool-texts.ts';
 import { useUnitPool } from '../../api/pool.ts';
 import {
   useAddUnitMember,
@@ -26,6 +25,7 @@ import { AllowanceCell } from './AllowanceCell.tsx';
 import { FormBox } from './FormBox.tsx';
 
 const t = messages.units.admin;
+const poolTexts = messages.pools;
 
 function RoleSelect({
   id,

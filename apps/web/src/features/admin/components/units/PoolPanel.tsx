@@ -7,10 +7,11 @@ import { Spinner } from '../../../../components/Spinner.tsx';
 import { StatementTable } from '../../../../components/StatementTable.tsx';
 import { isApiError } from '../../../../lib/api.ts';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../../lib/field-errors.ts';
-import { poolTexts as t } from '../../../../lib/pool-texts.ts';
 import { POOL_PAGE_SIZE, useChangePool, useUnitPool } from '../../api/pool.ts';
 import { typedWhole } from '../../format.ts';
 import { FormBox } from './FormBox.tsx';
+
+const t = messages.pools;
 
 /** The first message per field of a request schema's refusal. */
 function issuesOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }) {
