@@ -10,7 +10,8 @@ const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('en-US')}` : n.toLoc
 /**
  * Ledger entries, newest first: time, kind, change, balance after, reason. On a user's own statement
  * (`ofPool` false) a row a unit's pool paid says so under its kind, and its balance is marked as the
- * pool's (it is not the user's); on a pool's own statement every row is the pool's, so neither is said.
+ * pool's (it is not the user's); on a pool's own statement every row is the pool's, so neither is said,
+ * and a column names whose search each row charged or refunded (`user`; a top-up names nobody).
  */
 export function StatementTable({
   entries,
@@ -30,6 +31,7 @@ export function StatementTable({
           <tr>
             <th scope="col">{t.time}</th>
             <th scope="col">{t.entry}</th>
+            {ofPool && <th scope="col">{poolTexts.whoColumn}</th>}
             <th scope="col" className="text-right">
               {t.change}
             </th>
@@ -41,7 +43,12 @@ export function StatementTable({
         </thead>
         <tbody>
           {entries.map((entry) => (
-            <StatementRow key={entry.id} entry={entry} pool={ofPool ? null : entry.unit_name} />
+            <StatementRow
+              key={entry.id}
+              entry={entry}
+              pool={ofPool ? null : entry.unit_name}
+              showsWho={ofPool}
+            />
           ))}
         </tbody>
       </table>
@@ -49,8 +56,34 @@ export function StatementTable({
   );
 }
 
-/** One entry; `pool` names the unit whose pool paid it, when that is to be said. */
-function StatementRow({ entry, pool }: { entry: StatementEntry; pool: string | null }) {
+/** Whose search a pool's row charged or refunded: the name, the e-mail beneath it (and on hover). */
+function WhoCell({ who }: { who: StatementEntry['user'] }) {
+  if (!who) return <td className="text-muted">{poolTexts.whoNobody}</td>;
+  return (
+    <td className="max-w-56">
+      <span className="block truncate font-medium text-text" title={`${who.name} (${who.email})`}>
+        {who.name}
+      </span>
+      <span className="block truncate text-xs text-muted" title={who.email}>
+        {who.email}
+      </span>
+    </td>
+  );
+}
+
+/**
+ * One entry; `pool` names the unit whose pool paid it, when that is to be said; `showsWho`, on a pool's
+ * statement, adds whose search it was.
+ */
+function StatementRow({
+  entry,
+  pool,
+  showsWho,
+}: {
+  entry: StatementEntry;
+  pool: string | null;
+  showsWho: boolean;
+}) {
   const tone = entry.delta > 0 ? 'text-emerald-300' : entry.delta < 0 ? 'text-rose-300' : 'text-muted';
   return (
     <tr>
@@ -67,6 +100,7 @@ function StatementRow({ entry, pool }: { entry: StatementEntry; pool: string | n
           </span>
         )}
       </td>
+      {showsWho && <WhoCell who={entry.user} />}
       <td className={`text-right font-semibold whitespace-nowrap tabular-nums ${tone}`}>
         {signed(entry.delta)}
       </td>

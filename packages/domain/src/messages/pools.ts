@@ -45,6 +45,9 @@ export const poolsTexts = {
     allMembers: 'All members',
     statementEmpty: 'No pool entries yet.',
     statementFor: (name: string) => `Entries of ${name}`,
+    /** The pool statement's column naming whose search a row charged or refunded (a top-up: nobody). */
+    whoColumn: 'Searched by',
+    whoNobody: '—',
     notReadable: 'The credit pool of this unit is read by admins, its unit admins and its supervisors.',
     loadFailed: 'The credit pool could not be loaded.',
   },
