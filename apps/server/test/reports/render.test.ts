@@ -15,6 +15,8 @@ import {
   EMAIL_SOURCES,
   type EmailLookupData,
   extraRecords,
+  legalBasisInput,
+  legalBasisLine,
   mergeEmailProfile,
   mergePhoneProfile,
   messages,
@@ -56,6 +58,18 @@ const common = {
 
 /** The sources answered at the search's time; each merged value's provenance says so. */
 const answeredAt = '2026-10-01T06:58:04.000Z';
+
+/** A case's structured legal basis, as every artefact prints it (domain legalBasisLine). */
+const FIR_BASIS = legalBasisLine(
+  legalBasisInput.parse({
+    kind: 'fir',
+    police_station: 'Kothrud',
+    fir_number: '214',
+    year: 2026,
+    sections: ['BNS 318(4)', 'IT Act 66D'],
+    purpose: 'Tracing the caller of an extortion complaint',
+  }),
+);
 
 function phoneJob(value: string, overrides: Partial<LookupReportJob> = {}): LookupReportJob {
   const response: Partial<PhoneLookupResponse> & { errors: Record<string, string> } = { errors: {} };
@@ -253,12 +267,15 @@ async function screenshot(report: Rendered, name: string): Promise<void> {
 
 describe('phone lookup report', () => {
   it('shows the cover, highlights, every section with its sources, extra records and the integrity note', async () => {
-    const job = phoneJob(DEMO.richPhone);
+    const job = phoneJob(DEMO.richPhone, { legalBasis: FIR_BASIS });
     const report = await render(job);
     expectCover(report, '+91 9876543210');
     expect(report.pages[0]).toContain('Footprint lookup report');
     expect(report.pages[0]).toContain('Phone number');
     expect(report.pages[0]).toContain('CR-2026/PUNE/0412');
+    // The case's structured legal basis, as one line, on the cover.
+    expect(report.pages[0]).toContain('Legal basis');
+    expect(report.pages[0]).toMatch(/FIR 214\/2026.*Kothrud/);
     expect(report.pages[0]).toContain('11 of 11 sources answered');
     expect(report.pages.length).toBeGreaterThan(1);
     expectFooters(report, true);

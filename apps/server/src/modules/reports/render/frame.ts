@@ -276,10 +276,11 @@ export function drawCover(writer: Surface, facts: CoverFacts): void {
   const rows: Row[] = [];
   for (let i = 0; i + 1 < cells.length; i += 2) {
     rows.push({
-      cells: [labelled(cells[i]![0], cells[i]![1]), labelled(cells[i + 1]![0], cells[i + 1]![1])],
+      cells: [labelled(cells[i]![0], cells[i]![1]), [], labelled(cells[i + 1]![0], cells[i + 1]![1])],
     });
   }
-  writer.table({ columns: [{ weight: 1 }, { weight: 1 }], rows, padX: 0, padY: 6 });
+  // Two columns with a gutter between them: a long value (a legal basis) wraps clear of its neighbour.
+  writer.table({ columns: [{ weight: 1 }, { weight: 0.05 }, { weight: 1 }], rows, padX: 0, padY: 6 });
   // An odd last fact takes the full width.
   const last = cells.length % 2 === 1 ? cells[cells.length - 1] : undefined;
   if (last)
