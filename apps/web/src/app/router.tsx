@@ -103,6 +103,14 @@ export const routes: RouteObject[] = [
           { path: '/cases/:id', ...page(() => import('../features/cases/CasePage.tsx')) },
           { path: paths.security, ...page(() => import('../features/security/SecurityPage.tsx')) },
           {
+            // The units screen for supervisors and unit admins (and admins): the UnitsOnly guard reads
+            // their memberships; the server answers each call as their roles allow.
+            ...page(() => import('./guards/UnitsOnly.tsx')),
+            children: [
+              { path: paths.units, ...page(() => import('../features/admin/pages/MyUnitsPage.tsx')) },
+            ],
+          },
+          {
             // The admin area (users, credits, audit trail; beyond the spec), for admins only (the
             // server checks every call again).
             ...page(() => import('./guards/AdminOnly.tsx')),

@@ -43,6 +43,8 @@ export const paths = {
   /** Approval of sensitive searches (beyond the spec): a supervisor's queue, and one's own requests. */
   approvals: '/approvals',
   approvalsMine: '/approvals?view=mine',
+  /** Beyond the spec: the units screen for supervisors and unit admins (and admins), outside /admin. */
+  units: '/units',
   /** Investigations (beyond the spec). */
   cases: '/cases',
   case: (id: string) => `/cases/${encodeURIComponent(id)}`,
@@ -113,6 +115,7 @@ const menuButtonSections: readonly string[] = [
   paths.history,
   paths.reviews,
   paths.approvals,
+  paths.units,
   paths.apiKeys,
   paths.security,
   paths.admin,

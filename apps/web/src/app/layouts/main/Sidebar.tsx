@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { useSearchType } from '../../../lib/search-type.ts';
+import { useUnits } from '../../../lib/units.ts';
 import { icons } from './icons.tsx';
 import { mainNavigation, type NavEntry, navigationFor } from './navigation.tsx';
 
@@ -13,8 +14,8 @@ import { mainNavigation, type NavEntry, navigationFor } from './navigation.tsx';
  * The sidebar of the signed-in pages (spec §2.4): the searches, then the pages built beyond the spec
  * (grouped, each for whom it applies; navigation.tsx), then Logout and Help. The same component and
  * list are the fixed column on wide screens and the content of the drawer on small ones. On wide
- * screens the items are a little tighter (32 px high), so that an admin's whole menu fits a laptop's
- * 800 px without scrolling; the drawer keeps its taller touch targets.
+ * screens the items are a little tighter (32 px high), and so are the gaps around the groups, so that an
+ * admin's whole menu fits a laptop's 800 px without scrolling; the drawer keeps its taller touch targets.
  */
 
 const itemClass = (active: boolean) =>
@@ -38,10 +39,14 @@ interface SidebarProps {
 export function Sidebar({ variant, signedIn, loggingOut, onLogout, onNavigate, closeButton }: SidebarProps) {
   const { pathname } = useLocation();
   const { searchType, setSearchType } = useSearchType();
-  // Who sees which entry (live accounts, admins) is the list's business (navigation.tsx).
+  // Who sees which entry (live accounts, admins, unit supervisors and unit admins) is the list's
+  // business (navigation.tsx); the memberships come from GET /api/units, the cache the pages share.
   const { user } = useAuth();
+  const units = useUnits({ enabled: signedIn && Boolean(user) && user?.role !== 'admin' });
   const groups =
-    signedIn && user ? navigationFor(user) : mainNavigation.filter((group) => group.id === 'search');
+    signedIn && user
+      ? navigationFor(user, units.data)
+      : mainNavigation.filter((group) => group.id === 'search');
   const onDashboard = pathname === paths.dashboard;
   const groupId = useId();
 
@@ -87,10 +92,10 @@ export function Sidebar({ variant, signedIn, loggingOut, onLogout, onNavigate, c
         {closeButton}
       </div>
 
-      <nav aria-label={messages.layout.mainNav} className="flex-1 overflow-y-auto px-3 py-4">
+      <nav aria-label={messages.layout.mainNav} className="flex-1 overflow-y-auto px-3 py-4 lg:py-3">
         {groups.map((group) =>
           group.label ? (
-            <div key={group.id} className="mt-4">
+            <div key={group.id} className="mt-4 lg:mt-3">
               <p
                 id={`${groupId}-${group.id}`}
                 className="mb-1 px-3 text-[11px] font-semibold tracking-wider text-muted/80 uppercase"
@@ -111,7 +116,7 @@ export function Sidebar({ variant, signedIn, loggingOut, onLogout, onNavigate, c
             </ul>
           ),
         )}
-        <div className="my-3 border-t border-line/70" />
+        <div className="my-3 border-t border-line/70 lg:my-2" />
         <ul className="flex flex-col gap-0.5">
           {signedIn && (
             <li>
@@ -141,7 +146,7 @@ export function Sidebar({ variant, signedIn, loggingOut, onLogout, onNavigate, c
         </ul>
       </nav>
 
-      <footer className="shrink-0 border-t border-line/70 px-5 py-4 text-xs text-muted">
+      <footer className="shrink-0 border-t border-line/70 px-5 py-4 text-xs text-muted lg:py-3">
         © {new Date().getFullYear()} {messages.brand}. {messages.footer.rights}
       </footer>
     </div>

@@ -117,6 +117,14 @@ export const icons = {
       <path d="M12 8v4l2.5 1.5" />
     </Icon>
   ),
+  units: (
+    <Icon className="size-5">
+      <rect x="9" y="3" width="6" height="5" rx="1" />
+      <rect x="3" y="16" width="6" height="5" rx="1" />
+      <rect x="15" y="16" width="6" height="5" rx="1" />
+      <path d="M12 8v4M6 16v-4h12v4" />
+    </Icon>
+  ),
   admin: (
     <Icon className="size-5">
       <path d="M12 3 4.5 6v5.5c0 4.5 3.2 8.3 7.5 9.5 4.3-1.2 7.5-5 7.5-9.5V6z" />

@@ -1,8 +1,9 @@
-import { isLive, messages, type User } from '@footprint/domain';
+import { isLive, messages, type UnitsResponse, type User } from '@footprint/domain';
 import type { ReactNode } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { approvalTexts } from '../../../lib/approval-texts.ts';
 import type { SearchType } from '../../../lib/search-type.ts';
+import { reachesUnits } from '../../../lib/units.ts';
 import { icons } from './icons.tsx';
 
 /**
@@ -13,8 +14,11 @@ import { icons } from './icons.tsx';
  * Logout and Help, the spec's last two items, close the sidebar below these groups (Sidebar.tsx).
  */
 
-/** Who an entry is for: everyone signed in, live accounts only, or admins only. */
-export type NavAudience = 'everyone' | 'live' | 'admin';
+/**
+ * Who an entry is for: everyone signed in, live accounts only, admins only, or admins and whoever
+ * supervises or administers a unit (their memberships in GET /api/units; the UnitsOnly guard).
+ */
+export type NavAudience = 'everyone' | 'live' | 'admin' | 'units';
 
 export type NavEntry =
   /** Spec §2.4: Email Search and Phone Search set the search type and go to /dashboard. */
@@ -76,20 +80,30 @@ export const mainNavigation: readonly NavGroup[] = [
     entries: [
       link(paths.apiKeys, messages.apiKeys.navLabel, icons.apiKey, 'live'),
       link(paths.security, messages.security.navLabel, icons.security),
+      link(paths.units, messages.units.admin.navLink, icons.units, 'units'),
       link(paths.admin, messages.admin.menuLink, icons.admin, 'admin', true),
     ],
   },
 ];
 
-const admits = (audience: NavAudience, user: User): boolean =>
-  audience === 'everyone' || (audience === 'live' ? isLive(user) : user.role === 'admin');
+const admits = (audience: NavAudience, user: User, units: UnitsResponse | undefined): boolean => {
+  if (audience === 'everyone') return true;
+  if (audience === 'live') return isLive(user);
+  if (audience === 'units') return reachesUnits(user, units);
+  return user.role === 'admin';
+};
 
-/** The groups and entries this user may open; a group left empty is dropped. */
-export function navigationFor(user: User): NavGroup[] {
+/**
+ * The groups and entries this user may open; a group left empty is dropped. `units` is the answer of
+ * GET /api/units (the user's memberships); until it is there, only an admin sees Units.
+ */
+export function navigationFor(user: User, units?: UnitsResponse): NavGroup[] {
   return mainNavigation
     .map((group) => ({
       ...group,
-      entries: group.entries.filter((entry) => entry.kind === 'search' || admits(entry.audience, user)),
+      entries: group.entries.filter(
+        (entry) => entry.kind === 'search' || admits(entry.audience, user, units),
+      ),
     }))
     .filter((group) => group.entries.length > 0);
 }

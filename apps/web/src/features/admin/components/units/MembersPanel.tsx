@@ -67,17 +67,21 @@ function RoleSelect({
 /**
  * One member: the role select applies at once; Remove takes them out of the unit. Their monthly
  * allowance from the pool is a field where `setsAllowance`, and what they drew this month beside it.
+ * `manages` is false on a unit admin's own row (the server never lets them change their own membership);
+ * the actions' column stays, empty.
  */
 function MemberRow({
   unitId,
   member,
   manages,
   setsAllowance,
+  actionsColumn,
 }: {
   unitId: string;
   member: UnitMember;
   manages: boolean;
   setsAllowance: boolean;
+  actionsColumn: boolean;
 }) {
   const change = useChangeUnitMember(unitId);
   const remove = useRemoveUnitMember(unitId);
@@ -133,6 +137,7 @@ function MemberRow({
           {formatDateTime(member.added_at)}
         </time>
       </td>
+      {actionsColumn && !manages && <td />}
       {manages && (
         <td className="text-right">
           <button
@@ -253,6 +258,12 @@ function useSetsAllowance(unitId: string): (userId: string) => boolean {
   return (userId) => sets && (user?.role === 'admin' || user?.id !== userId);
 }
 
+/** Whose membership the caller may change where `manages`: anyone's, but their own only as an admin. */
+function useManagesRow(manages: boolean): (userId: string) => boolean {
+  const { user } = useAuth();
+  return (userId) => manages && (user?.role === 'admin' || user?.id !== userId);
+}
+
 /** The members of the chosen unit: list, role changes, removal, and the add form for those who manage it. */
 export function MembersPanel({
   unitId,
@@ -266,6 +277,7 @@ export function MembersPanel({
   const id = useId();
   const members = useUnitMembers(unitId);
   const setsAllowance = useSetsAllowance(unitId);
+  const managesRow = useManagesRow(members.data?.manages === true);
   const unit = members.data?.unit;
   return (
     <section aria-labelledby={`${id}-title`} className="card min-w-0 px-4 py-4 sm:px-5">
@@ -325,8 +337,9 @@ export function MembersPanel({
                           key={member.user_id}
                           unitId={data.unit.id}
                           member={member}
-                          manages={data.manages}
+                          manages={managesRow(member.user_id)}
                           setsAllowance={setsAllowance(member.user_id)}
+                          actionsColumn={data.manages}
                         />
                       ))}
                     </tbody>
