@@ -203,7 +203,12 @@ describe('navigation for every signed-in page', () => {
     { label: messages.watchlist.menuLink, path: '/watchlist', heading: messages.watchlist.title },
     { label: messages.apiKeys.navLabel, path: '/api-keys', heading: messages.apiKeys.title },
   ];
-  const adminOnly: Entry[] = [{ label: messages.admin.menuLink, path: '/admin/users' }];
+  // Units (/units) is for admins and for whoever supervises or administers a unit; the demo accounts
+  // other than the admin hold no such role (pools.test.ts checks a unit admin's menu).
+  const adminOnly: Entry[] = [
+    { label: messages.units.admin.navLink, path: '/units', heading: messages.units.admin.title },
+    { label: messages.admin.menuLink, path: '/admin/users' },
+  ];
 
   const openMenuButton = (page: Page) => page.getByRole('button', { name: messages.layout.openMenu });
   const drawerOf = (page: Page) => page.getByRole('dialog', { name: messages.layout.menu });
@@ -293,7 +298,9 @@ describe('navigation for every signed-in page', () => {
             approvals,
             messages.apiKeys.navLabel,
             messages.security.navLabel,
-            ...(email.startsWith('demo-admin') ? [messages.admin.menuLink] : []),
+            ...(email.startsWith('demo-admin')
+              ? [messages.units.admin.navLink, messages.admin.menuLink]
+              : []),
             messages.mainNav.logout,
             messages.mainNav.help,
           ];

@@ -18,6 +18,9 @@ import {
  * allowance in the members' table. The member, with no credits of their own, sees the pool in the
  * header, and their search from the dashboard goes through (the pre-check counts the pool) and is paid
  * by it: their credit statement says so, and the pool's statement, filtered to them, shows the charge.
+ * Then a unit admin of the unit (no admin) finds Units in the menu and opens the unit on /units: they set
+ * the member's allowance but not their own, cannot top up, and read whose search each pool row was;
+ * the member, an investigator only, has no Units entry and is sent from /units to the dashboard.
  */
 
 const browser = useBrowser();
@@ -26,8 +29,9 @@ const phone = { width: 390, height: 844 };
 const suffix = randomUUID().slice(0, 6);
 const unitName = `Pool Station ${suffix}`;
 const member = { name: 'Constable Kavya Rao', email: `pool-member-${suffix}@example.org` };
+const unitAdmin = { name: 'Inspector Farah Qureshi', email: `pool-unit-admin-${suffix}@example.org` };
 const password = 'pools spec passphrase 5';
-/** The web app's words for the pools (apps/web/src/lib/pool-texts.ts, outside this project's sources). */
+/** The pools' words (messages.pools), the header chip's written out as the reader sees them. */
 const p = {
   title: 'Credit pool',
   statementEmpty: 'No pool entries yet.',
@@ -49,6 +53,7 @@ const p = {
 
 let adminToken: string;
 let memberToken: string;
+let unitAdminToken: string;
 let unitId: string;
 
 beforeAll(async () => {
@@ -67,6 +72,12 @@ beforeAll(async () => {
     body: { email: member.email, role: 'investigator' },
   });
   expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
+  const admin = await api('/api/admin/users', {
+    token: adminToken,
+    body: { ...unitAdmin, password, app_mode: 'live', credits: 0 },
+  });
+  expect(admin.status, JSON.stringify(admin.body)).toBe(201);
+  unitAdminToken = await apiSignIn(unitAdmin.email, password);
 });
 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
@@ -189,5 +200,82 @@ describe('unit credit pools', () => {
     await expect.poll(() => pool.getByRole('cell', { name: 'Quarterly budget' }).count()).toBe(0);
     await pool.getByRole('cell', { name: messages.history.entryKinds.charge }).first().waitFor();
     expect(problemsOf(page)).toEqual([]);
+  });
+
+  it("a unit admin sets a member's allowance on /units, not their own, and cannot top up; an investigator has no Units entry", async () => {
+    const u = messages.units.admin;
+    const pools = messages.pools;
+    const added = await api(`/api/units/${unitId}/members`, {
+      token: adminToken,
+      body: { email: unitAdmin.email, role: 'unit_admin' },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
+
+    // The unit admin finds Units in the menu and opens the unit there.
+    const page = await signedInPage(unitAdminToken, '/dashboard');
+    const nav = page.getByRole('navigation', { name: messages.layout.mainNav });
+    await nav.getByRole('link', { name: u.navLink, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/units');
+    await page.getByRole('heading', { level: 1, name: u.title }).waitFor();
+    await page.getByRole('button', { name: unitName, exact: true }).click();
+    const members = page.getByRole('region', { name: u.membersTitle(unitName) });
+    // Nothing of the tree's editing: that is an admin's.
+    expect(await page.getByRole('button', { name: u.addTop }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: u.saveLevels }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: u.renameLabel(unitName) }).count()).toBe(0);
+
+    // The member's allowance: set.
+    const allowance = members.getByRole('textbox', { name: pools.allowanceOf(member.name) });
+    await allowance.fill('25');
+    await members.getByRole('button', { name: pools.saveAllowanceOf(member.name) }).click();
+    await toast(page, pools.allowanceSaved(member.name, 25)).waitFor();
+    // Their own: no field, and no role select or Remove on their own row (the server refuses both).
+    const own = members.getByRole('row').filter({ hasText: unitAdmin.email });
+    await own.waitFor();
+    expect(await members.getByRole('textbox', { name: pools.allowanceOf(unitAdmin.name) }).count()).toBe(0);
+    expect(await members.getByRole('combobox', { name: u.roleOf(unitAdmin.name) }).count()).toBe(0);
+    expect(await members.getByRole('button', { name: u.removeLabel(unitAdmin.name) }).count()).toBe(0);
+    // They manage the members: the add form is theirs.
+    await members.getByRole('button', { name: u.addMember }).waitFor();
+
+    // The pool: no top-up; its statement says whose search each charge was.
+    const pool = page.getByRole('region', { name: pools.title, exact: true });
+    await pool.getByTestId('pool-balance').waitFor();
+    expect(await pool.getByRole('textbox', { name: pools.amountLabel }).count()).toBe(0);
+    expect(await pool.getByRole('button', { name: pools.apply }).count()).toBe(0);
+    await pool.getByRole('columnheader', { name: pools.whoColumn }).waitFor();
+    const charge = pool.getByRole('row').filter({ hasText: messages.history.entryKinds.charge }).first();
+    await charge.getByText(member.name, { exact: true }).waitFor();
+    await charge.getByText(member.email, { exact: true }).waitFor();
+    await settle(page);
+    expect(await axeProblems(page, 'units as a unit admin (desktop)')).toEqual([]);
+    // The unit admin's whole screen, top to bottom, at desktop and phone size.
+    await dismissToasts(page);
+    await page.mouse.move(1, desktop.height - 2);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const [name, size] of [
+      ['desktop', desktop],
+      ['mobile', phone],
+    ] as const) {
+      await page.setViewportSize(size);
+      await settle(page);
+      if (name === 'mobile') await expectNoSidewaysScroll(page);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width: size.width, height });
+      await settle(page);
+      await screenshot(page, `units-unit-admin-${name}`);
+    }
+    await page.setViewportSize(desktop);
+    expect(problemsOf(page)).toEqual([]);
+
+    // The member, an investigator only: no Units entry, and /units leads back to the dashboard.
+    const investigator = await signedInPage(memberToken, '/dashboard');
+    const theirNav = investigator.getByRole('navigation', { name: messages.layout.mainNav });
+    await theirNav.getByRole('link', { name: messages.security.navLabel, exact: true }).waitFor();
+    await investigator.waitForLoadState('networkidle');
+    expect(await theirNav.getByRole('link', { name: u.navLink, exact: true }).count()).toBe(0);
+    await investigator.goto('/units');
+    await investigator.waitForURL((url) => url.pathname === '/dashboard');
+    expect(problemsOf(investigator)).toEqual([]);
   });
 });

@@ -148,6 +148,12 @@ export const axeChecks: AxeCheck[] = [
     spec: 'units.test.ts',
   },
   {
+    screen: '/units',
+    state: "a unit admin's unit: members (allowances but their own), the pool without top-up (1280 × 800)",
+    sizes: ['desktop'],
+    spec: 'pools.test.ts',
+  },
+  {
     screen: '/history',
     state: "My units (a supervisor), the By column, Open on another's search, the case filter",
     sizes: ['desktop'],
