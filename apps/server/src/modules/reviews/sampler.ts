@@ -19,7 +19,8 @@ import {
 
 /** A search is drawn this long after it was made at the earliest (REVIEW_SAMPLE_LAG_SECONDS). */
 export const SAMPLE_LAG_MS = 5 * 60_000;
-const WATERMARK = 'review_watermark';
+/** The setting where the sampler keeps how far it has drawn: its own bookkeeping, moved by its timer. */
+export const WATERMARK = 'review_watermark';
 
 export async function sampleForReview(
   db: Executor,
