@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { accountabilityMessages, MAX_CREDIT_CHANGE, noControl, pageFields } from './accountability.ts';
-import { APPROVAL_HOURS_MAX } from './approvals.ts';
+import { APPROVAL_HOURS_MAX, APPROVAL_KINDS, isApprovalKind } from './approvals.ts';
 import { type AppMode, REGISTRATION_MODES, type RegistrationMode, type SignupField } from './auth.ts';
 import { CASE_REFERENCE_MAX_LENGTH } from './case-reference.ts';
-import { isSearchKind, SEARCH_KINDS } from './catalogue/kinds.ts';
 import type { SourceMode } from './catalogue/sources.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import type { StatementEntry } from './history.ts';
@@ -156,10 +155,13 @@ export const adminSettingsPatch = z
       .optional(),
     approval_kinds: z
       .array(
-        z.string().refine(isSearchKind, { error: 'Each approval kind must be a search kind (tel, upi, …).' }),
+        z.string().refine(isApprovalKind, {
+          error:
+            'Each approval kind must be a search kind that can wait for approval (tel, upi, …; not leak).',
+        }),
         { error: 'The approval kinds field must be a list of search kinds.' },
       )
-      .max(SEARCH_KINDS.length, 'The approval kinds field lists more kinds than there are.')
+      .max(APPROVAL_KINDS.length, 'The approval kinds field lists more kinds than there are.')
       .optional(),
     approval_hours: z
       .number({ error: 'The approval hours field must be a whole number of hours.' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_KINDS, type SearchKind } from './catalogue/kinds.ts';
 import { fieldMessages } from './messages.ts';
 import type { ReviewPerson } from './reviews.ts';
 
@@ -11,6 +12,16 @@ import type { ReviewPerson } from './reviews.ts';
  * their own request; a supervisor of an unrelated unit does not see it. An admin decides only for a
  * requester who has no supervisor at all, so that no request is left without anyone to decide it.
  */
+
+/**
+ * The kinds that can wait for approval: every search a user asks for through the paid search of a
+ * lookup or intel route. The leak search is not among them (its sensitivity is in the fields it
+ * returns, known only once it ran).
+ */
+export const APPROVAL_KINDS: readonly SearchKind[] = SEARCH_KINDS.filter((kind) => kind !== 'leak');
+const APPROVABLE = new Set<string>(APPROVAL_KINDS);
+export const isApprovalKind = (value: unknown): value is SearchKind =>
+  typeof value === 'string' && APPROVABLE.has(value);
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'failed'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];

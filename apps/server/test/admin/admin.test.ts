@@ -397,6 +397,9 @@ describe('/api/admin/users', () => {
       ['GET', '/api/admin/audit?sort=id', undefined, 422],
       ['PATCH', '/api/admin/settings', { lookup_retention_days: 0 }, 422],
       ['PATCH', '/api/admin/settings', { review_share_percent: 101 }, 422],
+      ['PATCH', '/api/admin/settings', { approval_kinds: ['leak'] }, 422],
+      ['PATCH', '/api/admin/settings', { approval_kinds: ['no-such-kind'] }, 422],
+      ['PATCH', '/api/admin/settings', { approval_hours: 0 }, 422],
       ['PATCH', '/api/admin/settings', { case_reference_required: 'yes' }, 422],
       ['PATCH', '/api/admin/settings', { unknown_setting: true }, 422],
       // Text PostgreSQL cannot store (NUL) or that has no place in a name or filter: control characters

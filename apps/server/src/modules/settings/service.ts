@@ -2,7 +2,7 @@ import {
   APPROVAL_HOURS_DEFAULT,
   APPROVAL_HOURS_MAX,
   DEFAULT_REQUIRED_SIGNUP_FIELDS,
-  isSearchKind,
+  isApprovalKind,
   REGISTRATION_MODES,
   type RegistrationMode,
   type SearchKind,
@@ -124,7 +124,7 @@ export async function readDeploymentSettings(
 }
 
 const approvalKindsOf = (value: unknown): readonly SearchKind[] =>
-  Array.isArray(value) ? value.filter(isSearchKind) : [];
+  Array.isArray(value) ? value.filter(isApprovalKind) : [];
 
 const approvalHoursOf = (value: unknown): number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= APPROVAL_HOURS_MAX

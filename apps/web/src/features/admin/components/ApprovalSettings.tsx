@@ -1,7 +1,7 @@
 import {
   APPROVAL_HOURS_MAX,
+  APPROVAL_KINDS,
   messages,
-  SEARCH_KINDS,
   type SearchKind,
   searchKindLabel,
 } from '@footprint/domain';
@@ -20,23 +20,22 @@ export function approvalKindLabel(kind: SearchKind): string {
   return type ? `${searchKindLabel(kind)} · ${typeLabels[type] ?? type}` : searchKindLabel(kind);
 }
 
-// The leak search reads the local index and is never held (the server holds the phone, e-mail,
-// detail and intel searches a user asks for), so it is not offered.
+// The kinds that can wait for approval (domain APPROVAL_KINDS: all but the leak search).
 const groups: ReadonlyArray<{ key: string; label: string; kinds: readonly SearchKind[] }> = [
   {
     key: 'lookups',
     label: a.settingsLookupsGroup,
-    kinds: SEARCH_KINDS.filter((kind) => !kind.includes(':') && kind !== 'leak'),
+    kinds: APPROVAL_KINDS.filter((kind) => !kind.includes(':')),
   },
   {
     key: 'corporate',
     label: searchKindLabel('corporate:corporate_gstin'),
-    kinds: SEARCH_KINDS.filter((kind) => kind.startsWith('corporate:')),
+    kinds: APPROVAL_KINDS.filter((kind) => kind.startsWith('corporate:')),
   },
   {
     key: 'verification',
     label: searchKindLabel('verification:pan'),
-    kinds: SEARCH_KINDS.filter((kind) => kind.startsWith('verification:')),
+    kinds: APPROVAL_KINDS.filter((kind) => kind.startsWith('verification:')),
   },
 ];
 
