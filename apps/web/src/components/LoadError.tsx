@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Spinner } from './Spinner.tsx';
 
 /** A list that failed to load: what happened and a way to ask again. */
@@ -83,3 +83,50 @@ export function QueryView<T>({
 }
 
 export default LoadError;
+
+/**
+ * A queue of cards (sampled review, approvals): the query as QueryView shows it, then a count that
+ * speaks its changes and a list. `children` draws one item; its `onChanged` (a card decided) moves the
+ * focus to the count, so a keyboard or screen-reader user is not left on a card that went away.
+ */
+export function CountedList<I>({
+  query,
+  failed,
+  retryLabel,
+  empty,
+  count,
+  children,
+}: {
+  query: ViewedQuery<{ data: I[] }>;
+  failed: string;
+  retryLabel: string;
+  empty: string;
+  count: (n: number) => string;
+  children: (item: I, onChanged: () => void) => ReactNode;
+}) {
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const onChanged = () => countRef.current?.focus();
+  return (
+    <QueryView
+      query={query}
+      failed={failed}
+      retryLabel={retryLabel}
+      empty={empty}
+      isEmpty={(answer) => answer.data.length === 0}
+    >
+      {(answer) => (
+        <>
+          <p
+            ref={countRef}
+            tabIndex={-1}
+            className="mb-3 text-sm font-medium text-muted focus:outline-none"
+            aria-live="polite"
+          >
+            {count(answer.data.length)}
+          </p>
+          <ul className="review-list">{answer.data.map((item) => children(item, onChanged))}</ul>
+        </>
+      )}
+    </QueryView>
+  );
+}

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadingBlock, QueryView } from '../../components/LoadError.tsx';
+import { CountedList, LoadingBlock } from '../../components/LoadError.tsx';
 import { approvalTexts as t } from '../../lib/approval-texts.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { supervisesAUnit, useUnits } from '../../lib/units.ts';
@@ -33,7 +33,6 @@ function ApprovalListPanel({
 }) {
   const id = useId();
   const approvals = useApprovals(list);
-  const countRef = useRef<HTMLParagraphElement>(null);
   return (
     <section aria-labelledby={heading ? `${id}-heading` : undefined} className="mt-5">
       {heading && (
@@ -42,37 +41,17 @@ function ApprovalListPanel({
         </h2>
       )}
       {lead && <p className="mb-4 max-w-3xl text-sm text-muted">{lead}</p>}
-      <QueryView
-        query={approvals}
-        failed={t.loadFailed}
-        retryLabel={t.retry}
-        empty={empty}
-        isEmpty={(answer) => answer.data.length === 0}
-      >
-        {(answer) => (
-          <>
-            <p
-              ref={countRef}
-              tabIndex={-1}
-              className="mb-3 text-sm font-medium text-muted focus:outline-none"
-              aria-live="polite"
-            >
-              {t.count(answer.data.length)}
-            </p>
-            <ul className="review-list">
-              {answer.data.map((item) => (
-                <ApprovalCard
-                  key={item.id}
-                  item={item}
-                  list={list}
-                  headingLevel={heading ? 3 : 2}
-                  onDecided={() => countRef.current?.focus()}
-                />
-              ))}
-            </ul>
-          </>
+      <CountedList query={approvals} failed={t.loadFailed} retryLabel={t.retry} empty={empty} count={t.count}>
+        {(item, onChanged) => (
+          <ApprovalCard
+            key={item.id}
+            item={item}
+            list={list}
+            headingLevel={heading ? 3 : 2}
+            onDecided={onChanged}
+          />
         )}
-      </QueryView>
+      </CountedList>
     </section>
   );
 }

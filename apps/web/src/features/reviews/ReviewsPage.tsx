@@ -1,7 +1,7 @@
 import { messages } from '@footprint/domain';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadingBlock, QueryView } from '../../components/LoadError.tsx';
+import { CountedList, LoadingBlock } from '../../components/LoadError.tsx';
 import { supervisesAUnit, useUnits } from '../../lib/units.ts';
 import { type ReviewList, useReviews } from './api/reviews.ts';
 import { ReviewCard } from './components/ReviewCard.tsx';
@@ -32,41 +32,20 @@ function ReviewListPanel({
   headingLevel: 2 | 3;
 }) {
   const reviews = useReviews(list);
-  const countRef = useRef<HTMLParagraphElement>(null);
   return (
     <>
       <p className="mb-4 max-w-3xl text-sm text-muted">{lead}</p>
-      <QueryView
-        query={reviews}
-        failed={t.loadFailed}
-        retryLabel={t.retry}
-        empty={empty}
-        isEmpty={(answer) => answer.data.length === 0}
-      >
-        {(answer) => (
-          <>
-            <p
-              ref={countRef}
-              tabIndex={-1}
-              className="mb-3 text-sm font-medium text-muted focus:outline-none"
-              aria-live="polite"
-            >
-              {t.count(answer.data.length)}
-            </p>
-            <ul className="review-list">
-              {answer.data.map((item) => (
-                <ReviewCard
-                  key={item.lookup_id}
-                  item={item}
-                  list={list}
-                  headingLevel={headingLevel}
-                  onReviewed={() => countRef.current?.focus()}
-                />
-              ))}
-            </ul>
-          </>
+      <CountedList query={reviews} failed={t.loadFailed} retryLabel={t.retry} empty={empty} count={t.count}>
+        {(item, onChanged) => (
+          <ReviewCard
+            key={item.lookup_id}
+            item={item}
+            list={list}
+            headingLevel={headingLevel}
+            onReviewed={onChanged}
+          />
         )}
-      </QueryView>
+      </CountedList>
     </>
   );
 }
