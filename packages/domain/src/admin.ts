@@ -188,7 +188,7 @@ export interface AdminSettings {
   case_reference_required: boolean;
   /** Every account must have a second factor (authenticator app or passkey) before it can do anything. */
   second_factor_required: boolean;
-  /** Every search must be filed under a case that names its legal basis. */
+  /** Every search needs a legal basis: its case's, or one it states itself (`legal_basis`). */
   legal_basis_required: boolean;
   /** Which sign-up profile fields POST /api/register requires (the others are optional). */
   registration_organisation_required: boolean;

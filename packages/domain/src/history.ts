@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountabilityMessages, type Page, pageFields } from './accountability.ts';
+import type { LegalBasis } from './cases/legal-basis.ts';
 
 /** The signed-in user's own records: search history (/api/history) and the credit statement. */
 
@@ -92,6 +93,8 @@ export interface HistoryDetail {
   query_typed: string;
   status: LookupStatus;
   case_reference: string | null;
+  /** The legal basis the search stated itself (`legal_basis` on its request); absent when it stated none. */
+  legal_basis?: LegalBasis;
   created_at: string;
   cost: number;
   cached: boolean;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { caseReferenceField } from './case-reference.ts';
+import { caseReferenceField, searchLegalBasisField } from './case-reference.ts';
 import { LEAK_INPUT_MAX_LENGTH, LEAK_MAX_ROWS, LEAK_PAGE_SIZE } from './constants.ts';
 import { messages } from './messages.ts';
 import { EMAIL_PATTERN } from './validation.ts';
@@ -84,6 +84,7 @@ export const leakSearchBody = z.strictObject({
     .min(1, messages.leaks.required)
     .max(LEAK_MAX_ROWS, messages.leaks.maxRows),
   case_reference: caseReferenceField,
+  legal_basis: searchLegalBasisField,
 });
 
 const positiveInt = (field: string, fallback: number, max: number) =>

@@ -1,4 +1,4 @@
-import { DETAIL_KINDS, LEGAL_BASIS_KINDS, SEARCH_KINDS } from '@footprint/domain';
+import { DETAIL_KINDS, LEGAL_BASIS_KINDS, type LegalBasis, SEARCH_KINDS } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -355,6 +355,12 @@ export const lookups = pgTable(
     sandbox: boolean('sandbox').notNull().default(false),
     cacheOf: uuid('cache_of'),
     caseReference: text('case_reference'),
+    /**
+     * The legal basis the search stated itself (`legal_basis` on the search request), from the same
+     * kinds as a case's; null when it relies on its case's basis or needed none. Reports print it
+     * before the case's.
+     */
+    legalBasis: jsonb('legal_basis').$type<LegalBasis>(),
     ip: text('ip'),
     deviceId: text('device_id'),
     /** The API key the search was made with (null: the web app); its monthly cap counts these rows. */

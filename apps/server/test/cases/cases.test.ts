@@ -522,7 +522,7 @@ describe('searches under a case', () => {
       const none = await me.get('/api/tel?number=919876543210');
       expect(none.statusCode).toBe(422);
       expect(none.json().errors.case_reference[0]).toMatch(
-        /^Every search must be filed under a case with a legal basis/,
+        /^Every search needs a legal basis: file it under a case that has one/,
       );
       const missing = await me.get('/api/tel?number=919876543210&case_reference=BARE-1');
       expect(missing.statusCode).toBe(422);

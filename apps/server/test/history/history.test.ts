@@ -346,10 +346,16 @@ describe('case reference', () => {
 
   it('is required on every search when the deployment says so, and the policy endpoint tells the forms', async () => {
     const me = await signedIn({ credits: 5 });
-    expect((await me.get('/api/case-reference-policy')).json()).toEqual({ required: false });
+    expect((await me.get('/api/case-reference-policy')).json()).toEqual({
+      required: false,
+      legal_basis_required: false,
+    });
     await setSettings({ case_reference_required: true });
     try {
-      expect((await me.get('/api/case-reference-policy')).json()).toEqual({ required: true });
+      expect((await me.get('/api/case-reference-policy')).json()).toEqual({
+        required: true,
+        legal_basis_required: false,
+      });
       const before = await counts(me.user.id);
       const answers = [
         await me.get('/api/tel?number=919876543210'),

@@ -2256,6 +2256,17 @@ export interface components {
             };
             data: components["schemas"]["BulkRow"][];
         };
+        LegalBasis: {
+            /** @enum {string} */
+            kind: "fir" | "notice" | "ncrp_complaint" | "preliminary_enquiry" | "editorial_assignment" | "warrant" | "complaint" | "court_order";
+            /** @description The reference made of its facts (an FIR's number, year, station and sections; …). */
+            number: string;
+            purpose: string;
+            /** @description The facts its kind asks for (domain LEGAL_BASIS_DECLARATIONS); absent on a basis from before kinds had facts. */
+            fields?: {
+                [key: string]: string | number | string[];
+            };
+        };
         /** @description A bulk job in the grouped history: one entry for its rows. */
         HistoryBulkJob: {
             /** @constant */
@@ -2512,17 +2523,7 @@ export interface components {
             /** @enum {string} */
             status: "open" | "closed";
             /** @description What allows the searches of this case; printed on its reports and kept on its audit rows. */
-            legal_basis: {
-                /** @enum {string} */
-                kind: "fir" | "notice" | "ncrp_complaint" | "preliminary_enquiry" | "editorial_assignment" | "warrant" | "complaint" | "court_order";
-                /** @description The reference made of its facts (an FIR's number, year, station and sections; …). */
-                number: string;
-                purpose: string;
-                /** @description The facts its kind asks for (domain LEGAL_BASIS_DECLARATIONS); absent on a basis from before kinds had facts. */
-                fields?: {
-                    [key: string]: string | number | string[];
-                };
-            } | null;
+            legal_basis: components["schemas"]["LegalBasis"] | null;
             /** @description While set, the results of the case's searches are kept past every retention period. */
             legal_hold: {
                 /** Format: date-time */
@@ -5376,6 +5377,7 @@ export interface operations {
                 /** @example 919876543210 */
                 number: string;
                 case_reference?: string | null;
+                legal_basis?: string;
                 fresh?: "0" | "1" | "true" | "false";
             };
             header?: never;
@@ -5555,6 +5557,7 @@ export interface operations {
                 /** @example rich.demo@example.test */
                 email: string;
                 case_reference?: string | null;
+                legal_basis?: string;
                 fresh?: "0" | "1" | "true" | "false";
             };
             header?: never;
@@ -5742,6 +5745,39 @@ export interface operations {
                 "application/json": {
                     id_number: string;
                     case_reference?: string | null;
+                    legal_basis?: ({
+                        /** @enum {string} */
+                        kind: "fir";
+                        police_station: string;
+                        fir_number: string & (unknown & unknown);
+                        year: number | string;
+                        sections: string[];
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "notice";
+                        provision: string & (unknown & unknown);
+                        authority: string;
+                        reference: string;
+                        date: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "ncrp_complaint";
+                        acknowledgement_number: string & (unknown & unknown);
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "preliminary_enquiry";
+                        reference: string;
+                        officer: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "editorial_assignment";
+                        number: string;
+                        purpose: string;
+                    }) | null;
                     fresh?: boolean;
                 };
             };
@@ -5942,6 +5978,39 @@ export interface operations {
                 "application/json": {
                     upi_id: string;
                     case_reference?: string | null;
+                    legal_basis?: ({
+                        /** @enum {string} */
+                        kind: "fir";
+                        police_station: string;
+                        fir_number: string & (unknown & unknown);
+                        year: number | string;
+                        sections: string[];
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "notice";
+                        provision: string & (unknown & unknown);
+                        authority: string;
+                        reference: string;
+                        date: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "ncrp_complaint";
+                        acknowledgement_number: string & (unknown & unknown);
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "preliminary_enquiry";
+                        reference: string;
+                        officer: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "editorial_assignment";
+                        number: string;
+                        purpose: string;
+                    }) | null;
                     fresh?: boolean;
                 };
             };
@@ -6142,6 +6211,39 @@ export interface operations {
                 "application/json": {
                     rc_number: string;
                     case_reference?: string | null;
+                    legal_basis?: ({
+                        /** @enum {string} */
+                        kind: "fir";
+                        police_station: string;
+                        fir_number: string & (unknown & unknown);
+                        year: number | string;
+                        sections: string[];
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "notice";
+                        provision: string & (unknown & unknown);
+                        authority: string;
+                        reference: string;
+                        date: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "ncrp_complaint";
+                        acknowledgement_number: string & (unknown & unknown);
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "preliminary_enquiry";
+                        reference: string;
+                        officer: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "editorial_assignment";
+                        number: string;
+                        purpose: string;
+                    }) | null;
                     fresh?: boolean;
                 };
             };
@@ -7626,6 +7728,39 @@ export interface operations {
                         value: string;
                     }[];
                     case_reference?: string | null;
+                    legal_basis?: ({
+                        /** @enum {string} */
+                        kind: "fir";
+                        police_station: string;
+                        fir_number: string & (unknown & unknown);
+                        year: number | string;
+                        sections: string[];
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "notice";
+                        provision: string & (unknown & unknown);
+                        authority: string;
+                        reference: string;
+                        date: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "ncrp_complaint";
+                        acknowledgement_number: string & (unknown & unknown);
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "preliminary_enquiry";
+                        reference: string;
+                        officer: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "editorial_assignment";
+                        number: string;
+                        purpose: string;
+                    }) | null;
                 };
             };
         };
@@ -7833,6 +7968,39 @@ export interface operations {
                         value: string;
                     }[];
                     case_reference?: string | null;
+                    legal_basis?: ({
+                        /** @enum {string} */
+                        kind: "fir";
+                        police_station: string;
+                        fir_number: string & (unknown & unknown);
+                        year: number | string;
+                        sections: string[];
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "notice";
+                        provision: string & (unknown & unknown);
+                        authority: string;
+                        reference: string;
+                        date: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "ncrp_complaint";
+                        acknowledgement_number: string & (unknown & unknown);
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "preliminary_enquiry";
+                        reference: string;
+                        officer: string;
+                        purpose: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "editorial_assignment";
+                        number: string;
+                        purpose: string;
+                    }) | null;
                 };
             };
         };
@@ -10914,17 +11082,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "open" | "closed";
                         /** @description What allows the searches of this case; printed on its reports and kept on its audit rows. */
-                        legal_basis: {
-                            /** @enum {string} */
-                            kind: "fir" | "notice" | "ncrp_complaint" | "preliminary_enquiry" | "editorial_assignment" | "warrant" | "complaint" | "court_order";
-                            /** @description The reference made of its facts (an FIR's number, year, station and sections; …). */
-                            number: string;
-                            purpose: string;
-                            /** @description The facts its kind asks for (domain LEGAL_BASIS_DECLARATIONS); absent on a basis from before kinds had facts. */
-                            fields?: {
-                                [key: string]: string | number | string[];
-                            };
-                        } | null;
+                        legal_basis: components["schemas"]["LegalBasis"] | null;
                         /** @description While set, the results of the case's searches are kept past every retention period. */
                         legal_hold: {
                             /** Format: date-time */
@@ -14490,6 +14648,7 @@ export interface operations {
                          */
                         status: "pending" | "complete" | "no_record" | "refunded";
                         case_reference: string | null;
+                        legal_basis?: components["schemas"]["LegalBasis"];
                         /** Format: date-time */
                         created_at: string;
                         cost: number;
@@ -14898,6 +15057,8 @@ export interface operations {
                      */
                     "application/json": {
                         required: boolean;
+                        /** @description Whether every search needs a legal basis: that of its case, or one it states itself (`legal_basis`). */
+                        legal_basis_required?: boolean;
                     };
                 };
             };
@@ -14983,7 +15144,7 @@ export interface operations {
                         case_reference_required: boolean;
                         /** @description Every account must set up a second factor before it can use anything else. */
                         second_factor_required: boolean;
-                        /** @description Every search must be filed under a case whose legal basis (kind, number, purpose) is given. */
+                        /** @description Every search needs a legal basis: its case's, or one the search states itself (`legal_basis`). */
                         legal_basis_required: boolean;
                         /** @description POST /api/register must give the organisation (agency). */
                         registration_organisation_required: boolean;
@@ -15119,7 +15280,7 @@ export interface operations {
                         case_reference_required: boolean;
                         /** @description Every account must set up a second factor before it can use anything else. */
                         second_factor_required: boolean;
-                        /** @description Every search must be filed under a case whose legal basis (kind, number, purpose) is given. */
+                        /** @description Every search needs a legal basis: its case's, or one the search states itself (`legal_basis`). */
                         legal_basis_required: boolean;
                         /** @description POST /api/register must give the organisation (agency). */
                         registration_organisation_required: boolean;

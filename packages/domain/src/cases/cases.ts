@@ -32,9 +32,9 @@ export const casesMessages = {
   lookupNotFound: 'No search of yours has this id.',
   itemAlready: 'This search is already filed under this case.',
   legalBasisRequired:
-    'Every search must be filed under a case with a legal basis (its kind, number and purpose): choose a case that has one, or add it to the case first.',
+    'Every search needs a legal basis: file it under a case that has one, or state the legal basis of this search itself (its kind, the facts of that kind and the purpose).',
   legalBasisMissing: (reference: string) =>
-    `The case ${reference} has no legal basis yet: add its kind, number and purpose on the case page first.`,
+    `The case ${reference} has no legal basis yet: add its kind, number and purpose on the case page first, or state the legal basis of this search itself.`,
   closedCase: (reference: string) => `The case ${reference} is closed: reopen it to search under it.`,
   titleControl: 'The title may not contain control characters.',
   noteControl: 'The note may not contain control characters other than line breaks.',

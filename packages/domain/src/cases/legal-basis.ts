@@ -178,6 +178,7 @@ export const LEGAL_BASIS_LABELS: Record<LegalBasisKind, string> = Object.fromEnt
 ) as Record<LegalBasisKind, string>;
 
 export const legalBasisMessages = {
+  json: 'The legal_basis field must be a legal basis written as JSON, for example {"kind":"ncrp_complaint","acknowledgement_number":"31201260012345","purpose":"Tracing a caller"}.',
   kind: `The legal basis kind must be one of: ${CURRENT_LEGAL_BASIS_KINDS.join(', ')}.`,
   control: (field: string) => `The ${field} may not contain control characters.`,
   firNumber: 'The FIR number must be digits only.',

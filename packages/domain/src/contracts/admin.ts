@@ -35,7 +35,7 @@ export const adminSettingsResponse: z.ZodType<AdminSettings> = z.object({
     .describe('Every account must set up a second factor before it can use anything else.'),
   legal_basis_required: z
     .boolean()
-    .describe('Every search must be filed under a case whose legal basis (kind, number, purpose) is given.'),
+    .describe("Every search needs a legal basis: its case's, or one the search states itself (`legal_basis`)."),
   registration_organisation_required: z
     .boolean()
     .describe('POST /api/register must give the organisation (agency).'),

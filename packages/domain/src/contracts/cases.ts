@@ -10,6 +10,7 @@ import {
 import { LEGAL_BASIS_KINDS } from '../cases/legal-basis.ts';
 import { MAX_TIMELINE_ENTRIES } from '../cases/timeline.ts';
 import { fileDownload, isoTimestamp } from './common.ts';
+import { legalBasisObject } from './legal-basis.ts';
 import { caseUnitShareResponse } from './units.ts';
 
 /** The answers of /api/cases (requests: createCaseBody, updateCaseBody, casesQuery, addMemberBody, addNoteBody, addItemBody). */
@@ -18,20 +19,7 @@ const person = z
   .object({ id: z.string(), name: z.string(), email: z.string() })
   .meta({ id: 'Person', description: 'A user as others see them.' });
 
-const legalBasis = z
-  .object({
-    kind: z.enum(LEGAL_BASIS_KINDS),
-    number: z
-      .string()
-      .describe("The reference made of its facts (an FIR's number, year, station and sections; …)."),
-    purpose: z.string(),
-    fields: z
-      .record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]))
-      .optional()
-      .describe(
-        'The facts its kind asks for (domain LEGAL_BASIS_DECLARATIONS); absent on a basis from before kinds had facts.',
-      ),
-  })
+const legalBasis = legalBasisObject
   .nullable()
   .describe('What allows the searches of this case; printed on its reports and kept on its audit rows.');
 

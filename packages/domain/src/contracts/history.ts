@@ -10,6 +10,7 @@ import {
 } from '../history.ts';
 import { bulkJobResponse } from './bulk.ts';
 import { fileDownload, isoTimestamp, pageOf } from './common.ts';
+import { legalBasisObject } from './legal-basis.ts';
 
 /**
  * The signed-in user's own records: GET /api/history (request: `historyQuery`), GET /api/history/{id},
@@ -81,6 +82,11 @@ export const historyDetailResponse: z.ZodType<HistoryDetail> = z.object({
   query_typed: z.string(),
   status: lookupStatus,
   case_reference: z.string().nullable(),
+  legal_basis: legalBasisObject
+    .optional()
+    .describe(
+      'The legal basis the search stated itself (`legal_basis` on its request); absent when it stated none.',
+    ),
   created_at: isoTimestamp,
   cost: z.number().int(),
   cached: z.boolean(),
@@ -128,6 +134,12 @@ export const creditStatementResponse: z.ZodType<CreditStatement> = z.object({
 
 export const caseReferencePolicyResponse: z.ZodType<CaseReferencePolicyResponse> = z.object({
   required: z.boolean(),
+  legal_basis_required: z
+    .boolean()
+    .optional()
+    .describe(
+      'Whether every search needs a legal basis: that of its case, or one it states itself (`legal_basis`).',
+    ),
 });
 
 /** One stored result as a download: CSV, JSON or XLSX (docs/capabilities.md, 'Exports'). */

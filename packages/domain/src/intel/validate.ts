@@ -4,6 +4,7 @@
  * first failing rule's message (the spec's browser reads 422 as 'no record found').
  */
 import { z } from 'zod';
+import { searchLegalBasisField } from '../case-reference.ts';
 import { messages } from '../messages.ts';
 import type { FieldErrors } from '../validation.ts';
 import {
@@ -216,6 +217,7 @@ export const intelRequestSchema = z.strictObject(
       })
       .nullish()
       .transform((value) => (value ? value : undefined)),
+    legal_basis: searchLegalBasisField,
   },
   { error: messages.intel.badBody },
 );

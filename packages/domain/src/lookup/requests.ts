@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { caseReferenceField } from '../case-reference.ts';
+import { caseReferenceField, searchLegalBasisField, searchLegalBasisQueryField } from '../case-reference.ts';
+import type { LegalBasis } from '../cases/legal-basis.ts';
 import { EMAIL_MAX_LENGTH, PHONE_LENGTH } from '../constants.ts';
 import { COUNTRIES } from '../countries.ts';
 import {
@@ -52,6 +53,7 @@ export const telQuery = z.strictObject({
     .trim()
     .refine(isDialedPhoneNumber, messages.search.invalidPhone),
   case_reference: caseReferenceField,
+  legal_basis: searchLegalBasisQueryField,
   fresh: freshQueryField,
 });
 
@@ -63,6 +65,7 @@ export const emailQuery = z.strictObject({
     .regex(EMAIL_PATTERN, messages.search.invalidEmail)
     .transform((value) => value.toLowerCase()),
   case_reference: caseReferenceField,
+  legal_basis: searchLegalBasisQueryField,
   fresh: freshQueryField,
 });
 
@@ -80,13 +83,18 @@ const idField = (field: string, pattern: RegExp, max = 40) =>
  * schemas under the names the contracts have always used.
  */
 /** What every detail lookup's body holds besides the record's value. */
-type DetailBody = { case_reference: string | null; fresh?: boolean | undefined } & Record<string, unknown>;
+type DetailBody = {
+  case_reference: string | null;
+  legal_basis: LegalBasis | null;
+  fresh?: boolean | undefined;
+} & Record<string, unknown>;
 
 const detailRequest = (kind: DetailFamily) => {
   const facts = detailFacts(kind);
   return z.strictObject({
     [facts.field]: idField(facts.field, facts.pattern, facts.max),
     case_reference: caseReferenceField,
+    legal_basis: searchLegalBasisField,
     fresh: freshBodyField,
   }) as unknown as z.ZodType<DetailBody, Record<string, unknown>>;
 };
@@ -103,13 +111,20 @@ export function detailSearchOf(
   kind: DetailFamily,
   input: DetailBody,
   raw: unknown,
-): { query: string; typed: unknown; caseReference: string | null; fresh: boolean } {
+): {
+  query: string;
+  typed: unknown;
+  caseReference: string | null;
+  legalBasis: LegalBasis | null;
+  fresh: boolean;
+} {
   const facts = detailFacts(kind);
   return {
     query: facts.normalize(String(input[facts.field])),
     typed:
       typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[facts.field] : undefined,
     caseReference: input.case_reference ?? null,
+    legalBasis: input.legal_basis ?? null,
     fresh: input.fresh === true,
   };
 }

@@ -3,7 +3,7 @@
  * filing itself (opening the case when the reference is new), and the legal basis its reports print.
  */
 
-import { legalBasisLine } from '@footprint/domain';
+import { type LegalBasis, legalBasisLine } from '@footprint/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { casesOwnedBy, casesSeenBy, ownCasesFirst } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
@@ -13,9 +13,18 @@ import type { FiledCase } from '../searches/ports.ts';
 import { auditCase, type CasesContext, insertItem } from './context.ts';
 import { legalBasisOf } from './present.ts';
 
+/** A lookups row as far as its legal basis goes. */
+export interface LookupBasisFacts {
+  id: string;
+  caseReference: string | null;
+  /** The basis the search stated itself (`lookups.legal_basis`). */
+  legalBasis: LegalBasis | null;
+}
+
 /**
- * The legal basis a report of a lookup prints: that of the case it is filed under (the case of its
- * own reference first, when it is in several), as one line; null when its case has none.
+ * The legal basis a report of a lookup prints, as one line: the one the search stated itself, else
+ * that of the case it is filed under (the case of its own reference first, when it is in several);
+ * null when it has neither.
  *
  * The case a lookup is filed under (the case of a given reference first, then the earliest filing)
  * is read by a statement prepared once, on first use, since every report asks.
@@ -35,9 +44,10 @@ export function createLegalBasisOfLookup(db: Database) {
       .prepare('footprint_case_of_lookup');
   let caseOfLookup: ReturnType<typeof prepareCaseOfLookup> | undefined;
 
-  return async (lookupId: string, caseReference: string | null): Promise<string | null> => {
+  return async (lookup: LookupBasisFacts): Promise<string | null> => {
+    if (lookup.legalBasis) return legalBasisLine(lookup.legalBasis);
     caseOfLookup ??= prepareCaseOfLookup();
-    const [row] = await caseOfLookup.execute({ lookupId, reference: caseReference ?? '' });
+    const [row] = await caseOfLookup.execute({ lookupId: lookup.id, reference: lookup.caseReference ?? '' });
     const basis = row ? legalBasisOf(row.case) : null;
     return basis ? legalBasisLine(basis) : null;
   };

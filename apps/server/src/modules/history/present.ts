@@ -57,6 +57,7 @@ export const presentHistoryDetail = (
   query_typed: lookup.queryTyped,
   status: lookup.status,
   case_reference: lookup.caseReference,
+  ...(lookup.legalBasis ? { legal_basis: lookup.legalBasis } : {}),
   created_at: lookup.createdAt.toISOString(),
   cost: lookup.cost,
   cached: lookup.cacheOf !== null,

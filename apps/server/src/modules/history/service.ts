@@ -45,9 +45,13 @@ export function createHistoryService(deps: {
   }
 
   return {
-    /** What the search forms need to know: is a case reference mandatory on this deployment? */
+    /** What the search forms need to know: is a case reference, or a legal basis, mandatory here? */
     async caseReferencePolicy(): Promise<CaseReferencePolicyResponse> {
-      return { required: await isCaseReferenceRequired(db) };
+      const [required, { legalBasisRequired }] = await Promise.all([
+        isCaseReferenceRequired(db),
+        readDeploymentSettings(db, deps.settings),
+      ]);
+      return { required, legal_basis_required: legalBasisRequired };
     },
 
     list: async (user: UserRow, query: HistoryQuery) => listLookups(db, await cutoff(), user, query),

@@ -8,7 +8,6 @@ import {
   intelKindOf,
   intelQueryText,
   intelTypedText,
-  legalBasisLine,
   messages,
   normalizeIntelData,
   parseIntelRequest,
@@ -32,7 +31,7 @@ import type { Runner } from '../../providers/runner.ts';
 import { type AuditOutcome, recordAudit } from '../audit/service.ts';
 import { type ReportPool, ReportsBusyError } from '../reports/pool.ts';
 import { safeFilePart } from '../reports/service.ts';
-import type { Answer, CaseReference, Searches } from '../searches/service.ts';
+import { type Answer, type CaseReference, legalBasisLineOf, type Searches } from '../searches/service.ts';
 
 /** The price of each corporate and verification search (config.costs). */
 export type IntelCosts = Readonly<Record<IntelKind, number>>;
@@ -105,7 +104,7 @@ async function drawCreditReport(
       account: { name: user.name, email: user.email },
       sandbox,
       caseReference: caseReference.value,
-      legalBasis: caseReference.case?.legalBasis ? legalBasisLine(caseReference.case.legalBasis) : null,
+      legalBasis: legalBasisLineOf(caseReference),
       subject: {
         pan: String(params.pan ?? ''),
         name: String(params.name ?? ''),
@@ -194,7 +193,7 @@ export function createIntelService(deps: IntelDeps) {
         await audit('failure', area, 0, null, { reason: 'invalid_request', message: parsed.message });
         throw invalidSearch(parsed.message, parsed.errors);
       }
-      const { type, data, case_reference } = parsed.request;
+      const { type, data, case_reference, legal_basis } = parsed.request;
       // Checked first; the case itself is looked up (or opened) only for a search that will run.
       const checkedReference = await searches.checkReference(case_reference);
       const t = findIntelType(area, type);
@@ -227,7 +226,7 @@ export function createIntelService(deps: IntelDeps) {
         await audit('failure', target, 0, checkedReference, { reason: 'reports_busy' });
         throw reportsBusy(busy.retryAfterSeconds);
       }
-      const caseReference = await searches.caseReference(case_reference, user);
+      const caseReference = await searches.caseReference(case_reference, user, legal_basis);
 
       const searched = await searches.run<Found>({
         user,

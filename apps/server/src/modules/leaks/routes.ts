@@ -34,7 +34,7 @@ export function leakRoutes(app: FastifyInstance, deps: { leaks: LeakService; gua
   for (const url of ['/api/leak-data-finder/', '/api/leak-data-finder']) {
     api.post(url, handler, async (request) => {
       const { page, per_page } = parseInput(leakSearchQuery, request.query);
-      const { fields, case_reference } = parseInput(leakSearchBody, request.body);
+      const { fields, case_reference, legal_basis } = parseInput(leakSearchBody, request.body);
       return deps.leaks.search(
         request.user!,
         fields.map((row) => ({ type: row.type, value: row.value })),
@@ -42,6 +42,7 @@ export function leakRoutes(app: FastifyInstance, deps: { leaks: LeakService; gua
         per_page,
         clientOf(request),
         case_reference,
+        { legalBasis: legal_basis },
       );
     });
   }

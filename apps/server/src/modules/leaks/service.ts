@@ -3,6 +3,7 @@ import {
   type LeakFieldType,
   type LeakOriginStatus,
   type LeakSearchResponse,
+  type LegalBasis,
   leakRowError,
   leakTypedText,
   messages,
@@ -41,6 +42,8 @@ type LeakPage = Omit<LeakSearchResponse, 'credits' | 'cached' | 'lookup_id'>;
 
 /** What a leak search may ask besides its rows and page. */
 export interface LeakSearchOptions {
+  /** The legal basis the search states itself (`legal_basis`, checked by the request schema). */
+  legalBasis?: LegalBasis | null;
   /** Ask again and charge, even when an identical search is within the cache window (a watch run). */
   fresh?: boolean;
   /** Keys added to the search's audit rows (a watch run names its watch). */
@@ -189,7 +192,7 @@ export function createLeakService(deps: LeakServiceDeps) {
           ? countAndReadPage(db, conditions, pageWindow(LEAK_TOTAL_CAP, page, perPage).local, scope)
           : null;
       localRead?.catch(() => {});
-      const caseReference = await searches.caseReference(rawCaseReference, user);
+      const caseReference = await searches.caseReference(rawCaseReference, user, options.legalBasis ?? null);
 
       const searched = await searches.run<LeakPage>({
         user,

@@ -136,9 +136,10 @@ export function lookupRoutes(
       },
     },
     async (request, reply) => {
-      const { number, case_reference, fresh } = parseInput(telQuery, request.query);
+      const { number, case_reference, legal_basis, fresh } = parseInput(telQuery, request.query);
       const { outcome, meta } = await run(request, reply, 'tel', number, case_reference, {
         fresh,
+        legalBasis: legal_basis,
         typed: rawField(request.query, 'number'),
       });
       return { ...outcome.payloads, errors: outcome.errors, credits: outcome.credits, ...meta };
@@ -161,9 +162,10 @@ export function lookupRoutes(
       },
     },
     async (request, reply) => {
-      const { email, case_reference, fresh } = parseInput(emailQuery, request.query);
+      const { email, case_reference, legal_basis, fresh } = parseInput(emailQuery, request.query);
       const { outcome, meta } = await run(request, reply, 'email', email, case_reference, {
         fresh,
+        legalBasis: legal_basis,
         typed: rawField(request.query, 'email'),
       });
       return { data: { ...outcome.payloads, errors: outcome.errors }, credits: outcome.credits, ...meta };
@@ -209,7 +211,7 @@ function detailLookupRoutes(
         },
       },
       async (request, reply) => {
-        const { query, typed, caseReference, fresh } = detailSearchOf(
+        const { query, typed, caseReference, legalBasis, fresh } = detailSearchOf(
           kind,
           parseInput(body, request.body),
           request.body,
@@ -217,6 +219,7 @@ function detailLookupRoutes(
         const { outcome, meta } = await runLookup(lookups, request, reply, kind, query, caseReference, {
           fresh,
           typed,
+          legalBasis,
         });
         return {
           credits: outcome.credits,

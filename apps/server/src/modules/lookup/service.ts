@@ -1,4 +1,5 @@
 import {
+  type LegalBasis,
   type SearchKind,
   type SourceStatus,
   type SourcesResponse,
@@ -98,6 +99,8 @@ export interface LookupOptions {
   background?: boolean;
   /** The case reference already checked (a bulk job checks its own once, before its rows run). */
   checkedCase?: CaseReference;
+  /** The legal basis the search states itself (`legal_basis`, checked by the request schema). */
+  legalBasis?: LegalBasis | null;
 }
 
 /**
@@ -145,10 +148,13 @@ export function createLookupService(deps: LookupDeps) {
         typed: unknown;
         fresh: boolean;
         caseReference: unknown;
+        /** The basis as the request's schema checked it when the search was asked (absent before it existed). */
+        legalBasis?: LegalBasis | null;
       };
       const outcome = await this.lookup(user, held.kind, held.query, client, held.caseReference, {
         typed: held.typed,
         fresh: held.fresh,
+        legalBasis: held.legalBasis ?? null,
         auditDetails,
       });
       return { lookupId: outcome.lookupId };
@@ -171,7 +177,9 @@ export function createLookupService(deps: LookupDeps) {
         query,
         queryTyped: typeof options.typed === 'string' ? options.typed : query,
         cost: deps.costs[kind],
-        caseReference: options.checkedCase ?? (await searches.caseReference(caseReference, user)),
+        caseReference:
+          options.checkedCase ??
+          (await searches.caseReference(caseReference, user, options.legalBasis ?? null)),
         fresh: options.fresh === true,
         background: options.background === true,
         ...(options.auditDetails ? { auditDetails: options.auditDetails } : {}),
@@ -185,6 +193,7 @@ export function createLookupService(deps: LookupDeps) {
                   typed: options.typed ?? null,
                   fresh: options.fresh === true,
                   caseReference,
+                  legalBasis: options.legalBasis ?? null,
                 },
               },
             }

@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type DetailKind, declarationOf, detailFacts, type LookupKind } from '@footprint/domain';
 import type { Database } from '../../db/client.ts';
-import { reports, type UserRow } from '../../db/schema.ts';
+import { type LookupRow, reports, type UserRow } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { auditedReport } from './audited.ts';
@@ -194,7 +194,9 @@ export function createReportService(options: {
    * The legal basis of the case a lookup is filed under, as one line, for the cover (the cases
    * module answers it; reports stand below cases and do not import it).
    */
-  legalBasisOfLookup: (lookupId: string, caseReference: string | null) => Promise<string | null>;
+  legalBasisOfLookup: (
+    lookup: Pick<LookupRow, 'id' | 'caseReference' | 'legalBasis'>,
+  ) => Promise<string | null>;
 }) {
   const { db, pool, llm } = options;
   const now = options.now ?? (() => new Date());

@@ -33,7 +33,7 @@ export const answeredAtOf = (row: LookupRow): string => (row.completedAt ?? row.
 export function createStoredLookups(
   db: Database,
   /** The legal basis of the case a lookup is filed under (the cases module answers it). */
-  legalBasisOfLookup: (lookupId: string, caseReference: string | null) => Promise<string | null>,
+  legalBasisOfLookup: (lookup: LookupRow) => Promise<string | null>,
 ) {
   /**
    * The newest complete stored lookup of a user's for a query (a 10-digit phone number matches it
@@ -73,7 +73,7 @@ export function createStoredLookups(
 
   /** A lookup's stored answer: its own, or for a free repeat the one it reused; undefined once purged. */
   async function keptAnswer(row: LookupRow): Promise<Found | undefined> {
-    const legalBasis = await legalBasisOfLookup(row.id, row.caseReference);
+    const legalBasis = await legalBasisOfLookup(row);
     if (row.result) return { row, result: row.result as StoredResult, legalBasis };
     if (!row.cacheOf) return undefined;
     const [original] = await db

@@ -4,7 +4,7 @@
  * reviews whom is the access policy's `reviewsWorkOf`: a supervisor of the searcher's unit or a unit
  * above, never the searcher.
  */
-import { type ReviewItem, type ReviewVerdict, reviewsMessages } from '@footprint/domain';
+import { type LegalBasis, type ReviewItem, type ReviewVerdict, reviewsMessages } from '@footprint/domain';
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { lists, reviewsWorkOf } from '../../access/policy.ts';
@@ -17,7 +17,11 @@ import { recordAudit } from '../audit/service.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIST_MAX = 200;
 
-type LegalBasisOfLookup = (lookupId: string, caseReference: string | null) => Promise<string | null>;
+type LegalBasisOfLookup = (lookup: {
+  id: string;
+  caseReference: string | null;
+  legalBasis: LegalBasis | null;
+}) => Promise<string | null>;
 
 export function createReviews(deps: { db: Database; legalBasisOfLookup: LegalBasisOfLookup }) {
   const { db } = deps;
@@ -36,6 +40,7 @@ export function createReviews(deps: { db: Database; legalBasisOfLookup: LegalBas
           cost: lookups.cost,
           createdAt: lookups.createdAt,
           caseReference: lookups.caseReference,
+          legalBasis: lookups.legalBasis,
           sourcesAnswered: lookups.sourcesAnswered,
           sourceErrors: lookups.sourceErrors,
         },
@@ -58,7 +63,7 @@ export function createReviews(deps: { db: Database; legalBasisOfLookup: LegalBas
         cost: lookup.cost,
         created_at: lookup.createdAt.toISOString(),
         case_reference: lookup.caseReference,
-        legal_basis: await deps.legalBasisOfLookup(lookup.id, lookup.caseReference),
+        legal_basis: await deps.legalBasisOfLookup(lookup),
         sources_answered: lookup.sourcesAnswered,
         // A source that answered is not counted as failed for a partial error beside its answer.
         sources_failed: Object.keys(lookup.sourceErrors ?? {}).filter(

@@ -3,7 +3,7 @@
  * writers, and the small reads and audit rows each step needs.
  */
 
-import { cleanTypedQuery } from '@footprint/domain';
+import { cleanTypedQuery, type LegalBasis, legalBasisLine } from '@footprint/domain';
 import { and, eq } from 'drizzle-orm';
 import { heldBy } from '../../access/policy.ts';
 import type { Executor } from '../../db/client.ts';
@@ -16,6 +16,20 @@ import { findReusable, type Reusable, reuseWindowStart } from './reuse.ts';
 import type { PaidSearch, SearchesDeps } from './types.ts';
 
 const NO_METER: SearchMeter = { lookup: () => {}, credits: () => {} };
+
+/**
+ * The audit keys of the legal basis a search states itself: the same keys as its case's (which they
+ * replace, since the search's own basis is the one it ran on), and `legal_basis_stated: true`.
+ */
+const searchBasisDetails = (basis: LegalBasis | null): Record<string, unknown> =>
+  basis
+    ? {
+        legal_basis: legalBasisLine(basis),
+        legal_basis_kind: basis.kind,
+        ...(basis.fields ? { legal_basis_fields: basis.fields } : {}),
+        legal_basis_stated: true,
+      }
+    : {};
 
 export function createSearchContext(deps: SearchesDeps) {
   const { db } = deps;
@@ -36,6 +50,7 @@ export function createSearchContext(deps: SearchesDeps) {
         query_typed: typedOf(search),
         query: search.query,
         ...deps.cases.auditDetails(search.caseReference.case),
+        ...searchBasisDetails(search.caseReference.legalBasis),
         ...search.auditDetails,
       },
       search.client.apiKey,
@@ -79,10 +94,15 @@ export function createSearchContext(deps: SearchesDeps) {
       });
     },
 
-    /** Files a search under its case, if it has one. */
+    /**
+     * Files a search under its case, if it has one, and keeps the legal basis it stated itself on its
+     * lookups row, if it stated one.
+     */
     async file(search: PaidSearch<unknown>, lookupId: string) {
       const filed = search.caseReference.case;
       if (filed) await deps.cases.file(filed, lookupId, search.user);
+      const basis = search.caseReference.legalBasis;
+      if (basis) await db.update(lookups).set({ legalBasis: basis }).where(eq(lookups.id, lookupId));
     },
 
     /**

@@ -1,6 +1,6 @@
-import { legalBasisLine } from '@footprint/domain';
 import { apiKeyCapReached, insufficientCredits } from '../../errors.ts';
 import { shortfallOf } from '../credits/service.ts';
+import { legalBasisLineOf } from './basis.ts';
 import type { SearchContext } from './context.ts';
 import { refundSearch, settleNoRecord } from './refund.ts';
 import { repeatSearch } from './repeat.ts';
@@ -84,7 +84,6 @@ export async function runSearch<T>(ctx: SearchContext, search: PaidSearch<T>): P
 
   // A sensitive kind asked for now is held for a supervisor's approval (a 202), before any charge.
   if (search.held && !resumed && ctx.deps.gate) {
-    const basis = search.caseReference.case?.legalBasis;
     await ctx.deps.gate.hold({
       user: search.user,
       client: search.client,
@@ -94,7 +93,7 @@ export async function runSearch<T>(ctx: SearchContext, search: PaidSearch<T>): P
       cost: search.cost,
       fresh: search.fresh,
       caseReference: search.caseReference.value,
-      legalBasisLine: basis ? legalBasisLine(basis) : null,
+      legalBasisLine: legalBasisLineOf(search.caseReference),
       held: search.held,
     });
   }

@@ -1,3 +1,4 @@
+import type { LegalBasis } from '@footprint/domain';
 import type { UserRow } from '../../db/schema.ts';
 import { requireCaseReference } from '../settings/case-reference.ts';
 import { readDeploymentSettings } from '../settings/service.ts';
@@ -6,6 +7,7 @@ import { createForeground } from './foreground.ts';
 import { runSearch } from './run.ts';
 import type { CaseReference, PaidSearch, Searched, SearchesDeps } from './types.ts';
 
+export { legalBasisLineOf, legalBasisOfSearch } from './basis.ts';
 export type {
   Answer,
   AskContext,
@@ -43,13 +45,21 @@ export function createSearches(deps: SearchesDeps) {
     /**
      * Checks a search's raw case reference (length, and presence when the deployment requires one)
      * and finds (or opens) the user's case of that reference, before anything is charged; a 422 (or a
-     * 409 for a closed case) otherwise.
+     * 409 for a closed case) otherwise. `legalBasis` is the basis the search states itself (checked by
+     * the kind's request schema): with it, a deployment that requires a legal basis takes the search
+     * outside a case, or under a case that has no basis yet.
      */
-    async caseReference(raw: unknown, user: UserRow): Promise<CaseReference> {
+    async caseReference(
+      raw: unknown,
+      user: UserRow,
+      legalBasis: LegalBasis | null = null,
+    ): Promise<CaseReference> {
       const value = await requireCaseReference(db, raw);
       const { legalBasisRequired } = await readDeploymentSettings(db, deps.settings);
-      const filed = await deps.cases.caseFor(user, value, { legalBasisRequired });
-      return { value: filed?.reference ?? value, case: filed, checked: true };
+      const filed = await deps.cases.caseFor(user, value, {
+        legalBasisRequired: legalBasisRequired && legalBasis === null,
+      });
+      return { value: filed?.reference ?? value, case: filed, legalBasis, checked: true };
     },
 
     /** The raw case reference checked (length, presence when required), no case looked up or opened. */

@@ -1,6 +1,6 @@
 /** The paid search's contract with the kinds that run through it (service.ts). */
 
-import type { SearchKind } from '@footprint/domain';
+import type { LegalBasis, SearchKind } from '@footprint/domain';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { DomainError } from '../../errors.ts';
@@ -16,6 +16,11 @@ export interface CaseReference {
   readonly value: string | null;
   /** The case the search files itself under. */
   readonly case: FiledCase | null;
+  /**
+   * The legal basis the search states itself (`legal_basis`), or null. It is the search's basis before
+   * its case's: stored on its lookups row, written in its audit rows and printed on its reports.
+   */
+  readonly legalBasis: LegalBasis | null;
   readonly checked: true;
 }
 
