@@ -10,20 +10,20 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { LegalBasisFields } from '../../components/LegalBasisFields.tsx';
 import { QueryView } from '../../components/LoadError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatDateTime } from '../../lib/datetime.ts';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../lib/field-errors.ts';
-import { useCreateCase } from './api/createCase.ts';
-import { useCases } from './api/listCases.ts';
-import { LegalBasisFields } from './components/LegalBasisFields.tsx';
 import {
   checkLegalBasis,
   emptyLegalBasisDraft,
   errorsAfterEdit,
   type LegalBasisErrors,
-} from './legalBasisDraft.ts';
+} from '../../lib/legal-basis-draft.ts';
+import { useCreateCase } from './api/createCase.ts';
+import { useCases } from './api/listCases.ts';
 
 /**
  * /cases (beyond the spec): the user's investigations, owned or shared with them, filtered by status,

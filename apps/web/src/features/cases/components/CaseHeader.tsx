@@ -1,19 +1,19 @@
 import { type CaseDetail, legalBasisLine, messages } from '@footprint/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { LegalBasisFields } from '../../../components/LegalBasisFields.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
-import { useUpdateCase } from '../api/updateCase.ts';
 import {
   checkLegalBasis,
   draftOf,
   errorsAfterEdit,
   isCurrentKind,
   type LegalBasisErrors,
-} from '../legalBasisDraft.ts';
+} from '../../../lib/legal-basis-draft.ts';
+import { useUpdateCase } from '../api/updateCase.ts';
 import { BundleButton } from './BundleButton.tsx';
 import { LegalBasisFacts } from './LegalBasisFacts.tsx';
-import { LegalBasisFields } from './LegalBasisFields.tsx';
 import { LegalHoldBanner, PlaceHoldButton } from './LegalHold.tsx';
 
 const t = messages.cases;

@@ -12,7 +12,7 @@ import {
   type LegalBasisDraft,
   type LegalBasisErrors,
   sectionsOf,
-} from '../legalBasisDraft.ts';
+} from '../lib/legal-basis-draft.ts';
 
 const t = messages.cases;
 
