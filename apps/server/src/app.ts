@@ -25,7 +25,7 @@ import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { createApiKeyService } from './modules/api-keys/service.ts';
 import { createKeySpending } from './modules/api-keys/spending.ts';
 import { approvalRoutes } from './modules/approvals/routes.ts';
-import { createApprovals } from './modules/approvals/service.ts';
+import { type Approvals, createApprovals } from './modules/approvals/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { securityRoutes } from './modules/auth/security-routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -120,6 +120,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The watchlists' runs, for the runtime's schedule (modules/watchlists/jobs.ts) and tests. */
     watchlists: Watchlists;
+    /** The approvals' sweep, for the runtime's schedule (modules/approvals/sweep.ts) and tests. */
+    approvals: Approvals;
   }
 }
 
@@ -271,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lookups = createLookupService({ searches, runner: deps.runner, costs: config.costs });
   lookupRoutes(app, { lookups, guards, sandbox: config.providers.sandbox });
   approvals.replayWith('lookup', (...held) => lookups.replayHeld(...held));
+  app.decorate('approvals', approvals);
   // Bulk lookups: each row through the same lookup service, on the job queue.
   const bulkWorker = createBulkWorker({
     db,

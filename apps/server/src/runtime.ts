@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrationsFolder, openDatabase } from './db/client.ts';
 import { migrationStatus } from './db/migrations.ts';
+import { scheduleApprovalSweep } from './modules/approvals/sweep.ts';
 import { roleCanRewriteTrail } from './modules/audit/chain.ts';
 import { auditOrigin, checkpointSigner } from './modules/audit/checkpoint.ts';
 import { createSealer, type Sealer } from './modules/audit/sealer.ts';
@@ -79,6 +80,8 @@ export interface RuntimeOverrides {
   logStream?: DestinationStream;
   /** Seconds between the watchlist's ticks (default 60); 0: none (tests call `runDue` themselves). */
   watchTickSeconds?: number;
+  /** Milliseconds between the approvals' sweeps (default 60 000); 0: none (tests call `sweep`). */
+  approvalSweepMs?: number;
   /** MIGRATE_ON_START=false: how often to look again for the pending migrations (ms; default 2000). */
   migrationWait?: number;
 }
@@ -241,6 +244,13 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     },
     app.log,
   );
+  // Requests for approval: expired when due (their requesters told), and approved ones a stopped
+  // process left without an answer settled (modules/approvals/sweep.ts), every minute.
+  const stopApprovalSweep = scheduleApprovalSweep(
+    () => app.approvals.sweep(),
+    overrides.approvalSweepMs ?? 60_000,
+    app.log,
+  );
   // Paid lookups a previous process left pending (it died mid-lookup) are refunded once.
   const stopRecovery = scheduleRecovery(database.db, config.lookups.abandonSeconds, app.log);
   // Watched searches due to run: a tick on the job queue, once across all processes; the claim in
@@ -279,6 +289,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     async close(step) {
       stopPurge();
       stopSampling();
+      stopApprovalSweep();
       stopRecovery();
       // First the requests in flight finish (new connections are refused; a new request on a kept-alive
       // one gets 503), so that none of them sends a job to a stopped queue; then the running jobs

@@ -45,6 +45,12 @@ export const approvalsMessages = {
   ownRequest: 'You cannot decide your own request: a supervisor of yours does. Nothing was changed.',
   decided: (status: string) => `This request is already ${status.toLowerCase()}. Nothing was changed.`,
   reasonRequired: 'Say why it is rejected: a reason is required.',
+  /** Why an approved request made with an API key did not run: the key is no longer usable. */
+  keyGone:
+    'The API key this search was asked with has been revoked or has expired since, so it was not run. Nothing was charged.',
+  /** Why an approved request has no answer: the server stopped before its search answered. */
+  interrupted:
+    'The server stopped before this approved search answered. Whatever it charged was given back; ask for it again.',
   decision: 'The decision must be approve or reject.',
 } as const;
 

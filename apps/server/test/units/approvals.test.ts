@@ -217,6 +217,11 @@ describe('a sensitive search', () => {
       'expired',
     );
     expect(await pool()).toBe(27);
+    // The requester is told, though nobody decided it.
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes(people.investigator.email) && m.subject.endsWith(': expired'),
+    );
+    expect(mail.text).toContain('was not decided in time, so nothing was run or charged');
   });
 
   it('answers an API key 202 too, and the key follows its request where the answer says', async () => {
@@ -237,6 +242,66 @@ describe('a sensitive search', () => {
     expect(
       (await call('GET', `/api/history/${done.body.lookup_id}`, people.investigator.session)).status,
     ).toBe(200);
+    // It ran with the key: the lookup names it, so the key's monthly cap counts it.
+    const [ran] = await t.db.select().from(lookups).where(eq(lookups.id, done.body.lookup_id));
+    expect(ran!.apiKeyId).toBe(created.body.id);
+
+    // A key revoked while its request waits: the approved request does not run, and charges nothing.
+    const waiting = await call('POST', '/api/upifull-details', key, nextUpi());
+    expect(waiting.status).toBe(202);
+    expect(
+      (await call('DELETE', `/api/api-keys/${created.body.id}`, people.investigator.session)).status,
+    ).toBe(200);
+    const poolBefore = await pool();
+    const refused = await call('POST', waiting.body.poll, people.supervisor.session, { decision: 'approve' });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    expect(refused.body).toMatchObject({
+      status: 'failed',
+      failure: approvalsMessages.keyGone,
+      lookup_id: null,
+    });
+    expect(await pool()).toBe(poolBefore);
+  });
+
+  it('is settled by the sweep when the server stopped between its approval and its answer', async () => {
+    const long = new Date(Date.now() - 20 * 60_000);
+    // One whose search never answered: it fails, and the requester is told.
+    const res = await ask(people.investigator);
+    const lost = res.body.approval.id as string;
+    await t.db
+      .update(searchApprovals)
+      .set({ status: 'approved', deciderId: people.supervisor.id, decidedAt: long })
+      .where(eq(searchApprovals.id, lost));
+    // One whose search answered, the server stopping before it noted the lookup: it gets its lookup back.
+    const [answered] = await t.db.select().from(searchApprovals).where(eq(searchApprovals.id, held));
+    await t.db
+      .update(searchApprovals)
+      .set({ lookupId: null, decidedAt: long })
+      .where(eq(searchApprovals.id, held));
+    // A recent approval is left alone: its search may still be running.
+    const recent = (await ask(people.investigator)).body.approval.id as string;
+    await t.db
+      .update(searchApprovals)
+      .set({ status: 'approved', deciderId: people.supervisor.id, decidedAt: new Date() })
+      .where(eq(searchApprovals.id, recent));
+
+    await t.app.approvals.sweep();
+    const read = async (id: string) =>
+      (await t.db.select().from(searchApprovals).where(eq(searchApprovals.id, id)))[0]!;
+    expect(await read(lost)).toMatchObject({ status: 'failed', failure: approvalsMessages.interrupted });
+    expect(await read(held)).toMatchObject({ status: 'approved', lookupId: answered!.lookupId });
+    expect(await read(recent)).toMatchObject({ status: 'approved', lookupId: null, failure: null });
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes(people.investigator.email) && m.text.includes(approvalsMessages.interrupted),
+    );
+    expect(mail.subject).toContain('approved, but it could not run');
+    // A second sweep changes nothing.
+    await t.app.approvals.sweep();
+    expect(await read(lost)).toMatchObject({ status: 'failed' });
+    await t.db
+      .update(searchApprovals)
+      .set({ status: 'rejected', note: 'test over' })
+      .where(eq(searchApprovals.id, recent));
   });
 
   it('is not held when its kind is not sensitive, and the books balance', async () => {

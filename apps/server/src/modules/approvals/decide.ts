@@ -1,9 +1,9 @@
 import { approvalsMessages } from '@footprint/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { type Actor, decidesApprovals, heldBy, holds } from '../../access/policy.ts';
-import { searchApprovals, type UserRow, users } from '../../db/schema.ts';
+import { apiKeys, searchApprovals, type UserRow, users } from '../../db/schema.ts';
 import { DomainError, forbidden, heldForApproval, insufficientCredits, notFound } from '../../errors.ts';
-import type { ClientContext } from '../../http/context.ts';
+import type { ApiKeyActor, ClientContext } from '../../http/context.ts';
 import { recordAudit } from '../audit/service.ts';
 import { presentOwnPool } from '../credits/present.ts';
 import { poolOf, shortfallOf } from '../credits/service.ts';
@@ -116,6 +116,25 @@ export async function decideRequest(
   return final;
 }
 
+/**
+ * The API key a request was made with, as its search runs with it: its monthly cap counts the search,
+ * and the search's rows name it. A key revoked or expired since refuses the run (nothing is charged).
+ */
+async function usableKey(ctx: Ctx, id: string): Promise<ApiKeyActor> {
+  const [key] = await ctx.db
+    .select({ id: apiKeys.id, name: apiKeys.name, monthlyCreditCap: apiKeys.monthlyCreditCap })
+    .from(apiKeys)
+    .where(
+      and(
+        eq(apiKeys.id, id),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, ctx.now())),
+      ),
+    );
+  if (!key) throw new DomainError('forbidden', approvalsMessages.keyGone);
+  return key;
+}
+
 /** Runs an approved request as the requester's search: records its lookup, or why it could not run. */
 async function run(ctx: Ctx, row: Row, actor: Actor): Promise<Row> {
   const held = row.input as HeldRequest | null;
@@ -128,6 +147,7 @@ async function run(ctx: Ctx, row: Row, actor: Actor): Promise<Row> {
       ip: row.ip ?? '',
       deviceId: row.deviceId ?? undefined,
       userAgent: undefined,
+      ...(row.apiKeyId ? { apiKey: await usableKey(ctx, row.apiKeyId) } : {}),
     };
     const ran = await replay(requester, client, held.input, { approval_id: row.id, approved_by: actor.id });
     set = { lookupId: ran.lookupId };

@@ -22,8 +22,11 @@ export async function tellApprovers(ctx: Ctx, row: Row, requester: UserRow): Pro
   }
 }
 
-/** Tells the requester what became of their request. */
-export async function tellRequester(ctx: Ctx, row: Row, decidedBy: UserRow) {
+/**
+ * Tells the requester what became of their request: decided by a supervisor, or (`decidedBy` null)
+ * expired with nobody deciding it, or approved but interrupted before its search answered.
+ */
+export async function tellRequester(ctx: Ctx, row: Row, decidedBy: UserRow | null): Promise<void> {
   const [requester] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
   if (!requester) return;
   const outcome = row.status === 'failed' ? `approved, but it could not run: ${row.failure}` : row.status;
@@ -32,7 +35,7 @@ export async function tellRequester(ctx: Ctx, row: Row, decidedBy: UserRow) {
       approvalDecidedMail(requester.email, requester.name, {
         outcome,
         search: searchText(row),
-        decider: `${decidedBy.name} (${decidedBy.email})`,
+        decider: decidedBy ? `${decidedBy.name} (${decidedBy.email})` : null,
         note: row.note,
         link: ctx.link(row.lookupId ? `/history/${row.lookupId}` : '/approvals?view=mine'),
       }),

@@ -36,6 +36,8 @@ export interface Ctx {
   replays: Map<ApprovalFamily, Replay>;
   /** An absolute link into the web app, for the e-mails. */
   link: (path: string) => string;
+  /** Tells the requester what became of their request (notify.ts); never throws. */
+  tell: (row: Row, decidedBy: UserRow | null) => Promise<void>;
 }
 
 export type Row = typeof searchApprovals.$inferSelect;
@@ -76,13 +78,16 @@ export function present(
   };
 }
 
-/** Requests past their time are expired (on every read and decision: no request outlives it). */
+/**
+ * Requests past their time are expired (on every read and decision, and by the sweep: no request
+ * outlives it); their requesters are told by e-mail, after the reply (the mail waits on nobody).
+ */
 export async function expireDue(ctx: Ctx): Promise<void> {
   const expired = await ctx.db
     .update(searchApprovals)
     .set({ status: 'expired' })
     .where(and(eq(searchApprovals.status, 'pending'), lt(searchApprovals.expiresAt, ctx.now())))
-    .returning({ id: searchApprovals.id, userId: searchApprovals.userId, kind: searchApprovals.kind });
+    .returning();
   if (expired.length === 0) return;
   await recordAudit(
     ctx.db,
@@ -94,6 +99,7 @@ export async function expireDue(ctx: Ctx): Promise<void> {
       details: { requester_id: row.userId, kind: row.kind },
     })),
   );
+  for (const row of expired) void ctx.tell(row, null);
 }
 
 /** The requests matching `where`, newest first, presented for `actor`. */

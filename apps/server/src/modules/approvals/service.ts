@@ -17,7 +17,9 @@ import { notFound } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import type { ApprovalFamily, HoldCandidate } from '../searches/ports.ts';
 import { decideRequest, holdSearch } from './decide.ts';
+import { tellRequester } from './notify.ts';
 import { type ApprovalsDeps, type Ctx, expireDue, type Replay, read, UUID } from './read.ts';
+import { sweepApprovals } from './sweep.ts';
 
 export type { ApprovalsDeps, Replay } from './read.ts';
 
@@ -28,6 +30,7 @@ export function createApprovals(deps: ApprovalsDeps) {
     now: deps.now ?? (() => new Date()),
     replays: new Map(),
     link: (path) => `${deps.appUrl.replace(/\/$/, '')}${path}`,
+    tell: (row, decidedBy) => tellRequester(ctx, row, decidedBy),
   };
 
   /** One request, for its requester or someone who decides it; anyone else gets 404. */
@@ -69,6 +72,9 @@ export function createApprovals(deps: ApprovalsDeps) {
     },
 
     get,
+
+    /** Expires what is due and settles approved requests a stopped server left without an answer (sweep.ts). */
+    sweep: () => sweepApprovals(ctx),
 
     /** Approves (and runs) or rejects a request; answers it as the decider now sees it. */
     async decide(

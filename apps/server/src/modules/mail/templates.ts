@@ -183,19 +183,25 @@ export function approvalRequestedMail(
 export function approvalDecidedMail(
   to: string,
   name: string,
-  decision: { outcome: string; search: string; decider: string; note: string | null; link: string },
+  decision: { outcome: string; search: string; decider: string | null; note: string | null; link: string },
 ): Mail {
   const note = decision.note ? `Note: ${decision.note}` : '';
+  // Without a decider nobody decided it: it expired, or the server stopped before it answered.
+  const how = decision.decider
+    ? `was decided by ${decision.decider}: `
+    : decision.outcome === 'expired'
+      ? 'was not decided in time, so nothing was run or charged: '
+      : 'ended: ';
   return {
     to,
     subject: `Footprint: your ${decision.search}: ${decision.outcome.toLowerCase()}`,
     text:
-      `Hello ${name},\n\nYour request to run ${decision.search} was decided by ${decision.decider}: ` +
+      `Hello ${name},\n\nYour request to run ${decision.search} ${how}` +
       `${decision.outcome}.\n${note ? `${note}\n` : ''}\nSee it here:\n${decision.link}\n`,
     html: layout(
       `Your request: ${decision.outcome}`,
       `<p>Hello ${escapeHtml(name)},</p><p>Your request to run <strong>${escapeHtml(decision.search)}</strong> ` +
-        `was decided by ${escapeHtml(decision.decider)}: <strong>${escapeHtml(decision.outcome)}</strong>.</p>` +
+        `${escapeHtml(how)}<strong>${escapeHtml(decision.outcome)}</strong>.</p>` +
         (note ? `<p>${escapeHtml(note)}</p>` : '') +
         `<p><a href="${escapeHtml(decision.link)}">See it in Footprint</a>.</p>`,
     ),
