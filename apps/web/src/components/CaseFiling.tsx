@@ -1,9 +1,15 @@
-import { messages } from '@footprint/domain';
+import { LEGAL_BASIS_LABELS, legalBasisInput, legalBasisLine, messages } from '@footprint/domain';
 import { useId } from 'react';
-import type { CaseReferenceFieldState } from '../lib/case-reference.ts';
+import {
+  type CaseReferenceFieldState,
+  type SearchLegalBasisState,
+  searchBasisTexts,
+} from '../lib/case-reference.ts';
+import { emptyLegalBasisDraft, type LegalBasisDraft, legalBasisInputOf } from '../lib/legal-basis-draft.ts';
 import { useOpenCases } from '../lib/open-cases.ts';
 import { CaseReferenceField } from './CaseReferenceField.tsx';
 import { Icon } from './Icon.tsx';
+import { LegalBasisFields } from './LegalBasisFields.tsx';
 
 const t = messages.caseReference.filing;
 
@@ -22,6 +28,7 @@ export function CaseFiling({
   required,
   error,
   inputRef,
+  legalBasis,
   disabled = false,
   className = '',
 }: CaseReferenceFieldState & { disabled?: boolean; className?: string }) {
@@ -100,7 +107,94 @@ export function CaseFiling({
           disabled={disabled}
         />
       </div>
+      {legalBasis && <SearchBasis state={legalBasis} underCase={!!trimmed} disabled={disabled} />}
     </section>
+  );
+}
+
+const b = searchBasisTexts;
+
+/** The draft in words: its one line when complete, its kind when not, or that none is stated. */
+function basisSummary(draft: LegalBasisDraft, underCase: boolean): string {
+  if (!draft.kind) return underCase ? b.noneUnderCase : b.none;
+  const checked = legalBasisInput.safeParse(legalBasisInputOf(draft));
+  return checked.success
+    ? legalBasisLine(checked.data)
+    : `${LEGAL_BASIS_LABELS[draft.kind]} (${b.incomplete})`;
+}
+
+/**
+ * The legal basis the search states itself, under the case it is filed under (when the deployment
+ * requires a legal basis for every search): one line saying it in words, and the kind and facts of the
+ * case form behind 'State a legal basis' / 'Change'. It starts open outside a case, and closed under one
+ * (whose basis then usually applies); a refusal about it opens it.
+ */
+function SearchBasis({
+  state,
+  underCase,
+  disabled,
+}: {
+  state: SearchLegalBasisState;
+  underCase: boolean;
+  disabled: boolean;
+}) {
+  const { idPrefix, draft, onChange, errors, refusal, open, onOpenChange } = state;
+  const panelId = `${idPrefix}-lb-panel`;
+  const headingId = `${idPrefix}-lb-heading`;
+  return (
+    <div className="mt-4 border-t border-line/70 pt-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <p id={headingId} className="flex min-w-0 flex-1 basis-64 items-start gap-2 text-sm">
+          <Icon
+            className="mt-0.5 size-4 shrink-0 text-muted"
+            d="M12 3v18M7 21h10M5 7h14M5 7l-3 6a3 3 0 0 0 6 0zM19 7l-3 6a3 3 0 0 0 6 0z"
+          />
+          <span className="min-w-0 break-words">
+            <span className="font-semibold text-text">{b.legend}: </span>
+            <span className={draft.kind ? 'text-text' : 'text-muted'}>{basisSummary(draft, underCase)}</span>
+          </span>
+        </p>
+        <div className="ml-auto flex shrink-0 gap-2">
+          {draft.kind && (
+            <button
+              type="button"
+              className="btn-ghost min-h-10 px-3 text-sm"
+              disabled={disabled}
+              aria-label={b.clearLabel}
+              onClick={() => onChange(emptyLegalBasisDraft)}
+            >
+              {b.clear}
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn-ghost min-h-10 px-3 text-sm"
+            aria-expanded={open}
+            aria-controls={panelId}
+            aria-describedby={headingId}
+            onClick={() => onOpenChange(!open)}
+          >
+            {open ? b.hide : draft.kind ? b.change : b.show}
+          </button>
+        </div>
+      </div>
+      <div id={panelId} hidden={!open} className="mt-3">
+        {open && (
+          <LegalBasisFields
+            idPrefix={idPrefix}
+            draft={draft}
+            onChange={onChange}
+            errors={errors}
+            serverError={refusal ?? undefined}
+            legend={messages.cases.legalBasisFacts}
+            hint={b.hint}
+            noneLabel={b.none}
+            disabled={disabled}
+            framed={false}
+          />
+        )}
+      </div>
+    </div>
   );
 }
 

@@ -32,6 +32,14 @@ interface Props {
   required?: boolean;
   /** The stored basis's kind when it is one no longer given (warrant, complaint, court order). */
   oldKind?: LegalBasisKind | undefined;
+  /** The fieldset's legend and hint, when not a case's ("Legal basis", what it allows). */
+  legend?: string | undefined;
+  hint?: string | undefined;
+  /** The empty choice's words when no kind is required (a case's: "Not given yet"). */
+  noneLabel?: string | undefined;
+  disabled?: boolean | undefined;
+  /** Drawn in its own frame (the case forms); a search form's section sits in CaseFiling's instead. */
+  framed?: boolean | undefined;
 }
 
 /**
@@ -46,6 +54,11 @@ export function LegalBasisFields({
   serverError,
   required,
   oldKind,
+  legend = t.legalBasisLegend,
+  hint = t.legalBasisHint,
+  noneLabel = t.legalBasisNone,
+  disabled = false,
+  framed = true,
 }: Props) {
   const set = (name: string, value: string) =>
     onChange({ kind: draft.kind, values: { ...draft.values, [name]: value } });
@@ -53,9 +66,12 @@ export function LegalBasisFields({
   const general = [...(errors.legal_basis ?? []), ...(serverError ? [serverError] : [])];
 
   return (
-    <fieldset className="flex min-w-0 flex-col gap-3 rounded-md border border-line/70 px-3 py-3">
-      <legend className="px-1 text-sm font-semibold text-text">{t.legalBasisLegend}</legend>
-      <p className="text-xs text-muted">{t.legalBasisHint}</p>
+    <fieldset
+      disabled={disabled}
+      className={`flex min-w-0 flex-col gap-3 ${framed ? 'rounded-md border border-line/70 px-3 py-3' : ''}`}
+    >
+      <legend className={`text-sm font-semibold text-text ${framed ? 'px-1' : 'mb-1'}`}>{legend}</legend>
+      <p className="text-xs text-muted">{hint}</p>
       <div>
         <label htmlFor={kindId} className="label">
           {t.legalBasisKind}
@@ -65,13 +81,20 @@ export function LegalBasisFields({
           className="input mt-1"
           value={draft.kind}
           aria-invalid={errors.kind ? true : undefined}
-          aria-describedby={describedBy(kindId, !!errors.kind, !!oldKind && !draft.kind)}
+          aria-describedby={
+            [
+              describedBy(kindId, !!errors.kind, !!oldKind && !draft.kind),
+              general.length > 0 ? `${kindId}-general` : '',
+            ]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           onChange={(event) => {
             const kind = event.target.value;
             onChange({ kind: isCurrentKind(kind) ? kind : '', values: draft.values });
           }}
         >
-          <option value="">{required ? t.legalBasisChoose : t.legalBasisNone}</option>
+          <option value="">{required ? t.legalBasisChoose : noneLabel}</option>
           {CURRENT_LEGAL_BASIS_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {LEGAL_BASIS_LABELS[kind]}
@@ -89,7 +112,7 @@ export function LegalBasisFields({
         <KindFields idPrefix={idPrefix} kind={draft.kind} draft={draft} errors={errors} set={set} />
       )}
       {general.length > 0 && (
-        <div role="alert">
+        <div id={`${kindId}-general`} role="alert">
           {general.map((message) => (
             <p key={message} className="field-error">
               {message}
