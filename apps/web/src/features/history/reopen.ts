@@ -4,6 +4,7 @@ import {
   isRecord,
   type PhoneLookupResponse,
 } from '@footprint/domain';
+import { draftOf, legalBasisInputOf } from '../../lib/legal-basis-draft.ts';
 import type { ResultsState } from '../results/index.ts';
 import { baseKind } from './format.ts';
 
@@ -24,6 +25,9 @@ export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
     sandbox: detail.sandbox === true || result.sandbox === true,
   };
   const caseReference = detail.case_reference ?? undefined;
+  // The basis the search stated itself goes with its detail lookups, as it was sent.
+  const basis = detail.legal_basis ? legalBasisInputOf(draftOf(detail.legal_basis)) : null;
+  const legalBasis = basis ? { legalBasis: basis } : {};
   const searcher = detail.user ? { searchedBy: { name: detail.user.name, email: detail.user.email } } : {};
   const kind = baseKind(detail.kind);
   if (kind === 'tel') {
@@ -34,6 +38,7 @@ export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
       dialCode: digits.length > 10 ? digits.slice(0, -10) : '',
       results: { ...result, ...meta } as unknown as PhoneLookupResponse,
       caseReference,
+      ...legalBasis,
       ...searcher,
     };
   }
@@ -43,6 +48,7 @@ export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
       userInput: detail.query,
       results: { ...result, data: result.data, ...meta } as unknown as EmailLookupResponse,
       caseReference,
+      ...legalBasis,
       ...searcher,
     };
   }

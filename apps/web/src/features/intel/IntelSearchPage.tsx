@@ -20,7 +20,11 @@ import { Overlay } from '../../components/Overlay.tsx';
 import { paths } from '../../config/paths.ts';
 import { saveBlob } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
-import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
+import {
+  useCaseReferenceDraft,
+  useCaseReferenceField,
+  useLegalBasisDraft,
+} from '../../lib/case-reference.ts';
 import { maySpend, type PaidFailure, saidElsewhere, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { unavailableText, useKindAvailable } from '../../lib/sources.ts';
 import { type IntelSearchInput, useIntelPdf, useIntelSearch } from './api/intelSearch.ts';
@@ -131,7 +135,9 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
   const [initial] = useState(() => readSavedForm(area, location.state));
   const [type, setType] = useState<IntelType>(() => initial?.type ?? (types[0] as IntelType));
   const [values, setValues] = useState<Values>(() => initial?.values ?? initialIntelValues(type));
-  const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id));
+  const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id), {
+    legalBasis: useLegalBasisDraft(user?.id),
+  });
   const [formError, setFormError] = useState<FormError | null>(null);
   const fieldRefs = useRef(new Map<string, HTMLInputElement | HTMLSelectElement>());
   const busy = search.isPending || pdf.isPending;
@@ -272,10 +278,12 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
     }
     setFormError(null);
     const caseRef = caseReference.param;
+    const basis = caseReference.legalBasisParam;
     const sent: IntelSearchInput = {
       type: type.type,
       data: toIntelRequestData(type, values),
       ...(caseRef ? { case_reference: caseRef } : {}),
+      ...(basis ? { legal_basis: basis } : {}),
     };
 
     if (type.returnsPdf) {
@@ -286,7 +294,13 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
         toast.success(messages.creditReport.success);
         setValues(initialIntelValues(type));
       } catch (error) {
-        const note = creditReportFailureToast(paidAnswer.refused(error));
+        const failure = paidAnswer.refused(error);
+        // A refusal about the case or the stated legal basis is shown under its input.
+        if (caseReference.showRefusal(error) && 'message' in failure) {
+          toast.error(failure.message ?? messages.intelPages.failed);
+          return;
+        }
+        const note = creditReportFailureToast(failure);
         if (note) toast[note.level](note.text);
       }
       return;
@@ -304,6 +318,12 @@ export function IntelSearchPage({ area }: { area: IntelArea }) {
       toast.success(messages.intelPages.found);
     } catch (error) {
       const failure = paidAnswer.refused(error);
+      // A refusal about the case or the stated legal basis is shown under its input, not as a
+      // refused search (a 422 would otherwise open the empty results).
+      if (caseReference.showRefusal(error) && 'message' in failure) {
+        toast.error(failure.message ?? messages.intelPages.failed);
+        return;
+      }
       if ('status' in failure && failure.status === 400) showFieldError(failure.fields);
       if (area === 'corporate') corporateFailed(failure, sent);
       else verificationFailed(failure, sent);

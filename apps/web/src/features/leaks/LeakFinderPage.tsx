@@ -13,7 +13,11 @@ import { CaseFiling } from '../../components/CaseFiling.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Overlay } from '../../components/Overlay.tsx';
 import { useAuth } from '../../lib/auth-context.ts';
-import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
+import {
+  useCaseReferenceDraft,
+  useCaseReferenceField,
+  useLegalBasisDraft,
+} from '../../lib/case-reference.ts';
 import { fieldMessages } from '../../lib/field-errors.ts';
 import { type LeakNeedles, needlesOf } from '../../lib/leak-highlight.ts';
 import { type AnsweredFailure, maySpend, usePaidAnswer } from '../../lib/paid-answer.ts';
@@ -37,6 +41,8 @@ interface Answer {
   query: LeakRow[];
   /** The case reference the search was made with; its pages carry the same one. */
   caseReference: string | undefined;
+  /** The legal basis the search stated itself; its pages carry the same one. */
+  legalBasis: Record<string, unknown> | undefined;
   needles: LeakNeedles;
   /** Whether this answer came from pressing Search (not from turning a page). */
   fresh: boolean;
@@ -68,7 +74,9 @@ export default function LeakFinderPage() {
   const nextId = useRef(2);
   const [rows, setRows] = useState<LeakRow[]>(() => [{ id: 1, type: 'name', value: '' }]);
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id));
+  const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id), {
+    legalBasis: useLegalBasisDraft(user?.id),
+  });
   const inputs = useRef(new Map<RowId, HTMLInputElement>());
   const pendingFocus = useRef<RowId | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -164,15 +172,21 @@ export default function LeakFinderPage() {
     fresh: boolean,
     needles: LeakNeedles,
     reference: string | undefined,
+    basis: Record<string, unknown> | undefined,
   ) => {
     ticket.current += 1;
     const mine = ticket.current;
     try {
-      const response = await search.mutateAsync({ fields, page, caseReference: reference });
+      const response = await search.mutateAsync({
+        fields,
+        page,
+        caseReference: reference,
+        legalBasis: basis,
+      });
       paidAnswer.paid(response);
       if (mine !== ticket.current) return;
       focusResults.current = true;
-      setAnswer({ response, query: fields, caseReference: reference, needles, fresh });
+      setAnswer({ response, query: fields, caseReference: reference, legalBasis: basis, needles, fresh });
     } catch (error) {
       if (mine !== ticket.current) return;
       // A failed new search leaves no answer on screen that belongs to other rows; a failed page turn
@@ -207,12 +221,12 @@ export default function LeakFinderPage() {
       return;
     }
     const fields = checked.map((row) => ({ ...row, value: cleanValue(row.type, row.value) }));
-    void run(fields, 1, true, needlesOf(fields), caseReference.param);
+    void run(fields, 1, true, needlesOf(fields), caseReference.param, caseReference.legalBasisParam);
   };
 
   const onPageChange = (page: number) => {
     if (!answer || searching) return;
-    void run(answer.query, page, false, answer.needles, answer.caseReference);
+    void run(answer.query, page, false, answer.needles, answer.caseReference, answer.legalBasis);
   };
 
   return (

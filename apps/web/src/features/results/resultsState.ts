@@ -8,8 +8,8 @@ export type { Searcher };
  * What the dashboard hands to /results through navigation state (spec §2.3: results, type and
  * userInput). The feature's index.ts exports it; the search and history features import it from there.
  * The whole answer travels (not only `data`) so the page keeps `sandbox`, `cached` and
- * `lookup_id`; the case reference of the search travels beside it so that the detail lookups
- * made from the page carry it too. A reopened search of someone else's (a supervisor reading the
+ * `lookup_id`; the case reference of the search (and the legal basis it stated, if any) travels beside it so
+ * that the detail lookups made from the page carry it too. A reopened search of someone else's (a supervisor reading the
  * work of their units) carries `searchedBy`: the page says whose it is and offers only what the
  * server allows on another's lookup (its exports; not its reports, nor 'Add to case').
  */
@@ -20,6 +20,7 @@ export type ResultsState =
       dialCode: string;
       results: PhoneLookupResponse;
       caseReference?: string;
+      legalBasis?: SearchLegalBasis;
       searchedBy?: Searcher;
     }
   | {
@@ -27,8 +28,12 @@ export type ResultsState =
       userInput: string;
       results: EmailLookupResponse;
       caseReference?: string;
+      legalBasis?: SearchLegalBasis;
       searchedBy?: Searcher;
     };
+
+/** The legal basis the search stated itself, as it sent it (`legal_basis`): its detail lookups send it too. */
+export type SearchLegalBasis = Record<string, unknown>;
 
 /** Who ran the search, when it was someone else (kept only when both name and e-mail are strings). */
 const searcherOf = (value: unknown): { searchedBy?: Searcher } =>
@@ -46,6 +51,10 @@ export function readResultsState(state: unknown): ResultsState | null {
     typeof state.caseReference === 'string' && state.caseReference.trim()
       ? state.caseReference.trim()
       : undefined;
+  const legalBasis =
+    isRecord(state.legalBasis) && typeof state.legalBasis.kind === 'string'
+      ? { legalBasis: state.legalBasis }
+      : {};
   if (state.type === 'tel') {
     return {
       type: 'tel',
@@ -53,6 +62,7 @@ export function readResultsState(state: unknown): ResultsState | null {
       dialCode: typeof state.dialCode === 'string' ? state.dialCode : '',
       results: state.results as unknown as PhoneLookupResponse,
       caseReference,
+      ...legalBasis,
       ...searcherOf(state.searchedBy),
     };
   }
@@ -62,6 +72,7 @@ export function readResultsState(state: unknown): ResultsState | null {
       userInput: state.userInput,
       results: state.results as unknown as EmailLookupResponse,
       caseReference,
+      ...legalBasis,
       ...searcherOf(state.searchedBy),
     };
   }

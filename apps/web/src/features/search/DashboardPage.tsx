@@ -8,7 +8,11 @@ import { Icon } from '../../components/Icon.tsx';
 import { Overlay } from '../../components/Overlay.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-context.ts';
-import { useCaseReferenceDraft, useCaseReferenceField } from '../../lib/case-reference.ts';
+import {
+  useCaseReferenceDraft,
+  useCaseReferenceField,
+  useLegalBasisDraft,
+} from '../../lib/case-reference.ts';
 import { maySpend, usePaidAnswer } from '../../lib/paid-answer.ts';
 import { type SearchType, useSearchType } from '../../lib/search-type.ts';
 import { unavailableText, useKindAvailable } from '../../lib/sources.ts';
@@ -44,7 +48,9 @@ export default function DashboardPage() {
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
   const [termsAccepted, setTermsAccepted] = useState(false);
-  const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id));
+  const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id), {
+    legalBasis: useLegalBasisDraft(user?.id),
+  });
   const input = useRef<HTMLInputElement>(null);
   const previousType = useRef(searchType);
   const id = useId();
@@ -99,6 +105,8 @@ export default function DashboardPage() {
       return;
     }
     const reference = caseReference.param;
+    const basis = caseReference.legalBasisParam;
+    const carried = basis ? { legalBasis: basis } : {};
 
     try {
       let state: ResultsState;
@@ -107,11 +115,23 @@ export default function DashboardPage() {
           dialCode: country.dialCode,
           digits: userInput,
           caseReference: reference,
+          legalBasis: caseReference.legalBasisQuery,
         });
-        state = { type: 'tel', userInput, dialCode: country.dialCode, results, caseReference: reference };
+        state = {
+          type: 'tel',
+          userInput,
+          dialCode: country.dialCode,
+          results,
+          caseReference: reference,
+          ...carried,
+        };
       } else {
-        const results = await email.mutateAsync({ email: userInput, caseReference: reference });
-        state = { type: 'email', userInput, results, caseReference: reference };
+        const results = await email.mutateAsync({
+          email: userInput,
+          caseReference: reference,
+          legalBasis: caseReference.legalBasisQuery,
+        });
+        state = { type: 'email', userInput, results, caseReference: reference, ...carried };
       }
       paidAnswer.paid(state.results);
       await navigate(paths.results, { state });

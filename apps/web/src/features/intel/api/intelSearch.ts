@@ -7,6 +7,8 @@ export interface IntelSearchInput {
   type: string;
   data: Record<string, string | boolean>;
   case_reference?: string;
+  /** The legal basis the search states itself (its kind, facts and purpose). */
+  legal_basis?: Record<string, unknown>;
 }
 
 /** A JSON answer: the result under `data` (spec §7 "data.data and credits"), the balance after the charge. */

@@ -24,14 +24,18 @@ export const creditReportData = (input: CreditReportInput) =>
 export function requestCreditReport(
   input: CreditReportInput,
   caseReference?: string,
+  legalBasis?: Record<string, unknown>,
 ): Promise<IntelPdfAnswer> {
   return requestIntelPdf({
     type: creditReportType.type,
     data: creditReportData(input),
     ...(caseReference ? { case_reference: caseReference } : {}),
+    ...(legalBasis ? { legal_basis: legalBasis } : {}),
   });
 }
 
-export function useCreditReport(caseReference?: string) {
-  return useMutation({ mutationFn: (input: CreditReportInput) => requestCreditReport(input, caseReference) });
+export function useCreditReport(caseReference?: string, legalBasis?: Record<string, unknown>) {
+  return useMutation({
+    mutationFn: (input: CreditReportInput) => requestCreditReport(input, caseReference, legalBasis),
+  });
 }

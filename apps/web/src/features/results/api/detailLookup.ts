@@ -5,7 +5,7 @@ import { api } from '../../../lib/api.ts';
 /**
  * A detail lookup (spec §7: POST /api/rcfull-details, /api/upifull-details, /api/rc-challan-details, or
  * any other detail kind's endpoint as its declaration names it): the record's full details; answers
- * `credits`, `data.data`. The case reference of the search goes in the body when there is one; `fresh`
+ * `credits`, `data.data`. The case reference of the search (and the legal basis it stated) goes in the body when there is one; `fresh`
  * asks the source again (charged) rather than reusing a recent identical lookup.
  */
 export function fetchDetail(
@@ -13,11 +13,13 @@ export function fetchDetail(
   value: string,
   caseReference?: string,
   fresh?: boolean,
+  legalBasis?: Record<string, unknown>,
 ): Promise<DetailLookupResponse<Record<string, unknown>>> {
   const facts = detailFacts(kind);
   return api.post<DetailLookupResponse<Record<string, unknown>>>(facts.path, {
     [facts.field]: value,
     case_reference: caseReference,
+    ...(legalBasis ? { legal_basis: legalBasis } : {}),
     fresh,
   });
 }
@@ -28,12 +30,14 @@ export function useDetailLookup() {
       kind,
       id,
       caseReference,
+      legalBasis,
       fresh,
     }: {
       kind: DetailKind;
       id: string;
       caseReference?: string;
+      legalBasis?: Record<string, unknown>;
       fresh?: boolean;
-    }) => fetchDetail(kind, id, caseReference, fresh),
+    }) => fetchDetail(kind, id, caseReference, fresh, legalBasis),
   });
 }

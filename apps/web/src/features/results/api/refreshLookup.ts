@@ -5,20 +5,26 @@ import type { ResultsState } from '../resultsState.ts';
 
 /**
  * The page's search again, fresh: GET /api/tel or /api/email with `fresh=1`, so that the sources are
- * asked again and the lookup is charged even within the cache window. The same case reference goes
- * with it. Answers the page's state with the new answer in place of the old; the new lookup is the
+ * asked again and the lookup is charged even within the cache window. The same case reference (and
+ * stated legal basis) goes with it. Answers the page's state with the new answer in place of the old; the new lookup is the
  * caller's own, so a search read as someone's supervisor (`searchedBy`) is no longer theirs.
  */
 export async function refreshLookup(current: ResultsState): Promise<ResultsState> {
   const { searchedBy: _theirs, ...state } = current;
+  const legal_basis = state.legalBasis ? JSON.stringify(state.legalBasis) : undefined;
   if (state.type === 'tel') {
     const results = await api.get<PhoneLookupResponse>('/api/tel', {
-      query: { number: `${state.dialCode}${state.userInput}`, case_reference: state.caseReference, fresh: 1 },
+      query: {
+        number: `${state.dialCode}${state.userInput}`,
+        case_reference: state.caseReference,
+        legal_basis,
+        fresh: 1,
+      },
     });
     return { ...state, results };
   }
   const results = await api.get<EmailLookupResponse>('/api/email', {
-    query: { email: state.userInput, case_reference: state.caseReference, fresh: 1 },
+    query: { email: state.userInput, case_reference: state.caseReference, legal_basis, fresh: 1 },
   });
   return { ...state, results };
 }

@@ -59,7 +59,7 @@ export function PhoneResults({
   const records = useMemo(() => extraRecords(results.osintData), [results]);
   const empty = useMemo(() => isPhoneResultEmpty(results), [results]);
   const panel = useMemo(() => answerPanel('tel', phoneParts(results)), [results]);
-  const details = useDetailLookups(state.caseReference);
+  const details = useDetailLookups(state.caseReference, state.legalBasis);
   const available = useKindAvailable();
   const [creditReport, setCreditReport] = useState<CreditReportPrefill | null>(null);
   const [filter, setFilter] = useState('');

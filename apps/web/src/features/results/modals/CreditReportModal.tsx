@@ -6,7 +6,7 @@ import { Modal } from '../../../components/Modal.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { saveBlob } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
-import { useCaseReferenceField } from '../../../lib/case-reference.ts';
+import { useCaseReferenceField, useLegalBasisDraft } from '../../../lib/case-reference.ts';
 import { usePaidAnswer } from '../../../lib/paid-answer.ts';
 import {
   type CreditReportInput,
@@ -63,11 +63,14 @@ export function CreditReportModal({
   caseReference?: string;
   onClose: () => void;
 }) {
-  const { refetch } = useAuth();
+  const { refetch, user } = useAuth();
   const paidAnswer = usePaidAnswer();
   // The case the report is filed under: the search's, shown and changeable before it is asked for.
-  const filing = useCaseReferenceField(useState(caseReference ?? ''));
-  const report = useCreditReport(filing.param);
+  // With a legal basis required, the basis this tab's searches state goes with it too (changeable here).
+  const filing = useCaseReferenceField(useState(caseReference ?? ''), {
+    legalBasis: useLegalBasisDraft(user?.id),
+  });
+  const report = useCreditReport(filing.param, filing.legalBasisParam);
   const [gender, setGender] = useState<CreditReportInput['gender'] | ''>('');
   const [genderError, setGenderError] = useState('');
   const firstRadio = useRef<HTMLInputElement>(null);

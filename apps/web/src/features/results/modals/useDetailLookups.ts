@@ -63,13 +63,13 @@ export function hasDetail(kind: DetailKind, record: unknown): boolean {
 /**
  * Runs the paid RC, UPI and challan lookups for the results page (spec §4, §5, §8). The call starts from
  * the click, never from an effect, so a re-render cannot charge twice; an answer already bought on this
- * page is shown again without a new charge. The search's case reference goes with each call. Closing
+ * page is shown again without a new charge. The search's case reference (and the legal basis it stated) goes with each call. Closing
  * clears the selection, and a late answer for a closed modal is dropped (its credit update still applies).
  * `refresh` is the open modal's Refresh: `ask()` opens its confirmation (with the kind's price),
  * `confirm()` asks the source again with `fresh` (charged) and shows that answer in place of the one
  * shown, which stays if the fresh lookup fails.
  */
-export function useDetailLookups(caseReference?: string) {
+export function useDetailLookups(caseReference?: string, legalBasis?: Record<string, unknown>) {
   const { user } = useAuth();
   const { paid, failed } = usePaidAnswer();
   const lookup = useDetailLookup();
@@ -102,7 +102,13 @@ export function useDetailLookups(caseReference?: string) {
         if (ticket.current === mine) setSelection({ kind, id, ...next });
       };
       try {
-        const answer = await lookup.mutateAsync({ kind, id, caseReference, ...(fresh ? { fresh } : {}) });
+        const answer = await lookup.mutateAsync({
+          kind,
+          id,
+          caseReference,
+          ...(legalBasis ? { legalBasis } : {}),
+          ...(fresh ? { fresh } : {}),
+        });
         paid(answer);
         const record = answer.data?.data ?? null;
         const synthetic = showsSyntheticData(answer.source_status, answer.sandbox);
@@ -121,7 +127,7 @@ export function useDetailLookups(caseReference?: string) {
         } else if (!fresh) settle({ status: 'failed' });
       }
     },
-    [user, caseReference, paid, failed, lookup.mutateAsync],
+    [user, caseReference, legalBasis, paid, failed, lookup.mutateAsync],
   );
 
   const open = useCallback((kind: DetailKind, id: string) => run(kind, id, false), [run]);

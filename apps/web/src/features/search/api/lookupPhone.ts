@@ -9,10 +9,12 @@ export interface PhoneLookupInput {
   digits: string;
   /** Trimmed; left out of the query when absent. */
   caseReference?: string;
+  /** The legal basis the search states itself, as JSON text; left out of the query when absent. */
+  legalBasis?: string | undefined;
 }
 
 /**
- * GET /api/tel?number={dial code}{digits}[&case_reference=] (spec §7, plus the optional case
+ * GET /api/tel?number={dial code}{digits}[&case_reference=][&legal_basis=] (spec §7, plus the optional case
  * reference). A paid call: it is a mutation, never cached or retried by the query layer, so one click
  * is one charge.
  */
@@ -20,9 +22,10 @@ export function lookupPhone({
   dialCode,
   digits,
   caseReference,
+  legalBasis,
 }: PhoneLookupInput): Promise<PhoneLookupResponse> {
   return api.get<PhoneLookupResponse>('/api/tel', {
-    query: { number: `${dialCode}${digits.trim()}`, case_reference: caseReference },
+    query: { number: `${dialCode}${digits.trim()}`, case_reference: caseReference, legal_basis: legalBasis },
   });
 }
 
