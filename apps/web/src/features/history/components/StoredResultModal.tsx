@@ -1,6 +1,7 @@
 import { type HistoryDetail, messages } from '@footprint/domain';
 import { Modal } from '../../../components/Modal.tsx';
 import { ReadAsSupervisorNote } from '../../../components/ReadAsSupervisorNote.tsx';
+import { StatedLegalBasis } from '../../../components/StatedLegalBasis.tsx';
 import { formatDateTime } from '../../../lib/datetime.ts';
 import { baseKind, kindLabel, shownQuery } from '../format.ts';
 import { isStoredLeakResult, StoredLeakPage } from './StoredLeakPage.tsx';
@@ -17,7 +18,7 @@ export const storedWhen = (detail: HistoryDetail) =>
 
 /**
  * A stored search that /results does not show (a detail lookup, a corporate or verification search, a
- * leak search) as its history entry holds it: who ran it when it is someone else's, its case, its result.
+ * leak search) as its history entry holds it: who ran it when it is someone else's, its case, the legal basis it stated, its result.
  */
 export function StoredResult({ detail }: { detail: HistoryDetail }) {
   return (
@@ -29,6 +30,7 @@ export function StoredResult({ detail }: { detail: HistoryDetail }) {
           <span className="font-medium text-text">{detail.case_reference}</span>
         </p>
       )}
+      {detail.legal_basis && <StatedLegalBasis basis={detail.legal_basis} className="mb-4" />}
       {baseKind(detail.kind) === 'leak' && isStoredLeakResult(detail.result) ? (
         <StoredLeakPage query={detail.query} result={detail.result} />
       ) : (

@@ -3,6 +3,7 @@ import { type ReactNode, useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ReadAsSupervisorNote } from '../../../components/ReadAsSupervisorNote.tsx';
 import { SandboxBanner } from '../../../components/SandboxBanner.tsx';
+import { StatedLegalBasis, statedBasisOf } from '../../../components/StatedLegalBasis.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { ReportInput } from '../api/generateReport.ts';
 import type { ResultsState } from '../resultsState.ts';
@@ -17,7 +18,7 @@ const lookupIdOf = (results: unknown): string | undefined => {
 
 /**
  * Shared frame of both result kinds: top bar, whose search it is when it is someone else's (read as
- * their supervisor), the sandbox banner (only when a value shown is synthetic), the cached mark, the
+ * their supervisor), the legal basis the search stated itself, the sandbox banner (only when a value shown is synthetic), the cached mark, the
  * source panel, then the content.
  */
 export function ResultsFrame({
@@ -43,6 +44,7 @@ export function ResultsFrame({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  const basis = statedBasisOf(state.legalBasis);
   const newSearch = useCallback(() => {
     // Spec §2.5: 'New Search' goes back one page. Opened in a fresh tab there is no page to go back to.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -75,6 +77,7 @@ export function ResultsFrame({
         {state.searchedBy && (
           <ReadAsSupervisorNote searcher={state.searchedBy} hint={messages.units.history.readAsHint} />
         )}
+        {basis && <StatedLegalBasis basis={basis} />}
         {(synthetic || cached || panel) && (
           <div className="space-y-2">
             {(synthetic || cached) && (
