@@ -123,7 +123,6 @@ export const searchBasisTexts = {
   hint: 'What allows this search when its case has no legal basis, or when it is filed under no case. Kept on its audit rows and printed on its report.',
   none: 'None stated',
   noneUnderCase: "None stated: the case's legal basis applies",
-  stated: 'Stated',
   incomplete: 'not complete yet',
   show: 'State a legal basis',
   change: 'Change',
