@@ -291,7 +291,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queue: deps.jobs,
     staleSeconds: config.jobs.bulkStaleSeconds,
     costs: { tel: config.costs.tel, email: config.costs.email },
+    approvals: approvals.bulk,
   });
+  approvals.replayWith(
+    'bulk',
+    (_user, _client, input, auditDetails) => bulk.release(input, auditDetails),
+    (input, row) => bulk.refuse(input, row.status),
+  );
   await bulkRoutes(app, { bulk, guards });
   const leaks = createLeakService({
     db,

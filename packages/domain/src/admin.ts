@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountabilityMessages, MAX_CREDIT_CHANGE, noControl, pageFields } from './accountability.ts';
-import { APPROVAL_HOURS_MAX, APPROVAL_KINDS, isApprovalKind } from './approvals.ts';
+import { APPROVAL_BULK_ROWS_MAX, APPROVAL_HOURS_MAX, APPROVAL_KINDS, isApprovalKind } from './approvals.ts';
 import { type AppMode, REGISTRATION_MODES, type RegistrationMode, type SignupField } from './auth.ts';
 import { CASE_REFERENCE_MAX_LENGTH } from './case-reference.ts';
 import type { SourceMode } from './catalogue/sources.ts';
@@ -169,6 +169,17 @@ export const adminSettingsPatch = z
       .min(1, 'The approval hours field must be at least 1.')
       .max(APPROVAL_HOURS_MAX, `The approval hours field must not be greater than ${APPROVAL_HOURS_MAX}.`)
       .optional(),
+    approval_bulk_rows: z
+      .number({
+        error: 'The approval bulk rows field must be a whole number of rows (0: no bulk job waits).',
+      })
+      .int('The approval bulk rows field must be a whole number of rows (0: no bulk job waits).')
+      .min(0, 'The approval bulk rows field must be 0 or more.')
+      .max(
+        APPROVAL_BULK_ROWS_MAX,
+        `The approval bulk rows field must not be greater than ${APPROVAL_BULK_ROWS_MAX}.`,
+      )
+      .optional(),
   })
   .refine(
     (patch) =>
@@ -201,6 +212,8 @@ export interface AdminSettings {
   approval_kinds: string[];
   /** Hours a held search waits for a decision before it expires. */
   approval_hours: number;
+  /** A bulk job of more rows than this waits for a supervisor's approval before it is queued; 0: none waits. */
+  approval_bulk_rows: number;
 }
 
 /** The admin setting of each sign-up profile field. */

@@ -38,6 +38,9 @@ export const APPROVAL_HOURS_DEFAULT = 48;
 export const APPROVAL_HOURS_MAX = 720;
 export const APPROVAL_NOTE_MAX_LENGTH = 2_000;
 
+/** The most rows a bulk job may have as the threshold above which it waits for approval. */
+export const APPROVAL_BULK_ROWS_MAX = 100_000;
+
 export const approvalsMessages = {
   held: (kind: string) =>
     `A ${kind} search needs a supervisor's approval: your request is waiting for them. Nothing was charged; you will be told when it is decided.`,
@@ -99,6 +102,8 @@ export interface SearchApproval {
   note: string | null;
   /** The search it ran, once approved: open it with GET /api/history/{lookup_id}. */
   lookup_id: string | null;
+  /** For a bulk job waiting for approval (kind `bulk:<type>`): the job (GET /api/bulk/{job_id}). */
+  job_id?: string;
   /** Why an approved search could not run. */
   failure: string | null;
   /** Whether the caller may decide it now. */

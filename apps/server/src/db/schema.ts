@@ -1,4 +1,4 @@
-import { DETAIL_KINDS, LEGAL_BASIS_KINDS, type LegalBasis, SEARCH_KINDS } from '@footprint/domain';
+import { BULK_STATUSES, DETAIL_KINDS, LEGAL_BASIS_KINDS, type LegalBasis, SEARCH_KINDS } from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -1069,11 +1069,13 @@ export const bulkJobs = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     type: text('type', { enum: ['tel', 'email'] }).notNull(),
     name: text('name').notNull(),
-    status: text('status', { enum: ['queued', 'running', 'paused', 'done', 'cancelled', 'stopped'] })
+    status: text('status', { enum: BULK_STATUSES })
       .notNull()
       .default('queued'),
     caseReference: text('case_reference'),
     stopReason: text('stop_reason'),
+    /** The request for approval a job above approval_bulk_rows rows waits for (modules/approvals). */
+    approvalId: uuid('approval_id'),
     total: integer('total').notNull(),
     /** The worker running the job touches this while it runs; a stale one means its process died. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
@@ -1088,7 +1090,7 @@ export const bulkJobs = pgTable(
     index('bulk_jobs_user_idx').on(t.userId, t.createdAt),
     check(
       'bulk_jobs_status_valid',
-      sql`${t.status} in ('queued', 'running', 'paused', 'done', 'cancelled', 'stopped')`,
+      sql`${t.status} in ('awaiting_approval', 'queued', 'running', 'paused', 'done', 'cancelled', 'stopped', 'not_approved')`,
     ),
   ],
 );

@@ -640,6 +640,7 @@ describe('/api/admin/settings, providers and leak sources', () => {
       review_share_percent: 0,
       approval_kinds: [],
       approval_hours: 48,
+      approval_bulk_rows: 0,
     });
     const changed = await admin.call('PATCH', '/api/admin/settings', {
       registration_enabled: false,
@@ -658,6 +659,7 @@ describe('/api/admin/settings, providers and leak sources', () => {
       review_share_percent: 0,
       approval_kinds: [],
       approval_hours: 48,
+      approval_bulk_rows: 0,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: false,

@@ -30,6 +30,7 @@ describe('/api/admin/settings', () => {
       review_share_percent: 0,
       approval_kinds: [],
       approval_hours: 48,
+      approval_bulk_rows: 0,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/registration-status' })).json()).toEqual({
       registration_enabled: false,

@@ -578,7 +578,7 @@ export interface paths {
         put?: never;
         /**
          * Start a bulk lookup
-         * @description Stores the list as a job and queues it (202). Each row runs through the paid search like a single lookup (charged, free within the cache window, refunded when no source answers), filed under the case reference. When the credits run out the job stops and the rest is skipped. A list with no valid row is 422; a balance below one row's price is 402. The list is JSON `{type, values, case_reference?}` or multipart/form-data with a `file` (CSV or XLSX, at most 5 MB and 10,000 rows: the first column, or the column headed phone, number or email) and the fields `type` and `case_reference`. Each value is checked as GET /api/tel or /api/email checks it (a 10-digit number takes the dial code 91; +, spaces and dashes are dropped); repeats are folded; bad rows are listed and not run. Live accounts only.
+         * @description Stores the list as a job and queues it (202). Each row runs through the paid search like a single lookup (charged, free within the cache window, refunded when no source answers), filed under the case reference. When the credits run out the job stops and the rest is skipped. A list with no valid row is 422; a balance below one row's price is 402. A list of more rows than the admin's approval_bulk_rows is stored as `awaiting_approval` with `approval_id`, the request a supervisor of the caller decides (GET /api/approvals/{approval_id}): approved, it is queued; rejected or expired, it is `not_approved` and no row runs. The list is JSON `{type, values, case_reference?}` or multipart/form-data with a `file` (CSV or XLSX, at most 5 MB and 10,000 rows: the first column, or the column headed phone, number or email) and the fields `type` and `case_reference`. Each value is checked as GET /api/tel or /api/email checks it (a 10-digit number takes the dial code 91; +, spaces and dashes are dropped); repeats are folded; bad rows are listed and not run. Live accounts only.
          */
         post: operations["postApiBulk"];
         delete?: never;
@@ -2200,7 +2200,7 @@ export interface components {
         BulkJob: {
             id: string;
             /** @enum {string} */
-            status: "queued" | "running" | "paused" | "done" | "cancelled" | "stopped";
+            status: "awaiting_approval" | "queued" | "running" | "paused" | "done" | "cancelled" | "stopped" | "not_approved";
             /** @description Rows that run (valid, distinct). */
             total: number;
             /** @description Rows finished, whatever their outcome. */
@@ -2217,6 +2217,8 @@ export interface components {
             case_reference: string | null;
             /** @description Why a stopped job stopped (credits ran out). */
             stop_reason: string | null;
+            /** @description The request for a supervisor's approval it waits for, or waited for (GET /api/approvals/{id}); null when it needed none. */
+            approval_id?: string | null;
             /** Format: date-time */
             created_at: string;
             finished_at: string | null;
@@ -2425,6 +2427,8 @@ export interface components {
             note: string | null;
             /** @description The search it ran once approved: GET /api/history/{lookup_id}. */
             lookup_id: string | null;
+            /** @description For a bulk job waiting for approval (kind `bulk:<type>`): the job, GET /api/bulk/{job_id}. */
+            job_id?: string;
             /** @description Why an approved search could not run. */
             failure: string | null;
             /** @description Whether the caller may decide it now. */
@@ -6613,7 +6617,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
-                     *           "status": "queued",
+                     *           "status": "awaiting_approval",
                      *           "total": 0,
                      *           "done": 0,
                      *           "charged": 0,
@@ -6737,7 +6741,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
-                     *       "status": "queued",
+                     *       "status": "awaiting_approval",
                      *       "total": 0,
                      *       "done": 0,
                      *       "charged": 0,
@@ -6880,7 +6884,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
-                     *       "status": "queued",
+                     *       "status": "awaiting_approval",
                      *       "total": 0,
                      *       "done": 0,
                      *       "charged": 0,
@@ -7073,7 +7077,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
-                     *       "status": "queued",
+                     *       "status": "awaiting_approval",
                      *       "total": 0,
                      *       "done": 0,
                      *       "charged": 0,
@@ -7205,7 +7209,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
-                     *       "status": "queued",
+                     *       "status": "awaiting_approval",
                      *       "total": 0,
                      *       "done": 0,
                      *       "charged": 0,
@@ -7337,7 +7341,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
-                     *       "status": "queued",
+                     *       "status": "awaiting_approval",
                      *       "total": 0,
                      *       "done": 0,
                      *       "charged": 0,
@@ -15130,7 +15134,8 @@ export interface operations {
                      *       "approval_kinds": [
                      *         "example approval kinds"
                      *       ],
-                     *       "approval_hours": 0
+                     *       "approval_hours": 0,
+                     *       "approval_bulk_rows": 0
                      *     }
                      */
                     "application/json": {
@@ -15159,6 +15164,8 @@ export interface operations {
                         approval_kinds: string[];
                         /** @description Hours a held search waits for a decision before it expires. */
                         approval_hours: number;
+                        /** @description A bulk job of more rows than this waits for a supervisor's approval before it is queued; 0: none waits. */
+                        approval_bulk_rows: number;
                     };
                 };
             };
@@ -15224,7 +15231,8 @@ export interface operations {
                  *       "approval_kinds": [
                  *         "example approval kinds"
                  *       ],
-                 *       "approval_hours": 1
+                 *       "approval_hours": 1,
+                 *       "approval_bulk_rows": 0
                  *     }
                  */
                 "application/json": {
@@ -15241,6 +15249,7 @@ export interface operations {
                     review_share_percent?: number;
                     approval_kinds?: string[];
                     approval_hours?: number;
+                    approval_bulk_rows?: number;
                 };
             };
         };
@@ -15266,7 +15275,8 @@ export interface operations {
                      *       "approval_kinds": [
                      *         "example approval kinds"
                      *       ],
-                     *       "approval_hours": 0
+                     *       "approval_hours": 0,
+                     *       "approval_bulk_rows": 0
                      *     }
                      */
                     "application/json": {
@@ -15295,6 +15305,8 @@ export interface operations {
                         approval_kinds: string[];
                         /** @description Hours a held search waits for a decision before it expires. */
                         approval_hours: number;
+                        /** @description A bulk job of more rows than this waits for a supervisor's approval before it is queued; 0: none waits. */
+                        approval_bulk_rows: number;
                     };
                 };
             };

@@ -304,6 +304,100 @@ describe('a sensitive search', () => {
       .where(eq(searchApprovals.id, recent));
   });
 
+  it('holds a bulk job of more rows than approval_bulk_rows until a supervisor approves it; a rejected one never runs', async () => {
+    const settings = await call('PATCH', '/api/admin/settings', people.admin.session, {
+      approval_bulk_rows: 2,
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    expect(settings.body.approval_bulk_rows).toBe(2);
+    try {
+      const list = (suffix: string) => ({
+        type: 'tel',
+        values: [`98765200${suffix}1`, `98765200${suffix}2`, `98765200${suffix}3`],
+      });
+      const poolBefore = await pool();
+      const held = await call('POST', '/api/bulk', people.investigator.session, list('1'));
+      expect(held.status, JSON.stringify(held.body)).toBe(202);
+      expect(held.body).toMatchObject({
+        status: 'awaiting_approval',
+        total: 3,
+        approval_id: expect.any(String),
+      });
+      const request = await call('GET', `/api/approvals/${held.body.approval_id}`, people.supervisor.session);
+      expect(request.body).toMatchObject({
+        status: 'pending',
+        kind: 'bulk:tel',
+        kind_label: 'Bulk phone',
+        query: 'Pasted list (3 rows)',
+        job_id: held.body.id,
+        decides: true,
+      });
+      await t.smtp.waitFor(
+        (m) => m.to.includes(people.supervisor.email) && m.text.includes('Pasted list (3 rows)'),
+      );
+      // Nothing runs while it waits, and its owner cannot resume it past the approval.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const waiting = await call('GET', `/api/bulk/${held.body.id}`, people.investigator.session);
+      expect(waiting.body).toMatchObject({ status: 'awaiting_approval', done: 0 });
+      expect(
+        (await call('POST', `/api/bulk/${held.body.id}/resume`, people.investigator.session, {})).status,
+      ).toBe(409);
+      expect(await pool()).toBe(poolBefore);
+
+      const approved = await call(
+        'POST',
+        `/api/approvals/${held.body.approval_id}`,
+        people.supervisor.session,
+        {
+          decision: 'approve',
+        },
+      );
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      expect(approved.body).toMatchObject({ status: 'approved', lookup_id: null, job_id: held.body.id });
+      let job = { status: '', done: 0 };
+      for (let i = 0; i < 100 && job.status !== 'done'; i += 1) {
+        job = (await call('GET', `/api/bulk/${held.body.id}`, people.investigator.session)).body;
+        if (job.status !== 'done') await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(job).toMatchObject({ status: 'done', done: 3 });
+      const [release] = await t.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'bulk.release'), eq(auditEvents.target, held.body.id)));
+      expect(release?.details).toMatchObject({
+        approval_id: held.body.approval_id,
+        approved_by: people.supervisor.id,
+      });
+
+      // Rejected: not approved, every row skipped, nothing charged, the owner told.
+      const second = await call('POST', '/api/bulk', people.investigator.session, list('2'));
+      expect(second.status).toBe(202);
+      const spent = await pool();
+      const rejected = await call(
+        'POST',
+        `/api/approvals/${second.body.approval_id}`,
+        people.supervisor.session,
+        {
+          decision: 'reject',
+          note: 'Too broad',
+        },
+      );
+      expect(rejected.body.status).toBe('rejected');
+      const refused = await call('GET', `/api/bulk/${second.body.id}`, people.investigator.session);
+      expect(refused.body).toMatchObject({ status: 'not_approved', done: 3, charged: 0 });
+      expect(await pool()).toBe(spent);
+
+      // At the threshold, a job is queued at once.
+      const small = await call('POST', '/api/bulk', people.investigator.session, {
+        type: 'tel',
+        values: ['9876520031', '9876520032'],
+      });
+      expect(small.body).toMatchObject({ status: 'queued', approval_id: null });
+    } finally {
+      await call('PATCH', '/api/admin/settings', people.admin.session, { approval_bulk_rows: 0 });
+    }
+  });
+
   it('is not held when its kind is not sensitive, and the books balance', async () => {
     const tel = await call('GET', '/api/tel?number=919876520001', people.investigator.session);
     expect(tel.status).toBe(200);

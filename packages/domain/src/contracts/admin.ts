@@ -35,7 +35,9 @@ export const adminSettingsResponse: z.ZodType<AdminSettings> = z.object({
     .describe('Every account must set up a second factor before it can use anything else.'),
   legal_basis_required: z
     .boolean()
-    .describe("Every search needs a legal basis: its case's, or one the search states itself (`legal_basis`)."),
+    .describe(
+      "Every search needs a legal basis: its case's, or one the search states itself (`legal_basis`).",
+    ),
   registration_organisation_required: z
     .boolean()
     .describe('POST /api/register must give the organisation (agency).'),
@@ -53,6 +55,12 @@ export const adminSettingsResponse: z.ZodType<AdminSettings> = z.object({
     .array(z.string())
     .describe('The search kinds held until a supervisor of the requester approves them.'),
   approval_hours: z.number().int().describe('Hours a held search waits for a decision before it expires.'),
+  approval_bulk_rows: z
+    .number()
+    .int()
+    .describe(
+      "A bulk job of more rows than this waits for a supervisor's approval before it is queued; 0: none waits.",
+    ),
 });
 
 const latency = z.object({

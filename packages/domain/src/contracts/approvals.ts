@@ -26,6 +26,10 @@ export const searchApprovalResponse: z.ZodType<SearchApproval> = z
       .string()
       .nullable()
       .describe('The search it ran once approved: GET /api/history/{lookup_id}.'),
+    job_id: z
+      .string()
+      .optional()
+      .describe('For a bulk job waiting for approval (kind `bulk:<type>`): the job, GET /api/bulk/{job_id}.'),
     failure: z.string().nullable().describe('Why an approved search could not run.'),
     decides: z.boolean().describe('Whether the caller may decide it now.'),
   })

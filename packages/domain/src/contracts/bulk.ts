@@ -10,7 +10,20 @@ import { fileDownload, isoTimestamp } from './common.ts';
 export const BULK_MAX_ROWS = 10_000;
 export const BULK_TYPES = ['tel', 'email'] as const;
 export type BulkType = (typeof BULK_TYPES)[number];
-export const BULK_STATUSES = ['queued', 'running', 'paused', 'done', 'cancelled', 'stopped'] as const;
+/**
+ * `awaiting_approval`: a job of more rows than the admin's approval_bulk_rows waits for a supervisor
+ * before it is queued; `not_approved`: its request was rejected or expired, and no row ran.
+ */
+export const BULK_STATUSES = [
+  'awaiting_approval',
+  'queued',
+  'running',
+  'paused',
+  'done',
+  'cancelled',
+  'stopped',
+  'not_approved',
+] as const;
 export type BulkStatus = (typeof BULK_STATUSES)[number];
 /** What became of one row. `skipped`: the job was cancelled or stopped before the row ran. */
 export const BULK_ROW_STATUSES = [
@@ -89,6 +102,13 @@ export const bulkJobResponse = z
     credits_spent: z.number().int(),
     case_reference: z.string().nullable(),
     stop_reason: z.string().nullable().describe('Why a stopped job stopped (credits ran out).'),
+    approval_id: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        "The request for a supervisor's approval it waits for, or waited for (GET /api/approvals/{id}); null when it needed none.",
+      ),
     created_at: isoTimestamp,
     finished_at: isoTimestamp.nullable(),
     user: z

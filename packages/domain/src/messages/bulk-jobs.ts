@@ -1,6 +1,8 @@
 /** What the bulk lookup API (/api/bulk) answers: its refusals and the reasons a job stopped. */
 export const bulkJobTexts = {
   bulkJobs: {
+    notAwaiting:
+      'The bulk lookup no longer waits for approval (its owner cancelled it): it was not run, and nothing was charged.',
     noValidRow: (type: 'tel' | 'email') =>
       `The list holds no valid ${type === 'tel' ? 'phone number' : 'e-mail address'}: nothing was run.`,
     tooManyRows: (max: number) => `A bulk lookup takes at most ${max.toLocaleString('en')} rows.`,

@@ -65,6 +65,8 @@ export const bulkPageTexts = {
     created: 'Started',
     finished: 'Finished',
     statuses: {
+      awaiting_approval: 'Awaiting approval',
+      not_approved: 'Not approved',
       queued: 'Queued',
       running: 'Running',
       paused: 'Paused',

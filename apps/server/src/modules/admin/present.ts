@@ -35,6 +35,7 @@ export const presentSettings = (settings: DeploymentSettings): AdminSettings => 
   review_share_percent: settings.reviewSharePercent,
   approval_kinds: [...settings.approvalKinds],
   approval_hours: settings.approvalHours,
+  approval_bulk_rows: settings.approvalBulkRows,
 });
 
 /** An imported leak source, with its record count as a number. */

@@ -97,6 +97,7 @@ export async function updateAdminSettings(
       ? { approval_kinds: [...new Set(patch.approval_kinds)].sort() }
       : {}),
     ...(patch.approval_hours !== undefined ? { approval_hours: patch.approval_hours } : {}),
+    ...(patch.approval_bulk_rows !== undefined ? { approval_bulk_rows: patch.approval_bulk_rows } : {}),
   };
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   await db.transaction(async (tx) => {
@@ -113,6 +114,7 @@ export async function updateAdminSettings(
       'review_share_percent',
       'approval_kinds',
       'approval_hours',
+      'approval_bulk_rows',
     ] as const) {
       const value = values[key];
       if (value === undefined) continue;

@@ -1,6 +1,7 @@
 import { approvalsMessages } from '@footprint/domain';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { type Actor, decidesApprovals, heldBy, holds } from '../../access/policy.ts';
+import type { Executor } from '../../db/client.ts';
 import { apiKeys, searchApprovals, type UserRow, users } from '../../db/schema.ts';
 import { DomainError, forbidden, heldForApproval, insufficientCredits, notFound } from '../../errors.ts';
 import type { ApiKeyActor, ClientContext } from '../../http/context.ts';
@@ -10,7 +11,7 @@ import { poolOf, shortfallOf } from '../credits/service.ts';
 import type { HeldRequest, HoldCandidate } from '../searches/ports.ts';
 import { readDeploymentSettings } from '../settings/service.ts';
 import { tellApprovers, tellRequester } from './notify.ts';
-import { type Ctx, expireDue, label, present, type Row, UUID } from './read.ts';
+import { type Ctx, expireDue, label, present, type Row, refuseSubjects, UUID } from './read.ts';
 
 /**
  * Before a search is charged: a search of a sensitive kind is stored as a request and answered 202
@@ -25,48 +26,59 @@ export async function holdSearch(ctx: Ctx, search: HoldCandidate): Promise<void>
   if (own < search.cost && (pool?.available ?? 0) < search.cost) {
     throw insufficientCredits(own, await shortfallOf(ctx.db, search.user.id, search.cost, ctx.now()));
   }
-  const at = ctx.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const [stored] = await tx
-      .insert(searchApprovals)
-      .values({
-        userId: search.user.id,
-        kind: search.kind,
-        query: search.query,
-        queryTyped: search.queryTyped,
-        fresh: search.fresh === true,
-        caseReference: search.caseReference,
-        legalBasis: search.legalBasisLine,
-        cost: search.cost,
-        ip: search.client.ip,
-        deviceId: search.client.deviceId ?? null,
-        apiKeyId: search.client.apiKey?.id ?? null,
-        input: { family: search.held.family, input: search.held.input },
-        createdAt: at,
-        expiresAt: new Date(at.getTime() + settings.approvalHours * 3_600_000),
-      })
-      .returning();
-    await recordAudit(tx, {
-      action: 'approval.request',
-      outcome: 'success',
-      user: search.user,
-      client: search.client,
-      target: stored!.id,
-      cost: 0,
-      caseReference: search.caseReference,
-      details: {
-        kind: search.kind,
-        query: search.query,
-        query_typed: search.queryTyped,
-        legal_basis: search.legalBasisLine,
-        expires_at: stored!.expiresAt.toISOString(),
-      },
-    });
-    return stored!;
-  });
+  const row = await ctx.db.transaction((tx) => storeRequest(ctx, tx, search, settings.approvalHours));
   await tellApprovers(ctx, row, search.user);
   const requester = { id: search.user.id, name: search.user.name, email: search.user.email };
   throw heldForApproval(approvalsMessages.held(label(search.kind)), present(row, requester, null, false));
+}
+
+/**
+ * A request for approval stored with its audit row, in `tx` (the held bulk job's own transaction,
+ * so a job never waits for a request that was not stored); the approvers are told after the commit.
+ */
+export async function storeRequest(
+  ctx: Ctx,
+  tx: Executor,
+  search: HoldCandidate,
+  hours: number,
+): Promise<Row> {
+  const at = ctx.now();
+  const [stored] = await tx
+    .insert(searchApprovals)
+    .values({
+      userId: search.user.id,
+      kind: search.kind,
+      query: search.query,
+      queryTyped: search.queryTyped,
+      fresh: search.fresh === true,
+      caseReference: search.caseReference,
+      legalBasis: search.legalBasisLine,
+      cost: search.cost,
+      ip: search.client.ip,
+      deviceId: search.client.deviceId ?? null,
+      apiKeyId: search.client.apiKey?.id ?? null,
+      input: { family: search.held.family, input: search.held.input },
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + hours * 3_600_000),
+    })
+    .returning();
+  await recordAudit(tx, {
+    action: 'approval.request',
+    outcome: 'success',
+    user: search.user,
+    client: search.client,
+    target: stored!.id,
+    cost: 0,
+    caseReference: search.caseReference,
+    details: {
+      kind: search.kind,
+      query: search.query,
+      query_typed: search.queryTyped,
+      legal_basis: search.legalBasisLine,
+      expires_at: stored!.expiresAt.toISOString(),
+    },
+  });
+  return stored!;
 }
 
 /** Approves (and runs) or rejects a request; see service.ts. Answers the row as it ends. */
@@ -111,6 +123,7 @@ export async function decideRequest(
     });
     return saved!;
   });
+  if (decided.status === 'rejected') await refuseSubjects(ctx, [decided]);
   const final = decided.status === 'approved' ? await run(ctx, decided, actor) : decided;
   await tellRequester(ctx, final, actor);
   return final;

@@ -11,13 +11,19 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { ApprovalFamily } from '../searches/ports.ts';
 import type { DeploymentDefaults } from '../settings/service.ts';
 
-/** Runs an approved request as the requester's search; answers its lookups row, or throws its refusal. */
+/**
+ * Runs an approved request as the requester's search; answers its lookups row (null for a bulk job,
+ * which is queued and runs row by row), or throws its refusal.
+ */
 export type Replay = (
   user: UserRow,
   client: ClientContext,
   input: unknown,
   auditDetails: Record<string, unknown>,
-) => Promise<{ lookupId: string }>;
+) => Promise<{ lookupId: string | null }>;
+
+/** What becomes of a request's subject when it is rejected or expires (a held bulk job: not approved). */
+export type Refuse = (input: unknown, row: Row) => Promise<void>;
 
 export interface ApprovalsDeps {
   db: Database;
@@ -34,6 +40,7 @@ export interface Ctx {
   deps: ApprovalsDeps;
   now: () => Date;
   replays: Map<ApprovalFamily, Replay>;
+  refusals: Map<ApprovalFamily, Refuse>;
   /** An absolute link into the web app, for the e-mails. */
   link: (path: string) => string;
   /** Tells the requester what became of their request (notify.ts); never throws. */
@@ -47,9 +54,35 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 const decider = alias(users, 'decider');
 
-export const label = (kind: string) => (isSearchKind(kind) ? searchKindLabel(kind) : kind);
+/** A bulk job's request is of kind `bulk:<type>` (the list's search kind). */
+const BULK_PREFIX = 'bulk:';
+export const bulkKind = (type: string) => `${BULK_PREFIX}${type}`;
+const bulkTypeOf = (kind: string) => (kind.startsWith(BULK_PREFIX) ? kind.slice(BULK_PREFIX.length) : null);
+
+export const label = (kind: string): string => {
+  const bulkType = bulkTypeOf(kind);
+  if (bulkType !== null) return `Bulk ${label(bulkType).toLowerCase()}`;
+  return isSearchKind(kind) ? searchKindLabel(kind) : kind;
+};
 export const searchText = (row: Pick<Row, 'kind' | 'queryTyped'>) =>
-  `${label(row.kind)} search for ${row.queryTyped}`;
+  bulkTypeOf(row.kind) !== null
+    ? `${label(row.kind)} lookup of ${row.queryTyped}`
+    : `${label(row.kind)} search for ${row.queryTyped}`;
+
+/** The bulk job a request holds, if it holds one. */
+const jobOf = (row: Row): string | undefined => {
+  const held = row.input as { family?: string; input?: { jobId?: unknown } } | null;
+  return held?.family === 'bulk' && typeof held.input?.jobId === 'string' ? held.input.jobId : undefined;
+};
+
+/** Tells the subject of each refused request (rejected or expired) what became of it. */
+export async function refuseSubjects(ctx: Ctx, rows: Row[]): Promise<void> {
+  for (const row of rows) {
+    const held = row.input as { family?: ApprovalFamily; input?: unknown } | null;
+    const refuse = held?.family ? ctx.refusals.get(held.family) : undefined;
+    if (refuse) await refuse(held?.input, row);
+  }
+}
 
 export function present(
   row: Row,
@@ -73,6 +106,7 @@ export function present(
     decided_at: row.decidedAt?.toISOString() ?? null,
     note: row.note,
     lookup_id: row.lookupId,
+    ...(jobOf(row) ? { job_id: jobOf(row) } : {}),
     failure: row.failure,
     decides,
   };
@@ -89,6 +123,7 @@ export async function expireDue(ctx: Ctx): Promise<void> {
     .where(and(eq(searchApprovals.status, 'pending'), lt(searchApprovals.expiresAt, ctx.now())))
     .returning();
   if (expired.length === 0) return;
+  await refuseSubjects(ctx, expired);
   await recordAudit(
     ctx.db,
     expired.map((row) => ({

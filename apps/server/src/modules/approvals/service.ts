@@ -16,12 +16,13 @@ import { searchApprovals, type UserRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import type { ApprovalFamily, HoldCandidate } from '../searches/ports.ts';
+import { bulkGate } from './bulk.ts';
 import { decideRequest, holdSearch } from './decide.ts';
 import { tellRequester } from './notify.ts';
-import { type ApprovalsDeps, type Ctx, expireDue, type Replay, read, UUID } from './read.ts';
+import { type ApprovalsDeps, type Ctx, expireDue, type Refuse, type Replay, read, UUID } from './read.ts';
 import { sweepApprovals } from './sweep.ts';
 
-export type { ApprovalsDeps, Replay } from './read.ts';
+export type { ApprovalsDeps, Refuse, Replay } from './read.ts';
 
 export function createApprovals(deps: ApprovalsDeps) {
   const ctx: Ctx = {
@@ -29,6 +30,7 @@ export function createApprovals(deps: ApprovalsDeps) {
     deps,
     now: deps.now ?? (() => new Date()),
     replays: new Map(),
+    refusals: new Map(),
     link: (path) => `${deps.appUrl.replace(/\/$/, '')}${path}`,
     tell: (row, decidedBy) => tellRequester(ctx, row, decidedBy),
   };
@@ -49,10 +51,17 @@ export function createApprovals(deps: ApprovalsDeps) {
   }
 
   return {
-    /** The service a held request of `family` runs through once approved. */
-    replayWith(family: ApprovalFamily, replay: Replay): void {
+    /**
+     * The service a held request of `family` runs through once approved, and what becomes of its
+     * subject when it is rejected or expires (a held bulk job: not approved).
+     */
+    replayWith(family: ApprovalFamily, replay: Replay, refuse?: Refuse): void {
       ctx.replays.set(family, replay);
+      if (refuse) ctx.refusals.set(family, refuse);
     },
+
+    /** The bulk jobs' gate (bulk/types.ts BulkApprovalGate): held above approval_bulk_rows rows. */
+    bulk: bulkGate(ctx),
 
     /** The gate of the paid search (searches/ports.ts ApprovalGate). */
     hold: (search: HoldCandidate) => holdSearch(ctx, search),

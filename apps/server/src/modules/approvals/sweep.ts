@@ -32,6 +32,8 @@ export async function settleInterrupted(ctx: Ctx): Promise<number> {
       and(
         eq(searchApprovals.status, 'approved'),
         isNull(searchApprovals.lookupId),
+        // An approved bulk job has no lookup of its own: it is queued, and its rows run as lookups.
+        sql`coalesce(${searchApprovals.input}->>'family', '') <> 'bulk'`,
         lt(searchApprovals.decidedAt, new Date(ctx.now().getTime() - INTERRUPTED_AFTER_MS)),
       ),
     )

@@ -3,12 +3,14 @@
  * rows, audited and queued (create).
  */
 import { type BulkJob, type BulkPreview, messages } from '@footprint/domain';
+import { eq } from 'drizzle-orm';
 import { bulkJobs, bulkRows, type UserRow } from '../../db/schema.ts';
 import { insufficientCredits, noValidRow } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { recordAudit } from '../audit/service.ts';
 import { presentOwnPool } from '../credits/present.ts';
 import { poolOf, shortfallOf } from '../credits/service.ts';
+import { legalBasisLineOf } from '../searches/service.ts';
 import { sendBulkJob } from './lease.ts';
 import { type CheckedList, checkList } from './parse.ts';
 import { presentJob } from './present.ts';
@@ -66,19 +68,41 @@ export async function createBulkJob(
   if (balance < price && (pool?.available ?? 0) < price) {
     throw insufficientCredits(balance, await shortfallOf(db, user.id, price, new Date()));
   }
+  // A job of more rows than the admin's approval_bulk_rows waits for a supervisor before it is queued.
+  const held = deps.approvals ? await deps.approvals.holds(checked.valid.length) : false;
   const job = await db.transaction(async (tx) => {
-    const [created] = await tx
+    const [inserted] = await tx
       .insert(bulkJobs)
       .values({
         userId: user.id,
         type: input.type,
         name: displayName(input.fileName),
+        status: held ? 'awaiting_approval' : 'queued',
         caseReference: reference.value,
         total: checked.valid.length,
         ip: client.ip,
         deviceId: client.deviceId ?? null,
       })
       .returning();
+    let created = inserted;
+    if (held && deps.approvals && inserted) {
+      const approvalId = await deps.approvals.request(tx, {
+        user,
+        client,
+        type: input.type,
+        jobId: inserted.id,
+        name: inserted.name,
+        rows: checked.valid.length,
+        cost: checked.valid.length * price,
+        caseReference: reference.value,
+        legalBasisLine: legalBasisLineOf(reference),
+      });
+      [created] = await tx
+        .update(bulkJobs)
+        .set({ approvalId })
+        .where(eq(bulkJobs.id, inserted.id))
+        .returning();
+    }
     for (let i = 0; i < checked.valid.length; i += INSERT_BATCH) {
       await tx.insert(bulkRows).values(
         checked.valid.slice(i, i + INSERT_BATCH).map((row) => ({
@@ -105,10 +129,12 @@ export async function createBulkJob(
         duplicates: checked.duplicates,
         invalid: checked.invalid.length,
         price,
+        ...(created!.approvalId ? { approval_id: created!.approvalId } : {}),
       },
     });
     return created!;
   });
-  await sendBulkJob(deps.queue, job.id, deps.staleSeconds);
+  if (job.approvalId && deps.approvals) await deps.approvals.announce(job.approvalId, user);
+  else await sendBulkJob(deps.queue, job.id, deps.staleSeconds);
   return presentJob(job, undefined);
 }

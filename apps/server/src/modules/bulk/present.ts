@@ -33,6 +33,7 @@ export function presentJob(job: BulkJobRow, counts: Counts | undefined): BulkJob
     credits_spent: counts?.spent ?? 0,
     case_reference: job.caseReference,
     stop_reason: job.stopReason,
+    approval_id: job.approvalId,
     created_at: job.createdAt.toISOString(),
     finished_at: job.finishedAt?.toISOString() ?? null,
   };

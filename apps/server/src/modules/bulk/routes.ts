@@ -198,7 +198,10 @@ async function bulkUploadRoutes(app: FastifyInstance, context: BulkRouteContext)
             'Stores the list as a job and queues it (202). Each row runs through the paid search like a ' +
             'single lookup (charged, free within the cache window, refunded when no source answers), filed ' +
             'under the case reference. When the credits run out the job stops and the rest is skipped. A list ' +
-            `with no valid row is 422; a balance below one row's price is 402.${upload}`,
+            `with no valid row is 422; a balance below one row's price is 402. A list of more rows than the ` +
+            "admin's approval_bulk_rows is stored as `awaiting_approval` with `approval_id`, the request a " +
+            'supervisor of the caller decides (GET /api/approvals/{approval_id}): approved, it is queued; ' +
+            `rejected or expired, it is \`not_approved\` and no row runs.${upload}`,
           tags,
           body: bulkBody,
           multipart: bulkUpload,

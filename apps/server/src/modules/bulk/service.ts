@@ -1,6 +1,7 @@
 import type { ListScope } from '../../access/policy.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
+import { refuseHeldJob, releaseHeldJob } from './approval.ts';
 import { createBulkJob, previewBulk } from './create.ts';
 import { getJob, jobResults, jobRows, jobSnapshot, listJobs } from './read.ts';
 import { transitionJob } from './transition.ts';
@@ -34,6 +35,11 @@ export function createBulkService(deps: BulkDeps) {
       transitionJob(deps, user, client, id, 'resume'),
     cancel: (user: UserRow, client: ClientContext, id: string) =>
       transitionJob(deps, user, client, id, 'cancel'),
+    /** A held job approved (approvals' 'bulk' replay): queued. */
+    release: (input: unknown, auditDetails: Record<string, unknown>) =>
+      releaseHeldJob(deps, input, auditDetails),
+    /** A held job's request rejected or expired: not_approved. */
+    refuse: (input: unknown, reason: string) => refuseHeldJob(deps, input, reason),
   };
 }
 

@@ -11,7 +11,7 @@ import { ownJob, presentOne } from './read.ts';
 import { haltHere } from './run.ts';
 import type { BulkDeps } from './types.ts';
 
-const FINAL: ReadonlySet<BulkStatus> = new Set(['done', 'cancelled', 'stopped']);
+const FINAL: ReadonlySet<BulkStatus> = new Set(['done', 'cancelled', 'stopped', 'not_approved']);
 export const isFinal = (status: BulkStatus) => FINAL.has(status);
 
 /** Pause, resume or cancel: the job locked, checked, changed and audited in one transaction. */

@@ -1,5 +1,7 @@
 import type { BulkType } from '@footprint/domain';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { ClientContext } from '../../http/context.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { LookupService } from '../lookup/service.ts';
 import type { Searches } from '../searches/service.ts';
@@ -22,6 +24,8 @@ export interface BulkDeps {
   staleSeconds: number;
   /** What one row costs: the price of a lookup of the list's type. */
   costs: Readonly<Record<BulkType, number>>;
+  /** Holds a job above approval_bulk_rows rows for a supervisor; absent: no job waits. */
+  approvals?: BulkApprovalGate;
 }
 
 export interface BulkWorkerDeps {
@@ -66,4 +70,32 @@ export interface RunState {
   halted: boolean;
   outOfCredits: boolean;
   error: unknown;
+}
+
+/** A bulk job held for a supervisor's approval, as the approvals module stores its request. */
+export interface BulkHold {
+  user: UserRow;
+  client: ClientContext;
+  type: BulkType;
+  jobId: string;
+  /** The job's name (the file's, or "Pasted list"). */
+  name: string;
+  rows: number;
+  /** The most the job can cost (rows × price). */
+  cost: number;
+  caseReference: string | null;
+  legalBasisLine: string | null;
+}
+
+/**
+ * Bulk jobs of more rows than the admin's approval_bulk_rows wait for a supervisor (modules/approvals
+ * implements this; app.ts hands it in, so this module does not import it).
+ */
+export interface BulkApprovalGate {
+  /** Whether a job of `rows` rows waits for approval. */
+  holds(rows: number): Promise<boolean>;
+  /** Stores the request for a held job in `tx`, the job's own transaction; answers its id. */
+  request(tx: Executor, job: BulkHold): Promise<string>;
+  /** After the job's commit: tells the requester's supervisors. */
+  announce(requestId: string, user: UserRow): Promise<void>;
 }

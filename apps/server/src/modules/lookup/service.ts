@@ -103,6 +103,19 @@ export interface LookupOptions {
   legalBasis?: LegalBasis | null;
 }
 
+/** What a held lookup keeps to run later, as `replayHeld` reads it back (modules/approvals). */
+const heldLookup = (kind: QueryKind, query: string, caseReference: unknown, options: LookupOptions) => ({
+  family: 'lookup' as const,
+  input: {
+    kind,
+    query,
+    typed: options.typed ?? null,
+    fresh: options.fresh === true,
+    caseReference,
+    legalBasis: options.legalBasis ?? null,
+  },
+});
+
 /**
  * Phone, e-mail and detail lookups: the sources' fan-out through the paid search (searches/), which
  * serves a recent identical lookup again for free, charges, settles or refunds, and audits. A lookup
@@ -183,21 +196,7 @@ export function createLookupService(deps: LookupDeps) {
         fresh: options.fresh === true,
         background: options.background === true,
         ...(options.auditDetails ? { auditDetails: options.auditDetails } : {}),
-        ...(options.holdable
-          ? {
-              held: {
-                family: 'lookup' as const,
-                input: {
-                  kind,
-                  query,
-                  typed: options.typed ?? null,
-                  fresh: options.fresh === true,
-                  caseReference,
-                  legalBasis: options.legalBasis ?? null,
-                },
-              },
-            }
-          : {}),
+        ...(options.holdable ? { held: heldLookup(kind, query, caseReference, options) } : {}),
         ...(options.lookupId
           ? { lookupId: options.lookupId, lookupIdIsNew: options.lookupIdIsNew === true }
           : {}),

@@ -72,7 +72,7 @@ export interface SearchMeter {
 }
 
 /** The services a held search can be asked of again once approved (modules/approvals). */
-export type ApprovalFamily = 'lookup' | 'intel';
+export type ApprovalFamily = 'lookup' | 'intel' | 'bulk';
 
 /** What a held search needs to run later: the service, and the request as that service takes it. */
 export interface HeldRequest {

@@ -1,5 +1,6 @@
 import {
   APPROVAL_HOURS_DEFAULT,
+  APPROVAL_BULK_ROWS_MAX,
   APPROVAL_HOURS_MAX,
   DEFAULT_REQUIRED_SIGNUP_FIELDS,
   isApprovalKind,
@@ -55,6 +56,8 @@ export interface DeploymentSettings {
   approvalKinds: readonly SearchKind[];
   /** Hours a held search waits for a decision. */
   approvalHours: number;
+  /** A bulk job of more rows than this waits for approval; 0: none waits. */
+  approvalBulkRows: number;
 }
 
 const DEPLOYMENT_KEYS = [
@@ -68,6 +71,7 @@ const DEPLOYMENT_KEYS = [
   'review_share_percent',
   'approval_kinds',
   'approval_hours',
+  'approval_bulk_rows',
 ] as const;
 type DeploymentKey = (typeof DEPLOYMENT_KEYS)[number];
 
@@ -120,11 +124,17 @@ export async function readDeploymentSettings(
     reviewSharePercent: typeof share === 'number' && share >= 0 && share <= 100 ? share : 0,
     approvalKinds: approvalKindsOf(values.get('approval_kinds')),
     approvalHours: approvalHoursOf(values.get('approval_hours')),
+    approvalBulkRows: bulkRowsOf(values.get('approval_bulk_rows')),
   };
 }
 
 const approvalKindsOf = (value: unknown): readonly SearchKind[] =>
   Array.isArray(value) ? value.filter(isApprovalKind) : [];
+
+const bulkRowsOf = (value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= APPROVAL_BULK_ROWS_MAX
+    ? value
+    : 0;
 
 const approvalHoursOf = (value: unknown): number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= APPROVAL_HOURS_MAX
