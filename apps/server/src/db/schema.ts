@@ -1,4 +1,10 @@
-import { BULK_STATUSES, DETAIL_KINDS, LEGAL_BASIS_KINDS, type LegalBasis, SEARCH_KINDS } from '@footprint/domain';
+import {
+  BULK_STATUSES,
+  DETAIL_KINDS,
+  LEGAL_BASIS_KINDS,
+  type LegalBasis,
+  SEARCH_KINDS,
+} from '@footprint/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -1069,9 +1075,7 @@ export const bulkJobs = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     type: text('type', { enum: ['tel', 'email'] }).notNull(),
     name: text('name').notNull(),
-    status: text('status', { enum: BULK_STATUSES })
-      .notNull()
-      .default('queued'),
+    status: text('status', { enum: BULK_STATUSES }).notNull().default('queued'),
     caseReference: text('case_reference'),
     stopReason: text('stop_reason'),
     /** The request for approval a job above approval_bulk_rows rows waits for (modules/approvals). */
