@@ -117,19 +117,8 @@ export function useCaseReferenceDraft(userId: unknown): [string, (value: string)
   return [value, update];
 }
 
-/** UI words of the search's own legal basis (to move to the domain messages). */
-export const searchBasisTexts = {
-  legend: 'Legal basis of this search',
-  hint: 'What allows this search when its case has no legal basis, or when it is filed under no case. Kept on its audit rows and printed on its report.',
-  none: 'None stated',
-  noneUnderCase: "None stated: the case's legal basis applies",
-  incomplete: 'not complete yet',
-  show: 'State a legal basis',
-  change: 'Change',
-  hide: 'Hide',
-  clear: 'Clear',
-  clearLabel: 'Clear the legal basis of this search',
-} as const;
+/** The words of the search's own legal basis section (domain messages). */
+export const searchBasisTexts = messages.caseReference.searchBasis;
 
 const basisDraftKey = (userId: unknown) => `footprint:search-legal-basis:${String(userId ?? 'anonymous')}`;
 

@@ -14,6 +14,22 @@ export const accountabilityTexts = {
     hint: 'Files the search under your case of this reference: pick an open case or type a new reference to open one. Shown in your search history, the audit trail and reports.',
     required: 'A case reference is required for every search.',
     tooLong: 'The case reference may not be greater than 100 characters.',
+    /**
+     * The legal basis a search states itself, under the case control when the deployment requires a
+     * basis (components/CaseFiling, lib/case-reference.ts).
+     */
+    searchBasis: {
+      legend: 'Legal basis of this search',
+      hint: 'What allows this search when its case has no legal basis, or when it is filed under no case. Kept on its audit rows and printed on its report.',
+      none: 'None stated',
+      noneUnderCase: "None stated: the case's legal basis applies",
+      incomplete: 'not complete yet',
+      show: 'State a legal basis',
+      change: 'Change',
+      hide: 'Hide',
+      clear: 'Clear',
+      clearLabel: 'Clear the legal basis of this search',
+    },
     /** The case control beside every search form's submit button (components/CaseFiling). */
     filing: {
       label: 'Case this search is filed under',
