@@ -314,6 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     leaks,
     mailer: deps.mailer,
     appUrl: config.appUrl,
+    needsApproval: (kind) => approvals.needsApproval(kind),
     now: deps.now,
     log: app.log,
   });

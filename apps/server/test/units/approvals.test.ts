@@ -4,10 +4,18 @@
 // refused to the requester themself and to a supervisor of an unrelated unit; expired when nobody
 // decides; and the same 202 for an API key, which follows its request where the 202 says.
 import { randomUUID } from 'node:crypto';
-import { approvalsMessages } from '@footprint/domain';
+import { approvalsMessages, messages } from '@footprint/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, creditEntries, lookups, searchApprovals, units, users } from '../../src/db/schema.ts';
+import {
+  auditEvents,
+  creditEntries,
+  lookups,
+  searchApprovals,
+  units,
+  users,
+  watches,
+} from '../../src/db/schema.ts';
 import { findLedgerMismatches } from '../../src/modules/credits/service.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { caller, type Session, signedInAccount } from '../support/units.ts';
@@ -395,6 +403,44 @@ describe('a sensitive search', () => {
       expect(small.body).toMatchObject({ status: 'queued', approval_id: null });
     } finally {
       await call('PATCH', '/api/admin/settings', people.admin.session, { approval_bulk_rows: 0 });
+    }
+  });
+
+  it('is not watched: a watch of a sensitive kind is refused, and one made before is paused, not run', async () => {
+    const kinds = (approval_kinds: string[]) =>
+      call('PATCH', '/api/admin/settings', people.admin.session, { approval_kinds });
+    const earlier = await call('POST', '/api/watches', people.investigator.session, {
+      kind: 'tel',
+      query: '919876520077',
+      schedule: 'daily',
+    });
+    expect(earlier.status, JSON.stringify(earlier.body)).toBe(201);
+    expect((await kinds(['tel', 'upi'])).status).toBe(200);
+    try {
+      const refused = await call('POST', '/api/watches', people.investigator.session, {
+        kind: 'tel',
+        query: '919876520078',
+        schedule: 'daily',
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toBe(messages.watchlist.needsApproval('Phone'));
+      const lookupsBefore = (
+        await t.db.select().from(lookups).where(eq(lookups.userId, people.investigator.id))
+      ).length;
+      const now = await call('POST', `/api/watches/${earlier.body.id}/run`, people.investigator.session, {});
+      expect(now.status).toBe(422);
+      await t.app.watchlists.runOne(earlier.body.id);
+      const [watch] = await t.db.select().from(watches).where(eq(watches.id, earlier.body.id));
+      expect(watch!.status).toBe('paused');
+      expect(
+        (await t.db.select().from(lookups).where(eq(lookups.userId, people.investigator.id))).length,
+      ).toBe(lookupsBefore);
+      const resume = await call('PATCH', `/api/watches/${earlier.body.id}`, people.investigator.session, {
+        status: 'active',
+      });
+      expect(resume.status).toBe(422);
+    } finally {
+      await kinds(['upi']);
     }
   });
 

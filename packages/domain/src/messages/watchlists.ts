@@ -7,6 +7,9 @@ export const watchlistTexts = {
     lead: 'Watched searches run again on their schedule, each run charged like a lookup. When something changes you get an e-mail and an entry here.',
     empty: 'Nothing watched yet. Open a phone, e-mail or leak result and choose Watch.',
     kinds: { tel: 'Phone', email: 'E-mail', leak: 'Leak search' } as Record<string, string>,
+    /** A watch of a kind the admin made wait for a supervisor's approval (approval_kinds) would skip it. */
+    needsApproval: (kind: string) =>
+      `${kind} searches wait for a supervisor's approval on this deployment, so they cannot run on a schedule: ask for each search instead. Nothing was changed.`,
     schedules: { daily: 'Daily', weekly: 'Weekly' } as Record<string, string>,
     statuses: { active: 'Active', paused: 'Paused', stopped_no_credits: 'Stopped: out of credits' } as Record<
       string,

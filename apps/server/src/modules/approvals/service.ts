@@ -16,6 +16,7 @@ import { searchApprovals, type UserRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import type { ApprovalFamily, HoldCandidate } from '../searches/ports.ts';
+import { readDeploymentSettings } from '../settings/service.ts';
 import { bulkGate } from './bulk.ts';
 import { decideRequest, holdSearch } from './decide.ts';
 import { tellRequester } from './notify.ts';
@@ -58,6 +59,12 @@ export function createApprovals(deps: ApprovalsDeps) {
     replayWith(family: ApprovalFamily, replay: Replay, refuse?: Refuse): void {
       ctx.replays.set(family, replay);
       if (refuse) ctx.refusals.set(family, refuse);
+    },
+
+    /** Whether searches of `kind` wait for approval (approval_kinds): a watch of one is refused. */
+    async needsApproval(kind: string): Promise<boolean> {
+      const { approvalKinds } = await readDeploymentSettings(deps.db, deps.settings);
+      return (approvalKinds as readonly string[]).includes(kind);
     },
 
     /** The bulk jobs' gate (bulk/types.ts BulkApprovalGate): held above approval_bulk_rows rows. */

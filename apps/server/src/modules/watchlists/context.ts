@@ -15,6 +15,11 @@ export interface WatchlistsDeps {
   /** Public address of the app, for the e-mails' link to /watchlist. */
   appUrl: string;
   now?: () => Date;
+  /**
+   * Whether searches of `kind` wait for a supervisor's approval (modules/approvals, the setting
+   * approval_kinds): a watch of such a kind is not made, resumed or run, since its runs would not wait.
+   */
+  needsApproval?: (kind: string) => Promise<boolean>;
   /** Where a run that failed for another reason than credits or sources is reported. */
   log?: { error: (details: object, message: string) => void };
 }

@@ -8,6 +8,7 @@ import {
   leakRowError,
   leakTypedText,
   MAX_WATCHES_PER_USER,
+  messages,
   nextRunAfter,
   type UpdateWatchBody,
   type Watch,
@@ -23,6 +24,13 @@ import { requireCaseReference } from '../settings/case-reference.ts';
 import { namingOthers } from '../users/people.ts';
 import type { WatchContext } from './context.ts';
 import { auditWatch, changeCounts, ownWatch, presentEvent, presentOne, presentWatch } from './stored.ts';
+
+/** A watch of a kind that waits for approval is refused (422): its runs would not wait. */
+async function refuseSensitive(ctx: WatchContext, kind: string): Promise<void> {
+  if (!(await ctx.deps.needsApproval?.(kind))) return;
+  const message = messages.watchlist.needsApproval(messages.watchlist.kinds[kind] ?? kind);
+  throw validationError({ kind: [message] }, message);
+}
 
 export async function createWatch(
   ctx: WatchContext,
@@ -45,6 +53,7 @@ export async function createWatch(
     query = input.query;
     queryTyped = input.query;
   }
+  await refuseSensitive(ctx, input.kind);
   const caseReference = await requireCaseReference(db, input.case_reference);
   const [held] = await db.select({ n: count() }).from(watches).where(heldBy(watches, user.id));
   if (Number(held?.n ?? 0) >= MAX_WATCHES_PER_USER) {
@@ -110,6 +119,7 @@ export async function updateWatch(
     set.nextRunAt = row.lastRunAt ? nextRunAfter(row.lastRunAt, input.schedule) : row.nextRunAt;
   }
   if (input.status && input.status !== row.status) {
+    if (input.status === 'active') await refuseSensitive(ctx, row.kind);
     set.status = input.status;
     if (input.status === 'active' && row.status === 'stopped_no_credits') set.nextRunAt = ctx.now();
   }

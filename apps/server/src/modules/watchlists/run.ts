@@ -23,7 +23,7 @@ import {
 import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { usesLiveFeatures } from '../../access/policy.ts';
 import { type UserRow, users, type WatchRow, watchEvents, watches } from '../../db/schema.ts';
-import { DomainError } from '../../errors.ts';
+import { DomainError, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { logFailure } from '../../outage.ts';
 import { watchChangedMail, watchStoppedMail } from '../mail/templates.ts';
@@ -125,6 +125,13 @@ export async function runWatch(
   const { watch: row, user } = found;
   // An account that can no longer search (disabled, or no longer live) is not charged in its absence.
   if (user.status !== 'active' || !usesLiveFeatures(user)) return { outcome: 'failed', event: null };
+  // A kind the admin made wait for approval since the watch was made: paused, not run past the approval.
+  if (await deps.needsApproval?.(row.kind)) {
+    if (client !== SCHEDULED) throw validationError({ kind: [t.needsApproval(kindLabel(row.kind))] });
+    await db.update(watches).set({ status: 'paused' }).where(eq(watches.id, row.id));
+    await auditWatch(db, user, null, 'watch.paused_needs_approval', row);
+    return { outcome: 'failed', event: null };
+  }
 
   let ran: { snapshot: WatchSnapshot; lookupId: string };
   try {
