@@ -37,4 +37,18 @@ describe('audit trail', () => {
     }
     expect(await handle.db.select().from(auditEvents)).toHaveLength(1);
   });
+
+  it('draws every id from the sequence, whatever id an INSERT names (no row back-dated into a gap)', async () => {
+    const before = await handle.db.execute(sql`select max(id)::bigint as top from audit_events`);
+    const top = Number((before as unknown as { rows: Array<{ top: string }> }).rows[0]!.top);
+    const named = await handle.db.execute(
+      sql`insert into audit_events (id, action, outcome) values (1, 'test.named_id', 'success'), (-5, 'test.named_id', 'success') returning id`,
+    );
+    const ids = (named as unknown as { rows: Array<{ id: string }> }).rows.map((r) => Number(r.id));
+    expect(ids).toEqual([top + 1, top + 2]);
+    // The application's own writes (Drizzle names every column, the id as DEFAULT) get theirs too.
+    await recordAudit(handle.db, { action: 'test.default_id', outcome: 'success' });
+    const rows = await handle.db.select({ id: auditEvents.id, action: auditEvents.action }).from(auditEvents);
+    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([top, top + 1, top + 2, top + 3]);
+  });
 });

@@ -51,11 +51,13 @@ const lastRow = async () => {
   return { id: Number(rows[0]!.id) };
 };
 
-/** As the owner or a superuser would: behind the append-only trigger. */
+/** As the owner or a superuser would: behind the append-only trigger and the id trigger. */
 const rewrite = (statement: ReturnType<typeof sql>) =>
   t.db.transaction(async (tx) => {
     await tx.execute(sql`alter table audit_events disable trigger audit_events_no_update_delete`);
+    await tx.execute(sql`alter table audit_events disable trigger audit_events_assign_id`);
     await tx.execute(statement);
+    await tx.execute(sql`alter table audit_events enable trigger audit_events_assign_id`);
     await tx.execute(sql`alter table audit_events enable trigger audit_events_no_update_delete`);
   });
 

@@ -40,13 +40,15 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-/** As the owner or a superuser would: behind the append-only triggers. */
+/** As the owner or a superuser would: behind the append-only triggers and the id trigger. */
 const behindTriggers = (db: DatabaseHandle['db'], ...statements: ReturnType<typeof sql>[]) =>
   db.transaction(async (tx) => {
     await tx.execute(sql`alter table audit_events disable trigger audit_events_no_update_delete`);
+    await tx.execute(sql`alter table audit_events disable trigger audit_events_assign_id`);
     await tx.execute(sql`alter table audit_chain_head disable trigger audit_chain_head_frozen`);
     for (const statement of statements) await tx.execute(statement);
     await tx.execute(sql`alter table audit_chain_head enable trigger audit_chain_head_frozen`);
+    await tx.execute(sql`alter table audit_events enable trigger audit_events_assign_id`);
     await tx.execute(sql`alter table audit_events enable trigger audit_events_no_update_delete`);
   });
 
@@ -358,6 +360,11 @@ describe('who may change the audit trail', () => {
       await app.connect();
       try {
         await app.query(`insert into audit_events (action, outcome) values ('test.app_role', 'success')`);
+        // An id the application names is not taken: the trail's trigger draws it from the sequence.
+        const named = await app.query(
+          `insert into audit_events (id, action, outcome) values (1, 'test.app_named_id', 'success') returning id`,
+        );
+        expect(Number(named.rows[0].id)).toBeGreaterThan(1);
         const read = await app.query('select count(*)::int as n from audit_events');
         expect(read.rows[0].n).toBeGreaterThan(0);
         const refused = [
@@ -366,6 +373,9 @@ describe('who may change the audit trail', () => {
           'truncate audit_events',
           'alter table audit_events disable trigger audit_events_no_update_delete',
           'alter table audit_events disable trigger all',
+          'alter table audit_events disable trigger audit_events_assign_id',
+          'drop trigger audit_events_assign_id on audit_events',
+          'alter table audit_events alter column id set default 1',
           'drop trigger audit_events_no_update_delete on audit_events',
           `update audit_checkpoints set root_hash = 'x'`,
           'delete from audit_checkpoints',

@@ -74,13 +74,15 @@ async function cli(env: Record<string, string>, ...args: string[]) {
   }
 }
 
-/** As the owner or a superuser would: behind the append-only triggers. */
+/** As the owner or a superuser would: behind the append-only triggers and the id trigger. */
 const behindTriggers = (db: DatabaseHandle['db'], ...statements: ReturnType<typeof sql>[]) =>
   db.transaction(async (tx) => {
     await tx.execute(sql`alter table audit_events disable trigger audit_events_no_update_delete`);
+    await tx.execute(sql`alter table audit_events disable trigger audit_events_assign_id`);
     await tx.execute(sql`alter table audit_checkpoints disable trigger audit_checkpoints_no_update_delete`);
     for (const statement of statements) await tx.execute(statement);
     await tx.execute(sql`alter table audit_checkpoints enable trigger audit_checkpoints_no_update_delete`);
+    await tx.execute(sql`alter table audit_events enable trigger audit_events_assign_id`);
     await tx.execute(sql`alter table audit_events enable trigger audit_events_no_update_delete`);
   });
 
