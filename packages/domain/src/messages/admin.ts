@@ -262,6 +262,9 @@ export const adminTexts = {
       reviewShare: 'Sampled review (% of searches)',
       reviewShareHint:
         'The share of answered searches drawn at random, a few minutes after they are made, for review by the searcher’s supervisors (under Reviews). 0 draws none.',
+      approvalBulkRows: 'Bulk lookups above this many rows wait for approval (0: none)',
+      approvalBulkRowsHint: (max: number) =>
+        `A bulk lookup of more rows than this waits for a supervisor of the requester, like a sensitive search; nothing is charged until it is approved. From 0 to ${max.toLocaleString('en-US')}; 0 lets every bulk lookup run at once.`,
       save: 'Save settings',
       saving: 'Saving...',
     },

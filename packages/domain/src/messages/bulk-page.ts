@@ -55,6 +55,9 @@ export const bulkPageTexts = {
     start: 'Start',
     starting: 'Starting...',
     started: 'The bulk lookup has started.',
+    /** Start's answer for a list of more rows than the admin's approval_bulk_rows: held, not started. */
+    startedAwaiting:
+      "The bulk lookup waits for a supervisor's approval: it runs once it is approved. Nothing is charged until then.",
     startFailed: 'The bulk lookup could not be started. Please try again.',
     /** The server's name of a job made from a pasted list (messages.bulkJobs.pastedList on its side). */
     pastedName: 'Pasted list',
@@ -63,6 +66,8 @@ export const bulkPageTexts = {
     loadFailed: 'Your bulk lookups could not be loaded.',
     retry: 'Try again',
     created: 'Started',
+    /** In place of 'Started' on a job that waits, or waited, for approval: it has not started. */
+    requested: 'Requested',
     finished: 'Finished',
     statuses: {
       awaiting_approval: 'Awaiting approval',
@@ -80,6 +85,13 @@ export const bulkPageTexts = {
     failed: (n: number) => `${count(n)} failed`,
     spent: (n: number) => plural(n, 'credit spent', 'credits spent'),
     stopReason: 'Stopped:',
+    /** On a job of status awaiting_approval, with a link to the requester's view of /approvals. */
+    awaitingApproval:
+      "This list is longer than a bulk lookup may run without approval, so it waits for a supervisor's approval before any row runs. Nothing is charged until then.",
+    awaitingApprovalLink: 'See My requests',
+    /** On a job of status not_approved. */
+    notApproved: 'Its request for approval was rejected or expired: no row ran and nothing was charged.',
+    notApprovedLink: 'See the decision',
     pause: 'Pause',
     resume: 'Resume',
     cancel: 'Cancel',
@@ -120,5 +132,24 @@ export const bulkPageTexts = {
       skipped: 'Skipped',
     } as Record<string, string>,
     liveLost: 'Live updates were interrupted; checking every 2 seconds.',
+    /** A bulk job's request for approval (kind bulk:<type>) on /approvals. */
+    approval: {
+      cost: (n: number) => `Up to ${plural(n, 'credit', 'credits')}`,
+      costNote:
+        'Each row is charged as it runs; rows answered from the cache, and rows no source answers, cost nothing.',
+      approvedStatus: 'Approved',
+      openJob: 'Open the bulk lookup',
+      openJobLabel: (query: string) => `Open the bulk lookup ${query}`,
+      approveLabel: (query: string) => `Approve the bulk lookup of ${query}`,
+      rejectLabel: (query: string) => `Reject the bulk lookup of ${query}`,
+      // The dialog's title and line are one line each: the query goes in the line, the rest below.
+      approveTitle: 'Approve this bulk lookup?',
+      approveLead: (query: string, credits: string) => `${query}: up to ${credits}`,
+      approveBody:
+        "Once approved, the job is queued at once and runs as the requester's: each row is charged to them as it runs.",
+      rejectTitle: 'Reject this bulk lookup?',
+      rejectLead: (query: string) => `${query}: no row runs, nothing is charged`,
+      approved: 'Approved: their bulk lookup is queued.',
+    },
   },
 } as const;
