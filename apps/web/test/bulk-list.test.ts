@@ -8,6 +8,7 @@ import {
   pastedListError,
   percentDone,
   previewView,
+  statusTone,
   uploadError,
 } from '../src/features/bulk/list.ts';
 
@@ -103,6 +104,15 @@ describe('job states', () => {
       expect(isFinal(status)).toBe(true);
     }
     expect(isFinal('paused')).toBe(false);
+  });
+
+  it("lets a job waiting for a supervisor's approval only be cancelled, and ends a job not approved", () => {
+    expect(jobActions('awaiting_approval')).toEqual(['cancel']);
+    expect(isFinal('awaiting_approval')).toBe(false);
+    expect(jobActions('not_approved')).toEqual([]);
+    expect(isFinal('not_approved')).toBe(true);
+    expect(statusTone('awaiting_approval')).toBe('chip-amber');
+    expect(statusTone('not_approved')).toBe(statusTone('cancelled'));
   });
 
   it('rounds progress down and never divides by zero', () => {

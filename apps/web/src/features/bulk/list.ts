@@ -84,15 +84,21 @@ export function previewView(preview: BulkPreview, lines?: readonly number[]): Pr
   };
 }
 
-/** A job in one of these states changes no more: its results can be downloaded. */
+/**
+ * A job in one of these states changes no more: its results can be downloaded. `not_approved`: its
+ * request for approval was rejected or expired, and every row was skipped.
+ */
 export const isFinal = (status: BulkStatus): boolean =>
-  status === 'done' || status === 'cancelled' || status === 'stopped';
+  status === 'done' || status === 'cancelled' || status === 'stopped' || status === 'not_approved';
 
 export type BulkAction = 'pause' | 'resume' | 'cancel';
 
 /** The buttons a job shows: only the changes its status allows (the server answers 409 to others). */
 export function jobActions(status: BulkStatus): BulkAction[] {
   switch (status) {
+    // Waiting for a supervisor's approval: its owner may withdraw it; pausing means nothing yet.
+    case 'awaiting_approval':
+      return ['cancel'];
     case 'queued':
     case 'running':
       return ['pause', 'cancel'];
@@ -112,9 +118,11 @@ export function statusTone(status: BulkStatus): string {
     case 'queued':
       return 'chip-sky';
     case 'paused':
+    case 'awaiting_approval':
       return 'chip-amber';
     case 'stopped':
       return 'status-conflict';
+    // cancelled and not_approved: nothing (more) ran.
     default:
       return 'status-off';
   }

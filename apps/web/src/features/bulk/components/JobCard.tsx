@@ -1,9 +1,11 @@
 import { BULK_RESULT_FORMATS, type BulkJob, messages } from '@footprint/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { Modal } from '../../../components/Modal.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
 import { failureMessage, isSessionEnd } from '../../../lib/field-errors.ts';
@@ -72,6 +74,8 @@ export function JobCard({ job }: { job: BulkJob }) {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const final = isFinal(job.status);
   const percent = percentDone(job.done, job.total);
+  // A job held for a supervisor's approval has not started (and, not approved, never will).
+  const held = job.status === 'awaiting_approval' || job.status === 'not_approved';
 
   const change = async (next: BulkAction) => {
     try {
@@ -103,7 +107,7 @@ export function JobCard({ job }: { job: BulkJob }) {
           <p className="mt-0.5 text-xs text-muted">
             {t.typeShort[job.type] ?? job.type}
             {' · '}
-            {t.created}{' '}
+            {held ? t.requested : t.created}{' '}
             <time dateTime={job.created_at} title={job.created_at}>
               {formatDateTime(job.created_at)}
             </time>
@@ -121,43 +125,65 @@ export function JobCard({ job }: { job: BulkJob }) {
         </span>
       </div>
 
-      <div className="mt-3">
-        <div
-          role="progressbar"
-          aria-label={t.progressLabel(job.name)}
-          aria-valuemin={0}
-          aria-valuemax={job.total}
-          aria-valuenow={job.done}
-          aria-valuetext={t.progress(job.done, job.total)}
-          className="relative h-2.5 w-full overflow-hidden rounded-full bg-surface-2"
-        >
-          <span
-            className={`absolute inset-y-0 left-0 rounded-full transition-[width] duration-500 motion-reduce:transition-none ${
-              job.status === 'stopped' ? 'bg-danger' : job.status === 'paused' ? 'bg-warning' : 'bg-accent'
-            }`}
-            style={{ width: `${percent}%` }}
-          />
+      {held ? (
+        // Nothing ran (yet): no progress to show, only the list's size.
+        <p className="mt-3 text-xs font-semibold text-text tabular-nums">{t.rowsCount(job.total)}</p>
+      ) : (
+        <div className="mt-3">
+          <div
+            role="progressbar"
+            aria-label={t.progressLabel(job.name)}
+            aria-valuemin={0}
+            aria-valuemax={job.total}
+            aria-valuenow={job.done}
+            aria-valuetext={t.progress(job.done, job.total)}
+            className="relative h-2.5 w-full overflow-hidden rounded-full bg-surface-2"
+          >
+            <span
+              className={`absolute inset-y-0 left-0 rounded-full transition-[width] duration-500 motion-reduce:transition-none ${
+                job.status === 'stopped' ? 'bg-danger' : job.status === 'paused' ? 'bg-warning' : 'bg-accent'
+              }`}
+              style={{ width: `${percent}%` }}
+            />
+          </div>
+          <p className="mt-1.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted tabular-nums">
+            <span className="font-semibold text-text">{t.progress(job.done, job.total)}</span>
+            <span>{t.charged(job.charged)}</span>
+            <span className={job.failed > 0 ? 'text-rose-300' : ''}>{t.failed(job.failed)}</span>
+            <span>{t.spent(job.credits_spent)}</span>
+            {job.finished_at && (
+              <span>
+                {t.finished}{' '}
+                <time dateTime={job.finished_at} title={job.finished_at}>
+                  {formatDateTime(job.finished_at)}
+                </time>
+              </span>
+            )}
+          </p>
+          {polling && <p className="mt-1 text-xs text-muted">{t.liveLost}</p>}
         </div>
-        <p className="mt-1.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted tabular-nums">
-          <span className="font-semibold text-text">{t.progress(job.done, job.total)}</span>
-          <span>{t.charged(job.charged)}</span>
-          <span className={job.failed > 0 ? 'text-rose-300' : ''}>{t.failed(job.failed)}</span>
-          <span>{t.spent(job.credits_spent)}</span>
-          {job.finished_at && (
-            <span>
-              {t.finished}{' '}
-              <time dateTime={job.finished_at} title={job.finished_at}>
-                {formatDateTime(job.finished_at)}
-              </time>
-            </span>
-          )}
-        </p>
-        {polling && <p className="mt-1 text-xs text-muted">{t.liveLost}</p>}
-      </div>
+      )}
 
       {job.status === 'stopped' && job.stop_reason && (
         <p className="mt-2 text-sm text-rose-200">
           <span className="font-semibold">{t.stopReason}</span> {job.stop_reason}
+        </p>
+      )}
+
+      {job.status === 'awaiting_approval' && (
+        <p className="mt-3 rounded-lg border border-amber-400/30 bg-amber-400/10 px-3 py-2 text-sm text-amber-100">
+          {t.awaitingApproval}{' '}
+          <Link to={paths.approvalsMine} className="link-inline font-semibold whitespace-nowrap">
+            {t.awaitingApprovalLink}
+          </Link>
+        </p>
+      )}
+      {job.status === 'not_approved' && (
+        <p className="mt-3 text-sm text-muted">
+          {t.notApproved}{' '}
+          <Link to={paths.approvalsMine} className="link-inline font-semibold whitespace-nowrap">
+            {t.notApprovedLink}
+          </Link>
         </p>
       )}
 

@@ -147,8 +147,10 @@ export function NewBulkPanel({ onStarted }: { onStarted?: () => void }) {
   const onStart = async () => {
     if (!checked || start.isPending) return;
     try {
-      await start.mutateAsync(checked.input);
-      toast.success(t.started);
+      const job = await start.mutateAsync(checked.input);
+      // A list of more rows than the admin allows without approval is held, not started (a 202 too).
+      if (job.status === 'awaiting_approval') toast.info(t.startedAwaiting);
+      else toast.success(t.started);
       setChecked(null);
       setErrors({});
       setFile(null);
