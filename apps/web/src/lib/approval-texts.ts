@@ -14,7 +14,7 @@ export const approvalTexts = {
   menuLink: 'Approvals',
   eyebrow: 'Accountability',
   title: 'Approvals',
-  lead: "Sensitive searches wait here for a supervisor's decision before they run. Nothing is charged until one is approved.",
+  lead: "Sensitive searches, and bulk lookups of many rows, wait here for a supervisor's decision before they run. Nothing is charged until one is approved.",
   tabsLabel: 'Requests',
   toDecideTab: 'To decide',
   toDecideLead:
@@ -26,7 +26,8 @@ export const approvalTexts = {
   decidedHeading: 'Decided',
   emptyDecided: 'No request has been decided yet.',
   mineTab: 'My requests',
-  mineLead: 'Your searches of a sensitive kind, held until a supervisor of yours decides them.',
+  mineLead:
+    'Your searches of a sensitive kind, and your bulk lookups of many rows, held until a supervisor of yours decides them.',
   emptyMine: 'You have asked for no search that needs approval.',
   loadFailed: 'The requests could not be loaded.',
   retry: 'Try again',

@@ -1,4 +1,9 @@
-import { APPROVAL_STATUS_LABELS, type ApprovalStatus, type SearchApproval } from '@footprint/domain';
+import {
+  APPROVAL_STATUS_LABELS,
+  type ApprovalStatus,
+  messages,
+  type SearchApproval,
+} from '@footprint/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -6,6 +11,7 @@ import { approvalTexts as t } from '../../../lib/approval-texts.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
 import { shownQuery } from '../../history/index.ts';
 import type { ApprovalList } from '../api/approvals.ts';
+import { type RequestTexts, requestTexts } from '../request.ts';
 import { DecideDialog, type Decision } from './DecideDialog.tsx';
 
 const tones: Record<ApprovalStatus, string> = {
@@ -16,8 +22,11 @@ const tones: Record<ApprovalStatus, string> = {
   failed: 'chip-red',
 };
 
-export function ApprovalStatusBadge({ status }: { status: ApprovalStatus }) {
-  return <span className={`status-badge ${tones[status]}`}>{APPROVAL_STATUS_LABELS[status]}</span>;
+const b = messages.bulkPage.approval;
+
+/** A request's status; `label` in place of the usual words (an approved bulk job is queued, not run). */
+export function ApprovalStatusBadge({ status, label }: { status: ApprovalStatus; label?: string }) {
+  return <span className={`status-badge ${tones[status]}`}>{label ?? APPROVAL_STATUS_LABELS[status]}</span>;
 }
 
 function When({ value }: { value: string }) {
@@ -25,13 +34,13 @@ function When({ value }: { value: string }) {
 }
 
 /** Who decided, when, and their note (the reason of a rejection); why an approved search could not run. */
-function DecisionNote({ item }: { item: SearchApproval }) {
+function DecisionNote({ item, texts }: { item: SearchApproval; texts: RequestTexts }) {
   if (!item.decided_at && !item.failure) return null;
   return (
     <div className="review-verdict mt-4 text-sm">
       {item.decided_at && (
         <p className="text-text">
-          <span className="font-semibold">{APPROVAL_STATUS_LABELS[item.status]}</span>
+          <span className="font-semibold">{texts.status}</span>
           {' · '}
           <span className="text-muted">
             {item.decided_by
@@ -72,6 +81,9 @@ export function ApprovalCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const query = shownQuery(item.kind, item.query, null).typed;
   const [deciding, setDeciding] = useState<Decision | null>(null);
+  const texts = requestTexts(item);
+  // A bulk job is on its owner's /bulk page (a supervisor's /bulk lists only their own jobs).
+  const openJob = texts.bulk && list === 'mine' && item.job_id !== undefined;
 
   return (
     <li className="card review-card px-4 py-4 sm:px-5" aria-labelledby={`${id}-title`}>
@@ -82,7 +94,7 @@ export function ApprovalCard({
             {query}
           </Heading>
         </div>
-        <ApprovalStatusBadge status={item.status} />
+        <ApprovalStatusBadge status={item.status} label={texts.status} />
       </div>
 
       <dl className="review-facts mt-3">
@@ -114,7 +126,7 @@ export function ApprovalCard({
         </div>
         <div>
           <dt>{t.cost}</dt>
-          <dd>{t.credits(item.cost)}</dd>
+          <dd>{texts.cost}</dd>
         </div>
         <div className="review-fact-wide">
           <dt>{t.legalBasis}</dt>
@@ -122,11 +134,17 @@ export function ApprovalCard({
         </div>
       </dl>
 
-      <DecisionNote item={item} />
+      <DecisionNote item={item} texts={texts} />
 
-      {(item.lookup_id || item.decides) && (
+      {(item.lookup_id || item.decides || openJob) && (
         <div className="mt-4 flex flex-wrap justify-end gap-2">
-          {item.lookup_id && (
+          {openJob && (
+            // An approved bulk request names no lookup: its job runs (or ran) on the owner's /bulk.
+            <Link to={paths.bulk} className="btn-ghost" aria-label={b.openJobLabel(query)}>
+              {b.openJob}
+            </Link>
+          )}
+          {item.lookup_id && !texts.bulk && (
             // The result opens as Search history opens it (/history/{lookup id}; /results for a phone
             // or e-mail search).
             <Link
@@ -142,7 +160,7 @@ export function ApprovalCard({
               <button
                 type="button"
                 className="btn-ghost"
-                aria-label={t.rejectLabel(query)}
+                aria-label={texts.rejectLabel(query)}
                 onClick={() => setDeciding('reject')}
               >
                 {t.reject}
@@ -150,7 +168,7 @@ export function ApprovalCard({
               <button
                 type="button"
                 className="btn-primary"
-                aria-label={t.approveLabel(query)}
+                aria-label={texts.approveLabel(query)}
                 onClick={() => setDeciding('approve')}
               >
                 {t.approve}
@@ -163,6 +181,7 @@ export function ApprovalCard({
       {deciding && (
         <DecideDialog
           item={item}
+          texts={texts}
           query={query}
           decision={deciding}
           onClose={() => setDeciding(null)}

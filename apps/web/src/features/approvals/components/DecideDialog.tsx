@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { approvalTexts as t } from '../../../lib/approval-texts.ts';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useDecideApproval } from '../api/approvals.ts';
+import type { RequestTexts } from '../request.ts';
 
 export type Decision = 'approve' | 'reject';
 
@@ -16,12 +17,15 @@ export type Decision = 'approve' | 'reject';
  */
 export function DecideDialog({
   item,
+  texts,
   query,
   decision,
   onClose,
   onDecided,
 }: {
   item: SearchApproval;
+  /** Its words: a search's, or a bulk job's (request.ts). */
+  texts: RequestTexts;
   query: string;
   decision: Decision;
   onClose: () => void;
@@ -51,7 +55,7 @@ export function DecideDialog({
         decision,
         ...(trimmed ? { note: trimmed } : {}),
       });
-      toast.success(rejecting ? t.rejected : answer.status === 'failed' ? t.approvedFailed : t.approved);
+      toast.success(rejecting ? t.rejected : answer.status === 'failed' ? t.approvedFailed : texts.approved);
       onDecided(answer);
     } catch (error) {
       if (isSessionEnd(error)) return;
@@ -67,8 +71,8 @@ export function DecideDialog({
   const hintId = `${id}-hint`;
   return (
     <Modal
-      title={rejecting ? t.rejectTitle(query) : t.approveTitle(query)}
-      description={rejecting ? t.rejectLead : t.approveLead(t.credits(item.cost))}
+      title={rejecting ? texts.rejectTitle(query) : texts.approveTitle(query)}
+      description={rejecting ? texts.rejectLead(query) : texts.approveLead(query, t.credits(item.cost))}
       onClose={onClose}
       initialFocus={noteField}
       actions={
@@ -79,6 +83,7 @@ export function DecideDialog({
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)}>
+        {!rejecting && texts.approveBody && <p className="mb-3 text-sm text-text">{texts.approveBody}</p>}
         <label htmlFor={`${id}-note`} className="label">
           {rejecting ? t.reasonLabel : t.approveNoteLabel}
         </label>
