@@ -1,4 +1,5 @@
 import {
+  APPROVAL_BULK_ROWS_MAX,
   APPROVAL_HOURS_MAX,
   APPROVAL_KINDS,
   messages,
@@ -8,8 +9,9 @@ import {
 import { approvalTexts as a } from '../../../lib/approval-texts.ts';
 
 /**
- * The two settings of the approval of sensitive searches on /admin/settings: which search kinds wait
- * for a supervisor's approval (approval_kinds) and how long such a request waits (approval_hours).
+ * The settings of the approval of sensitive searches on /admin/settings: which search kinds wait for a
+ * supervisor's approval (approval_kinds), how long such a request waits (approval_hours), and above
+ * how many rows a bulk lookup waits too (approval_bulk_rows).
  */
 
 const typeLabels: Record<string, string> = messages.intel.typeLabels;
@@ -90,26 +92,59 @@ export function ApprovalKindsField({
   );
 }
 
-/** Hours before an undecided request expires: a whole number from 1 to APPROVAL_HOURS_MAX. */
-export function ApprovalHoursField({
-  id,
-  value,
-  error,
-  onChange,
-}: {
+interface NumberFieldProps {
   id: string;
   value: string;
   error: string | null;
   onChange: (value: string) => void;
-}) {
+}
+
+/** Hours before an undecided request expires: a whole number from 1 to APPROVAL_HOURS_MAX. */
+export function ApprovalHoursField(props: NumberFieldProps) {
+  return (
+    <WholeNumberField
+      {...props}
+      label={a.settingsHours}
+      hint={a.settingsHoursHint(APPROVAL_HOURS_MAX)}
+      min={1}
+      max={APPROVAL_HOURS_MAX}
+    />
+  );
+}
+
+/** Rows above which a bulk lookup waits for approval: a whole number from 0 (none waits) to the max. */
+export function ApprovalBulkRowsField(props: NumberFieldProps) {
+  const s = messages.admin.settings;
+  return (
+    <WholeNumberField
+      {...props}
+      label={s.approvalBulkRows}
+      hint={s.approvalBulkRowsHint(APPROVAL_BULK_ROWS_MAX)}
+      min={0}
+      max={APPROVAL_BULK_ROWS_MAX}
+    />
+  );
+}
+
+/** A labelled whole-number input with its hint, and the refusal (the browser's or the server's) under it. */
+function WholeNumberField({
+  id,
+  value,
+  error,
+  onChange,
+  label,
+  hint,
+  min,
+  max,
+}: NumberFieldProps & { label: string; hint: string; min: number; max: number }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-4 py-4">
       <div className="min-w-0 flex-1 basis-64">
         <label htmlFor={id} className="text-sm font-semibold text-text">
-          {a.settingsHours}
+          {label}
         </label>
         <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
-          {a.settingsHoursHint(APPROVAL_HOURS_MAX)}
+          {hint}
         </p>
       </div>
       <div className="w-32">
@@ -117,8 +152,8 @@ export function ApprovalHoursField({
           id={id}
           type="number"
           inputMode="numeric"
-          min={1}
-          max={APPROVAL_HOURS_MAX}
+          min={min}
+          max={max}
           step={1}
           className="input min-h-10 text-right tabular-nums"
           value={value}

@@ -16,7 +16,11 @@ import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
 import { useSettings, useUpdateSettings } from '../api/settings.ts';
-import { ApprovalHoursField, ApprovalKindsField } from '../components/ApprovalSettings.tsx';
+import {
+  ApprovalBulkRowsField,
+  ApprovalHoursField,
+  ApprovalKindsField,
+} from '../components/ApprovalSettings.tsx';
 import { ScreenHeader } from '../components/ScreenHeader.tsx';
 
 const t = messages.admin;
@@ -159,6 +163,7 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     typeof current.review_share_percent === 'number' ? String(current.review_share_percent) : '0';
   const initialHours = String(current.approval_hours ?? APPROVAL_HOURS_DEFAULT);
   const initialKinds = current.approval_kinds ?? [];
+  const initialBulkRows = String(current.approval_bulk_rows ?? 0);
   const currentMode: RegistrationMode =
     current.registration_mode ?? (current.registration_enabled === false ? 'closed' : 'open');
   const [draft, setDraft] = useState({
@@ -171,10 +176,12 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     review_share_percent: initialShare,
     approval_kinds: initialKinds,
     approval_hours: initialHours,
+    approval_bulk_rows: initialBulkRows,
   });
   const [retentionError, setRetentionError] = useState<string | null>(null);
   const [shareError, setShareError] = useState<string | null>(null);
   const [hoursError, setHoursError] = useState<string | null>(null);
+  const [bulkRowsError, setBulkRowsError] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -203,6 +210,9 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     if (kindsChanged) patch.approval_kinds = draft.approval_kinds;
     const hours = draft.approval_hours.trim();
     if (hours !== initialHours) patch.approval_hours = hours === '' ? Number.NaN : Number(hours);
+    const bulkRows = draft.approval_bulk_rows.trim();
+    if (bulkRows !== initialBulkRows)
+      patch.approval_bulk_rows = bulkRows === '' ? Number.NaN : Number(bulkRows);
     const checked = adminSettingsPatch.safeParse(patch);
     if (!checked.success) {
       // Each refused field says why under itself; the first of them takes the focus.
@@ -214,21 +224,32 @@ function SettingsForm({ current }: { current: AdminSettings }) {
       const retention = byField.get('lookup_retention_days') ?? null;
       const shareMessage = byField.get('review_share_percent') ?? null;
       const hoursMessage = byField.get('approval_hours') ?? null;
+      const bulkRowsMessage = byField.get('approval_bulk_rows') ?? null;
       setRetentionError(
         retention ??
-          (shareMessage || hoursMessage
+          (shareMessage || hoursMessage || bulkRowsMessage
             ? null
             : (checked.error.issues[0]?.message ?? messages.errors.validation)),
       );
       setShareError(shareMessage);
       setHoursError(hoursMessage);
-      const first = retention ? 'retention' : shareMessage ? 'share' : hoursMessage ? 'hours' : 'retention';
+      setBulkRowsError(bulkRowsMessage);
+      const first = retention
+        ? 'retention'
+        : shareMessage
+          ? 'share'
+          : hoursMessage
+            ? 'hours'
+            : bulkRowsMessage
+              ? 'bulk-rows'
+              : 'retention';
       document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
     setRetentionError(null);
     setShareError(null);
     setHoursError(null);
+    setBulkRowsError(null);
     if (Object.keys(patch).length === 0) {
       toast.success(t.saved);
       return;
@@ -239,10 +260,16 @@ function SettingsForm({ current }: { current: AdminSettings }) {
     } catch (error) {
       if (isSessionEnd(error)) return;
       const fields = fieldErrorsOf(error);
-      if (fields.lookup_retention_days || fields.review_share_percent || fields.approval_hours) {
+      if (
+        fields.lookup_retention_days ||
+        fields.review_share_percent ||
+        fields.approval_hours ||
+        fields.approval_bulk_rows
+      ) {
         setRetentionError(fields.lookup_retention_days ?? null);
         setShareError(fields.review_share_percent ?? null);
         setHoursError(fields.approval_hours ?? null);
+        setBulkRowsError(fields.approval_bulk_rows ?? null);
       } else toast.error(failureMessage(error, messages.errors.generic));
     }
   };
@@ -372,6 +399,15 @@ function SettingsForm({ current }: { current: AdminSettings }) {
             setHoursError(null);
           }}
         />
+        <ApprovalBulkRowsField
+          id={`${id}-bulk-rows`}
+          value={draft.approval_bulk_rows}
+          error={bulkRowsError}
+          onChange={(value) => {
+            setDraft((d) => ({ ...d, approval_bulk_rows: value }));
+            setBulkRowsError(null);
+          }}
+        />
       </div>
       <div className="flex justify-end border-t border-line py-4">
         <button type="submit" className="btn-primary" disabled={save.isPending}>
@@ -386,7 +422,7 @@ function SettingsForm({ current }: { current: AdminSettings }) {
 /**
  * /admin/settings: the registration mode (open, approval, closed), whether a case reference is required,
  * result retention, the share of searches drawn for sampled review, and the search kinds that wait for
- * a supervisor's approval with how long such a request waits.
+ * a supervisor's approval with how long such a request waits, and above how many rows a bulk lookup waits.
  */
 export default function SettingsPage() {
   const settings = useSettings();
