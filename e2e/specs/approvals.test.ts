@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   APPROVAL_STATUS_LABELS,
   approvalsMessages,
+  type BulkJob,
   mergePhoneProfile,
+  messages,
   type PhoneLookupResponse,
   type SearchApproval,
 } from '@footprint/domain';
@@ -43,6 +45,7 @@ const t = {
   rejected: 'Rejected: the requester is told why.',
   settingsKinds: "Searches that need a supervisor's approval",
   settingsHours: 'Approval requests expire after (hours)',
+  settingsBulkRows: messages.admin.settings.approvalBulkRows,
 };
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
@@ -315,5 +318,114 @@ describe('approval of sensitive searches', () => {
     const mine = (await call('/api/approvals/mine', { token: tokens.investigator })).body
       .data as SearchApproval[];
     expect(mine.find((item) => item.status === 'pending')?.kind).toBe('verification:ifsc');
+  });
+
+  it("a bulk list longer than approval_bulk_rows waits for the supervisor's approval, then runs", {
+    timeout: 180_000,
+  }, async () => {
+    const b = messages.bulkPage;
+    const set = (rows: number) =>
+      call('/api/admin/settings', { method: 'PATCH', token: adminToken, body: { approval_bulk_rows: rows } });
+    const setting = await set(2);
+    expect(setting.status, JSON.stringify(setting.body)).toBe(200);
+    try {
+      // The admin reads the setting on the settings page; over the maximum is refused under it.
+      const settingsPage = await open(adminToken, '/admin/settings');
+      const rowsField = settingsPage.getByRole('spinbutton', { name: t.settingsBulkRows });
+      expect(await rowsField.inputValue()).toBe('2');
+      await rowsField.fill('100001');
+      await settingsPage.getByRole('button', { name: 'Save settings' }).click();
+      await settingsPage.getByText('The approval bulk rows field must not be greater than 100000.').waitFor();
+      expect(await rowsField.getAttribute('aria-invalid')).toBe('true');
+      expect((await call('/api/admin/settings', { token: adminToken })).body.approval_bulk_rows).toBe(2);
+
+      // The investigator pastes three numbers, checks them and starts: held, not started.
+      const before = (await call('/api/user', { token: tokens.investigator })).body.credits;
+      const page = await open(tokens.investigator, '/bulk');
+      await page.getByRole('heading', { name: b.title, level: 1 }).waitFor();
+      await page.locator('label.search-toggle-option').filter({ hasText: b.sourcePaste }).click();
+      await page.getByLabel(b.pasteLabel).fill(['9876543210', '9123456780', '9000000001'].join('\n'));
+      await page.getByLabel(/^Case reference/).fill('FIR-204/2026');
+      await page.getByRole('button', { name: b.check }).click();
+      await page.getByRole('region', { name: b.previewTitle }).waitFor();
+      const started = page.waitForResponse(
+        (res) => res.url().endsWith('/api/bulk') && res.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: b.start, exact: true }).click();
+      const answer = await started;
+      expect(answer.status()).toBe(202);
+      const job = (await answer.json()) as BulkJob;
+      expect(job.status).toBe('awaiting_approval');
+      expect(job.approval_id).toEqual(expect.any(String));
+      await toast(page, b.startedAwaiting).waitFor();
+      expect(await page.locator('.Toastify').getByText(b.started, { exact: true }).count()).toBe(0);
+      const jobCard = page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: b.pastedName, exact: true }) });
+      await jobCard.getByText(b.statuses.awaiting_approval!, { exact: true }).waitFor();
+      await jobCard.getByText(b.awaitingApproval, { exact: false }).waitFor();
+      // It may only be withdrawn, and it leads to My requests.
+      await jobCard.getByRole('button', { name: b.actionLabel(b.cancel, b.pastedName) }).waitFor();
+      expect(await jobCard.getByRole('button', { name: b.actionLabel(b.pause, b.pastedName) }).count()).toBe(
+        0,
+      );
+      expect(await jobCard.getByRole('link', { name: b.awaitingApprovalLink }).getAttribute('href')).toBe(
+        '/approvals?view=mine',
+      );
+      await dismissToasts(page);
+      await expectAccessibleAt(page, 'bulk-awaiting-approval (desktop)');
+      const small = await open(tokens.investigator, '/bulk', phone);
+      await small.getByRole('main').getByText(b.awaitingApproval).waitFor();
+      await expectNoSidewaysScroll(small);
+      expect((await call('/api/user', { token: tokens.investigator })).body.credits).toBe(before);
+
+      // The supervisor sees it on /approvals as a bulk request and approves it.
+      const query = 'Pasted list (3 rows)';
+      const supervisor = await open(tokens.supervisor, '/approvals');
+      const request = card(supervisor, query);
+      await request.waitFor();
+      await request.getByText('Bulk phone', { exact: true }).waitFor();
+      const held = (await call(`/api/approvals/${job.approval_id}`, { token: tokens.supervisor }))
+        .body as unknown as SearchApproval;
+      expect(held).toMatchObject({ kind: 'bulk:tel', kind_label: 'Bulk phone', query, job_id: job.id });
+      await request.getByText(b.approval.cost(held.cost), { exact: true }).waitFor();
+      await request.getByText(people.investigator.name).waitFor();
+      await expectAccessibleAt(supervisor, 'approvals-bulk-queue (desktop)');
+      const smallQueue = await open(tokens.supervisor, '/approvals', phone);
+      await card(smallQueue, query).waitFor();
+      await expectNoSidewaysScroll(smallQueue);
+      await supervisor.getByRole('button', { name: b.approval.approveLabel(query) }).click();
+      const dialog = supervisor.getByRole('dialog', { name: b.approval.approveTitle });
+      await dialog
+        .getByText(b.approval.approveLead(query, `${held.cost} ${held.cost === 1 ? 'credit' : 'credits'}`))
+        .waitFor();
+      await dialog.getByRole('button', { name: t.approveSend }).click();
+      await toast(supervisor, b.approval.approved).waitFor();
+      await expect.poll(() => dialog.count()).toBe(0);
+      await supervisor
+        .getByRole('main')
+        .getByText(b.approval.approvedStatus, { exact: true })
+        .first()
+        .waitFor();
+
+      // The investigator's page, following the job, sees it run to done.
+      await jobCard.getByText(b.statuses.done!, { exact: true }).waitFor({ timeout: 30_000 });
+      const done = (await call(`/api/bulk/${job.id}`, { token: tokens.investigator })).body as BulkJob;
+      expect(done.status).toBe('done');
+      expect(done.done).toBe(3);
+      expect(done.approval_id).toBe(job.approval_id);
+      expect(await jobCard.getByText(b.awaitingApproval, { exact: false }).count()).toBe(0);
+
+      // Under My requests it reads approved (with no result of its own, nothing failed) and opens /bulk.
+      const mine = await open(tokens.investigator, '/approvals?view=mine');
+      const own = card(mine, query);
+      await own.getByText(b.approval.approvedStatus, { exact: true }).first().waitFor();
+      await own.getByRole('link', { name: b.approval.openJobLabel(query) }).click();
+      await mine.waitForURL('**/bulk');
+      await mine.getByRole('heading', { name: b.title, level: 1 }).waitFor();
+    } finally {
+      expect((await set(0)).status).toBe(200);
+    }
   });
 });
