@@ -467,7 +467,7 @@ describe('request data', () => {
   it('parses the request envelope with 400-ready messages', () => {
     expect(parseIntelRequest({ type: 'pan', data: { pan: 'X' } })).toEqual({
       ok: true,
-      request: { type: 'pan', data: { pan: 'X' } },
+      request: { type: 'pan', data: { pan: 'X' }, legal_basis: null },
     });
     expect(parseIntelRequest({ type: 'pan', data: {}, case_reference: '  FIR 1/2025 ' })).toMatchObject({
       ok: true,

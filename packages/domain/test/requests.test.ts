@@ -46,6 +46,7 @@ describe('search input checks of the dashboard', () => {
     expect(emailQuery.parse({ email: 'A@B.CO' })).toEqual({
       email: 'a@b.co',
       case_reference: null,
+      legal_basis: null,
       fresh: false,
     });
   });

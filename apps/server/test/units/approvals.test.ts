@@ -425,7 +425,7 @@ describe('a sensitive search', () => {
       expect(refused.status).toBe(422);
       expect(refused.body.message).toBe(messages.watchlist.needsApproval('Phone'));
       const lookupsBefore = (
-        await t.db.select().from(lookups).where(eq(lookups.userId, people.investigator.id))
+        await t.db.select().from(lookups).where(eq(lookups.query, '919876520077'))
       ).length;
       const now = await call('POST', `/api/watches/${earlier.body.id}/run`, people.investigator.session, {});
       expect(now.status).toBe(422);
@@ -433,7 +433,7 @@ describe('a sensitive search', () => {
       const [watch] = await t.db.select().from(watches).where(eq(watches.id, earlier.body.id));
       expect(watch!.status).toBe('paused');
       expect(
-        (await t.db.select().from(lookups).where(eq(lookups.userId, people.investigator.id))).length,
+        (await t.db.select().from(lookups).where(eq(lookups.query, '919876520077'))).length,
       ).toBe(lookupsBefore);
       const resume = await call('PATCH', `/api/watches/${earlier.body.id}`, people.investigator.session, {
         status: 'active',
