@@ -5,7 +5,22 @@ export const unitsTexts = {
     admin: {
       navLink: 'Units',
       title: 'Units',
-      lead: 'The tree your agency is organised in, the names of its levels and the members of each unit. Supervisors see the work of their unit and the units below it; unit admins manage their members.',
+      /**
+       * The page's intro. An admin (`editsTree`) names the levels on the page itself; anyone else reads
+       * the tree's shape from the level names as the admin gave them, whatever they are.
+       */
+      lead: (levels: readonly string[], editsTree: boolean) => {
+        const roles =
+          'Supervisors see the work of their unit and the units below it; unit admins manage their members.';
+        if (editsTree)
+          return `The tree your agency is organised in, the names of its levels and the members of each unit. ${roles}`;
+        const first = levels[0];
+        const last = levels[levels.length - 1];
+        if (!first || !last) return `The units your agency is organised in and their members. ${roles}`;
+        if (levels.length === 1)
+          return `The units your agency is organised in, all on one level (${first}), and their members. ${roles}`;
+        return `The units your agency is organised in, on ${levels.length} levels from ${first} at the top down to ${last}, and their members. ${roles}`;
+      },
       levelsTitle: 'Levels',
       levelsLead:
         'The name of each level of the tree, top first. A unit takes the name of its level from its depth.',
@@ -59,8 +74,9 @@ export const unitsTexts = {
       deleted: (name: string) => `${name} deleted.`,
       cancel: 'Cancel',
       membersTitle: (name: string) => `Members of ${name}`,
+      /** Under the members' heading: the unit's level (its name as the admin gave it, or 'Level 5' past the named ones). */
       membersLead: (level: string) =>
-        `${level}. Members with a role here also reach the units below it as that role allows.`,
+        `Its level in the tree: ${level}. Members with a role here also reach the units below it, as that role allows.`,
       noSelection: 'Choose a unit in the tree to see its members.',
       membersEmpty: 'No members yet.',
       memberList: 'Member list',

@@ -2,6 +2,7 @@ import { messages, type Unit } from '@footprint/domain';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError, LoadingBlock } from '../../../components/LoadError.tsx';
+import { useAuth } from '../../../lib/auth-context.ts';
 import { useUnits } from '../../../lib/units.ts';
 import { useRetentionCeiling } from '../api/units.ts';
 import { ScreenHeader } from '../components/ScreenHeader.tsx';
@@ -23,6 +24,7 @@ const t = messages.units.admin;
  */
 export default function UnitsPage() {
   const units = useUnits();
+  const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const selected = params.get('unit') ?? undefined;
   const [action, setAction] = useState<UnitAction | null>(null);
@@ -143,7 +145,10 @@ export default function UnitsPage() {
 
   return (
     <div className="space-y-5">
-      <ScreenHeader title={t.title} lead={t.lead} />
+      <ScreenHeader
+        title={t.title}
+        lead={t.lead(data?.levels ?? [], data?.edits_tree ?? user?.role === 'admin')}
+      />
       {body}
     </div>
   );
