@@ -84,6 +84,8 @@ export const unitsTexts = {
       memberEmail: 'E-mail',
       memberRole: 'Role',
       memberAdded: 'Added',
+      /** Under the members' table while some of its columns are out of its frame (a phone, a narrow window). */
+      memberListScroll: 'Scroll the table sideways to see every column.',
       memberActions: 'Actions',
       roleOf: (name: string) => `Role of ${name}`,
       remove: 'Remove',

@@ -12,7 +12,7 @@ import { QueryView } from '../../../../components/LoadError.tsx';
 import { Spinner } from '../../../../components/Spinner.tsx';
 import { TableScroller } from '../../../../components/TableScroller.tsx';
 import { useAuth } from '../../../../lib/auth-context.ts';
-import { formatDateTime } from '../../../../lib/datetime.ts';
+import { formatDate, formatDateTime } from '../../../../lib/datetime.ts';
 import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../../lib/field-errors.ts';
 import { useUnitPool } from '../../api/pool.ts';
 import {
@@ -104,7 +104,7 @@ function MemberRow({
   };
   return (
     <tr>
-      <td className="font-medium whitespace-nowrap text-text">{member.name}</td>
+      <td className="min-w-36 font-medium break-words text-text">{member.name}</td>
       <td>
         <span className="cell-clip" title={member.email}>
           {member.email}
@@ -133,8 +133,8 @@ function MemberRow({
         {member.used_this_month.toLocaleString('en-US')}
       </td>
       <td className="whitespace-nowrap text-muted">
-        <time dateTime={member.added_at} title={member.added_at}>
-          {formatDateTime(member.added_at)}
+        <time dateTime={member.added_at} title={formatDateTime(member.added_at)}>
+          {formatDate(member.added_at)}
         </time>
       </td>
       {actionsColumn && !manages && <td />}
@@ -310,7 +310,7 @@ export function MembersPanel({
                   {t.membersEmpty}
                 </p>
               ) : (
-                <TableScroller label={t.memberList} stickyEnds>
+                <TableScroller label={t.memberList} stickyEnds scrollHint={t.memberListScroll}>
                   <table className="data-table">
                     <thead>
                       <tr>
