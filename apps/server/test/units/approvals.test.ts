@@ -424,17 +424,16 @@ describe('a sensitive search', () => {
       });
       expect(refused.status).toBe(422);
       expect(refused.body.message).toBe(messages.watchlist.needsApproval('Phone'));
-      const lookupsBefore = (
-        await t.db.select().from(lookups).where(eq(lookups.query, '919876520077'))
-      ).length;
+      const lookupsBefore = (await t.db.select().from(lookups).where(eq(lookups.query, '919876520077')))
+        .length;
       const now = await call('POST', `/api/watches/${earlier.body.id}/run`, people.investigator.session, {});
       expect(now.status).toBe(422);
       await t.app.watchlists.runOne(earlier.body.id);
       const [watch] = await t.db.select().from(watches).where(eq(watches.id, earlier.body.id));
       expect(watch!.status).toBe('paused');
-      expect(
-        (await t.db.select().from(lookups).where(eq(lookups.query, '919876520077'))).length,
-      ).toBe(lookupsBefore);
+      expect((await t.db.select().from(lookups).where(eq(lookups.query, '919876520077'))).length).toBe(
+        lookupsBefore,
+      );
       const resume = await call('PATCH', `/api/watches/${earlier.body.id}`, people.investigator.session, {
         status: 'active',
       });
