@@ -334,6 +334,16 @@ export const legalBasisInput = z
   });
 export type LegalBasisInput = z.input<typeof legalBasisInput>;
 
+/**
+ * The keys a legal basis adds to an audit row's details: its one line, its kind and its facts. A search
+ * under a case writes its case's; a search that states its own writes that one in their place.
+ */
+export const legalBasisAuditDetails = (basis: LegalBasis): Record<string, unknown> => ({
+  legal_basis: legalBasisLine(basis),
+  legal_basis_kind: basis.kind,
+  ...(basis.fields ? { legal_basis_fields: basis.fields } : {}),
+});
+
 /** The legal basis as one line: "FIR 214/2026, Kothrud police station, BNS 318(4): tracing the caller". */
 export const legalBasisLine = (basis: Pick<LegalBasis, 'kind' | 'number' | 'purpose'>): string =>
   `${LEGAL_BASIS_LABELS[basis.kind]} ${basis.number}: ${basis.purpose}`;

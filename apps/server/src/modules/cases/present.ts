@@ -8,7 +8,7 @@ import {
   type CaseSummary,
   type LegalBasis,
   type LegalBasisKind,
-  legalBasisLine,
+  legalBasisAuditDetails,
 } from '@footprint/domain';
 import type { cases } from '../../db/schema.ts';
 import type { FiledCase } from '../searches/ports.ts';
@@ -38,13 +38,7 @@ export const caseAuditDetails = (filed: FiledCase | null): Record<string, unknow
   filed?.id
     ? {
         case_id: filed.id,
-        ...(filed.legalBasis
-          ? {
-              legal_basis: legalBasisLine(filed.legalBasis),
-              legal_basis_kind: filed.legalBasis.kind,
-              ...(filed.legalBasis.fields ? { legal_basis_fields: filed.legalBasis.fields } : {}),
-            }
-          : {}),
+        ...(filed.legalBasis ? legalBasisAuditDetails(filed.legalBasis) : {}),
       }
     : {};
 

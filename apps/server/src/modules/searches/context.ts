@@ -3,7 +3,7 @@
  * writers, and the small reads and audit rows each step needs.
  */
 
-import { cleanTypedQuery, type LegalBasis, legalBasisLine } from '@footprint/domain';
+import { cleanTypedQuery, type LegalBasis, legalBasisAuditDetails } from '@footprint/domain';
 import { and, eq } from 'drizzle-orm';
 import { heldBy } from '../../access/policy.ts';
 import type { Executor } from '../../db/client.ts';
@@ -22,14 +22,7 @@ const NO_METER: SearchMeter = { lookup: () => {}, credits: () => {} };
  * replace, since the search's own basis is the one it ran on), and `legal_basis_stated: true`.
  */
 const searchBasisDetails = (basis: LegalBasis | null): Record<string, unknown> =>
-  basis
-    ? {
-        legal_basis: legalBasisLine(basis),
-        legal_basis_kind: basis.kind,
-        ...(basis.fields ? { legal_basis_fields: basis.fields } : {}),
-        legal_basis_stated: true,
-      }
-    : {};
+  basis ? { ...legalBasisAuditDetails(basis), legal_basis_stated: true } : {};
 
 export function createSearchContext(deps: SearchesDeps) {
   const { db } = deps;
