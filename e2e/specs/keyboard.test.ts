@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messages } from '@footprint/domain';
-import type { Locator, Page } from 'playwright-core';
+import type { FileChooser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFocus, openSignedIn, tabTo, viewports } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
@@ -51,6 +51,11 @@ async function expectFocusOn(page: Page, target: Locator, what: string): Promise
 describe('keyboard only', () => {
   it('/bulk: picks a file, checks it, starts it and opens its rows', async () => {
     const page = await browser.newPage(viewports.desktop);
+    // Playwright intercepts the file chooser only once a listener exists, and turns that on with a
+    // message of its own: listening from the start means a loaded machine cannot let the Space press
+    // reach the browser before the interception (the native chooser then opens and no event comes).
+    const choosers: FileChooser[] = [];
+    page.on('filechooser', (opened) => choosers.push(opened));
     await openSignedIn(page, token, '/bulk');
     await page.getByRole('heading', { name: bulk.title, level: 1 }).waitFor();
     await page.getByText(bulk.jobsEmpty).waitFor();
@@ -71,9 +76,10 @@ describe('keyboard only', () => {
     writeFileSync(file, ['phone', '9876543210', '9123456780', '12ab'].join('\n'));
     const fileInput = page.getByLabel(bulk.fileLabel);
     await tabTo(page, fileInput);
-    const chooser = page.waitForEvent('filechooser');
+    await expectFocusOn(page, fileInput, 'the file input before Space');
     await page.keyboard.press('Space');
-    await (await chooser).setFiles(file);
+    await expect.poll(() => choosers.length, { timeout: 15_000 }).toBe(1);
+    await choosers[0].setFiles(file);
     await page.getByText(/^numbers\.csv \(/).waitFor();
     await expectFocusOn(page, fileInput, 'the file input after choosing');
 
