@@ -55,5 +55,6 @@ export * from './reviews.ts';
 export * from './security.ts';
 export * from './typed-query.ts';
 export * from './units.ts';
+export * from './username/sites.ts';
 export * from './validation.ts';
 export * from './watchlists.ts';
