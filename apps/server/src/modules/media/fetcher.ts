@@ -1,9 +1,8 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
-import { DEFAULT_ALLOWED_PORTS, parseAllowedAddress } from '../../config.ts';
+import { isIP } from 'node:net';
 import type { MediaErrorCode } from '../../errors.ts';
+import { ADDRESS_REFUSED, createAddressGuard } from '../../security/address-guard.ts';
 
 /**
  * The media proxy's fetcher: one picture from an outside host, on the server's terms. Only hosts on the
@@ -52,61 +51,6 @@ const IMAGE_TYPES = new Set([
 
 const MAX_REDIRECTS = 3;
 const CACHE_TTL_MS = 60 * 60 * 1000;
-
-/** Private, loopback, link-local, shared, multicast and reserved ranges: never reached unless allowed. */
-function privateRanges(): BlockList {
-  const list = new BlockList();
-  for (const [net, bits] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ] as const) {
-    list.addSubnet(net, bits, 'ipv4');
-  }
-  for (const [net, bits] of [
-    ['::', 128],
-    ['::1', 128],
-    ['64:ff9b::', 96],
-    ['100::', 64],
-    ['2001:db8::', 32],
-    ['fc00::', 7],
-    ['fe80::', 10],
-    ['ff00::', 8],
-  ] as const) {
-    list.addSubnet(net, bits, 'ipv6');
-  }
-  return list;
-}
-
-/** The operator's allowed private addresses, each a one-entry BlockList and the ports it opens. */
-function allowedBlocks(entries: readonly string[]): Array<{ list: BlockList; ports: readonly number[] }> {
-  return entries.flatMap((entry) => {
-    const parsed = parseAllowedAddress(entry);
-    if (!parsed) return [];
-    const list = new BlockList();
-    if (parsed.bits === undefined) list.addAddress(parsed.address, parsed.family);
-    else list.addSubnet(parsed.address, parsed.bits, parsed.family);
-    return [{ list, ports: parsed.port === undefined ? DEFAULT_ALLOWED_PORTS : [parsed.port] }];
-  });
-}
-
-/** `::ffff:10.0.0.1` is 10.0.0.1. */
-function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return { address: mapped[1], family: 'ipv4' };
-  return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
-}
 
 /** Whether `host` matches an allow-list entry: the exact name, or `*.domain` for a name below it. */
 export function hostAllowed(host: string, allowList: readonly string[]): boolean {
@@ -194,32 +138,6 @@ export interface MediaFetcher {
   cachedBytes(): number;
 }
 
-/** DNS lookup that refuses to hand the socket a private address. */
-const safeLookupOf =
-  (addressAllowed: (address: string) => boolean) =>
-  (
-    hostname: string,
-    lookupOptions: object,
-    callback: (
-      error: NodeJS.ErrnoException | null,
-      address: string | LookupAddress[],
-      family?: number,
-    ) => void,
-  ) => {
-    dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
-      if (error) return callback(error, '');
-      const list = addresses as LookupAddress[];
-      const bad = list.find((entry) => !addressAllowed(entry.address));
-      if (bad || list.length === 0) {
-        const refusal = Object.assign(new Error('private address'), { code: 'EMEDIA_PRIVATE' });
-        return callback(refusal, '');
-      }
-      if ((lookupOptions as { all?: boolean }).all) return callback(null, list);
-      const first = list[0] as LookupAddress;
-      callback(null, first.address, first.family);
-    });
-  };
-
 /** A picture's address: http or https, no credentials, no fragment. */
 const parse = (raw: string): URL => {
   let url: URL;
@@ -268,31 +186,23 @@ const read = (response: IncomingMessage, deadline: number, maxBytes: number): Pr
   });
 
 export function createMediaFetcher(options: MediaOptions): MediaFetcher {
-  const blocked = privateRanges();
-  const allowed = allowedBlocks(options.allowAddresses);
+  const guard = createAddressGuard(options.allowAddresses);
   const cache = new ByteCache(options.cacheBytes);
   const inFlight = new Map<string, Promise<MediaFile>>();
-
-  /** A public address on any port; a private one only as MEDIA_ALLOW_ADDRESSES allows it, port included. */
-  const addressAllowed = (raw: string, port: number): boolean => {
-    const { address, family } = unmapped(raw);
-    if (!blocked.check(address, family)) return true;
-    return allowed.some((entry) => entry.ports.includes(port) && entry.list.check(address, family));
-  };
 
   const once = (url: URL, deadline: number): Promise<IncomingMessage> =>
     new Promise((resolve, reject) => {
       const hostname = url.hostname.replace(/^\[|\]$/g, '');
       const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-      const allowedHere = (address: string) => addressAllowed(address, port);
-      // A literal address never goes through DNS: check it here.
-      if (isIP(hostname) && !allowedHere(hostname)) return reject(refused.address(hostname));
+      // A literal address never goes through DNS: check it here. A public address on any port; a
+      // private one only as MEDIA_ALLOW_ADDRESSES allows it, port included.
+      if (isIP(hostname) && !guard.allowed(hostname, port)) return reject(refused.address(hostname));
       const client = url.protocol === 'https:' ? https : http;
       const remaining = Math.max(1, deadline - Date.now());
       const request = client.get(
         url,
         {
-          lookup: safeLookupOf(allowedHere) as never,
+          lookup: guard.lookupFor(port) as never,
           headers: { accept: 'image/*', 'user-agent': 'Footprint-Media-Proxy/1.0' },
           timeout: remaining,
           agent: false,
@@ -307,7 +217,7 @@ export function createMediaFetcher(options: MediaOptions): MediaFetcher {
       request.on('timeout', () => request.destroy(refused.timeout()));
       request.on('error', (error: NodeJS.ErrnoException) => {
         if (error instanceof MediaError) reject(error);
-        else if (error.code === 'EMEDIA_PRIVATE') reject(refused.address(hostname));
+        else if (error.code === ADDRESS_REFUSED) reject(refused.address(hostname));
         else reject(refused.unreachable());
       });
     });
