@@ -1,6 +1,6 @@
 // Bundles the server (and the workspace's domain package, which ships TypeScript) into dist/main.js.
 // Dependencies from npm stay external and load from node_modules.
-import { readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -33,4 +33,8 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log(`built dist/ (${Object.keys(entries).join(', ')})`);
+// The username site catalogue and its lists' licences (MIT: they must ship with it), read at run time
+// from dist/sites/ by src/providers/sites/catalogue.ts.
+cpSync('src/providers/sites/catalogue.json', 'dist/sites/catalogue.json');
+cpSync('src/providers/sites/LICENSES', 'dist/sites/LICENSES', { recursive: true });
+console.log(`built dist/ (${Object.keys(entries).join(', ')}, sites/)`);
