@@ -85,8 +85,8 @@ describe('the source catalogue', () => {
 
 describe('search kinds', () => {
   it('are the lookups, the leak search, the details and every corporate and verification type', () => {
-    expect(SEARCH_KINDS.slice(0, 6)).toEqual(['tel', 'email', 'leak', 'rc', 'upi', 'challan']);
-    expect(SEARCH_KINDS.slice(6)).toEqual(INTEL_KINDS);
+    expect(SEARCH_KINDS.slice(0, 7)).toEqual(['tel', 'email', 'username', 'leak', 'rc', 'upi', 'challan']);
+    expect(SEARCH_KINDS.slice(7)).toEqual(INTEL_KINDS);
     expect(INTEL_KINDS).toHaveLength(15);
     expect(isSearchKind('corporate:credit_report')).toBe(true);
     expect(isSearchKind('corporate')).toBe(false);
@@ -102,6 +102,7 @@ describe('search kinds', () => {
     expect(COST_DEFAULTS).toEqual({
       COST_TEL: 1,
       COST_EMAIL: 1,
+      COST_USERNAME: 1,
       COST_LEAK: 1,
       COST_RC: 1,
       COST_UPI: 1,

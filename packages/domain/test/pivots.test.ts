@@ -21,16 +21,23 @@ describe('pivotOf', () => {
       query: { email: 'rich.demo@example.test', case_reference: ref },
       liveOnly: false,
     });
-    for (const type of ['name', 'username'] as const) {
-      expect(pivotOf(type, 'rohand90', ref)).toEqual({
-        kind: 'leak',
-        action: `Leak search for this ${type}`,
-        method: 'POST',
-        path: '/api/leak-data-finder',
-        body: { fields: [{ type, value: 'rohand90' }], case_reference: ref },
-        liveOnly: false,
-      });
-    }
+    expect(pivotOf('name', 'Rohan Deshmukh', ref)).toEqual({
+      kind: 'leak',
+      action: 'Leak search for this name',
+      method: 'POST',
+      path: '/api/leak-data-finder',
+      body: { fields: [{ type: 'name', value: 'Rohan Deshmukh' }], case_reference: ref },
+      liveOnly: false,
+    });
+    // A username leads to the accounts it has (the leak search still takes one on its own page).
+    expect(pivotOf('username', '@rohand90', ref)).toEqual({
+      kind: 'username',
+      action: 'Username lookup',
+      method: 'GET',
+      path: '/api/username',
+      query: { username: 'rohand90', case_reference: ref },
+      liveOnly: false,
+    });
     expect(pivotOf('vehicle_rc', 'MH12FP1234', ref)).toEqual({
       kind: 'rc',
       action: 'RC details',

@@ -115,6 +115,7 @@ const rules: Record<string, Rule> = {
   getApiSources: user({ scope: 'lookups' }),
   getApiTel: user({ scope: 'lookups' }),
   getApiEmail: user({ scope: 'lookups' }),
+  getApiUsername: user({ scope: 'lookups' }),
   // Each detail kind's lookup and report, as its declaration names them.
   ...Object.fromEntries(
     DETAIL_KINDS.flatMap((kind) => {

@@ -486,6 +486,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/username": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Username lookup: the accounts a name has on the sites of the catalogue
+         * @description A paid search: charges its price unless the same user ran it within the cache window (then free, `cached`). An answer in which every source that answered said "no record" is not charged: the charge is refunded and `credits` is the balance after. 402 with `credits` when the balance is short; 502 with the credits refunded when no source answered; 503, charging nothing, when no source of the kind is configured. `source_status` tells what became of every source. `answered_at` is when the sources answered: for a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case reference. The Server-Timing header separates source latency from the server's own. `fresh=1` skips the cache: the sources are asked again and the lookup is charged even when an identical one is within the cache window. `sitesData` is the site check: every site of its scope in one state (found, not_found, blocked, error, not_checked), each found one with the evidence of its page (final address, status, title, SHA-256 of the body, time). The site check runs only where the operator switched it on (SITE_CHECK_ENABLED); a lookup then takes as long as its slowest sites, up to SITE_CHECK_DEADLINE_MS.
+         */
+        get: operations["getApiUsername"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rcfull-details": {
         parameters: {
             query?: never;
@@ -2694,6 +2714,124 @@ export interface components {
                 /** @description That lookup's case reference. */
                 case_reference: string | null;
             } | null;
+        };
+        /** @description What a site answered: enough to show which page it was. */
+        SiteEvidence: {
+            /** @description The address the last answer came from, after redirects. */
+            final_url: string;
+            /** @description Its HTTP status. */
+            status: number;
+            /** @description The page's title, on one line ('' when it has none). */
+            title: string;
+            /** @description SHA-256 (hex) of the body bytes read. */
+            sha256: string;
+            /** @description How many body bytes were read and hashed. */
+            bytes: number;
+            /**
+             * Format: date-time
+             * @description When the answer came.
+             */
+            checked_at: string;
+        };
+        SiteCheck: {
+            /** @description The catalogue's id of the site ('github'). */
+            site: string;
+            /** @description The site's name ('GitHub'). */
+            name: string;
+            /** @description What kind of site ('social', 'forum', 'coding', ...). */
+            category: string;
+            /** @description Whether the site matters in India. */
+            india: boolean;
+            /**
+             * @description found, not_found, blocked, error or not_checked.
+             * @enum {string}
+             */
+            state: "found" | "not_found" | "blocked" | "error" | "not_checked";
+            /** @description The public profile address asked for. */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the check of this site ended.
+             */
+            checked_at: string;
+            evidence?: components["schemas"]["SiteEvidence"];
+            /** @description Why, for blocked, error and not_checked. */
+            reason?: string;
+        };
+        SiteCheckAnswer: {
+            /** @description The name checked, as sent to the sites. */
+            username: string;
+            catalogue: {
+                /** @description Sites in the catalogue. */
+                sites: number;
+                /** @description Sites this check covered. */
+                scope: number;
+            };
+            /** @description Sites per state. */
+            counts: {
+                found: number;
+                not_found: number;
+                blocked: number;
+                error: number;
+                not_checked: number;
+            };
+            /** @description Every site of the scope but those that said no: found first, then blocked, error, not checked. */
+            sites: components["schemas"]["SiteCheck"][];
+            /** @description The ids of the sites that said there is no such account. */
+            not_found: string[];
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            finished_at: string;
+        };
+        /** @description One key per username source that answered, holding its payload (`sitesData`: the site check), plus the fields below. */
+        UsernameLookup: {
+            sitesData?: components["schemas"]["SiteCheckAnswer"];
+            /** @description Per source that did not answer, why (timed out, no record, ...). */
+            errors: {
+                [key: string]: string;
+            };
+            /** @description The balance after this lookup. */
+            credits: number;
+            /** @description The id of this lookup (history, reports). */
+            lookup_id: string;
+            /** @description Served free from an identical lookup of the same user. */
+            cached: boolean;
+            /** @description True when any payload is synthetic sandbox data. */
+            sandbox: boolean;
+            /** @description Every source of the lookup: ok, not_found, not_configured, rate_limited, failed or timed_out, and whether it is live or sandbox. */
+            source_status: {
+                [key: string]: {
+                    /**
+                     * @description What became of the source in this answer.
+                     * @enum {string}
+                     */
+                    status: "ok" | "not_found" | "not_configured" | "rate_limited" | "failed" | "timed_out";
+                    /**
+                     * @description Who answers it: a live vendor, the sandbox, or nobody.
+                     * @enum {string}
+                     */
+                    mode: "live" | "sandbox" | "not_configured";
+                    /** @description The vendor behind a live source. */
+                    vendor?: string;
+                    /** @description Why there is no payload. */
+                    message?: string;
+                };
+            };
+            /**
+             * Format: date-time
+             * @description When the sources answered. For a reused answer (`cached`), the time of the paid lookup it replays, not of this request.
+             */
+            answered_at: string;
+            /** @description The paid lookup this answer reuses; null when the sources were asked for this answer. */
+            reused_from: {
+                /** @description The paid lookup whose stored answer this one replays. */
+                lookup_id: string;
+                /** @description That lookup's case reference. */
+                case_reference: string | null;
+            } | null;
+        } & {
+            [key: string]: unknown;
         };
         DetailLookup: {
             /** @description The vendor's envelope: { data, status_code, success, message, message_code }. */
@@ -5599,6 +5737,186 @@ export interface operations {
                 };
             };
             /** @description Accepted: queued: e-mail lookup: every e-mail source at once. */
+            202: {
+                headers: {
+                    /** @description `sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time. */
+                    "Server-Timing"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "message": "Done.",
+                     *       "approval": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "status": "pending",
+                     *         "kind": "example kind",
+                     *         "kind_label": "example kind label",
+                     *         "query": "919876543210",
+                     *         "case_reference": "CASE-2026-0042",
+                     *         "legal_basis": "example legal basis",
+                     *         "cost": 0,
+                     *         "requester": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "requested_at": "2026-01-15T09:30:00.000Z",
+                     *         "expires_at": "2026-01-15T09:30:00.000Z",
+                     *         "decided_by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "decided_at": "2026-01-15T09:30:00.000Z",
+                     *         "note": "example note",
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "failure": "example failure",
+                     *         "decides": true
+                     *       },
+                     *       "poll": "example poll"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HeldSearch"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the search (`credits`), or an API key’s monthly credit cap would be passed (`monthly_credit_cap`, `credits_this_month`). Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRequired"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The case named by `case_reference` is closed: nothing is filed under it, nothing was charged. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key's own rate limit is spent: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source answered: the charge was refunded (`credits`, `errors_by_source`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No source of this kind is configured in this deployment; nothing was charged. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiUsername: {
+        parameters: {
+            query: {
+                /** @example rich.demo */
+                username: string;
+                case_reference?: string | null;
+                legal_basis?: string;
+                fresh?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: username lookup: the accounts a name has on the sites of the catalogue. */
+            200: {
+                headers: {
+                    /** @description `sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time. */
+                    "Server-Timing"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {},
+                     *       "credits": 0,
+                     *       "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *       "cached": true,
+                     *       "sandbox": true,
+                     *       "source_status": {},
+                     *       "answered_at": "2026-01-15T09:30:00.000Z",
+                     *       "reused_from": {
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "case_reference": "CASE-2026-0042"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UsernameLookup"];
+                };
+            };
+            /** @description Accepted: queued: username lookup: the accounts a name has on the sites of the catalogue. */
             202: {
                 headers: {
                     /** @description `sources;dur=<ms>, app;dur=<ms>`: the sources' time and the server's whole time. */

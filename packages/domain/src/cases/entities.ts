@@ -1,4 +1,5 @@
 import { SEARCH_FAMILIES } from '../catalogue/kinds.ts';
+import { SOURCE_LABELS } from '../catalogue/sources.ts';
 import { corporateTypes, verificationTypes } from '../intel/fields.ts';
 import { flattenIntelResult } from '../intel/flatten.ts';
 import { declarationOf } from '../kinds/declarations.ts';
@@ -6,6 +7,7 @@ import { profileAttributes } from '../lookup/analysis/attributes.ts';
 import type { AnalysisAttribute } from '../lookup/analysis/types.ts';
 import { mergeEmailProfile, mergePhoneProfile } from '../lookup/profile.ts';
 import { IDENTITY_PROOF_LABELS, type MergedProfile } from '../lookup/profile-types.ts';
+import { isSiteCheckAnswer } from '../username/sites.ts';
 
 /**
  * Typed entities: the identifiers a stored search result holds, read once so a case can link the
@@ -212,7 +214,7 @@ const dict = (value: unknown): Record<string, unknown> | undefined =>
 
 /**
  * The entities of one stored search result, by the search's kind: the merged profile of a phone or
- * e-mail lookup, the records of a leak search (each record's breach is its source), the fields of a
+ * e-mail lookup, the name of a username lookup (each site it was found on is a source), the records of a leak search (each record's breach is its source), the fields of a
  * detail, corporate or verification answer (the kind is the source). Unknown shapes give nothing.
  */
 export function entitiesOf(kind: string, result: unknown): ExtractedEntity[] {
@@ -229,6 +231,15 @@ export function entitiesOf(kind: string, result: unknown): ExtractedEntity[] {
         ? mergePhoneProfile(answer, { origins: true })
         : mergeEmailProfile(answer, { origins: true });
     return analysisEntities(profileAttributes(profile), profile);
+  } else if (shape === 'username') {
+    // The name itself, with every site it was found on as a source; a name found nowhere is still
+    // the case's entity, from the check that looked for it.
+    for (const payload of Object.values(dict(stored.payloads) ?? {})) {
+      if (!isSiteCheckAnswer(payload)) continue;
+      const found = payload.sites.filter((site) => site.state === 'found');
+      for (const site of found) into.add('username', payload.username, site.name);
+      if (found.length === 0) into.add('username', payload.username, SOURCE_LABELS.sitesData ?? 'Site check');
+    }
   } else if (shape === 'leak') {
     const records = Array.isArray(stored.data) ? stored.data : [];
     for (const item of records) {

@@ -4,7 +4,7 @@ import type { EntityType } from './entities.ts';
 
 /**
  * Pivots: the search that follows an entity of a case (spec-free, issue "Investigations"). A phone
- * number opens a phone lookup, an e-mail an e-mail lookup, a name or username a leak search, an RC its
+ * number opens a phone lookup, an e-mail an e-mail lookup, a username a username lookup, a name a leak search, an RC its
  * details, a UPI id its holder, a PAN its verification (live accounts only). The request carries the
  * case's reference, so the search is filed under the same case.
  */

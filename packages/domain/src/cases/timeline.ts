@@ -214,6 +214,9 @@ export function datesOf(kind: string, result: unknown): DatedFact[] {
         k === 'lastUpdated' || (key === 'hlrData' && k === 'timestamp') ? 'Last updated' : undefined;
       walkDates(parsed(payload), SOURCE_LABELS[key] ?? key, into, () => false, 0, named);
     }
+  } else if (shape === 'username') {
+    // A site check's times are when we asked, not events in the person's life: none is dated.
+    return [];
   } else if (shape === 'leak') {
     for (const item of Array.isArray(stored.data) ? stored.data : []) {
       const source = dict(dict(item)?.source);

@@ -40,6 +40,7 @@ export type IntelTypeKey = CorporateTypeKey | VerificationTypeKey;
 const OWN_FAMILIES = {
   tel: { label: 'Phone', cost: 1 },
   email: { label: 'Email', cost: 1 },
+  username: { label: 'Username', cost: 1 },
   leak: { label: 'Leak Data Finder', cost: 1 },
   corporate: { label: 'Corporate', cost: 2 },
   verification: { label: 'Verification', cost: 1 },
@@ -51,6 +52,7 @@ export const SEARCH_FAMILIES: Readonly<
 > = {
   tel: OWN_FAMILIES.tel,
   email: OWN_FAMILIES.email,
+  username: OWN_FAMILIES.username,
   leak: OWN_FAMILIES.leak,
   ...(Object.fromEntries(
     DETAIL_FAMILIES.map((kind) => [kind, { label: DETAIL_FACTS[kind].label, cost: DETAIL_FACTS[kind].cost }]),
@@ -73,8 +75,13 @@ export type SearchKind =
   | `corporate:${CorporateTypeKey}`
   | `verification:${VerificationTypeKey}`;
 
-/** The phone and e-mail lookups: one query value, many sources, one merged profile. */
-export type LookupKind = Extract<SearchKind, 'tel' | 'email'>;
+/**
+ * The phone, e-mail and username lookups: one query value, many sources, one answer (a merged profile
+ * for a phone or an address; the accounts found for a username).
+ */
+export type LookupKind = Extract<SearchKind, 'tel' | 'email' | 'username'>;
+/** The lookups whose answer is one merged profile of a person: a phone number's and an address's. */
+export type ProfileKind = Extract<LookupKind, 'tel' | 'email'>;
 /** The detail lookups of the results page's modals: one source, keyed by the kind itself. */
 export type DetailKind = DetailFamily;
 /** The corporate and verification searches. */
@@ -82,7 +89,7 @@ export type IntelKind = Extract<SearchKind, `${'corporate' | 'verification'}:${s
 /** The kinds an upstream provider answers: all but the leak search, which reads the local index. */
 export type ProviderKind = Exclude<SearchKind, 'leak'>;
 
-export const LOOKUP_KINDS = ['tel', 'email'] as const satisfies readonly LookupKind[];
+export const LOOKUP_KINDS = ['tel', 'email', 'username'] as const satisfies readonly LookupKind[];
 export const DETAIL_KINDS: readonly DetailKind[] = DETAIL_FAMILIES;
 
 /** The families whose searches each have a type, stored as `<family>:<type>`. */

@@ -81,6 +81,12 @@ export const ANSWER_SOURCES = {
   },
   socialScanData: { kinds: ['email'], label: 'Social Scan', profile: ['socialScan'] },
   osData: { kinds: ['email'], label: 'Linked phone', longLabel: 'OSINT (linked phone)', profile: ['osint'] },
+  sitesData: {
+    kinds: ['username'],
+    label: 'Site check',
+    longLabel: 'Site check (public profile pages)',
+    profile: ['registeredSites'],
+  },
 } as const satisfies Record<string, AnswerSourceEntry>;
 
 export type AnswerSource = keyof typeof ANSWER_SOURCES;
@@ -89,6 +95,7 @@ type AnswerOf<K extends LookupKind> = {
 }[AnswerSource];
 export type PhoneSource = AnswerOf<'tel'>;
 export type EmailSource = AnswerOf<'email'>;
+export type UsernameSource = AnswerOf<'username'>;
 
 const answersOf = <K extends LookupKind>(kind: K) =>
   (Object.keys(ANSWER_SOURCES) as AnswerSource[]).filter((key) =>
@@ -99,6 +106,8 @@ const answersOf = <K extends LookupKind>(kind: K) =>
 export const PHONE_SOURCES: readonly PhoneSource[] = answersOf('tel');
 /** The source keys of an e-mail answer (GET /api/email, under `data`). */
 export const EMAIL_SOURCES: readonly EmailSource[] = answersOf('email');
+/** The source keys of a username answer (GET /api/username). */
+export const USERNAME_SOURCES: readonly UsernameSource[] = answersOf('username');
 
 /** A search answered whole by one source, keyed by the kind itself. */
 export type KindSource = Exclude<ProviderKind, LookupKind>;

@@ -7,7 +7,6 @@ import {
   type CaseNote,
   type CaseSummary,
 } from '../cases/cases.ts';
-import { LEGAL_BASIS_KINDS } from '../cases/legal-basis.ts';
 import { MAX_TIMELINE_ENTRIES } from '../cases/timeline.ts';
 import { fileDownload, isoTimestamp } from './common.ts';
 import { legalBasisObject } from './legal-basis.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOURCE_MODES, SOURCE_STATES } from '../catalogue/sources.ts';
+import { SITE_STATES } from '../username/sites.ts';
 import { isoTimestamp, openObject } from './common.ts';
 
 /**
@@ -62,6 +63,68 @@ export const emailResponse = z
     ...lookupMeta,
   })
   .meta({ id: 'EmailLookup' });
+
+const siteEvidence = z
+  .object({
+    final_url: z.string().describe('The address the last answer came from, after redirects.'),
+    status: z.number().int().describe('Its HTTP status.'),
+    title: z.string().describe("The page's title, on one line ('' when it has none)."),
+    sha256: z.string().describe('SHA-256 (hex) of the body bytes read.'),
+    bytes: z.number().int().describe('How many body bytes were read and hashed.'),
+    checked_at: isoTimestamp.describe('When the answer came.'),
+  })
+  .meta({ id: 'SiteEvidence', description: 'What a site answered: enough to show which page it was.' });
+
+const answeredSite = z
+  .object({
+    site: z.string().describe("The catalogue's id of the site ('github')."),
+    name: z.string().describe("The site's name ('GitHub')."),
+    category: z.string().describe("What kind of site ('social', 'forum', 'coding', ...)."),
+    india: z.boolean().describe('Whether the site matters in India.'),
+    state: z.enum(SITE_STATES).describe('found, not_found, blocked, error or not_checked.'),
+    url: z.string().describe('The public profile address asked for.'),
+    checked_at: isoTimestamp.describe('When the check of this site ended.'),
+    evidence: siteEvidence.optional(),
+    reason: z.string().optional().describe('Why, for blocked, error and not_checked.'),
+  })
+  .meta({ id: 'SiteCheck' });
+
+/** The site-check source's answer to a username lookup (`sitesData`). */
+export const siteCheckAnswer = z
+  .object({
+    username: z.string().describe('The name checked, as sent to the sites.'),
+    catalogue: z.object({
+      sites: z.number().int().describe('Sites in the catalogue.'),
+      scope: z.number().int().describe('Sites this check covered.'),
+    }),
+    counts: z
+      .object({
+        found: z.number().int(),
+        not_found: z.number().int(),
+        blocked: z.number().int(),
+        error: z.number().int(),
+        not_checked: z.number().int(),
+      } satisfies Record<(typeof SITE_STATES)[number], z.ZodNumber>)
+      .describe('Sites per state.'),
+    sites: z
+      .array(answeredSite)
+      .describe(
+        'Every site of the scope but those that said no: found first, then blocked, error, not checked.',
+      ),
+    not_found: z.array(z.string()).describe('The ids of the sites that said there is no such account.'),
+    started_at: isoTimestamp,
+    finished_at: isoTimestamp,
+  })
+  .meta({ id: 'SiteCheckAnswer' });
+
+/** GET /api/username: one key per username source that answered, the failures under `errors`. */
+export const usernameResponse = z
+  .looseObject({ sitesData: siteCheckAnswer.optional(), errors: sourceErrors, ...lookupMeta })
+  .meta({
+    id: 'UsernameLookup',
+    description:
+      'One key per username source that answered, holding its payload (`sitesData`: the site check), plus the fields below.',
+  });
 
 /**
  * POST /api/rcfull-details, /api/upifull-details, /api/rc-challan-details: `data` is the vendor's

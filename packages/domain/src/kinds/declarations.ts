@@ -6,6 +6,8 @@
  *
  * A kind's shape says how its result is stored and read:
  * - `phone`, `email`: one merged profile from many sources (`{ payloads, errors, status }`);
+ * - `username`: the accounts found for a name, from the site check and any username vendor (the same
+ *   `{ payloads, errors, status }`; `sitesData` holds a `SiteCheckAnswer`);
  * - `detail`: one source's vendor envelope, keyed by the kind (RC, UPI, challan; kinds/details.ts);
  * - `leak`: the page of leak records the search answered;
  * - `intel`: the vendor's record of a corporate or verification search.
@@ -27,7 +29,7 @@ import { intelExample, type KindExample } from './examples.ts';
 
 export type { KindExample };
 
-export type KindShape = 'phone' | 'email' | 'detail' | 'leak' | 'intel';
+export type KindShape = 'phone' | 'email' | 'username' | 'detail' | 'leak' | 'intel';
 
 /** What a phone, e-mail or detail lookup stores in `lookups.result`. */
 export interface StoredLookupResult {
@@ -167,6 +169,24 @@ const email: SearchKindDeclaration = {
   reopen: reopenStored(({ payloads, errors }) => ({ data: { ...payloads, errors } })),
 };
 
+const username: SearchKindDeclaration = {
+  kind: 'username',
+  shape: 'username',
+  label: SEARCH_FAMILIES.username.label,
+  report: null,
+  access: { liveOnly: false, scope: 'lookups' },
+  request: { method: 'GET', path: '/api/username' },
+  example: get('/api/username', { username: 'rich.demo' }),
+  pivot: {
+    entities: ['username'],
+    action: () => 'Username lookup',
+    liveOnly: false,
+    request: (value) => get('/api/username', { username: value.replace(/^@/, '') }),
+  },
+  describe: (search) => `Username lookup of ${cap(search.query_typed, 80)}`,
+  reopen: reopenStored(({ payloads, errors }) => ({ ...payloads, errors })),
+};
+
 const leak: SearchKindDeclaration = {
   kind: 'leak',
   shape: 'leak',
@@ -176,7 +196,7 @@ const leak: SearchKindDeclaration = {
   request: { method: 'POST', path: '/api/leak-data-finder' },
   example: post('/api/leak-data-finder', { fields: [{ type: 'name', value: 'Rohan Deshmukh' }] }),
   pivot: {
-    entities: ['name', 'username'],
+    entities: ['name'],
     action: (entity) => `Leak search for this ${entity}`,
     liveOnly: false,
     request: (value, entity) => post('/api/leak-data-finder', { fields: [{ type: entity, value }] }),
@@ -253,10 +273,9 @@ function intelPivot(kind: IntelKind, path: string, type: string): Pick<SearchKin
 /** Every kind's declaration, in the catalogue's order. */
 export const SEARCH_KIND_DECLARATIONS: Readonly<Record<SearchKind, SearchKindDeclaration>> =
   Object.fromEntries(
-    [phone, email, leak, ...DETAIL_FAMILIES.map(detail), ...INTEL_KINDS.map(intel)].map((declaration) => [
-      declaration.kind,
-      declaration,
-    ]),
+    [phone, email, username, leak, ...DETAIL_FAMILIES.map(detail), ...INTEL_KINDS.map(intel)].map(
+      (declaration) => [declaration.kind, declaration],
+    ),
   ) as Record<SearchKind, SearchKindDeclaration>;
 
 /** The declaration of a stored kind; undefined for a value that names no kind. */

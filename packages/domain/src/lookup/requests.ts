@@ -20,6 +20,17 @@ export const isValidPhoneInput = (value: string): boolean =>
 export const isValidEmailInput = (value: string): boolean =>
   value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 
+/** The longest username looked up: longer than any site in the catalogue allows. */
+export const USERNAME_MAX_LENGTH = 64;
+
+/**
+ * A username as sites allow them: 1 to 64 letters (any script), digits, '.', '_' or '-', with no space,
+ * control character or URL delimiter, so it goes into a profile address as one path segment. The
+ * leading '@' people type is dropped before this is asked (`usernameQuery`).
+ */
+export const isUsername = (value: string): boolean =>
+  value.length >= 1 && value.length <= USERNAME_MAX_LENGTH && /^[\p{L}\p{N}._-]+$/u.test(value);
+
 /**
  * True when `number` is one of the picker's dial codes followed by exactly 10 digits. Checking against
  * the known codes is what tells '91' + 11 digits (invalid) from a 3-digit code + 10 digits.
@@ -64,6 +75,18 @@ export const emailQuery = z.strictObject({
     .max(EMAIL_MAX_LENGTH, messages.search.invalidEmail)
     .regex(EMAIL_PATTERN, messages.search.invalidEmail)
     .transform((value) => value.toLowerCase()),
+  case_reference: caseReferenceField,
+  legal_basis: searchLegalBasisQueryField,
+  fresh: freshQueryField,
+});
+
+/** GET /api/username?username= (the name as typed: trimmed, a leading '@' dropped, case kept). */
+export const usernameQuery = z.strictObject({
+  username: z
+    .string({ error: messages.search.invalidUsername })
+    .trim()
+    .transform((value) => value.replace(/^@/, '').normalize('NFC'))
+    .refine(isUsername, messages.search.invalidUsername),
   case_reference: caseReferenceField,
   legal_basis: searchLegalBasisQueryField,
   fresh: freshQueryField,

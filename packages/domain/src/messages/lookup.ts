@@ -24,6 +24,8 @@ export const lookupTexts = {
   search: {
     invalidEmail: 'Please enter a valid email address',
     invalidPhone: 'Please enter a valid phone number',
+    invalidUsername:
+      'Please enter a valid username: 1 to 64 letters, digits, dots, hyphens or underscores, without spaces.',
     /** Under the phone field when the number is not valid: what one is (the field drops anything else). */
     phoneRule: (dialCode: string) =>
       `A phone number is 10 digits, such as 98765 43210, with or without +${dialCode} in front.`,
@@ -37,12 +39,15 @@ export const lookupTexts = {
     termsAfter: '.',
     typePhone: 'Phone',
     typeEmail: 'Email',
+    typeUsername: 'Username',
     submit: 'Search',
     phonePlaceholder: '10-digit number',
     emailPlaceholder: 'Enter email address',
+    usernamePlaceholder: 'e.g. rich.demo',
     typeLegend: 'Search by',
     phoneLabel: 'Phone number',
     emailLabel: 'Email address',
+    usernameLabel: 'Username',
   },
   /** The country-code picker of the search screen (spec §2.4). */
   countryPicker: {

@@ -99,3 +99,51 @@ export interface SiteCheck {
   /** Why, in words, for every state but found and not_found ('429, Retry-After 120 s', 'Cloudflare challenge'). */
   reason?: string;
 }
+
+/** A site's line in a username answer: the check, with what the page needs to show it. */
+export interface AnsweredSite extends SiteCheck {
+  /** The site's name ('GitHub'). */
+  name: string;
+  category: string;
+  india: boolean;
+}
+
+/**
+ * What the site-check source answers for one username (`sitesData`): every site it was asked about in
+ * a state, the found, blocked, failed and unchecked ones listed with their lines, the ones that said no
+ * only by id (a username is absent from most sites; their lines would be most of the answer).
+ */
+export interface SiteCheckAnswer {
+  /** The name checked, as sent to the sites. */
+  username: string;
+  /** Sites in the catalogue, and how many this check covered (the rest are out of its scope). */
+  catalogue: { sites: number; scope: number };
+  /** Sites per state, over the scope. */
+  counts: Record<SiteState, number>;
+  /** Every site of the scope but those that said no, found first, then blocked, error, not checked. */
+  sites: AnsweredSite[];
+  /** The ids of the sites that said there is no such account. */
+  not_found: string[];
+  /** When the first request went out and the last answer came (ISO 8601). */
+  started_at: string;
+  finished_at: string;
+}
+
+/** The states in the order the results page and the report list them. */
+export const siteStateOrder = (state: SiteState): number => SITE_STATES.indexOf(state);
+
+/** A stored payload that is a site-check answer (older or foreign payloads are not). */
+export const isSiteCheckAnswer = (value: unknown): value is SiteCheckAnswer =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as SiteCheckAnswer).username === 'string' &&
+  Array.isArray((value as SiteCheckAnswer).sites) &&
+  Array.isArray((value as SiteCheckAnswer).not_found) &&
+  typeof (value as SiteCheckAnswer).counts === 'object';
+
+/** What a site check that found the name nowhere says, as its source's message. */
+export const siteCheckNothingFound = (answer: SiteCheckAnswer): string => {
+  const asked = answer.catalogue.scope - answer.counts.not_checked;
+  const answered = answer.counts.not_found;
+  return `No account found: ${answered} of the ${asked} sites asked said there is none.`;
+};

@@ -12,6 +12,8 @@ import {
   sourcesResponse,
   telQuery,
   telResponse,
+  usernameQuery,
+  usernameResponse,
 } from '@footprint/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseInput } from '../../errors.ts';
@@ -169,6 +171,39 @@ export function lookupRoutes(
         typed: rawField(request.query, 'email'),
       });
       return { data: { ...outcome.payloads, errors: outcome.errors }, credits: outcome.credits, ...meta };
+    },
+  );
+
+  api.get(
+    '/api/username',
+    {
+      preHandler,
+      ...scoped,
+      schema: {
+        summary: 'Username lookup: the accounts a name has on the sites of the catalogue',
+        description:
+          paid +
+          fresh +
+          ' `sitesData` is the site check: every site of its scope in one state (found, not_found, ' +
+          'blocked, error, not_checked), each found one with the evidence of its page (final address, ' +
+          'status, title, SHA-256 of the body, time). The site check runs only where the operator ' +
+          'switched it on (SITE_CHECK_ENABLED); a lookup then takes as long as its slowest sites, up to ' +
+          'SITE_CHECK_DEADLINE_MS.',
+        tags,
+        querystring: usernameQuery,
+        response: { 200: usernameResponse, 202: heldSearchResponse },
+        refusals: PAID_SEARCH_REFUSALS,
+        responseHeaders: timing,
+      },
+    },
+    async (request, reply) => {
+      const { username, case_reference, legal_basis, fresh } = parseInput(usernameQuery, request.query);
+      const { outcome, meta } = await run(request, reply, 'username', username, case_reference, {
+        fresh,
+        legalBasis: legal_basis,
+        typed: rawField(request.query, 'username'),
+      });
+      return { ...outcome.payloads, errors: outcome.errors, credits: outcome.credits, ...meta };
     },
   );
 

@@ -1,9 +1,11 @@
 import {
+  isSiteCheckAnswer,
   type LegalBasis,
   type SearchKind,
   type SourceStatus,
   type SourcesResponse,
   searchKindLabel,
+  siteCheckNothingFound,
   sourceStatusOf,
 } from '@footprint/domain';
 import type { UserRow } from '../../db/schema.ts';
@@ -51,24 +53,32 @@ const statusOf = (kind: QueryKind, stored: StoredResult, sandbox: boolean): Reco
   sourceStatusOf(kind, { ...stored, sandbox }).status;
 
 /**
- * The sources' statuses as the charging rule reads them. A detail kind's one source (keyed by the kind
- * itself: RC, UPI, challan) answers the KYC vendor's envelope even when it holds no record (a 404 or
- * 422 envelope, `data: null`): the envelope is answered as it came (spec §7), but the source's status
- * is `not_found`, as the intel searches judge the same envelope. (The phone sources' envelopes are
- * left as they are: a phone lookup finds nothing only when every source says so.)
+ * The sources' statuses as the charging rule reads them.
+ * - A detail kind's one source (keyed by the kind itself: RC, UPI, challan) answers the KYC vendor's
+ *   envelope even when it holds no record (a 404 or 422 envelope, `data: null`): the envelope is
+ *   answered as it came (spec §7), but the source's status is `not_found`, as the intel searches judge
+ *   the same envelope.
+ * - A site check that found the name on no site answers its whole picture (which sites said no, which
+ *   were blocked), but its status is `not_found`: a username found nowhere is not charged.
+ * (The phone sources' envelopes are left as they are: a phone lookup finds nothing only when every
+ * source says so.)
  */
 function judgedStatus(
   kind: QueryKind,
   payloads: Record<string, unknown>,
   status: Record<string, SourceStatus>,
 ): Record<string, SourceStatus> {
-  const line = status[kind];
-  const payload = payloads[kind];
-  if (line?.status !== 'ok' || !isKycEnvelope(payload) || kycRecordOf(payload) !== null) return status;
-  return {
-    ...status,
-    [kind]: { ...line, status: 'not_found', message: kycMessageOf(payload) || 'No record found.' },
-  };
+  const judged = { ...status };
+  for (const [source, payload] of Object.entries(payloads)) {
+    const line = judged[source];
+    if (line?.status !== 'ok') continue;
+    if (source === kind && isKycEnvelope(payload) && kycRecordOf(payload) === null) {
+      judged[source] = { ...line, status: 'not_found', message: kycMessageOf(payload) || 'No record found.' };
+    } else if (isSiteCheckAnswer(payload) && payload.counts.found === 0) {
+      judged[source] = { ...line, status: 'not_found', message: siteCheckNothingFound(payload) };
+    }
+  }
+  return judged;
 }
 
 export interface LookupDeps {

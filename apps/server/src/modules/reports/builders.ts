@@ -5,7 +5,7 @@
 import {
   type AnswerSourceStatus,
   type DetailKind,
-  type LookupKind,
+  type ProfileKind,
   showsSyntheticData,
   sourceStatusOf,
 } from '@footprint/domain';
@@ -14,11 +14,11 @@ import type { ReportAccount, ReportJob } from './render/types.ts';
 import { answeredAtOf, type Found } from './stored.ts';
 
 /** '+91 9876543210' for a stored '919876543210'; an e-mail as it is. */
-export const displayQuery = (kind: LookupKind, query: string) =>
+export const displayQuery = (kind: ProfileKind, query: string) =>
   kind === 'tel' && query.length > 10 ? `+${query.slice(0, -10)} ${query.slice(-10)}` : query;
 
 /** The statuses of a stored lookup's sources, as recorded or rebuilt from an old result. */
-export const statusesOf = (kind: LookupKind | DetailKind, found: Found) =>
+export const statusesOf = (kind: ProfileKind | DetailKind, found: Found) =>
   sourceStatusOf(kind, { ...found.result, sandbox: found.row.sandbox });
 
 /** What the answer says about its sources, for the provenance of each merged value. */
@@ -61,7 +61,7 @@ export function commonOf(
 /** The lookup report's task: the facts and the stored answer, which the worker merges (job.ts). */
 export function lookupJob(
   account: ReportAccount,
-  kind: LookupKind,
+  kind: ProfileKind,
   found: Found,
   generatedAt: Date,
   reportId: string,

@@ -11,10 +11,10 @@ import {
   type Breach,
   type EmailLookupData,
   extraRecords,
-  type LookupKind,
   mergeEmailProfile,
   mergePhoneProfile,
   type PhoneLookupResponse,
+  type ProfileKind,
   phoneHighlights,
 } from '@footprint/domain';
 import type { LookupReportJob, ReportJob } from './render/types.ts';
@@ -25,7 +25,7 @@ export interface StoredAnswer {
   errors: Record<string, string>;
 }
 
-export function lookupViews(kind: LookupKind, result: StoredAnswer, meta: AnswerMeta = {}) {
+export function lookupViews(kind: ProfileKind, result: StoredAnswer, meta: AnswerMeta = {}) {
   if (kind === 'tel') {
     const response = { ...result.payloads, errors: result.errors } as Partial<PhoneLookupResponse>;
     return {

@@ -5,7 +5,7 @@
  * files (files.ts), the checks (checks.ts) and the audit (audited.ts) are in their own files.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { type DetailKind, declarationOf, detailFacts, type LookupKind } from '@footprint/domain';
+import { type DetailKind, declarationOf, detailFacts, type ProfileKind } from '@footprint/domain';
 import type { Database } from '../../db/client.ts';
 import { type LookupRow, reports, type UserRow } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
@@ -21,7 +21,7 @@ import type { CaseSummaryJob, ReportJob } from './render/types.ts';
 import { createStoredLookups, type StoredLookups } from './stored.ts';
 
 export type { ReportFile, ReportKind } from './files.ts';
-export type { DetailKind, LookupKind };
+export type { DetailKind, ProfileKind };
 export { safeFilePart };
 
 /** The report kind a search kind has, if any (its declaration says): the lookup report, or its own. */
@@ -34,7 +34,7 @@ const noLookup = () =>
   notFound('No stored lookup of yours matches this report. Run the search again, then download.');
 
 /** What a phone or e-mail report is asked for with: the value as the user typed it, normalized. */
-const typedQuery = (kind: LookupKind, userInput: string) =>
+const typedQuery = (kind: ProfileKind, userInput: string) =>
   kind === 'email' ? userInput.trim().toLowerCase() : userInput.replace(/\D/g, '');
 
 interface ReportDeps {
@@ -52,7 +52,7 @@ interface ReportDeps {
 async function storedForReport(
   deps: ReportDeps,
   user: UserRow,
-  kind: LookupKind,
+  kind: ProfileKind,
   userInput: string,
   hint: unknown,
 ) {
@@ -66,7 +66,7 @@ async function storedForReport(
 export async function lookupReport(
   deps: ReportDeps,
   user: UserRow,
-  kind: LookupKind,
+  kind: ProfileKind,
   userInput: string,
   hint: unknown,
 ): Promise<ReportFile> {
@@ -80,7 +80,7 @@ export async function lookupReport(
 export async function aiReport(
   deps: ReportDeps,
   user: UserRow,
-  kind: LookupKind,
+  kind: ProfileKind,
   userInput: string,
   hint: unknown,
 ): Promise<ReportFile> {
@@ -158,7 +158,7 @@ export async function searchReport(
   const reportId = randomUUID();
   const job =
     report === 'lookup'
-      ? lookupJob(found.runner, found.row.kind as LookupKind, stored, deps.now(), reportId)
+      ? lookupJob(found.runner, found.row.kind as ProfileKind, stored, deps.now(), reportId)
       : detailJob(found.runner, report, found.row.query, stored, deps.now(), reportId);
   const file = await deps.files.finish(user, found.row, job, report, fileName, null);
   await deps.db.insert(reports).values(file.row);
@@ -209,9 +209,9 @@ export function createReportService(options: {
     ...(llm ? { llm } : {}),
   };
   return {
-    lookupReport: (user: UserRow, kind: LookupKind, userInput: string, hint: unknown) =>
+    lookupReport: (user: UserRow, kind: ProfileKind, userInput: string, hint: unknown) =>
       lookupReport(deps, user, kind, userInput, hint),
-    aiReport: (user: UserRow, kind: LookupKind, userInput: string, hint: unknown) =>
+    aiReport: (user: UserRow, kind: ProfileKind, userInput: string, hint: unknown) =>
       aiReport(deps, user, kind, userInput, hint),
     detailReport: (user: UserRow, type: DetailKind, data: Record<string, unknown>) =>
       detailReport(deps, user, type, data),

@@ -20,6 +20,7 @@ import { KIND_ANSWERS } from './details.ts';
 import { emailSourcePayload } from './email.ts';
 import { intelPayload, isIntelSource } from './intel.ts';
 import { phoneSourcePayload } from './phone.ts';
+import { sitesPayload } from './username.ts';
 
 export { isReservedDomain, RESERVED_DOMAINS } from '../words.ts';
 export { DEMO, DEMO_IDENTITIES, type DemoIdentity, emailPersona, phonePersona } from './demo.ts';
@@ -28,6 +29,7 @@ export { emailSourcePayload } from './email.ts';
 export { INTEL_DEMO, INTEL_DEMO_IDENTITIES, INTEL_SOURCES, intelPayload } from './intel.ts';
 export { type Persona, personaFor } from './persona.ts';
 export { phoneSourcePayload } from './phone.ts';
+export { sitesPayload, USERNAME_DEMO } from './username.ts';
 
 export type LatencyRange = readonly [min: number, max: number];
 export type LatencyFn = (source: string) => LatencyRange;
@@ -63,6 +65,9 @@ export function sandboxPayload(source: string, query: ProviderQuery): unknown {
       break;
     case 'email':
       if (isEmailSource(source)) return emailSourcePayload(source, query.value);
+      break;
+    case 'username':
+      if (source === 'sitesData') return sitesPayload(query.value);
       break;
     default:
       if (source !== query.kind) break;

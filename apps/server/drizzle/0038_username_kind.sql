@@ -1,0 +1,3 @@
+-- The username lookup (issue 35) is a search kind: lookups.kind may hold it.
+ALTER TABLE "lookups" DROP CONSTRAINT "lookups_kind_valid";--> statement-breakpoint
+ALTER TABLE "lookups" ADD CONSTRAINT "lookups_kind_valid" CHECK ("lookups"."kind" in ('tel', 'email', 'username', 'leak', 'rc', 'upi', 'challan', 'corporate:corporate_gstin', 'corporate:credit_report', 'corporate:corporate_cin', 'corporate:gst_intel', 'corporate:employment_history', 'corporate:find_uan', 'corporate:pan_to_uan', 'verification:pan', 'verification:driving_license', 'verification:voter_id', 'verification:passport', 'verification:bank_account', 'verification:ifsc', 'verification:vehicle_rc', 'verification:employment'));
