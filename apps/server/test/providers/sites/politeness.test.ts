@@ -49,7 +49,7 @@ const peakOverlap = (arrivals: Arrival[]): number =>
 
 describe('politeness', () => {
   it('asks one site one request at a time, the starts at least the interval apart, across concurrent lookups', async () => {
-    const interval = 250;
+    const interval = 300;
     const fetcher = fetcherFor(interval, 16);
     const sites = [sharedSite('polite', 'a', 60), sharedSite('polite', 'b', 60)];
     const after = performance.now();
@@ -66,8 +66,10 @@ describe('politeness', () => {
         const current = arrivals[i] as Arrival;
         // The previous answer had ended before the next request came...
         expect(current.at, `${name} #${i}`).toBeGreaterThanOrEqual(previous.endedAt ?? Infinity);
-        // ...and the next came at least the interval after the previous start (less the connect's jitter).
-        expect(current.at - previous.at, `${name} #${i}`).toBeGreaterThanOrEqual(interval - 20);
+        // ...and the next came at least the interval after the previous start (less the jitter of a
+        // loaded machine, where the fake and the checker share one event loop; without the interval
+        // the gap is the fake's 60 ms answer).
+        expect(current.at - previous.at, `${name} #${i}`).toBeGreaterThanOrEqual(interval - 60);
       }
     }
     // The two sites were not made to wait for each other: b's first request came before a's second.
