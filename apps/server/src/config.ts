@@ -266,6 +266,27 @@ export const envSchema = z.object({
     (entries) => entries.every(isAddressOrBlock),
     'must be IP addresses or CIDR blocks, each with an optional port (10.0.0.5:8080, [fd00::1]:443), separated by commas',
   ),
+  SITE_CHECK_ENABLED: bool(false),
+  SITE_CHECK_USER_AGENT: z
+    .string()
+    .trim()
+    .max(300)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  SITE_CHECK_CONCURRENCY: int(16, 1, 256),
+  SITE_CHECK_INTERVAL_MS: int(1000, 0, 600_000),
+  SITE_CHECK_TIMEOUT_MS: int(10_000, 500, 120_000),
+  SITE_CHECK_DEADLINE_MS: int(60_000, 1000, 600_000),
+  SITE_CHECK_MAX_BYTES: int(1024 * 1024, 4096, 16 * 1024 * 1024),
+  SITE_CHECK_CATALOGUE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  SITE_CHECK_ALLOW_ADDRESSES: list('').refine(
+    (entries) => entries.every(isAddressOrBlock),
+    'must be IP addresses or CIDR blocks, each with an optional port (10.0.0.5:8080, [fd00::1]:443), separated by commas',
+  ),
   MAP_TILE_URL: tileTemplate,
   MAP_TILE_ATTRIBUTION: z
     .string()
@@ -410,6 +431,27 @@ export interface Config {
     warm: boolean;
     llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   };
+  /**
+   * The username site check (providers/sites): off unless the operator turns it on. It asks each site of
+   * the catalogue for a public profile page, politely, identifying itself.
+   */
+  siteCheck: {
+    enabled: boolean;
+    userAgent: string;
+    /** Requests in flight at most, all sites together. */
+    concurrency: number;
+    /** Least time between two requests to one site. */
+    intervalMs: number;
+    /** Deadline of one site's check (redirects and body included). */
+    timeoutMs: number;
+    /** Deadline of a whole username lookup: sites not answered by then are `not_checked`. */
+    deadlineMs: number;
+    maxBytes: number;
+    /** A catalogue file of the shipped format used instead of the shipped one. */
+    cataloguePath: string | undefined;
+    /** Private addresses the check may reach (tests: a loopback fake). */
+    allowAddresses: readonly string[];
+  };
   /** The media proxy (GET /api/media): pictures reach the browser only through the server. */
   media: {
     /** Host names (exact, or `*.domain` for any name below it) the proxy fetches from. */
@@ -486,6 +528,13 @@ function unsafeCombinations(env: Env, source: NodeJS.ProcessEnv): string[] {
       'DATABASE_URL: required in production (NODE_ENV=production). Without it the server would run on ' +
         'the embedded database in DATA_DIR, one process only. Set DATABASE_URL=postgres://…, or ' +
         'ALLOW_EMBEDDED_DATABASE=true to run on the embedded database on purpose.',
+    );
+  }
+  if (env.SITE_CHECK_ENABLED && !env.SITE_CHECK_USER_AGENT) {
+    problems.push(
+      'SITE_CHECK_USER_AGENT: required with SITE_CHECK_ENABLED. The site check identifies itself to every ' +
+        'site it asks: name your deployment and a contact, e.g. "Footprint-SiteCheck/1.0 ' +
+        '(+https://cyber-cell.example/contact)".',
     );
   }
   if (production && env.SEED_DEMO) {
@@ -658,6 +707,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: env.LLM_TIMEOUT_MS,
           }
         : undefined,
+    },
+    siteCheck: {
+      enabled: env.SITE_CHECK_ENABLED,
+      userAgent: env.SITE_CHECK_USER_AGENT ?? '',
+      concurrency: env.SITE_CHECK_CONCURRENCY,
+      intervalMs: env.SITE_CHECK_INTERVAL_MS,
+      timeoutMs: env.SITE_CHECK_TIMEOUT_MS,
+      deadlineMs: env.SITE_CHECK_DEADLINE_MS,
+      maxBytes: env.SITE_CHECK_MAX_BYTES,
+      cataloguePath: env.SITE_CHECK_CATALOGUE,
+      allowAddresses: env.SITE_CHECK_ALLOW_ADDRESSES,
     },
     media: {
       hosts: env.MEDIA_HOSTS,

@@ -44,8 +44,12 @@ export function liveProviders(env: ProviderSettings['env']): Provider[] {
  * sandbox (SANDBOX), synthetic providers for the sources no vendor answers. With the sandbox off a
  * source no vendor answers is `not_configured`: nothing invented is ever served.
  */
-export function buildProviders(config: { providers: ProviderSettings }): Provider[] {
-  const live = liveProviders(config.providers.env);
+export function buildProviders(
+  config: { providers: ProviderSettings },
+  /** Live providers built outside the vendor list (the site check, which runtime.ts builds once). */
+  ownLive: readonly Provider[] = [],
+): Provider[] {
+  const live = [...liveProviders(config.providers.env), ...ownLive];
   if (!config.providers.sandbox) return live;
   const sandbox = createSandboxProviders({
     latencyMs: config.providers.sandboxLatency

@@ -24,6 +24,7 @@ import { registerWatchJobs } from './modules/watchlists/jobs.ts';
 import { setOutageLog } from './outage.ts';
 import { type LeakSearcher, leakSearchersFrom } from './providers/leak-search.ts';
 import { createRunner } from './providers/runner.ts';
+import { createSiteCheck } from './providers/sites/source.ts';
 import type { Provider } from './providers/types.ts';
 import { buildProviders, describeProviders, sourceModes, VENDORS } from './registry.ts';
 import { ensureSandboxLeaks } from './sandbox/index.ts';
@@ -151,7 +152,12 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   // This app's Prometheus figures; process metrics (CPU, memory, event loop) only when they can be read.
   const metrics = createMetrics({ processMetrics: config.metricsToken !== undefined });
   if (database.poolUse) metrics.watch({ dbPool: database.poolUse });
-  const providers = overrides.providers ?? buildProviders(config);
+  // The username site check, when the operator turned it on: one per process, so that its politeness
+  // (one request at a time per site, the interval, the cap, the 429 holds) covers every lookup.
+  const siteCheck = config.siteCheck.enabled
+    ? createSiteCheck(config.siteCheck, { onRequest: metrics.siteRequest })
+    : undefined;
+  const providers = overrides.providers ?? buildProviders(config, siteCheck ? [siteCheck.provider] : []);
   // Every call that reaches a provider is counted in memory and written with the others every few
   // seconds (and on close): the usage and vendor spend of the Providers screen.
   const usage = createUsageRecorder(database.db);

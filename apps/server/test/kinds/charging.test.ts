@@ -9,7 +9,8 @@
 //
 // Every kind is asked through its declared endpoint with its declared example request. Its sources are
 // real vendor clients talking to fake vendors on 127.0.0.1 (the KYC vendor for the phone, RC, UPI,
-// challan, corporate and verification sources; Gravatar for e-mail) with the sandbox off, and the leak
+// challan, corporate and verification sources; Gravatar for e-mail; the site check, over a catalogue of
+// one fake site, for username) with the sandbox off, and the leak
 // search reads the local index this test fills. A kind added to the declarations is walked too; one
 // this test cannot drive through a case fails here until the test learns how.
 import {
@@ -25,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, creditEntries, lookups, users } from '../../src/db/schema.ts';
 import { createTestApp, createUser, json, newDeviceId, signIn, type TestApp } from '../support/app.ts';
 import { addLeakRecords } from '../support/leaks.ts';
+import { writeSiteCatalogue } from '../support/site-catalogue.ts';
 import { sendJson, startFakeUpstream } from '../support/upstream.ts';
 
 type Case = 'record' | 'none';
@@ -43,6 +45,12 @@ const KYC_NO_RECORD = {
 
 beforeAll(async () => {
   upstream = await startFakeUpstream((req, res) => {
+    // A site of the username site check: a profile page, or its 404.
+    if (req.url.startsWith('/site/')) {
+      res.writeHead(mode === 'none' ? 404 : 200, { 'content-type': 'text/html' });
+      res.end(`<html><head><title>${mode === 'none' ? 'Not found' : 'Profile'}</title></head></html>`);
+      return;
+    }
     if (req.url.startsWith('/gravatar/')) {
       if (mode === 'none') return sendJson(res, 404, { error: 'Profile not found', code: 'not_found' });
       return sendJson(res, 200, {
@@ -119,6 +127,13 @@ describe('the charging rule, kind by kind, when a source answers', () => {
         KYC_TOKEN: 'kyc-test-token',
         GRAVATAR_API_KEY: 'gravatar-test-key',
         GRAVATAR_BASE_URL: `${upstream.url}/gravatar`,
+        SITE_CHECK_ENABLED: 'true',
+        SITE_CHECK_USER_AGENT: 'Footprint-SiteCheck/test (+http://127.0.0.1/)',
+        SITE_CHECK_CATALOGUE: writeSiteCatalogue([
+          { id: 'fake-site', url: `${upstream.url}/site/{username}` },
+        ]),
+        SITE_CHECK_ALLOW_ADDRESSES: new URL(upstream.url).host,
+        SITE_CHECK_INTERVAL_MS: '0',
         REPORT_THREADS: '1',
       },
     });

@@ -66,6 +66,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     registers,
   });
 
+  const siteRequest = siteCheckMetrics(registers);
   // Gauges read on scrape from whatever runtime.ts hands in with `watch`.
   let breakers: (() => readonly ProviderStats[]) | undefined;
   let jobDepth: (() => Promise<Record<string, number>>) | undefined;
@@ -139,6 +140,8 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
       sourceCalls.inc({ ...labels, status: call.state });
     },
 
+    siteRequest,
+
     /** A background job's run ended. */
     job(queue: string, outcome: 'completed' | 'failed', ms: number) {
       jobDuration.observe({ queue, outcome }, ms / 1000);
@@ -163,6 +166,27 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The username site check's requests (each redirect is one): by outcome, and how long each took. */
+function siteCheckMetrics(registers: Registry[]) {
+  const requests = new Counter({
+    name: 'footprint_site_check_requests_total',
+    help: "The username site check's HTTP requests (each redirect is one), by outcome: the status class, or error",
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'footprint_site_check_request_duration_seconds',
+    help: "The username site check's HTTP requests, from their start to the answer's headers or their failure",
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers,
+  });
+  return (event: { status?: number; ms: number }) => {
+    const outcome = event.status ? (STATUS_CLASS[Math.floor(event.status / 100)] ?? 'other') : 'error';
+    requests.inc({ outcome });
+    duration.observe(event.ms / 1000);
+  };
+}
 
 /** The queue with each handler's runs timed (footprint_job_duration_seconds) and its depth watched. */
 export function meteredJobs(queue: JobQueue, metrics: Metrics): JobQueue {

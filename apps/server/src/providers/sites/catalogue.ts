@@ -73,20 +73,26 @@ export interface SiteCatalogue {
   dropped: Readonly<Record<string, number>>;
 }
 
-let cached: SiteCatalogue | undefined;
+const cached = new Map<string, SiteCatalogue>();
 
-/** The catalogue, read and validated on the first call; throws if the file is missing or malformed. */
-export function loadCatalogue(): SiteCatalogue {
-  if (cached) return cached;
-  if (!folder) throw new Error('The username site catalogue (catalogue.json) is missing beside the server.');
-  const parsed = catalogueSchema.parse(JSON.parse(readFileSync(`${folder}catalogue.json`, 'utf8')));
+/**
+ * The catalogue, read and validated on the first call and kept: the shipped one, or the file an
+ * operator names instead (SITE_CHECK_CATALOGUE, same format). Throws if the file is missing or malformed.
+ */
+export function loadCatalogue(path?: string): SiteCatalogue {
+  const file = path ?? (folder ? `${folder}catalogue.json` : undefined);
+  if (!file) throw new Error('The username site catalogue (catalogue.json) is missing beside the server.');
+  const known = cached.get(file);
+  if (known) return known;
+  const parsed = catalogueSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
   const byId = new Map<string, CatalogueSite>();
   for (const site of parsed.sites) {
     if (byId.has(site.id)) throw new Error(`The username site catalogue holds the id '${site.id}' twice.`);
     byId.set(site.id, site);
   }
-  cached = { sites: parsed.sites, byId, builtFrom: parsed.built_from, dropped: parsed.dropped };
-  return cached;
+  const catalogue = { sites: parsed.sites, byId, builtFrom: parsed.built_from, dropped: parsed.dropped };
+  cached.set(file, catalogue);
+  return catalogue;
 }
 
 /** The site's profile address for a username, the name percent-encoded (`a b/c` → `a%20b%2Fc`). */
@@ -109,6 +115,10 @@ function compile(pattern: string): RegExp | undefined {
   compiled.set(pattern, regex);
   return regex;
 }
+
+/** Whether the site's `regex` compiles in neither way (the shipped catalogue holds none such). */
+export const sitePatternBroken = (site: Pick<CatalogueSite, 'regex'>): boolean =>
+  site.regex !== undefined && compile(site.regex) === undefined;
 
 /** Whether the site allows the username (its `regex`); a site without one allows every name. */
 export function siteAllows(site: Pick<CatalogueSite, 'regex'>, username: string): boolean {

@@ -8,6 +8,7 @@
  *   only when its signal aborts.
  */
 import type { CatalogueSite, SiteCheck, SiteEvidence } from '@footprint/domain';
+import { profileUrl, siteAllows, sitePatternBroken } from './catalogue.ts';
 import { classify } from './classify.ts';
 import type { SiteAnswer, SiteFetcher } from './types.ts';
 
@@ -20,10 +21,6 @@ export interface CheckOptions {
   now?: () => Date;
 }
 
-/** A site's profile URL for a username (its `{username}`, URL-encoded, wherever it stands). */
-export const profileUrl = (site: CatalogueSite, username: string): string =>
-  site.url.replaceAll('{username}', encodeURIComponent(username));
-
 const evidenceOf = (answer: SiteAnswer): SiteEvidence => ({
   final_url: answer.finalUrl,
   status: answer.status,
@@ -32,16 +29,6 @@ const evidenceOf = (answer: SiteAnswer): SiteEvidence => ({
   bytes: answer.bytes,
   checked_at: answer.receivedAt,
 });
-
-/** Whether the site allows the username: its `regex`, if it has one (undefined: the pattern is broken). */
-function allows(site: CatalogueSite, username: string): boolean | undefined {
-  if (!site.regex) return true;
-  try {
-    return new RegExp(site.regex).test(username);
-  } catch {
-    return undefined;
-  }
-}
 
 const shortMessage = (failure: unknown): string => {
   const text = failure instanceof Error ? failure.message : String(failure);
@@ -62,10 +49,10 @@ async function checkSite(
     ...rest,
   });
   try {
-    const allowed = allows(site, username);
-    if (allowed === undefined)
+    if (sitePatternBroken(site))
       return line({ state: 'error', reason: "the catalogue's username pattern is broken" });
-    if (!allowed) return line({ state: 'not_checked', reason: 'the username is not one this site allows' });
+    if (!siteAllows(site, username))
+      return line({ state: 'not_checked', reason: 'the username is not one this site allows' });
     const since = options.quarantined?.(site.id);
     if (since) {
       return line({
