@@ -273,11 +273,12 @@ export const envSchema = z.object({
     .max(300)
     .optional()
     .transform((value) => (value ? value : undefined)),
-  SITE_CHECK_CONCURRENCY: int(16, 1, 256),
+  SITE_CHECK_CONCURRENCY: int(64, 1, 256),
   SITE_CHECK_INTERVAL_MS: int(1000, 0, 600_000),
   SITE_CHECK_TIMEOUT_MS: int(10_000, 500, 120_000),
   SITE_CHECK_DEADLINE_MS: int(60_000, 1000, 600_000),
   SITE_CHECK_MAX_BYTES: int(1024 * 1024, 4096, 16 * 1024 * 1024),
+  SITE_CHECK_SELF_CHECK_HOURS: int(24, 0, 24 * 30),
   SITE_CHECK_CATALOGUE: z
     .string()
     .trim()
@@ -447,6 +448,8 @@ export interface Config {
     /** Deadline of a whole username lookup: sites not answered by then are `not_checked`. */
     deadlineMs: number;
     maxBytes: number;
+    /** Hours between the catalogue's scheduled self-checks (modules/site-health); 0: none scheduled. */
+    selfCheckHours: number;
     /** A catalogue file of the shipped format used instead of the shipped one. */
     cataloguePath: string | undefined;
     /** Private addresses the check may reach (tests: a loopback fake). */
@@ -717,6 +720,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       deadlineMs: env.SITE_CHECK_DEADLINE_MS,
       maxBytes: env.SITE_CHECK_MAX_BYTES,
       cataloguePath: env.SITE_CHECK_CATALOGUE,
+      selfCheckHours: env.SITE_CHECK_SELF_CHECK_HOURS,
       allowAddresses: env.SITE_CHECK_ALLOW_ADDRESSES,
     },
     media: {
