@@ -48,6 +48,14 @@ export const lookupTexts = {
     phoneLabel: 'Phone number',
     emailLabel: 'Email address',
     usernameLabel: 'Username',
+    /** Under the username field when the name is not valid: what one is. */
+    usernameRule:
+      'A username is 1 to 64 letters, digits, dots, hyphens or underscores, with no spaces; a leading @ is fine.',
+    /** Under the username field: what the search does and how long it takes. */
+    usernameHint:
+      'Checks the name on every site of the catalogue; this can take up to a minute. A leading @ is dropped.',
+    /** The overlay of a username search: the sites are asked one by one, politely. */
+    searchingUsername: 'Searching... Checking the sites can take up to a minute.',
   },
   /** The country-code picker of the search screen (spec §2.4). */
   countryPicker: {
@@ -96,6 +104,7 @@ export const lookupTexts = {
     /** The page's own texts around the spec's. */
     phoneLookup: 'Phone lookup',
     emailLookup: 'Email lookup',
+    usernameLookup: 'Username lookup',
     generating: 'Generating...',
     copySearched: 'Copy searched value',
     cachedAnswer: 'Cached answer',
@@ -309,5 +318,65 @@ export const lookupTexts = {
       price === null ? 'Refresh' : `Refresh for ${price === 1 ? '1 credit' : `${price} credits`}`,
     cancel: 'Cancel',
     failed: 'The fresh lookup failed; the answer shown is unchanged.',
+  },
+  /** The username lookup's results: the site check, site by site. */
+  usernameResults: {
+    summary: 'Site check',
+    states: {
+      found: 'Found',
+      not_found: 'Not found',
+      blocked: 'Blocked',
+      error: 'Error',
+      not_checked: 'Not checked',
+    },
+    /** What each state means, beside its count. */
+    stateHints: {
+      found: 'The site’s own page says the account exists',
+      not_found: 'The site says there is no such account',
+      blocked: 'A challenge, WAF, login wall or rate limit: the site would not say',
+      error: 'Unreachable, timed out or an answer the check does not cover',
+      not_checked: 'Not asked: the site’s check is failing, or it does not allow this name',
+    },
+    checkedOf: (asked: number, sites: number) =>
+      `${asked.toLocaleString('en-US')} of ${sites.toLocaleString('en-US')} sites in the catalogue checked`,
+    sameName:
+      'An account under this name is a lead, not proof: the same name may belong to someone else. Open the profile and compare before relying on it.',
+    foundTitle: 'Accounts found',
+    foundListLabel: (n: number) => `${n.toLocaleString('en-US')} account${n === 1 ? '' : 's'} found`,
+    filterLabel: 'Filter the sites',
+    filterPlaceholder: 'Filter: site, category, reason…',
+    shownOf: (shown: number, total: number) => `${shown} of ${total} shown`,
+    india: 'India',
+    indiaTitle: 'A site that matters in India',
+    checkedAt: (time: string) => `checked ${time}`,
+    evidence: 'Evidence',
+    evidenceOf: (site: string) => `Evidence of ${site}`,
+    hideEvidence: 'Hide evidence',
+    finalUrl: 'Final URL',
+    httpStatus: 'HTTP status',
+    pageTitle: 'Page title',
+    noTitle: '(no title)',
+    sha256: 'SHA-256',
+    copySha256: (site: string) => `Copy the SHA-256 of ${site}`,
+    bytes: 'Bytes read',
+    answeredAt: 'Answered at',
+    noEvidence: 'No evidence was kept for this site.',
+    unaskedTitle: 'Sites that could not say',
+    unaskedLead:
+      'These sites gave no answer either way: the name may or may not be there. Open a profile address to check it by hand.',
+    groupTitle: {
+      blocked: 'Blocked',
+      error: 'Errors',
+      not_checked: 'Not checked',
+    },
+    reasonSites: (reason: string, n: number) => `${reason} (${n.toLocaleString('en-US')})`,
+    noReason: 'No reason given',
+    noneFoundTitle: 'No account found',
+    noneFoundBody: (no: number, unasked: number) =>
+      `${no.toLocaleString('en-US')} site${no === 1 ? '' : 's'} said there is no such account` +
+      (unasked > 0
+        ? `; ${unasked.toLocaleString('en-US')} could not be asked or would not say, so the name may still be on those.`
+        : '.'),
+    noneFoundFree: 'A name found nowhere is not charged.',
   },
 } as const;

@@ -5,11 +5,11 @@ import {
   type PhoneLookupResponse,
 } from '@footprint/domain';
 import { draftOf, legalBasisInputOf } from '../../lib/legal-basis-draft.ts';
-import type { ResultsState } from '../results/index.ts';
+import type { ResultsState, UsernameLookupResponse } from '../results/index.ts';
 import { baseKind } from './format.ts';
 
 /**
- * A reopened phone or e-mail lookup goes back to /results, shaped as the search would have handed it
+ * A reopened phone, e-mail or username lookup goes back to /results, shaped as the search would have handed it
  * over. It is marked cached (it was not asked upstream again) and keeps its lookup id, so reports made
  * from the page find the stored lookup and its case reference. Its `source_status` comes along when it
  * was stored; the sandbox mark (of the entry or the answer) matters only to an answer stored without it.
@@ -47,6 +47,21 @@ export function resultsStateOf(detail: HistoryDetail): ResultsState | null {
       type: 'email',
       userInput: detail.query,
       results: { ...result, data: result.data, ...meta } as unknown as EmailLookupResponse,
+      caseReference,
+      ...legalBasis,
+      ...searcher,
+    };
+  }
+  if (kind === 'username') {
+    // Stored flat, like the phone answer; the name without the '@' people type before a handle.
+    return {
+      type: 'username',
+      userInput: detail.query.replace(/^@/, ''),
+      results: {
+        ...result,
+        errors: isRecord(result.errors) ? result.errors : {},
+        ...meta,
+      } as unknown as UsernameLookupResponse,
       caseReference,
       ...legalBasis,
       ...searcher,

@@ -1,6 +1,7 @@
 import type { EmailLookupResponse, PhoneLookupResponse } from '@footprint/domain';
 import { isRecord } from '@footprint/domain';
 import type { Searcher } from '../../components/ReadAsSupervisorNote.tsx';
+import type { UsernameLookupResponse } from './username.ts';
 
 export type { Searcher };
 
@@ -27,6 +28,15 @@ export type ResultsState =
       type: 'email';
       userInput: string;
       results: EmailLookupResponse;
+      caseReference?: string;
+      legalBasis?: SearchLegalBasis;
+      searchedBy?: Searcher;
+    }
+  | {
+      /** A username lookup: `userInput` is the name as searched (no leading '@'). */
+      type: 'username';
+      userInput: string;
+      results: UsernameLookupResponse;
       caseReference?: string;
       legalBasis?: SearchLegalBasis;
       searchedBy?: Searcher;
@@ -71,6 +81,19 @@ export function readResultsState(state: unknown): ResultsState | null {
       type: 'email',
       userInput: state.userInput,
       results: state.results as unknown as EmailLookupResponse,
+      caseReference,
+      ...legalBasis,
+      ...searcherOf(state.searchedBy),
+    };
+  }
+  if (state.type === 'username') {
+    return {
+      type: 'username',
+      userInput: state.userInput.replace(/^@/, ''),
+      results: {
+        ...state.results,
+        errors: isRecord(state.results.errors) ? state.results.errors : {},
+      } as unknown as UsernameLookupResponse,
       caseReference,
       ...legalBasis,
       ...searcherOf(state.searchedBy),

@@ -2,9 +2,10 @@ import type { EmailLookupResponse, PhoneLookupResponse } from '@footprint/domain
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { ResultsState } from '../resultsState.ts';
+import type { UsernameLookupResponse } from '../username.ts';
 
 /**
- * The page's search again, fresh: GET /api/tel or /api/email with `fresh=1`, so that the sources are
+ * The page's search again, fresh: GET /api/tel, /api/email or /api/username with `fresh=1`, so that the sources are
  * asked again and the lookup is charged even within the cache window. The same case reference (and
  * stated legal basis) goes with it. Answers the page's state with the new answer in place of the old; the new lookup is the
  * caller's own, so a search read as someone's supervisor (`searchedBy`) is no longer theirs.
@@ -20,6 +21,12 @@ export async function refreshLookup(current: ResultsState): Promise<ResultsState
         legal_basis,
         fresh: 1,
       },
+    });
+    return { ...state, results };
+  }
+  if (state.type === 'username') {
+    const results = await api.get<UsernameLookupResponse>('/api/username', {
+      query: { username: state.userInput, case_reference: state.caseReference, legal_basis, fresh: 1 },
     });
     return { ...state, results };
   }

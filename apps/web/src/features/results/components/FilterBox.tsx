@@ -3,13 +3,23 @@ import { useId } from 'react';
 
 const t = messages.results;
 
-/** The filter box: narrows every section of the page. */
-export function FilterBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+/** The filter box: narrows every section of the page (its label and placeholder the page's own, when given). */
+export function FilterBox({
+  value,
+  onChange,
+  label = t.filterLabel,
+  placeholder = t.filterPlaceholder,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label?: string;
+  placeholder?: string;
+}) {
   const id = useId();
   return (
     <div className="filter-box">
       <label htmlFor={id} className="sr-only">
-        {t.filterLabel}
+        {label}
       </label>
       <svg
         viewBox="0 0 24 24"
@@ -27,7 +37,7 @@ export function FilterBox({ value, onChange }: { value: string; onChange: (value
         type="search"
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        placeholder={t.filterPlaceholder}
+        placeholder={placeholder}
         autoComplete="off"
         className="min-w-0 flex-1 bg-transparent text-sm text-text outline-none placeholder:text-muted"
       />

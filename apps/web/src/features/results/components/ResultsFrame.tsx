@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { ReadAsSupervisorNote } from '../../../components/ReadAsSupervisorNote.tsx';
 import { SandboxBanner } from '../../../components/SandboxBanner.tsx';
 import { StatedLegalBasis, statedBasisOf } from '../../../components/StatedLegalBasis.tsx';
+import type { WatchTarget } from '../../../components/WatchButton.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { ReportInput } from '../api/generateReport.ts';
 import type { ResultsState } from '../resultsState.ts';
@@ -16,8 +17,17 @@ const lookupIdOf = (results: unknown): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
+/** The search as a watch repeats it: watches take phone numbers and e-mail addresses (and leak searches), not usernames. */
+function watchOf(state: ResultsState): WatchTarget | undefined {
+  if (state.type === 'tel')
+    return { kind: 'tel', query: `${state.dialCode}${state.userInput}`, caseReference: state.caseReference };
+  if (state.type === 'email')
+    return { kind: 'email', query: state.userInput, caseReference: state.caseReference };
+  return undefined;
+}
+
 /**
- * Shared frame of both result kinds: top bar, whose search it is when it is someone else's (read as
+ * Shared frame of the lookup results (phone, e-mail, username): top bar, whose search it is when it is someone else's (read as
  * their supervisor), the legal basis the search stated itself, the sandbox banner (only when a value shown is synthetic), the cached mark, the
  * source panel, then the content.
  */
@@ -35,7 +45,8 @@ export function ResultsFrame({
   state: ResultsState;
   display: string;
   copyValue: string;
-  report: ReportInput;
+  /** What the PDF reports are made of; absent for a kind without a report (username): no PDF buttons. */
+  report?: ReportInput | undefined;
   synthetic: boolean;
   cached: boolean;
   panel: Panel | null;
@@ -62,15 +73,7 @@ export function ResultsFrame({
         answered={answered}
         lookupId={lookupIdOf(state.results)}
         theirs={state.searchedBy !== undefined}
-        watch={
-          state.type === 'tel'
-            ? {
-                kind: 'tel',
-                query: `${state.dialCode}${state.userInput}`,
-                caseReference: state.caseReference,
-              }
-            : { kind: 'email', query: state.userInput, caseReference: state.caseReference }
-        }
+        watch={watchOf(state)}
         onNewSearch={newSearch}
       />
       <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-5 sm:px-6 lg:py-6">

@@ -21,10 +21,18 @@ const paths = {
   back: 'M15 6l-6 6 6 6',
   phone:
     'M5 4h3.5l1.5 4.5-2 1.5a11 11 0 0 0 6 6l1.5-2 4.5 1.5V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z',
+  at: 'M15.5 12a3.5 3.5 0 1 1-7 0 3.5 3.5 0 0 1 7 0zM15.5 12v1.5a2.5 2.5 0 0 0 5 0V12a8.5 8.5 0 1 0-3.3 6.7',
   mail: 'M3 6.5A1.5 1.5 0 0 1 4.5 5h15A1.5 1.5 0 0 1 21 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5zM3.5 6.5 12 13l8.5-6.5',
   coins:
     'M12 4c4.4 0 8 1.3 8 3s-3.6 3-8 3-8-1.3-8-3 3.6-3 8-3zM4 7v5c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12v5c0 1.7 3.6 3 8 3s8-1.3 8-3v-5',
 };
+
+const iconOf = { tel: paths.phone, email: paths.mail, username: paths.at } as const;
+const titleOf = {
+  tel: messages.results.phoneLookup,
+  email: messages.results.emailLookup,
+  username: messages.results.usernameLookup,
+} as const;
 
 /**
  * The results page's top bar (spec §2.5): the searched value with a copy button and, under it, when
@@ -43,10 +51,10 @@ export function ResultsTopBar({
   watch,
   onNewSearch,
 }: {
-  type: 'tel' | 'email';
+  type: 'tel' | 'email' | 'username';
   display: string;
   copyValue: string;
-  /** What the PDF reports are made of; absent on an empty result. */
+  /** What the PDF reports are made of; absent on an empty result and for a kind without a report (username). */
   report?: ReportInput;
   /** The answer's time (and its Refresh), under the searched value. */
   answered?: ReactNode;
@@ -90,11 +98,11 @@ export function ResultsTopBar({
       <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
         <div className="flex min-w-0 flex-1 basis-64 items-center gap-3">
           <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent">
-            <Icon d={type === 'tel' ? paths.phone : paths.mail} className="size-5" />
+            <Icon d={iconOf[type]} className="size-5" />
           </span>
           <div className="min-w-0">
             <p className="text-[0.7rem] font-semibold tracking-[0.16em] text-muted uppercase">
-              {type === 'tel' ? messages.results.phoneLookup : messages.results.emailLookup}
+              {titleOf[type]}
             </p>
             <h1 className="truncate font-mono text-base font-semibold text-text sm:text-lg" title={display}>
               {display}
