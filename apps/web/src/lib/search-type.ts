@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /** What the dashboard searches by (spec §4 Search): held globally, settable from the sidebar. */
-export type SearchType = 'email' | 'tel';
+export type SearchType = 'email' | 'tel' | 'username';
 
 export const DEFAULT_SEARCH_TYPE: SearchType = 'tel';
 

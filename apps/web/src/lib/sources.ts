@@ -71,6 +71,7 @@ const intelLabels: ReadonlyMap<string, string> = new Map(
  */
 export function unavailableText(kind: ProviderKind): string {
   const words = messages.sources;
-  if (kind === 'tel' || kind === 'email') return words.lookupUnavailable(searchKindLabel(kind));
+  if (kind === 'tel' || kind === 'email' || kind === 'username')
+    return words.lookupUnavailable(searchKindLabel(kind));
   return words.searchUnavailable(intelLabels.get(kind) ?? searchKindLabel(kind));
 }

@@ -28,6 +28,7 @@ export const siteTexts = {
   mainNav: {
     emailSearch: 'Email Search',
     phoneSearch: 'Phone Search',
+    usernameSearch: 'Username Search',
     leakFinder: 'Leak Data Finder',
     corporate: 'Corporate Intelligence',
     verifiedId: 'Verified ID',

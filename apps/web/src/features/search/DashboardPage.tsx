@@ -1,4 +1,11 @@
-import { DEFAULT_COUNTRY, EMAIL_MAX_LENGTH, isValidEmailInput, messages } from '@footprint/domain';
+import {
+  DEFAULT_COUNTRY,
+  EMAIL_MAX_LENGTH,
+  isUsername,
+  isValidEmailInput,
+  messages,
+  USERNAME_MAX_LENGTH,
+} from '@footprint/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -19,14 +26,18 @@ import { unavailableText, useKindAvailable } from '../../lib/sources.ts';
 import type { ResultsState } from '../results/index.ts';
 import { useLookupEmail } from './api/lookupEmail.ts';
 import { useLookupPhone } from './api/lookupPhone.ts';
+import { useLookupUsername, usernameOf } from './api/lookupUsername.ts';
 import { phoneDigits, sanitizePhoneInput } from './phone-input.ts';
 
 /**
- * /dashboard: the search screen (spec §2.3, §4 Search, §5, §8). The search type is global: the toggle
- * here and the sidebar's Email/Phone Search both set it, and any change clears the input and focuses it.
+ * /dashboard: the search screen (spec §2.3, §4 Search, §5, §8). The search type (phone and e-mail, and
+ * beyond the spec username) is global: the toggle here and the sidebar's Email/Phone/Username Search
+ * all set it, and any change clears the input and focuses it.
  * Submit checks, in the spec's order: credits, terms, input; then searches behind the 'Searching...'
  * overlay and opens /results with the answer. The phone field drops what a phone number is not written
- * with as it is typed or pasted (phone-input.ts), and an invalid number is explained under it. The case
+ * with as it is typed or pasted (phone-input.ts), and an invalid number or username is explained under
+ * it. A username loses the '@' people write before a handle, and the screen says its search can take up
+ * to a minute (the sites are asked politely, one request at a time each). The case
  * the search is filed under is shown beside the submit button (CaseFiling), checked last, and travels with
  * the search and on to /results, so the detail lookups made there carry it too. A search type this deployment has no source for is not offered: its toggle is
  * off, the screen says why, and the submit stays disabled while it is the chosen type (the server would
@@ -36,7 +47,38 @@ import { phoneDigits, sanitizePhoneInput } from './phone-input.ts';
 const typeOptions: ReadonlyArray<{ type: SearchType; label: string }> = [
   { type: 'tel', label: messages.search.typePhone },
   { type: 'email', label: messages.search.typeEmail },
+  { type: 'username', label: messages.search.typeUsername },
 ];
+
+/** Each search type's field: label, placeholder, the form's name, and what the browser is told of it. */
+const fields = {
+  tel: {
+    label: messages.search.phoneLabel,
+    placeholder: messages.search.phonePlaceholder,
+    form: messages.mainNav.phoneSearch,
+    type: 'tel',
+    inputMode: 'numeric',
+    // The phone field cuts itself after stripping (phone-input.ts): a browser limit would cut a
+    // pasted line before its letters are dropped.
+    maxLength: undefined,
+  },
+  email: {
+    label: messages.search.emailLabel,
+    placeholder: messages.search.emailPlaceholder,
+    form: messages.mainNav.emailSearch,
+    type: 'email',
+    inputMode: 'email',
+    maxLength: EMAIL_MAX_LENGTH,
+  },
+  username: {
+    label: messages.search.usernameLabel,
+    placeholder: messages.search.usernamePlaceholder,
+    form: messages.mainNav.usernameSearch,
+    type: 'text',
+    inputMode: 'text',
+    maxLength: USERNAME_MAX_LENGTH,
+  },
+} as const satisfies Record<SearchType, unknown>;
 
 export default function DashboardPage() {
   const navigate = useNavigate();
@@ -44,8 +86,8 @@ export default function DashboardPage() {
   const paidAnswer = usePaidAnswer();
   const { searchType, setSearchType } = useSearchType();
   const [value, setValue] = useState('');
-  /** What a valid phone number is, shown under the field after an invalid one was submitted. */
-  const [phoneError, setPhoneError] = useState<string | null>(null);
+  /** What a valid phone number (or username) is, shown under the field after an invalid one was submitted. */
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const caseReference = useCaseReferenceField(useCaseReferenceDraft(user?.id), {
@@ -56,8 +98,11 @@ export default function DashboardPage() {
   const id = useId();
   const phone = useLookupPhone();
   const email = useLookupEmail();
-  const searching = phone.isPending || email.isPending;
+  const username = useLookupUsername();
+  const searching = phone.isPending || email.isPending || username.isPending;
   const isTel = searchType === 'tel';
+  const isName = searchType === 'username';
+  const field = fields[searchType];
   const available = useKindAvailable();
   const unavailable = typeOptions.filter((option) => !available(option.type));
   const chosenUnavailable = !available(searchType);
@@ -70,7 +115,7 @@ export default function DashboardPage() {
   if (valueType !== searchType) {
     setValueType(searchType);
     setValue('');
-    setPhoneError(null);
+    setFieldError(null);
   }
   useEffect(() => {
     if (previousType.current === searchType) return;
@@ -89,11 +134,19 @@ export default function DashboardPage() {
       toast.error(messages.search.acceptTerms);
       return;
     }
-    const typed = value.trim();
+    // A username searches as typed, trimmed and without the '@' people write before a handle.
+    const typed = isName ? usernameOf(value) : value.trim();
     const digits = isTel ? phoneDigits(typed, country.dialCode) : null;
-    if (isTel ? digits === null : !isValidEmailInput(typed)) {
-      toast.error(isTel ? messages.search.invalidPhone : messages.search.invalidEmail);
-      if (isTel) setPhoneError(messages.search.phoneRule(country.dialCode));
+    if (isTel ? digits === null : isName ? !isUsername(typed) : !isValidEmailInput(typed)) {
+      toast.error(
+        isTel
+          ? messages.search.invalidPhone
+          : isName
+            ? messages.search.invalidUsername
+            : messages.search.invalidEmail,
+      );
+      if (isTel) setFieldError(messages.search.phoneRule(country.dialCode));
+      if (isName) setFieldError(messages.search.usernameRule);
       input.current?.focus();
       return;
     }
@@ -125,6 +178,13 @@ export default function DashboardPage() {
           caseReference: reference,
           ...carried,
         };
+      } else if (isName) {
+        const results = await username.mutateAsync({
+          username: userInput,
+          caseReference: reference,
+          legalBasis: caseReference.legalBasisQuery,
+        });
+        state = { type: 'username', userInput, results, caseReference: reference, ...carried };
       } else {
         const results = await email.mutateAsync({
           email: userInput,
@@ -141,7 +201,8 @@ export default function DashboardPage() {
   };
 
   const inputId = `${id}-query`;
-  const phoneErrorId = `${id}-query-error`;
+  const fieldErrorId = `${id}-query-error`;
+  const hintId = `${id}-query-hint`;
   const termsId = `${id}-terms`;
   const unavailableId = `${id}-unavailable`;
 
@@ -159,12 +220,12 @@ export default function DashboardPage() {
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         aria-busy={searching}
-        aria-label={isTel ? messages.mainNav.phoneSearch : messages.mainNav.emailSearch}
+        aria-label={field.form}
         className="card mt-10 w-full p-5 sm:p-8"
       >
         <fieldset>
           <legend className="label">{messages.search.typeLegend}</legend>
-          <div className="search-toggle">
+          <div className="search-toggle grid-cols-3">
             {typeOptions.map((option) => (
               <label key={option.type} className="search-toggle-option">
                 <input
@@ -194,7 +255,7 @@ export default function DashboardPage() {
 
         <div className="mt-6">
           <label htmlFor={inputId} className="label">
-            {isTel ? messages.search.phoneLabel : messages.search.emailLabel}
+            {field.label}
           </label>
           <div className="flex items-stretch gap-2">
             {isTel && (
@@ -202,7 +263,7 @@ export default function DashboardPage() {
                 value={country}
                 onChange={(next) => {
                   setCountry(next);
-                  setPhoneError(null);
+                  setFieldError(null);
                 }}
                 disabled={searching || chosenUnavailable}
                 onChosen={() => input.current?.focus()}
@@ -211,29 +272,35 @@ export default function DashboardPage() {
             <input
               ref={input}
               id={inputId}
-              type={isTel ? 'tel' : 'email'}
-              inputMode={isTel ? 'numeric' : 'email'}
+              type={field.type}
+              inputMode={field.inputMode}
               autoComplete="off"
               autoCapitalize="none"
+              autoCorrect="off"
               spellCheck={false}
-              // The phone field cuts itself after stripping (phone-input.ts): a browser limit would cut a
-              // pasted line before its letters are dropped.
-              maxLength={isTel ? undefined : EMAIL_MAX_LENGTH}
-              placeholder={isTel ? messages.search.phonePlaceholder : messages.search.emailPlaceholder}
+              maxLength={field.maxLength}
+              placeholder={field.placeholder}
               value={value}
               onChange={(event) => {
                 setValue(isTel ? sanitizePhoneInput(event.target.value) : event.target.value);
-                setPhoneError(null);
+                setFieldError(null);
               }}
-              aria-invalid={isTel && phoneError ? true : undefined}
-              aria-describedby={isTel && phoneError ? phoneErrorId : undefined}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={
+                [fieldError ? fieldErrorId : '', isName ? hintId : ''].filter(Boolean).join(' ') || undefined
+              }
               disabled={searching || chosenUnavailable}
               className="input min-h-11 min-w-0 flex-1 text-base tabular-nums sm:text-sm"
             />
           </div>
-          {isTel && phoneError && (
-            <p id={phoneErrorId} className="field-error">
-              {phoneError}
+          {fieldError && (
+            <p id={fieldErrorId} className="field-error">
+              {fieldError}
+            </p>
+          )}
+          {isName && (
+            <p id={hintId} className="mt-1.5 text-xs text-muted">
+              {messages.search.usernameHint}
             </p>
           )}
         </div>
@@ -274,7 +341,11 @@ export default function DashboardPage() {
         </button>
       </form>
 
-      {searching && <Overlay message={messages.search.searching} />}
+      {searching && (
+        <Overlay
+          message={username.isPending ? messages.search.searchingUsername : messages.search.searching}
+        />
+      )}
     </div>
   );
 }
