@@ -26,6 +26,7 @@ import { createApiKeyService } from './modules/api-keys/service.ts';
 import { createKeySpending } from './modules/api-keys/spending.ts';
 import { approvalRoutes } from './modules/approvals/routes.ts';
 import { type Approvals, createApprovals } from './modules/approvals/service.ts';
+import { attributionsRoutes } from './modules/attributions/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { securityRoutes } from './modules/auth/security-routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -371,6 +372,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outboxRoutes(app, createOutboxService(db), config.appUrl);
 
   healthRoutes(app, { readiness: deps.readiness });
+  attributionsRoutes(app);
   openApiRoutes(app);
   metricsRoute(app, deps.metrics, config.metricsToken);
 

@@ -76,6 +76,7 @@ const rules: Record<string, Rule> = {
   getApiHealth: open,
   getApiHealthLive: open,
   getApiHealthReady: open,
+  getApiAttributions: open,
   // The API description: it describes the endpoints and holds no data.
   getApiOpenapiJson: open,
   getApiDocs: open,

@@ -54,3 +54,31 @@ export const outboxResponse = z.array(
     created_at: isoTimestamp,
   }),
 );
+
+/**
+ * GET /api/attributions: the notices of the third-party works the product ships, each with its licence
+ * text as shipped (the username site catalogue is built from the MIT-licensed Sherlock and Maigret lists).
+ */
+export const attributionsResponse = z
+  .object({
+    notices: z.array(
+      z.object({
+        work: z.string().describe("The work's name ('Sherlock')."),
+        part: z.string().describe('What of the product it is part of.'),
+        url: z.string().describe("The work's home."),
+        licence: z.string().describe("The licence's short name ('MIT')."),
+        copyright: z.string().describe('Its copyright line.'),
+        text: z.string().describe('The licence text, as shipped with the product.'),
+      }),
+    ),
+    catalogue: z
+      .object({
+        sites: z.number().int().describe('Sites in the username catalogue.'),
+        built_from: z
+          .record(z.string(), z.number().int())
+          .describe('Entries of each list it was built from.'),
+      })
+      .describe('The username site catalogue the notices concern.'),
+  })
+  .meta({ id: 'Attributions' });
+export type AttributionsResponse = z.infer<typeof attributionsResponse>;
