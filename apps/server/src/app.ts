@@ -63,6 +63,9 @@ import { createReviews } from './modules/reviews/service.ts';
 import { hostWriters } from './modules/searches/host-writer.ts';
 import { createSearches } from './modules/searches/service.ts';
 import { deploymentDefaults, isSecondFactorRequired } from './modules/settings/service.ts';
+import { createQuarantineView, type QuarantineView } from './modules/site-health/quarantine.ts';
+import { siteHealthRoutes } from './modules/site-health/routes.ts';
+import { createSiteHealth, type SiteHealth } from './modules/site-health/service.ts';
 import { unitRoutes } from './modules/units/routes.ts';
 import type { UsageRecorder } from './modules/usage/recorder.ts';
 import { watchlistRoutes } from './modules/watchlists/routes.ts';
@@ -70,6 +73,7 @@ import { createWatchlists, type Watchlists } from './modules/watchlists/service.
 import { logFailure } from './outage.ts';
 import type { LeakSearcher } from './providers/leak-search.ts';
 import type { Runner } from './providers/runner.ts';
+import type { SiteCheckSource } from './providers/sites/source.ts';
 import { createPasswordPolicy } from './security/password-policy.ts';
 import type { RateLimits } from './security/rate-limit.ts';
 
@@ -110,6 +114,10 @@ export interface AppDeps {
   /** The readiness checks of GET /api/health/ready, and the drain switch main.ts turns on SIGTERM. */
   readiness: Readiness;
   llm?: LlmWriter;
+  /** The username site check of this process (its one fetcher and catalogue), when the operator turned it on. */
+  siteCheck?: SiteCheckSource;
+  /** The sites the self-check quarantined, as the site check reads them (modules/site-health). */
+  quarantine?: QuarantineView;
   /** This app's Prometheus figures (modules/metrics), scraped at GET /metrics when METRICS_TOKEN is set. */
   metrics: Metrics;
   now?: () => Date;
@@ -123,6 +131,8 @@ declare module 'fastify' {
     watchlists: Watchlists;
     /** The approvals' sweep, for the runtime's schedule (modules/approvals/sweep.ts) and tests. */
     approvals: Approvals;
+    /** The catalogue's self-check, for the runtime's schedule (modules/site-health/jobs.ts) and tests. */
+    siteHealth: SiteHealth;
   }
 }
 
@@ -366,6 +376,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     guards,
   });
+  // The username catalogue's self-check: its runs on the job queue, the quarantine the site check reads.
+  const siteHealth = createSiteHealth({
+    db,
+    queue: deps.jobs,
+    quarantine: deps.quarantine ?? createQuarantineView(),
+    siteCheck: deps.siteCheck,
+    scheduleHours: config.siteCheck.selfCheckHours,
+    now: deps.now,
+  });
+  app.decorate('siteHealth', siteHealth);
+  siteHealthRoutes(app, { siteHealth, guards });
   mediaRoutes(app, { media: createMediaFetcher(config.media), guards, map: config.map });
   // Only when mail has nowhere else to go, never in production, and only to this machine.
   if (config.mail.outbox && deps.mailer.kind === 'outbox')

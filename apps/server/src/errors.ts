@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'last_admin',
   'below_zero',
   'not_pending',
+  'site_check_off',
   // API keys
   'too_many_api_keys',
   'api_key_cap_reached',
@@ -367,6 +368,13 @@ export const kindUnavailable = (label: string) =>
   new DomainError(
     'kind_unavailable',
     `${label} searches are not available in this deployment: no source for them is configured. No credits were charged.`,
+  );
+
+/** The catalogue's self-check asked for while the site check is off (SITE_CHECK_ENABLED). */
+export const siteCheckOff = () =>
+  new DomainError(
+    'site_check_off',
+    'The site check is off in this deployment (SITE_CHECK_ENABLED): there is no catalogue to check.',
   );
 
 /** A leak search page past the last one; the charge was refunded. */

@@ -19,6 +19,8 @@ import { createReportPool, type ReportPool } from './modules/reports/pool.ts';
 import { scheduleReviewSampling } from './modules/reviews/sampler.ts';
 import { scheduleRecovery } from './modules/searches/recovery.ts';
 import { deploymentDefaults, resolveAppKey } from './modules/settings/service.ts';
+import { registerSiteHealthJobs } from './modules/site-health/jobs.ts';
+import { createQuarantineView } from './modules/site-health/quarantine.ts';
 import { createUsageRecorder, USAGE_FLUSH_MS } from './modules/usage/recorder.ts';
 import { registerWatchJobs } from './modules/watchlists/jobs.ts';
 import { setOutageLog } from './outage.ts';
@@ -154,8 +156,14 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   if (database.poolUse) metrics.watch({ dbPool: database.poolUse });
   // The username site check, when the operator turned it on: one per process, so that its politeness
   // (one request at a time per site, the interval, the cap, the 429 holds) covers every lookup.
+  // Sites the catalogue's self-check quarantined are not asked: the view is filled once the modules
+  // exist (modules/site-health), and read again after each run and every few minutes.
+  const quarantine = createQuarantineView();
   const siteCheck = config.siteCheck.enabled
-    ? createSiteCheck(config.siteCheck, { onRequest: metrics.siteRequest })
+    ? createSiteCheck(config.siteCheck, {
+        onRequest: metrics.siteRequest,
+        quarantined: (siteId) => quarantine.get(siteId),
+      })
     : undefined;
   const providers = overrides.providers ?? buildProviders(config, siteCheck ? [siteCheck.provider] : []);
   // Every call that reaches a provider is counted in memory and written with the others every few
@@ -225,6 +233,8 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
     reportPool,
     llm,
     metrics,
+    siteCheck,
+    quarantine,
     now: overrides.now,
     logStream: overrides.logStream,
   });
@@ -264,6 +274,8 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   if (overrides.watchTickSeconds !== 0) {
     await registerWatchJobs(jobs, app.watchlists, overrides.watchTickSeconds);
   }
+  // The username catalogue's self-check (with the site check on): its runs, its schedule, the quarantine.
+  const stopSiteHealth = await registerSiteHealthJobs(jobs, app.siteHealth, { log: app.log });
   // The audit trail's rows are sealed into its Merkle tree every AUDIT_SEAL_MS by one process at a
   // time; the newest signed checkpoint goes to the file or auditor configured.
   const sealer = createSealer({
@@ -297,6 +309,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
       stopSampling();
       stopApprovalSweep();
       stopRecovery();
+      stopSiteHealth();
       // First the requests in flight finish (new connections are refused; a new request on a kept-alive
       // one gets 503), so that none of them sends a job to a stopped queue; then the running jobs
       // finish their rows in flight (or leave them to the next start) while the database is open.

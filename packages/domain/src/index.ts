@@ -26,6 +26,7 @@ export * from './contracts/media.ts';
 export * from './contracts/reports.ts';
 export * from './contracts/reviews.ts';
 export * from './contracts/security.ts';
+export * from './contracts/site-health.ts';
 export * from './contracts/system.ts';
 export * from './contracts/units.ts';
 export * from './contracts/watchlists.ts';

@@ -1148,3 +1148,66 @@ export type LookupRow = typeof lookups.$inferSelect;
 export type WatchRow = typeof watches.$inferSelect;
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
 export type BulkRowRow = typeof bulkRows.$inferSelect;
+
+/**
+ * The username site catalogue's self-check (modules/site-health): each run asks every site for its known
+ * username and for a name that cannot exist. One row per run, started by the schedule or an admin.
+ */
+export const siteSelfCheckRuns = pgTable(
+  'site_self_check_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger', { enum: ['schedule', 'admin'] }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while the run goes on (or if its process died mid-run). */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    sites: integer('sites').notNull().default(0),
+    passed: integer('passed').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    blocked: integer('blocked').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+  },
+  (t) => [
+    index('site_self_check_runs_started_idx').on(t.startedAt),
+    check('site_self_check_runs_trigger_valid', sql`${t.trigger} in ('schedule', 'admin')`),
+  ],
+);
+
+/** One site's result in one self-check run; kept 90 days (the precision of the admin screen reads 30). */
+export const siteSelfChecks = pgTable(
+  'site_self_checks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => siteSelfCheckRuns.id, { onDelete: 'cascade' }),
+    siteId: text('site_id').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    /** The site state (found, not_found, blocked, error, not_checked) the known username got. */
+    claimedState: text('claimed_state'),
+    /** The state the name that cannot exist got; null when it was not asked. */
+    unclaimedState: text('unclaimed_state'),
+    /** passed: both right; failed: either wrong; blocked: a WAF or 429 said nothing; skipped: not asked. */
+    outcome: text('outcome', { enum: ['passed', 'failed', 'blocked', 'skipped'] }).notNull(),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('site_self_checks_site_idx').on(t.siteId, t.checkedAt),
+    index('site_self_checks_checked_idx').on(t.checkedAt),
+    index('site_self_checks_run_idx').on(t.runId),
+    check('site_self_checks_outcome_valid', sql`${t.outcome} in ('passed', 'failed', 'blocked', 'skipped')`),
+  ],
+);
+
+/**
+ * Each site's standing from the self-check: `failing_since` set means quarantined (the lookups do not
+ * ask it and say since when its check fails); a pass clears it, a blocked or skipped run leaves it.
+ */
+export const siteHealth = pgTable('site_health', {
+  siteId: text('site_id').primaryKey(),
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+  lastPassedAt: timestamp('last_passed_at', { withTimezone: true }),
+  lastOutcome: text('last_outcome', { enum: ['passed', 'failed', 'blocked', 'skipped'] }),
+  lastReason: text('last_reason'),
+});

@@ -41,6 +41,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   last_admin: 422,
   below_zero: 422,
   not_pending: 409,
+  site_check_off: 409,
   too_many_api_keys: 422,
   api_key_cap_reached: 402,
   insufficient_credits: 402,

@@ -234,6 +234,9 @@ const rules: Record<string, Rule> = {
   getApiAdminAudit: admin(),
   getApiAdminAuditChain: admin(),
   getApiAdminAuditCsv: admin(),
+  getApiAdminSiteHealth: admin(),
+  // The matrix's app runs without the site check: an admin's run is refused as off.
+  postApiAdminSiteHealthRun: admin({ outcomes: { admin: 409 } }),
 
   // Sampled review: anyone signed in reads their own queue (empty unless they supervise) and their
   // own searches' reviews; a verdict on a search the caller does not review is a 404.

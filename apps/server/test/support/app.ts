@@ -68,6 +68,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     APP_KEY: TEST_APP_KEY,
     // Tests that need leak records make their own; the embedded default's 100,000 would slow every file.
     SANDBOX_LEAK_RECORDS: '0',
+    // No scheduled self-check of the site catalogue (it would ask a test's fake sites on start); the
+    // site-health tests run it themselves.
+    SITE_CHECK_SELF_CHECK_HOURS: '0',
     // The test hands its own database in: production's refusal to start without DATABASE_URL is
     // about a server that would silently run embedded (test/config/production.test.ts).
     ALLOW_EMBEDDED_DATABASE: 'true',

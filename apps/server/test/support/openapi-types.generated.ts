@@ -1745,6 +1745,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/site-health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The username catalogue's self-check: each site's state and its precision over 30 days
+         * @description A site is quarantined (the lookups report it not_checked) from the run its known username was not found or a made-up one was, until a run passes. `enabled` false: the site check is off.
+         */
+        get: operations["getApiAdminSiteHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/site-health/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a self-check of every site of the catalogue now (202)
+         * @description Audited as admin.site_health.run. A run already waiting takes this request in (`queued` false). 409 when the site check is off.
+         */
+        post: operations["postApiAdminSiteHealthRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media": {
         parameters: {
             query?: never;
@@ -1854,6 +1894,26 @@ export interface paths {
          * @description 200 with every check ok. 503 with Retry-After when a check fails: the database does not answer `select 1` within a second, a migration of this build is not applied, Redis (when configured) does not answer PING, the job queue is not running, or the process is draining for a shutdown (SIGTERM). `failing` names them.
          */
         get: operations["getApiHealthReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attributions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The notices of the third-party works the product ships
+         * @description Public. The username site catalogue is built from the MIT-licensed Sherlock and Maigret site lists; their notices and licence texts, as shipped with the server.
+         */
+        get: operations["getApiAttributions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2937,6 +2997,84 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             last_used_at: string | null;
+        };
+        SiteHealthSite: {
+            id: string;
+            name: string;
+            category: string;
+            india: boolean;
+            /** @enum {string} */
+            state: "ok" | "quarantined" | "blocked" | "unchecked";
+            /** @description Set while the site is quarantined. */
+            failing_since: string | null;
+            last_checked_at: string | null;
+            last_passed_at: string | null;
+            last_outcome: ("passed" | "failed" | "blocked" | "skipped") | null;
+            last_reason: string | null;
+            /** @description Runs of the last 30 days that were not blocked or skipped. */
+            runs_30d: number;
+            passed_30d: number;
+            /** @description passed_30d / runs_30d; null without a counted run. */
+            precision_30d: number | null;
+        };
+        SelfCheckRun: {
+            id: string;
+            /** @enum {string} */
+            trigger: "schedule" | "admin";
+            /** Format: date-time */
+            started_at: string;
+            finished_at: string | null;
+            sites: number;
+            passed: number;
+            failed: number;
+            blocked: number;
+            skipped: number;
+        };
+        SiteHealth: {
+            /** @description Whether the site check is on (SITE_CHECK_ENABLED); off, nothing is checked. */
+            enabled: boolean;
+            /** @description Hours between scheduled self-checks (0: none scheduled). */
+            schedule_hours: number;
+            /** @description A self-check run has started and not finished (the last 6 hours). */
+            running: boolean;
+            last_run: components["schemas"]["SelfCheckRun"] | null;
+            totals: {
+                sites: number;
+                ok: number;
+                quarantined: number;
+                blocked: number;
+                unchecked: number;
+            };
+            sites: components["schemas"]["SiteHealthSite"][];
+        };
+        SiteHealthRun: {
+            /** @description true: a run was queued; false: one was already waiting, and this request joined it. */
+            queued: boolean;
+        };
+        Attributions: {
+            notices: {
+                /** @description The work's name ('Sherlock'). */
+                work: string;
+                /** @description What of the product it is part of. */
+                part: string;
+                /** @description The work's home. */
+                url: string;
+                /** @description The licence's short name ('MIT'). */
+                licence: string;
+                /** @description Its copyright line. */
+                copyright: string;
+                /** @description The licence text, as shipped with the product. */
+                text: string;
+            }[];
+            /** @description The username site catalogue the notices concern. */
+            catalogue: {
+                /** @description Sites in the username catalogue. */
+                sites: number;
+                /** @description Entries of each list it was built from. */
+                built_from: {
+                    [key: string]: number;
+                };
+            };
         };
         /** @description A watched query, run again on its schedule. */
         Watch: {
@@ -17093,6 +17231,192 @@ export interface operations {
             };
         };
     };
+    getApiAdminSiteHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the username catalogue's self-check: each site's state and its precision over 30 days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "schedule_hours": 0,
+                     *       "running": true,
+                     *       "last_run": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "trigger": "schedule",
+                     *         "started_at": "2026-01-15T09:30:00.000Z",
+                     *         "finished_at": "2026-01-15T09:30:00.000Z",
+                     *         "sites": 0,
+                     *         "passed": 0,
+                     *         "failed": 0,
+                     *         "blocked": 0,
+                     *         "skipped": 0
+                     *       },
+                     *       "totals": {
+                     *         "sites": 0,
+                     *         "ok": 0,
+                     *         "quarantined": 0,
+                     *         "blocked": 0,
+                     *         "unchecked": 0
+                     *       },
+                     *       "sites": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "category": "example category",
+                     *           "india": true,
+                     *           "state": "ok",
+                     *           "failing_since": "2026-01-15T09:30:00.000Z",
+                     *           "last_checked_at": "2026-01-15T09:30:00.000Z",
+                     *           "last_passed_at": "2026-01-15T09:30:00.000Z",
+                     *           "last_outcome": "passed",
+                     *           "last_reason": "example last reason",
+                     *           "runs_30d": 0,
+                     *           "passed_30d": 0,
+                     *           "precision_30d": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SiteHealth"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminSiteHealthRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: queued: queue a self-check of every site of the catalogue now (202). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "queued": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SiteHealthRun"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). Admins only. An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The site check is off in this deployment (SITE_CHECK_ENABLED). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiMedia: {
         parameters: {
             query: {
@@ -17543,6 +17867,62 @@ export interface operations {
                             draining: boolean;
                         };
                     };
+                };
+            };
+        };
+    };
+    getApiAttributions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the notices of the third-party works the product ships. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "notices": [
+                     *         {
+                     *           "work": "example work",
+                     *           "part": "example part",
+                     *           "url": "https://example.test/avatar.png",
+                     *           "licence": "example licence",
+                     *           "copyright": "example copyright",
+                     *           "text": "example text"
+                     *         }
+                     *       ],
+                     *       "catalogue": {
+                     *         "sites": 1,
+                     *         "built_from": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Attributions"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
