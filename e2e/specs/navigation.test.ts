@@ -147,7 +147,6 @@ describe('main layout', () => {
       'Leak Data Finder',
       'Corporate Intelligence',
       'Verified ID',
-      'Username Search',
       'Logout',
       'Help',
     ]) {
@@ -291,7 +290,6 @@ describe('navigation for every signed-in page', () => {
             messages.mainNav.emailSearch,
             messages.mainNav.phoneSearch,
             ...spec.map((entry) => entry.label),
-            messages.mainNav.usernameSearch,
             messages.cases.menuLink,
             messages.bulkPage.menuLink,
             messages.watchlist.menuLink,
@@ -360,7 +358,6 @@ describe('navigation for every signed-in page', () => {
         messages.mainNav.emailSearch,
         messages.mainNav.phoneSearch,
         ...spec.map((entry) => entry.label),
-        messages.mainNav.usernameSearch,
         messages.cases.menuLink,
         messages.history.menuLink,
         messages.reviewsPage.menuLink,

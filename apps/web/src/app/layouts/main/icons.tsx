@@ -13,12 +13,6 @@ export const icons = {
       <path d="M5 4h3.5l1.5 4.5-2 1.5a11 11 0 0 0 6 6l1.5-2 4.5 1.5V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />
     </Icon>
   ),
-  username: (
-    <Icon className="size-5">
-      <circle cx="12" cy="12" r="3.5" />
-      <path d="M15.5 12v1.5a2.5 2.5 0 0 0 5 0V12a8.5 8.5 0 1 0-3.3 6.7" />
-    </Icon>
-  ),
   leak: (
     <Icon className="size-5">
       <ellipse cx="12" cy="5.5" rx="7.5" ry="2.5" />

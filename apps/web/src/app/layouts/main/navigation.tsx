@@ -21,7 +21,7 @@ import { icons } from './icons.tsx';
 export type NavAudience = 'everyone' | 'live' | 'admin' | 'units';
 
 export type NavEntry =
-  /** Spec §2.4: Email Search and Phone Search (and Username Search, beyond it) set the search type and go to /dashboard. */
+  /** Spec §2.4: Email Search and Phone Search set the search type and go to /dashboard. */
   | { kind: 'search'; searchType: SearchType; label: string; icon: ReactNode }
   | {
       kind: 'link';
@@ -59,13 +59,6 @@ export const mainNavigation: readonly NavGroup[] = [
       link(paths.leakFinder, messages.mainNav.leakFinder, icons.leak),
       link(paths.corporate, messages.mainNav.corporate, icons.corporate),
       link(paths.verification, messages.mainNav.verifiedId, icons.verified),
-      // Beyond the spec, after its items (which keep their order): the username lookup's search type.
-      {
-        kind: 'search',
-        searchType: 'username',
-        label: messages.mainNav.usernameSearch,
-        icon: icons.username,
-      },
     ],
   },
   {
