@@ -22,6 +22,10 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home, ...page(() => import('../features/public/pages/HomePage.tsx')) },
           { path: paths.about, ...page(() => import('../features/public/pages/AboutPage.tsx')) },
+          {
+            path: paths.attributions,
+            ...page(() => import('../features/public/pages/AttributionsPage.tsx')),
+          },
           { path: paths.contact, ...page(() => import('../features/public/pages/ContactPage.tsx')) },
           { path: paths.privacy, ...page(() => import('../features/public/pages/PrivacyPage.tsx')) },
           { path: paths.terms, ...page(() => import('../features/public/pages/TermsPage.tsx')) },

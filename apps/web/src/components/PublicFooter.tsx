@@ -9,11 +9,12 @@ const links = [
   { to: paths.terms, label: messages.public.footerLinks.terms },
   { to: paths.refund, label: messages.public.footerLinks.refund },
   { to: paths.verifyReport, label: messages.public.footerLinks.verify },
+  { to: paths.attributions, label: messages.public.footerLinks.attributions },
 ] as const;
 
 /**
- * Footer of the marketing and policy pages (spec §2.1): Support, Company, Terms, Refund, and the
- * public report check.
+ * Footer of the marketing and policy pages (spec §2.1): Support, Company, Terms, Refund, the public
+ * report check, and the notices of the works the product ships.
  */
 export function PublicFooter() {
   const year = new Date().getFullYear();

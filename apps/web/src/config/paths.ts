@@ -2,6 +2,7 @@
 export const paths = {
   home: '/',
   about: '/about',
+  attributions: '/attributions',
   contact: '/contact-us',
   privacy: '/privacy',
   terms: '/terms-conditions',
@@ -60,6 +61,8 @@ export const paths = {
   adminAudit: '/admin/audit',
   adminProviders: '/admin/providers',
   adminLeakSources: '/admin/leak-sources',
+  /** The username catalogue's self-check: each site's state and precision. */
+  adminSiteHealth: '/admin/site-health',
   adminSettings: '/admin/settings',
 } as const;
 

@@ -50,6 +50,26 @@ export const siteTexts = {
       terms: 'Terms',
       refund: 'Refund',
       verify: 'Verify a report',
+      attributions: 'Attributions',
+    },
+    /** /attributions: the notices of the third-party works the product ships. */
+    attributions: {
+      title: 'Attributions',
+      lead: 'Footprint ships works of others under their licences. Their notices and licence texts follow, as the server ships them.',
+      catalogue: (sites: number, from: Record<string, number>) =>
+        `The username lookup checks ${sites.toLocaleString('en-IN')} sites, a catalogue built from ${Object.entries(
+          from,
+        )
+          .map(
+            ([list, count]) =>
+              `${count.toLocaleString('en-IN')} entries of the ${list[0]?.toUpperCase()}${list.slice(1)} list`,
+          )
+          .join(
+            ' and ',
+          )}: deduplicated, and without the sites a polite check of a public profile page cannot ask.`,
+      licence: (name: string) => `${name} licence`,
+      failed: 'The notices could not be loaded.',
+      retry: 'Try again',
     },
     /** /verify: anyone checks a report file; the browser hashes it and only the hash is sent. */
     verify: {
