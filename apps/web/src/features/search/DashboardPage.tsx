@@ -31,8 +31,9 @@ import { phoneDigits, sanitizePhoneInput } from './phone-input.ts';
 
 /**
  * /dashboard: the search screen (spec §2.3, §4 Search, §5, §8). The search type (phone and e-mail, and
- * beyond the spec username) is global: the toggle here and the sidebar's Email/Phone/Username Search
- * all set it, and any change clears the input and focuses it.
+ * beyond the spec username) is global: the toggle here and the sidebar's Email/Phone Search set it (the
+ * username search has no sidebar entry: the admin's menu would no longer fit a laptop), and any change
+ * clears the input and focuses it.
  * Submit checks, in the spec's order: credits, terms, input; then searches behind the 'Searching...'
  * overlay and opens /results with the answer. The phone field drops what a phone number is not written
  * with as it is typed or pasted (phone-input.ts), and an invalid number or username is explained under
