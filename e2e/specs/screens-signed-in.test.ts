@@ -141,6 +141,30 @@ describe('signed-in screens', { timeout: SCREEN_TOUR_MS }, () => {
     // The merged profile makes the page longer: its whole-page pictures and audits take longer.
   }, 120_000);
 
+  it('username: the search form, the rich demo handle with the evidence of an account open, and a name found nowhere', async () => {
+    const page = live;
+    await page.goto('/dashboard');
+    await page.getByRole('radio', { name: 'Username' }).check({ force: true });
+    const found = await look(page, 'dashboard-username');
+
+    await search(page, 'username', demo.username);
+    await heading1(page, `@${demo.username}`).waitFor();
+    await page
+      .getByRole('button', { name: /^Evidence of / })
+      .first()
+      .click();
+    await page.getByText('SHA-256').first().waitFor();
+    const unasked = page.getByRole('region', { name: 'Sites that could not say' });
+    await unasked.locator('summary', { hasText: 'Blocked' }).click();
+    found.push(...(await look(page, 'results-username')));
+
+    await search(page, 'username', demo.usernameNowhere);
+    await page.getByRole('heading', { name: 'No account found' }).waitFor();
+    found.push(...(await look(page, 'results-username-nowhere')));
+    expectAccessible(found);
+    expect(problemsOf(page)).toEqual([]);
+  }, 120_000);
+
   it('e-mail results of the rich demo address, with the map', async () => {
     const page = live;
     await search(page, 'email', demo.email);

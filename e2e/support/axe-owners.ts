@@ -68,6 +68,18 @@ export const axeChecks: AxeCheck[] = [
     sizes: both,
     spec: 'screens-signed-in.test.ts',
   },
+  {
+    screen: '/dashboard',
+    state: 'username search form',
+    sizes: both,
+    spec: 'screens-signed-in.test.ts',
+  },
+  {
+    screen: '/results',
+    state: "username results: many found, an account's evidence and the blocked sites open; found nowhere",
+    sizes: both,
+    spec: 'screens-signed-in.test.ts',
+  },
   { screen: '/results', state: 'the sources panel', sizes: both, spec: 'source-panel.test.ts' },
   { screen: '/results', state: 'results bar with the answer time', sizes: both, spec: 'answer-time.test.ts' },
   { screen: '/results', state: 'the refresh dialog', sizes: ['desktop'], spec: 'answer-time.test.ts' },

@@ -26,6 +26,9 @@ export const demo = {
   email: 'rich.demo@example.test',
   leakName: 'Rohan Deshmukh',
   leakCommonName: 'Priya Sharma',
+  /** The username lookup's demo names: found on many sites, and found nowhere. */
+  username: 'rohand90',
+  usernameNowhere: 'nobody.demo',
   gstin: '27AADCN4821K1ZC',
   pan: 'BQZPD4821K',
   panName: 'Rohan Deshmukh',
@@ -110,17 +113,22 @@ export function tourPages(browser: ReturnType<typeof useBrowser>) {
 export const heading1 = (page: Page, name?: string | RegExp) =>
   page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }).first();
 
+const searchForms = {
+  tel: { radio: 'Phone', field: 'Phone number', path: '/api/tel?' },
+  email: { radio: 'Email', field: 'Email address', path: '/api/email?' },
+  username: { radio: 'Username', field: 'Username', path: '/api/username?' },
+} as const;
+
 /** Runs a dashboard search and waits for the results page. */
-export async function search(page: Page, type: 'tel' | 'email', value: string) {
+export async function search(page: Page, type: keyof typeof searchForms, value: string) {
+  const form = searchForms[type];
   await page.goto('/dashboard');
-  await page.getByRole('radio', { name: type === 'tel' ? 'Phone' : 'Email' }).check({ force: true });
-  await page.getByRole('textbox', { name: type === 'tel' ? 'Phone number' : 'Email address' }).fill(value);
+  await page.getByRole('radio', { name: form.radio }).check({ force: true });
+  await page.getByRole('textbox', { name: form.field }).fill(value);
   await page.getByLabel(/^Case reference/).fill(demo.caseReference);
   const terms = page.getByRole('checkbox', { name: /Terms of Services, Policies/ });
   if (!(await terms.isChecked())) await terms.check();
-  const answer = page.waitForResponse((res) =>
-    res.url().includes(type === 'tel' ? '/api/tel?' : '/api/email?'),
-  );
+  const answer = page.waitForResponse((res) => res.url().includes(form.path));
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   expect((await answer).status()).toBe(200);
   await page.waitForURL('**/results');
