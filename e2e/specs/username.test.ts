@@ -177,7 +177,7 @@ describe('username lookup', () => {
     expect(problemsOf(page)).toEqual([]);
   });
 
-  it('reopens the stored username search from the history into the same results', async () => {
+  it('reopens the stored username search from the history into the same results, and refreshes it', async () => {
     const page = await dashboard();
     const { answer } = await searchName(page, 'rohand90');
     const check = answer.sitesData!;
@@ -197,6 +197,19 @@ describe('username lookup', () => {
     // A reload keeps it (the state is read back defensively).
     await page.reload();
     await page.getByRole('heading', { level: 1, name: '@rohand90' }).waitFor();
+
+    // Refresh asks the sites again (fresh=1), charged, and shows the new answer in place.
+    await page.getByRole('button', { name: messages.answerTime.refresh, exact: true }).click();
+    const fresh = page.waitForResponse((res) => res.url().includes('/api/username?'), { timeout: 90_000 });
+    await page.getByRole('button', { name: /^Refresh for/ }).click();
+    const refreshed = await fresh;
+    expect(refreshed.status()).toBe(200);
+    expect(new URL(refreshed.url()).searchParams.get('fresh')).toBe('1');
+    expect(new URL(refreshed.url()).searchParams.get('username')).toBe('rohand90');
+    const again = (await refreshed.json()) as UsernameAnswer;
+    expect(again.lookup_id).not.toBe(answer.lookup_id);
+    await page.getByRole('heading', { level: 1, name: '@rohand90' }).waitFor();
+    await page.getByRole('list', { name: t.foundListLabel(again.sitesData!.counts.found) }).waitFor();
     expect(problemsOf(page)).toEqual([]);
   }, 120_000);
 });
