@@ -64,8 +64,16 @@ export function UnaskedGroup({
               className="mt-1.5 flex flex-wrap gap-x-3 gap-y-1 text-sm"
             >
               {group.sites.map((site) => (
-                <li key={site.site} className="min-w-0 break-words">
+                <li
+                  key={site.site}
+                  className="min-w-0 break-words after:ml-3 after:inline-block after:size-1 after:rounded-full after:bg-muted/40 after:align-middle after:content-[''] last:after:hidden"
+                >
                   <ExternalLink href={site.url}>{site.name}</ExternalLink>
+                  {site.india && (
+                    <span className="source-chip chip-indigo ml-1.5 align-middle" title={t.indiaTitle}>
+                      {t.india}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>
