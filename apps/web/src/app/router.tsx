@@ -133,6 +133,10 @@ export const routes: RouteObject[] = [
                     path: 'leak-sources',
                     ...page(() => import('../features/admin/pages/LeakSourcesPage.tsx')),
                   },
+                  {
+                    path: 'site-health',
+                    ...page(() => import('../features/admin/pages/SiteHealthPage.tsx')),
+                  },
                   { path: 'settings', ...page(() => import('../features/admin/pages/SettingsPage.tsx')) },
                 ],
               },

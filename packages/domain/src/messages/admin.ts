@@ -10,6 +10,7 @@ export const adminTexts = {
       audit: 'Audit trail',
       providers: 'Provider health',
       leakSources: 'Leak sources',
+      siteHealth: 'Site checks',
       settings: 'Settings',
     },
     loadFailed: 'This could not be loaded.',
@@ -226,6 +227,56 @@ export const adminTexts = {
       total: (sources: number, records: number) =>
         `${sources.toLocaleString('en-US')} ${sources === 1 ? 'source' : 'sources'}, ${records.toLocaleString('en-US')} records`,
       empty: 'No leak sources are loaded.',
+    },
+    /** The username catalogue's self-check (issue 35, deliverable 4). */
+    siteHealth: {
+      lead: 'Every site of the username catalogue is checked on a schedule with a username known to exist there and with a made-up one. A site that answers either wrongly is quarantined (lookups report it “not checked”) until it passes again.',
+      off: 'The site check is off in this deployment (SITE_CHECK_ENABLED), so no site is checked and nothing is quarantined.',
+      run: 'Run self-check now',
+      cancel: 'Cancel',
+      running: 'Self-check running…',
+      confirm:
+        'Check every site of the catalogue now? Each site is asked twice, politely, through the same fetcher as the lookups; it can take several minutes.',
+      queued: 'Self-check queued: the table updates when it finishes.',
+      joined: 'A self-check was already waiting: this request joined it.',
+      runFailed: 'The self-check could not be queued.',
+      schedule: (hours: number) =>
+        hours > 0
+          ? `Scheduled every ${hours} ${hours === 1 ? 'hour' : 'hours'}.`
+          : 'No scheduled run (SITE_CHECK_SELF_CHECK_HOURS=0).',
+      lastRun: (when: string, passed: number, failed: number, blocked: number) =>
+        `Last run ${when}: ${passed.toLocaleString('en-US')} passed, ${failed.toLocaleString('en-US')} failed, ${blocked.toLocaleString('en-US')} blocked.`,
+      never: 'Never run yet.',
+      totals: {
+        sites: 'Sites',
+        ok: 'OK',
+        quarantined: 'Quarantined',
+        blocked: 'Blocked',
+        unchecked: 'Unchecked',
+      },
+      filter: 'Filter sites',
+      filterPlaceholder: 'Name, id or category',
+      stateFilter: 'State',
+      allStates: 'All',
+      count: (shown: number, total: number) =>
+        `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} sites`,
+      name: 'Site',
+      category: 'Category',
+      india: 'India',
+      state: 'State',
+      precision: 'Precision 30 d',
+      precisionTitle: (passed: number, runs: number) => `${passed} of ${runs} counted runs passed`,
+      lastChecked: 'Last checked',
+      lastReason: 'Last reason',
+      states: {
+        ok: 'OK',
+        quarantined: 'Quarantined',
+        blocked: 'Blocked',
+        unchecked: 'Unchecked',
+      } as Record<string, string>,
+      failingSince: (day: string) => `failing since ${day}`,
+      yes: 'Yes',
+      empty: 'No site matches.',
     },
     settings: {
       lead: 'Deployment-wide switches. They apply at once to every user.',

@@ -11,6 +11,7 @@ const sections = [
   { to: paths.adminAudit, label: messages.admin.nav.audit },
   { to: paths.adminProviders, label: messages.admin.nav.providers },
   { to: paths.adminLeakSources, label: messages.admin.nav.leakSources },
+  { to: paths.adminSiteHealth, label: messages.admin.nav.siteHealth },
   { to: paths.adminSettings, label: messages.admin.nav.settings },
 ] as const;
 
