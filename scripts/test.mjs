@@ -102,6 +102,8 @@ const pgliteTestPaths = [
   'apps/server/test/lookup/lookup.test.ts',
   'apps/server/test/sandbox/leaks.test.ts',
   'apps/server/test/searches',
+  // The catalogue's self-check: its schedule and runs on the in-process queue, its standing upserted.
+  'apps/server/test/site-health',
   // Units: the closure of the tree and the default unit are kept by plpgsql triggers (migration 0029),
   // and the purge's retention per unit and legal holds run in one statement each.
   'apps/server/test/units',
