@@ -47,6 +47,7 @@ describe('public screens', { timeout: SCREEN_TOUR_MS }, () => {
       ['privacy', '/privacy'],
       ['terms', '/terms-conditions'],
       ['refund', '/refund-policy'],
+      ['attributions', '/attributions'],
       ['placeholder', '/pricing'],
       ['not-found', '/no/such/page'],
     ];
@@ -54,6 +55,18 @@ describe('public screens', { timeout: SCREEN_TOUR_MS }, () => {
       await page.goto(path);
       await page.getByRole('navigation').first().waitFor();
       if (name === 'not-found') await page.getByText('404 - Page Not Found').waitFor();
+      if (name === 'attributions') {
+        // The notices of both site lists, with their licence texts as the server ships them.
+        await page.getByRole('heading', { name: 'Maigret', level: 2 }).waitFor();
+        await page.getByRole('heading', { name: 'Sherlock', level: 2 }).waitFor();
+        expect(await page.getByText(/Permission is hereby granted, free of charge/).count()).toBe(2);
+        expect(
+          await page
+            .getByRole('contentinfo')
+            .getByRole('link', { name: 'Attributions' })
+            .getAttribute('href'),
+        ).toBe('/attributions');
+      }
       found.push(...(await look(page, name)));
     }
     // The public menu on a phone.

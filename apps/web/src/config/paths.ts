@@ -79,6 +79,7 @@ export const publicPaths: readonly string[] = [
   paths.shipping,
   paths.returns,
   paths.verifyReport,
+  paths.attributions,
 ];
 
 /** Route prefixes that count as authentication paths (spec §2.2). */

@@ -61,7 +61,7 @@ export default function AttributionsPage() {
                   <p className="mt-2 text-sm text-muted">
                     {words.licence(notice.licence)} · {notice.copyright}
                   </p>
-                  <pre className="mt-4 max-h-80 overflow-auto rounded-lg border border-line bg-ink/60 p-4 text-xs leading-relaxed whitespace-pre-wrap text-muted">
+                  <pre className="mt-4 rounded-lg border border-line bg-ink/60 p-4 text-xs leading-relaxed whitespace-pre-wrap text-muted">
                     {notice.text}
                   </pre>
                 </section>
