@@ -52,6 +52,9 @@ describe('the scheduled self-check', () => {
         expect(await selfCheckDue(first.db, 24, new Date(started + 23 * HOUR))).toBe(false);
         expect(await selfCheckDue(first.db, 24, new Date(started + 23.6 * HOUR))).toBe(true);
         expect(await selfCheckDue(first.db, 0, new Date(started + 100 * HOUR))).toBe(false);
+        // A run that covered fewer sites than the catalogue holds (cut short by a stop) does not count.
+        expect(await selfCheckDue(first.db, 24, new Date(started + HOUR), 2)).toBe(false);
+        expect(await selfCheckDue(first.db, 24, new Date(started + HOUR), 3)).toBe(true);
         const body = (
           await first.app.inject({
             method: 'GET',

@@ -1,6 +1,6 @@
 /** What the admin screen reads: each site's standing, its precision over 30 days, the last run. */
 import type { CatalogueSite, SiteHealthResponse } from '@footprint/domain';
-import { desc, gte, sql } from 'drizzle-orm';
+import { and, desc, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { siteHealth, siteSelfCheckRuns, siteSelfChecks } from '../../db/schema.ts';
 import { type PrecisionRow, presentRun, presentSite } from './present.ts';
@@ -12,6 +12,17 @@ export const RUN_LOST_AFTER_MS = 6 * 3_600_000;
 /** The latest run, if any. */
 export async function latestRun(db: Executor) {
   const [run] = await db.select().from(siteSelfCheckRuns).orderBy(desc(siteSelfCheckRuns.startedAt)).limit(1);
+  return run;
+}
+
+/** The latest finished run that checked at least `sites` sites (a run cut short checked fewer). */
+export async function latestCompleteRun(db: Executor, sites: number) {
+  const [run] = await db
+    .select()
+    .from(siteSelfCheckRuns)
+    .where(and(isNotNull(siteSelfCheckRuns.finishedAt), gte(siteSelfCheckRuns.sites, sites)))
+    .orderBy(desc(siteSelfCheckRuns.startedAt))
+    .limit(1);
   return run;
 }
 

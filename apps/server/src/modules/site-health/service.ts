@@ -12,7 +12,7 @@ import type { SiteFetcher } from '../../providers/sites/types.ts';
 import { type AuditActor, recordAudit } from '../audit/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type QuarantineView, refreshQuarantine } from './quarantine.ts';
-import { latestRun, RUN_LOST_AFTER_MS, readSiteHealth } from './read.ts';
+import { latestCompleteRun, latestRun, RUN_LOST_AFTER_MS, readSiteHealth } from './read.ts';
 import { runSelfCheck } from './self-check.ts';
 
 /** The queue of the runs: one waits and one runs at most (singleton key), whoever asked. */
@@ -41,14 +41,23 @@ export interface Acting {
   client?: Pick<ClientContext, 'ip' | 'deviceId'> | null;
 }
 
-/** Whether a scheduled run is due: none yet, or the last started an interval ago and is not running. */
-export async function selfCheckDue(db: Executor, scheduleHours: number, now: Date): Promise<boolean> {
+/**
+ * Whether a scheduled run is due: none is running, and no run that covered the whole catalogue (a run
+ * cut short by a stop covered part of it) started within the interval.
+ */
+export async function selfCheckDue(
+  db: Executor,
+  scheduleHours: number,
+  now: Date,
+  catalogueSize = 0,
+): Promise<boolean> {
   if (scheduleHours <= 0) return false;
   const run = await latestRun(db);
-  if (!run) return true;
-  const age = now.getTime() - run.startedAt.getTime();
-  if (run.finishedAt === null && age < RUN_LOST_AFTER_MS) return false;
-  return age >= scheduleHours * 3_600_000 - DUE_SLACK_MS;
+  if (run && run.finishedAt === null && now.getTime() - run.startedAt.getTime() < RUN_LOST_AFTER_MS)
+    return false;
+  const complete = await latestCompleteRun(db, catalogueSize);
+  if (!complete) return true;
+  return now.getTime() - complete.startedAt.getTime() >= scheduleHours * 3_600_000 - DUE_SLACK_MS;
 }
 
 /** Queues a run (folded into one already waiting), for an admin; audited. */
@@ -74,7 +83,8 @@ export async function requestSelfCheck(deps: SiteHealthDeps, acting: Acting): Pr
 export async function runSelfCheckJob(deps: SiteHealthDeps, data: SelfCheckJobData, signal?: AbortSignal) {
   const now = deps.now ?? (() => new Date());
   if (!deps.siteCheck) return undefined;
-  if (data.trigger === 'schedule' && !(await selfCheckDue(deps.db, deps.scheduleHours, now())))
+  const size = deps.siteCheck.catalogue.sites.length;
+  if (data.trigger === 'schedule' && !(await selfCheckDue(deps.db, deps.scheduleHours, now(), size)))
     return undefined;
   const summary = await runSelfCheck({
     db: deps.db,
@@ -102,7 +112,7 @@ export function createSiteHealth(deps: SiteHealthDeps) {
     /** A run now, in this process, whatever the schedule (the job's handler; tests). */
     run: (trigger: SelfCheckJobData['trigger'] = 'admin', signal?: AbortSignal) =>
       runSelfCheckJob(deps, { trigger }, signal),
-    due: () => selfCheckDue(deps.db, deps.scheduleHours, now()),
+    due: () => selfCheckDue(deps.db, deps.scheduleHours, now(), deps.siteCheck?.catalogue.sites.length ?? 0),
     refresh: () => refreshQuarantine(deps.db, deps.quarantine),
     enabled: deps.siteCheck !== undefined,
     scheduleHours: deps.scheduleHours,
