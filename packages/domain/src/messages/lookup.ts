@@ -339,6 +339,9 @@ export const lookupTexts = {
     },
     checkedOf: (asked: number, sites: number) =>
       `${asked.toLocaleString('en-US')} of ${sites.toLocaleString('en-US')} sites in the catalogue checked`,
+    /** When many of the sites asked would not say (blocked or failed): the check is partial. */
+    partial: (unanswered: number, asked: number) =>
+      `A partial check: ${unanswered.toLocaleString('en-US')} of the ${asked.toLocaleString('en-US')} sites asked (${Math.round((unanswered / asked) * 100)} %) were blocked or failed and said nothing either way. Where the name matters, look at those by hand or search again later.`,
     sameName:
       'An account under this name is a lead, not proof: the same name may belong to someone else. Open the profile and compare before relying on it.',
     foundTitle: 'Accounts found',

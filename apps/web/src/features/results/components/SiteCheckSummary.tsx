@@ -20,9 +20,12 @@ const dot: Record<SiteState, string> = {
   not_checked: 'bg-slate-400',
 };
 
+/** From this share of the sites asked blocked or failed, the summary says the check is partial. */
+const PARTIAL_FROM = 0.1;
+
 /**
  * The site check at a glance: how many sites are in each state, how many of the catalogue's sites
- * were asked, and, when an account was found, the caution every such find needs (a name is not a person).
+ * were asked, whether so many would not say that the check is partial, and, when an account was found, the caution every such find needs (a name is not a person).
  */
 export function SiteCheckSummary({
   check,
@@ -35,6 +38,8 @@ export function SiteCheckSummary({
   const id = useId();
   const counts = countsOf(check);
   const asked = Math.max(0, check.catalogue.scope - counts.not_checked);
+  const unanswered = counts.blocked + counts.error;
+  const partial = asked > 0 && unanswered / asked >= PARTIAL_FROM;
   return (
     <section aria-labelledby={id} className="card p-4 sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -62,6 +67,11 @@ export function SiteCheckSummary({
           </div>
         ))}
       </dl>
+      {partial && (
+        <p className="unavailable-note mt-4" role="note">
+          {t.partial(unanswered, asked)}
+        </p>
+      )}
       {caution && (
         <p className="mt-4 flex items-start gap-2 text-sm leading-relaxed text-muted">
           <svg
