@@ -49,8 +49,15 @@
  *    matches the kept entry's claimed name.
  * 5. `id`: the lower-cased name with every run of characters other than letters, digits, '.' and '-'
  *    folded to one '-' (and none at either end); on a clash the site later in (name, url) order gets
- *    '-2', '-3', ... `category`: the first tag that is not a two-letter country code, else 'other'.
- *    `india`: the tag 'in', a profile host ending in '.in' (so '.co.in' too), or an id in INDIAN_IDS.
+ *    '-2', '-3', ... `category`: the first of CATEGORY_ORDER among its tags (the lists' tags are in
+ *    alphabetical order, which would make GitHub 'business'), else the first tag that is not a
+ *    two-letter country code, else 'other'.
+ *    `india`: the tag 'in' (Maigret's mark of a site with an Indian audience), an id in INDIAN_IDS or
+ *    USED_IN_INDIA, a
+ *    host under an Indian second-level domain ('.co.in', '.org.in', '.net.in', '.gov.in', '.ac.in',
+ *    '.edu.in'), or a plain '.in' host with no other country's tag ('teletype.in', tagged 'ru', is not).
+ *    A kept entry without tags or rank (Sherlock's, whose Maigret twin was dropped by rule 2: GitHub,
+ *    YouTube, TikTok, ...) takes the twin's tags and rank, matched by rule 4's keys.
  * 6. Output: { built_from, dropped, sites } with sites sorted by id, one site per line, keys in the
  *    order of CatalogueSite, nothing time-dependent: the same inputs always give the same bytes.
  */
@@ -70,6 +77,82 @@ const PLACEHOLDER = '{username}';
  * Indian services of the lists (Sherlock has no tags, and Maigret's 'in' is missing on some); the build
  * fails if one is not in the catalogue, so the list cannot go stale unnoticed.
  */
+/** Which tag names a site's category when it has several, most telling first. */
+const CATEGORY_ORDER = [
+  'social',
+  'dating',
+  'messaging',
+  'video',
+  'streaming',
+  'photo',
+  'music',
+  'coding',
+  'gaming',
+  'forum',
+  'blog',
+  'news',
+  'freelance',
+  'shopping',
+  'finance',
+  'crypto',
+  'hacking',
+  'education',
+  'business',
+  'art',
+  'design',
+  'sharing',
+  'tech',
+];
+
+/** Second-level domains under '.in' that only Indian registrants use. */
+const INDIAN_SECOND_LEVEL = [
+  '.co.in',
+  '.org.in',
+  '.net.in',
+  '.gov.in',
+  '.ac.in',
+  '.edu.in',
+  '.firm.in',
+  '.gen.in',
+  '.ind.in',
+];
+
+const isCountry = (tag) => /^[a-z]{2}$/.test(tag);
+
+/** The category rule (5). */
+const categoryOf = (tags) =>
+  CATEGORY_ORDER.find((category) => tags.includes(category)) ??
+  tags.find((tag) => !isCountry(tag)) ??
+  'other';
+
+/** The India rule (5). */
+const indianOf = (tags, host, id) =>
+  tags.includes('in') ||
+  INDIAN_IDS.includes(id) ||
+  USED_IN_INDIA.includes(id) ||
+  INDIAN_SECOND_LEVEL.some((domain) => host.endsWith(domain)) ||
+  (host.endsWith('.in') && !tags.some((tag) => isCountry(tag) && tag !== 'in'));
+
+/**
+ * Global services with a large Indian audience, where Indian suspects and victims keep accounts: they
+ * matter in India though nothing in the lists says so.
+ */
+const USED_IN_INDIA = [
+  'youtube',
+  'telegram',
+  'quora',
+  'pinterest',
+  'snapchat',
+  'spotify',
+  'github',
+  'leetcode',
+  'hackerrank',
+  'codeforces.com',
+  'tinder',
+  'fiverr',
+  'upwork',
+];
+
 const INDIAN_IDS = [
   'codechef',
   'community.simplilearn.com',
@@ -310,10 +393,17 @@ function mainUrl(main, url) {
 }
 
 /** One catalogue site from a group of duplicates (rules 3 to 5, but the id's clash suffix). */
-function toSite(group) {
+function toSite(group, twins) {
   const [kept] = [...group].sort(stricterFirst);
-  const tags = unique([...kept.tags, ...group.flatMap((entry) => entry.tags)]);
-  const ranks = group.map((entry) => entry.rank).filter((rank) => rank !== undefined);
+  const borrowed = group.some((entry) => entry.tags.length > 0 || entry.rank !== undefined)
+    ? []
+    : [...new Set(dedupKeys(kept).flatMap((key) => twins.get(key) ?? []))];
+  const tags = unique([
+    ...kept.tags,
+    ...group.flatMap((entry) => entry.tags),
+    ...borrowed.flatMap((twin) => twin.tags),
+  ]);
+  const ranks = [...group, ...borrowed].map((entry) => entry.rank).filter((rank) => rank !== undefined);
   const challenges = Object.assign({}, ...group.map((entry) => entry.challenges).reverse());
   const host = /^https?:\/\/([^/?#]+)/i.exec(kept.url)[1].toLowerCase();
   const id = toId(kept.name);
@@ -331,9 +421,9 @@ function toSite(group) {
     claimed: kept.claimed,
     unclaimed: kept.unclaimed,
     regex: regexFor(kept, group),
-    category: tags.find((tag) => !/^[a-z]{2}$/.test(tag)) ?? 'other',
+    category: categoryOf(tags),
     tags,
-    india: tags.includes('in') || host.endsWith('.in') || INDIAN_IDS.includes(id),
+    india: indianOf(tags, host, id),
     rank: ranks.length > 0 ? Math.min(...ranks) : undefined,
     nsfw: group.some((entry) => entry.nsfw) ? true : undefined,
     from: ['sherlock', 'maigret'].filter((list) => group.some((entry) => entry.list === list)),
@@ -375,14 +465,20 @@ export function buildCatalogue(sherlock, maigret) {
   const count = (reason, n = 1) => {
     dropped[reason] = (dropped[reason] ?? 0) + n;
   };
+  // Dropped Maigret entries with a usable URL, by rule 4's keys: their tags and rank stand in for a
+  // kept Sherlock twin's, which has none.
+  const twins = new Map();
   const kept = entries.filter((entry) => {
     const reason = dropReason(entry);
     if (reason !== undefined) count(reason);
+    if (reason !== undefined && entry.list === 'maigret' && /^https?:\/\/[^/?#\s]+/i.test(entry.url ?? '')) {
+      for (const key of dedupKeys(entry)) twins.set(key, [...(twins.get(key) ?? []), entry]);
+    }
     return reason === undefined;
   });
   const groups = groupDuplicates(kept);
   for (const group of groups) if (group.length > 1) count('duplicate', group.length - 1);
-  const sites = uniqueIds(groups.map(toSite));
+  const sites = uniqueIds(groups.map((group) => toSite(group, twins)));
   return render({
     built_from: { sherlock: { sites: sherlockSites.length }, maigret: { sites: maigretSites.length } },
     dropped: Object.fromEntries(Object.entries(dropped).sort(([a], [b]) => compare(a, b))),
@@ -417,8 +513,9 @@ function main(argv) {
     JSON.parse(readFileSync(MAIGRET, 'utf8')),
   );
   const ids = new Set(JSON.parse(text).sites.map((site) => site.id));
-  const missing = INDIAN_IDS.filter((id) => !ids.has(id));
-  if (missing.length > 0) throw new Error(`INDIAN_IDS names ids the catalogue lacks: ${missing.join(', ')}`);
+  const missing = [...INDIAN_IDS, ...USED_IN_INDIA].filter((id) => !ids.has(id));
+  if (missing.length > 0)
+    throw new Error(`INDIAN_IDS or USED_IN_INDIA name ids the catalogue lacks: ${missing.join(', ')}`);
   if (!check) {
     writeFileSync(out, text);
     console.log(`wrote ${out}`);

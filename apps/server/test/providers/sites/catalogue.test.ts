@@ -134,6 +134,12 @@ describe('the committed catalogue', () => {
       from: ['sherlock'],
     });
     expect(site('github').regex).toBeDefined();
+    // Its tags and rank come from the dropped Maigret twin; the category is the most telling tag, not
+    // the alphabetically first ('business').
+    expect(site('github')).toMatchObject({ category: 'coding', rank: 10, india: true });
+    expect(site('youtube')).toMatchObject({ category: 'social', india: true });
+    // A '.in' host tagged with another country is not Indian.
+    expect(site('teletype')?.india).toBe(false);
     expect(site('xvideos')).toMatchObject({
       check: 'status_code',
       from: ['sherlock', 'maigret'],
@@ -149,7 +155,7 @@ describe('the committed catalogue', () => {
     expect(forum.check).toBe('message');
     expect(forum.presence).toContain('memberHeader-content');
     expect(forum.absence).toContain('The specified member cannot be found. Please enter a member');
-    expect(forum).toMatchObject({ india: true, category: 'discussion', rank: 671170, from: ['maigret'] });
+    expect(forum).toMatchObject({ india: true, category: 'forum', rank: 671170, from: ['maigret'] });
     expect(site('codechef')).toMatchObject({
       india: true,
       check: 'response_url',
