@@ -93,7 +93,10 @@ describe.each(SEARCH_KINDS.map((kind) => [kind]))('the %s kind', (kind) => {
     if (declaration.report === 'lookup') {
       const res = await client.post('/api/generate-report', {
         type: kind,
-        userInput: declaration.example.query?.number ?? declaration.example.query?.email,
+        userInput:
+          declaration.example.query?.number ??
+          declaration.example.query?.email ??
+          declaration.example.query?.username,
         results: { lookup_id: lookupId },
       });
       expect(res.statusCode, res.body.slice(0, 300)).toBe(200);

@@ -953,7 +953,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The PDF report of a phone or e-mail lookup
+         * The PDF report of a phone, e-mail or username lookup
          * @description Drawn from what the server stored for the caller's own lookup (`results.lookup_id`), never from what the browser sends. 404 when no stored lookup of the caller's matches. 503 with Retry-After when every report thread is busy and the report queue is full (REPORT_QUEUE).
          */
         post: operations["postApiGenerateReport"];
@@ -10292,7 +10292,7 @@ export interface operations {
                 "application/json": {
                     userInput: string;
                     /** @enum {string} */
-                    type: "tel" | "email";
+                    type: "tel" | "email" | "username";
                     /** @description The lookup's answer as the client shows it; only `lookup_id` is read (the report is drawn from what the server stored). */
                     results?: {
                         /** @description The id of the lookup (its answer’s `lookup_id`). */

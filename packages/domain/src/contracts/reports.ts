@@ -12,27 +12,41 @@ export const reportPdfResponse = fileDownload(
   'The report as a PDF; its id and SHA-256 are in X-Report-Id and X-Report-Sha256.',
 );
 
-/** POST /api/generate-report and /api/generate-ai-report. */
+const userInputField = z
+  .string({ error: 'The user input field is required.' })
+  .trim()
+  .min(1, { error: 'The user input field is required.', abort: true })
+  .max(100, 'The user input field must not be greater than 100 characters.');
+
+// The browser sends the results it shows; they are never trusted, only their lookup id is read.
+const resultsField = z
+  .unknown()
+  .optional()
+  .meta({
+    type: 'object',
+    description:
+      "The lookup's answer as the client shows it; only `lookup_id` is read (the report is drawn from what the server stored).",
+    properties: {
+      lookup_id: { type: 'string', description: 'The id of the lookup (its answer’s `lookup_id`).' },
+    },
+    required: ['lookup_id'],
+  });
+
+/**
+ * POST /api/generate-report: the PDF of a phone, e-mail or username lookup. `userInput` is the value
+ * as typed (a username with or without its leading '@').
+ */
 export const lookupReportRequest = z.strictObject({
-  userInput: z
-    .string({ error: 'The user input field is required.' })
-    .trim()
-    .min(1, { error: 'The user input field is required.', abort: true })
-    .max(100, 'The user input field must not be greater than 100 characters.'),
+  userInput: userInputField,
+  type: z.enum(['tel', 'email', 'username'], { error: 'The type field must be tel, email or username.' }),
+  results: resultsField,
+});
+
+/** POST /api/generate-ai-report: the written analysis of a merged profile, so a phone or e-mail lookup only. */
+export const aiReportRequest = z.strictObject({
+  userInput: userInputField,
   type: z.enum(['tel', 'email'], { error: 'The type field must be tel or email.' }),
-  // The browser sends the results it shows; they are never trusted, only their lookup id is read.
-  results: z
-    .unknown()
-    .optional()
-    .meta({
-      type: 'object',
-      description:
-        "The lookup's answer as the client shows it; only `lookup_id` is read (the report is drawn from what the server stored).",
-      properties: {
-        lookup_id: { type: 'string', description: 'The id of the lookup (its answer’s `lookup_id`).' },
-      },
-      required: ['lookup_id'],
-    }),
+  results: resultsField,
 });
 
 /** POST /api/generate-{rc,upi,challan}-report: the record the modal shows; only its id is read. */

@@ -52,7 +52,10 @@ export interface SearchKindDeclaration {
   readonly shape: KindShape;
   /** The history label of the kind's family ('Phone', 'RC', 'Corporate'). */
   readonly label: string;
-  /** The report that renders a stored result: the lookup report (and the AI report), its own, or none. */
+  /**
+   * The report that renders a stored result: the lookup report (POST /api/generate-report; phone and
+   * e-mail also have the AI report, a username its own template), a detail kind's own, or none.
+   */
   readonly report: 'lookup' | 'detail' | null;
   /**
    * The case page's pivot into this kind: the entity types whose values lead to it, what its dialog
@@ -173,7 +176,8 @@ const username: SearchKindDeclaration = {
   kind: 'username',
   shape: 'username',
   label: SEARCH_FAMILIES.username.label,
-  report: null,
+  // POST /api/generate-report draws its own template (the sites found, with their evidence).
+  report: 'lookup',
   access: { liveOnly: false, scope: 'lookups' },
   request: { method: 'GET', path: '/api/username' },
   example: get('/api/username', { username: 'rich.demo' }),
@@ -286,7 +290,7 @@ export const declarationOf = (kind: string): SearchKindDeclaration | undefined =
 export const kindsOfShape = (shape: KindShape): SearchKind[] =>
   SEARCH_KINDS.filter((kind) => SEARCH_KIND_DECLARATIONS[kind].shape === shape);
 
-/** The kinds whose stored result a report renders ('lookup': the phone and e-mail reports). */
+/** The kinds whose stored result a report renders ('lookup': the phone, e-mail and username reports). */
 export const kindsWithReport = (report: 'lookup' | 'detail'): SearchKind[] =>
   SEARCH_KINDS.filter((kind) => SEARCH_KIND_DECLARATIONS[kind].report === report);
 

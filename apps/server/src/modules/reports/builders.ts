@@ -5,6 +5,7 @@
 import {
   type AnswerSourceStatus,
   type DetailKind,
+  isSiteCheckAnswer,
   type ProfileKind,
   showsSyntheticData,
   sourceStatusOf,
@@ -18,7 +19,7 @@ export const displayQuery = (kind: ProfileKind, query: string) =>
   kind === 'tel' && query.length > 10 ? `+${query.slice(0, -10)} ${query.slice(-10)}` : query;
 
 /** The statuses of a stored lookup's sources, as recorded or rebuilt from an old result. */
-export const statusesOf = (kind: ProfileKind | DetailKind, found: Found) =>
+export const statusesOf = (kind: ProfileKind | DetailKind | 'username', found: Found) =>
   sourceStatusOf(kind, { ...found.result, sandbox: found.row.sandbox });
 
 /** What the answer says about its sources, for the provenance of each merged value. */
@@ -100,4 +101,27 @@ export function detailJob(
     id,
     record,
   };
+}
+
+/** The site check's source key in a username lookup's stored result. */
+const SITE_CHECK_SOURCE = 'sitesData';
+
+/**
+ * A username report's job: the site check's stored answer, less the ids of the sites that said no (the
+ * report prints only their count), or the source's error when it gave no answer.
+ */
+export function usernameJob(
+  account: ReportAccount,
+  found: Found,
+  generatedAt: Date,
+  reportId: string,
+): ReportJob {
+  const payload = found.result.payloads[SITE_CHECK_SOURCE];
+  const common = commonOf(account, found, statusesOf('username', found), generatedAt, reportId);
+  if (!isSiteCheckAnswer(payload)) {
+    const failure = found.result.errors[SITE_CHECK_SOURCE] ?? null;
+    return { template: 'username', ...common, query: found.row.query, answer: null, failure };
+  }
+  const { not_found: _saidNo, ...answer } = payload;
+  return { template: 'username', ...common, query: found.row.query, answer, failure: null };
 }

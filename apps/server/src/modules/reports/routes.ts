@@ -1,4 +1,5 @@
 import {
+  aiReportRequest,
   DETAIL_KINDS,
   detailFacts,
   detailReportRequest,
@@ -68,7 +69,7 @@ export function reportRoutes(
       preHandler,
       ...scoped,
       schema: {
-        summary: 'The PDF report of a phone or e-mail lookup',
+        summary: 'The PDF report of a phone, e-mail or username lookup',
         description: fromLookup,
         tags,
         body: lookupReportRequest,
@@ -95,7 +96,7 @@ export function reportRoutes(
         summary: 'The written-analysis PDF report of a phone or e-mail lookup',
         description: fromLookup,
         tags,
-        body: lookupReportRequest,
+        body: aiReportRequest,
         response: { 200: reportPdfResponse },
         refusals: reportRefusals,
         responseHeaders: pdfHeaders,
@@ -103,7 +104,7 @@ export function reportRoutes(
     },
     async (request, reply) => {
       const file = await audited(request, 'report.ai', async () => {
-        const input = parseInput(lookupReportRequest, request.body);
+        const input = parseInput(aiReportRequest, request.body);
         return reports.aiReport(request.user!, input.type, input.userInput, lookupIdOf(input.results));
       });
       return sendPdf(reply, file);

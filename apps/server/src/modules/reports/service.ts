@@ -5,13 +5,19 @@
  * files (files.ts), the checks (checks.ts) and the audit (audited.ts) are in their own files.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { type DetailKind, declarationOf, detailFacts, type ProfileKind } from '@footprint/domain';
+import {
+  type DetailKind,
+  declarationOf,
+  detailFacts,
+  type LookupKind,
+  type ProfileKind,
+} from '@footprint/domain';
 import type { Database } from '../../db/client.ts';
 import { type LookupRow, reports, type UserRow } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { auditedReport } from './audited.ts';
-import { commonOf, detailJob, displayQuery, lookupJob, metaOf, statusesOf } from './builders.ts';
+import { commonOf, detailJob, displayQuery, lookupJob, metaOf, statusesOf, usernameJob } from './builders.ts';
 import { verifyReport, verifyReportHash } from './checks.ts';
 import { createReportFiles, type ReportFile, type ReportFiles, safeFilePart } from './files.ts';
 import { lookupViews } from './job.ts';
@@ -33,9 +39,15 @@ export const reportKindOf = (kind: string): 'lookup' | DetailKind | null => {
 const noLookup = () =>
   notFound('No stored lookup of yours matches this report. Run the search again, then download.');
 
-/** What a phone or e-mail report is asked for with: the value as the user typed it, normalized. */
-const typedQuery = (kind: ProfileKind, userInput: string) =>
-  kind === 'email' ? userInput.trim().toLowerCase() : userInput.replace(/\D/g, '');
+/**
+ * What a lookup report is asked for with: the value as the user typed it, normalized as its search
+ * normalized it (a username: trimmed, a leading '@' dropped, case kept; usernameQuery).
+ */
+const typedQuery = (kind: LookupKind, userInput: string) => {
+  if (kind === 'email') return userInput.trim().toLowerCase();
+  if (kind === 'username') return userInput.trim().replace(/^@/, '').normalize('NFC');
+  return userInput.replace(/\D/g, '');
+};
 
 interface ReportDeps {
   db: Database;
@@ -52,7 +64,7 @@ interface ReportDeps {
 async function storedForReport(
   deps: ReportDeps,
   user: UserRow,
-  kind: ProfileKind,
+  kind: LookupKind,
   userInput: string,
   hint: unknown,
 ) {
@@ -62,16 +74,24 @@ async function storedForReport(
   return found;
 }
 
-/** The PDF report of a phone or e-mail lookup. */
+/**
+ * The PDF report of a phone, e-mail or username lookup (the username report is its own template: the
+ * sites found with their evidence).
+ */
 export async function lookupReport(
   deps: ReportDeps,
   user: UserRow,
-  kind: ProfileKind,
+  kind: LookupKind,
   userInput: string,
   hint: unknown,
 ): Promise<ReportFile> {
   const found = await storedForReport(deps, user, kind, userInput, hint);
-  // The worker merges and analyses the stored answer (job.ts): this thread only read the row.
+  // The worker merges and analyses a phone or e-mail answer (job.ts): this thread only read the row.
+  if (kind === 'username') {
+    const job = usernameJob(user, found, deps.now(), randomUUID());
+    const fileName = `username-report-${safeFilePart(found.row.query)}.pdf`;
+    return deps.files.finish(user, found.row, job, 'lookup', fileName, null);
+  }
   const job = lookupJob(user, kind, found, deps.now(), randomUUID());
   return deps.files.finish(user, found.row, job, 'lookup', `report-${safeFilePart(userInput)}.pdf`, null);
 }
@@ -157,9 +177,11 @@ export async function searchReport(
   if (!stored) return null;
   const reportId = randomUUID();
   const job =
-    report === 'lookup'
-      ? lookupJob(found.runner, found.row.kind as ProfileKind, stored, deps.now(), reportId)
-      : detailJob(found.runner, report, found.row.query, stored, deps.now(), reportId);
+    report !== 'lookup'
+      ? detailJob(found.runner, report, found.row.query, stored, deps.now(), reportId)
+      : declarationOf(found.row.kind)?.shape === 'username'
+        ? usernameJob(found.runner, stored, deps.now(), reportId)
+        : lookupJob(found.runner, found.row.kind as ProfileKind, stored, deps.now(), reportId);
   const file = await deps.files.finish(user, found.row, job, report, fileName, null);
   await deps.db.insert(reports).values(file.row);
   return file;
@@ -209,7 +231,7 @@ export function createReportService(options: {
     ...(llm ? { llm } : {}),
   };
   return {
-    lookupReport: (user: UserRow, kind: ProfileKind, userInput: string, hint: unknown) =>
+    lookupReport: (user: UserRow, kind: LookupKind, userInput: string, hint: unknown) =>
       lookupReport(deps, user, kind, userInput, hint),
     aiReport: (user: UserRow, kind: ProfileKind, userInput: string, hint: unknown) =>
       aiReport(deps, user, kind, userInput, hint),

@@ -1,5 +1,6 @@
 /**
- * Report PDFs (spec §2.5): the lookup report, the AI report and the RC, UPI and challan detail PDFs.
+ * Report PDFs (spec §2.5): the lookup report, the AI report, the username report and the RC, UPI and
+ * challan detail PDFs.
  * Pure rendering: a job in, PDF bytes out, no I/O besides reading the bundled fonts once per thread.
  * Runs inside the report worker pool (DESIGN §6).
  */
@@ -12,6 +13,7 @@ import { drawDetailReport } from './detail.ts';
 import { finishDocument, openDocument } from './frame.ts';
 import { drawLookupReport, LOOKUP_TITLE } from './lookup.ts';
 import type { CaseSummaryJob, ReportJob } from './types.ts';
+import { drawUsernameReport, USERNAME_TITLE } from './username.ts';
 
 export { detailGroups, detailLabel, hiddenDetailValue } from './detail.ts';
 export type * from './types.ts';
@@ -22,6 +24,7 @@ function titleOf(job: Exclude<ReportJob, CaseSummaryJob>): string {
   if (job.template === 'lookup') return LOOKUP_TITLE;
   if (job.template === 'ai') return AI_TITLE;
   if (job.template === 'credit') return CREDIT_TITLE;
+  if (job.template === 'username') return USERNAME_TITLE;
   return detailFacts(job.type).title;
 }
 
@@ -29,8 +32,16 @@ function subjectOf(job: Exclude<ReportJob, CaseSummaryJob>): string {
   const who = `${job.account.name} <${job.account.email}>`;
   if (job.template === 'detail') return `${detailFacts(job.type).title} for ${job.id}, for ${who}`;
   if (job.template === 'credit') return `${CREDIT_TITLE} for PAN ${job.subject.pan}, for ${who}`;
+  if (job.template === 'username') return `${USERNAME_TITLE} of ${job.query}, for ${who}`;
   const what = job.template === 'ai' ? 'AI analysis' : 'Lookup';
   return `${what} of ${KIND_NAME[job.kind]} ${job.query}, for ${who}`;
+}
+
+function keywordOf(job: Exclude<ReportJob, CaseSummaryJob>): string {
+  if (job.template === 'detail') return job.type;
+  if (job.template === 'credit') return 'credit_report';
+  if (job.template === 'username') return 'username';
+  return job.kind;
 }
 
 /** Draws a report. The same job always gives the same bytes (dates come from the job). */
@@ -58,7 +69,7 @@ export async function renderReport(job: ReportJob): Promise<Buffer> {
     lookupId: job.lookupId,
     generatedAt: job.generatedAt,
     sandbox: job.sandbox,
-    keywords: [job.template === 'detail' ? job.type : job.template === 'credit' ? 'credit_report' : job.kind],
+    keywords: [keywordOf(job)],
   });
   switch (job.template) {
     case 'lookup':
@@ -72,6 +83,9 @@ export async function renderReport(job: ReportJob): Promise<Buffer> {
       break;
     case 'credit':
       drawCreditReport(writer, job);
+      break;
+    case 'username':
+      drawUsernameReport(writer, job);
       break;
   }
   finishDocument(writer, { title, reportId: job.reportId, sandbox: job.sandbox });

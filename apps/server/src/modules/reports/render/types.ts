@@ -9,6 +9,7 @@ import type {
   MergedProfile,
   PhoneHighlights,
   ProfileAnalysis,
+  SiteCheckAnswer,
   SourceStatus,
 } from '@footprint/domain';
 
@@ -102,6 +103,20 @@ export interface DetailReportJob extends ReportJobBase {
   record: Record<string, unknown>;
 }
 
+/**
+ * The report of a username lookup: the site check's answer as stored (the ids of the sites that said
+ * no left out: only their count is printed), or why there is none.
+ */
+export interface UsernameReportJob extends ReportJobBase {
+  template: 'username';
+  caseReference?: string | null;
+  /** The name as it was checked (no leading '@'). */
+  query: string;
+  answer: Omit<SiteCheckAnswer, 'not_found'> | null;
+  /** What the site check's source said when it gave no answer (its error), else null. */
+  failure: string | null;
+}
+
 /** The credit report of Corporate Intelligence: the bureau record the vendor returned. */
 export interface CreditReportJob extends ReportJobBase {
   template: 'credit';
@@ -143,4 +158,10 @@ export interface CaseSummaryJob {
   timeline: Array<{ at: string; label: string; source: string }>;
 }
 
-export type ReportJob = LookupReportJob | AiReportJob | DetailReportJob | CreditReportJob | CaseSummaryJob;
+export type ReportJob =
+  | LookupReportJob
+  | AiReportJob
+  | DetailReportJob
+  | UsernameReportJob
+  | CreditReportJob
+  | CaseSummaryJob;
