@@ -142,7 +142,14 @@ export const accountabilityTexts = {
     parts: { merged: 'merged', source: 'source' },
     /** The `section` of a detail, corporate or verification record's own fields (its lists are tables). */
     details: 'Details',
-    sheets: { about: 'About', merged: 'Merged profile', sources: 'Source records', records: 'Records' },
+    sheets: {
+      about: 'About',
+      merged: 'Merged profile',
+      sources: 'Source records',
+      records: 'Records',
+      /** A username lookup's sites (found, blocked, failed, not checked). */
+      sites: 'Sites',
+    },
     /** What a leak export holds, said in its header ('note') and the JSON's `export.note`. */
     leakHolds: (held: number, matches: number, capped: boolean) =>
       capped

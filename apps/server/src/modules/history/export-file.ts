@@ -5,7 +5,8 @@
  * results page, the PDF and the bulk results show, each once with its sources, corroboration and
  * confidence), then the source records as each source gave them. Detail, corporate and verification:
  * the record laid out as the results page lays it out (the domain's layoutRecord: curated order,
- * formatted values), its lists as tables. The leak search is streamed (export-leak.ts).
+ * formatted values), its lists as tables. Username: one row per site found, blocked, failed or not
+ * checked, with its evidence or reason (export-username.ts). The leak search is streamed (export-leak.ts).
  *
  * CSV: a block of `# key,value` lines, a blank line, then one rectangular table (phone and e-mail: a
  * `part` column, `merged` then `source`). A spreadsheet shows the header in its first rows; a parser
@@ -38,6 +39,14 @@ import { MAX_CELL, type SheetCell, xlsxBuffer } from '../../xlsx/write.ts';
 import { csvField } from '../audit/query.ts';
 import { presentAnswerTime, presentStoredResult, type ReusedLookup } from '../lookup/present.ts';
 import { profileRows } from './export.ts';
+import {
+  PLAIN_SITE_COLUMNS,
+  SITE_EXPORT_COLUMNS,
+  siteCells,
+  siteCheckOf,
+  siteHeader,
+  siteRows,
+} from './export-username.ts';
 
 type Dict = Record<string, unknown>;
 const dict = (value: unknown): Dict => (isRecord(value) ? value : {});
@@ -332,11 +341,43 @@ function workbookOf(
   );
 }
 
+// ---------- username: one row per site that was found, blocked, failed or not checked ----------
+
+/** A username lookup's file: the header with the counts per state, then the sites (export-username.ts). */
+async function usernameFile(
+  source: ExportSource,
+  format: FileFormat,
+  header: Array<[string, string]>,
+  exportedAt: Date,
+): Promise<Buffer> {
+  const answer = siteCheckOf(source.result);
+  const rows = siteRows(answer);
+  const fullHeader = [...header, ...siteHeader(answer, rows.length)];
+  if (format === 'csv') {
+    const lines = [csvHeader(fullHeader), fileLine(SITE_EXPORT_COLUMNS)];
+    for (const row of rows) lines.push(fileLine(siteCells(row), PLAIN_SITE_COLUMNS));
+    return Buffer.from(lines.join(''));
+  }
+  if (format === 'json') {
+    const document = {
+      ...baseDocument(source),
+      ...headerJson(source, exportedAt),
+      catalogue: answer?.catalogue ?? null,
+      counts: answer?.counts ?? null,
+      sites: rows,
+    };
+    return Buffer.from(`${JSON.stringify(document, null, 2)}\n`);
+  }
+  return workbookOf(fullHeader, [
+    { name: messages.exports.sheets.sites, columns: SITE_EXPORT_COLUMNS, rows: rows.map(siteCells) },
+  ]);
+}
+
 // ---------- the file ----------
 
 export type FileFormat = keyof typeof EXPORT_MEDIA_TYPES;
 
-/** A phone, e-mail, detail, corporate or verification export, made whole in memory (it is small). */
+/** A phone, e-mail, username, detail, corporate or verification export, made whole in memory (it is small). */
 export async function lookupFile(
   source: ExportSource,
   format: FileFormat,
@@ -344,6 +385,7 @@ export async function lookupFile(
 ): Promise<Buffer> {
   const shape = declarationOf(source.lookup.kind)?.shape;
   const header = headerOf(source, exportedAt);
+  if (shape === 'username') return usernameFile(source, format, header, exportedAt);
   const profile = shape === 'phone' || shape === 'email';
   const t = messages.exports;
   if (format === 'csv') return Buffer.from(profile ? profileCsv(source, header) : recordCsv(source, header));
