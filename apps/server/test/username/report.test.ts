@@ -128,6 +128,20 @@ describe('POST /api/generate-report, type username', () => {
     expect(flat).toContain('None recorded');
   });
 
+  it('a name the sites mostly would not answer lists every blocked site by name with its reason', async () => {
+    const client = await investigator();
+    const lookup = await client.get('/api/username?username=blocked.demo');
+    expect(lookup.statusCode, lookup.body).toBe(200);
+    const answer = lookup.json().sitesData as { counts: Record<string, number>; sites: Site[] };
+    const res = await client.post('/api/generate-report', { type: 'username', userInput: 'blocked.demo' });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const flat = folded(await pdfText(res.rawPayload));
+    const blocked = answer.sites.filter((site) => site.state === 'blocked');
+    expect(blocked.length).toBeGreaterThan(20);
+    expect(flat).toContain(`Blocked ${blocked.length} sites`);
+    for (const site of blocked) expect(flat, site.site).toContain(site.name.slice(0, 10));
+  });
+
   it('answers 404 for a name the user never looked up, and the AI report refuses username with 422', async () => {
     const client = await investigator();
     const missing = await client.post('/api/generate-report', { type: 'username', userInput: 'never.asked' });

@@ -8,7 +8,7 @@
  */
 
 import { type AnsweredSite, type SiteState, siteCheckNothingFound } from '@footprint/domain';
-import { clean, count, readableUtc, thousands } from './format.ts';
+import { clean, count, isoUtc, readableUtc, thousands } from './format.ts';
 import { drawAbout, drawCover } from './frame.ts';
 import { COLOR, type Column, type Row, type Span, STYLE, text, type Writer } from './layout.ts';
 import type { UsernameReportJob } from './types.ts';
@@ -45,6 +45,9 @@ const UNANSWERED: Array<{ state: SiteState; note: string }> = [
 const cellText = (value: unknown, max = 400): string => clean(value, { max }) || '—';
 const small = (value: string): Span => text(value, STYLE.small);
 const body = (value: string): Span => text(value, { ...STYLE.body, size: 8.2 });
+
+/** '2026-10-01T06:30:00.655Z' → '2026-10-01' and '06:30:00.655 UTC' on two lines (a narrow column). */
+const stamp = (iso: string): string => isoUtc(iso).replace('T', '\n').replace(/Z$/, ' UTC');
 
 /** The full 64-hex SHA-256 in two lines of 32, so that it wraps at a known place and never loses a digit. */
 const hashLines = (sha256: string): string => {
@@ -102,13 +105,13 @@ function foundRow(site: AnsweredSite): Row {
     text('\nFinal URL\n', STYLE.columnHeader),
     body(evidence ? cellText(evidence.final_url, 600) : '—'),
   ];
+  const checkedAt = [
+    text('\nChecked at\n', STYLE.columnHeader),
+    small(stamp(evidence?.checked_at ?? site.checked_at)),
+  ];
   const answer: Span[] = evidence
-    ? [
-        body(`HTTP ${evidence.status}`),
-        small(`\n${count(evidence.bytes, 'byte')}`),
-        small(`\nChecked at ${readableUtc(evidence.checked_at)}`),
-      ]
-    : [body('No evidence kept'), small(`\nChecked at ${readableUtc(site.checked_at)}`)];
+    ? [body(`HTTP ${evidence.status}`), small(`\n${count(evidence.bytes, 'byte')}`), ...checkedAt]
+    : [body('No evidence kept'), ...checkedAt];
   const page: Span[] = [
     text('Page title\n', STYLE.columnHeader),
     body(evidence ? clean(evidence.title, { max: 300 }) || '(none)' : '—'),
