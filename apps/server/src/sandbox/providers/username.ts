@@ -15,7 +15,7 @@ import {
   siteStateOrder,
 } from '@footprint/domain';
 import { loadCatalogue, profileUrl, siteAllows } from '../../providers/sites/catalogue.ts';
-import { createRng, isoDay } from '../random.ts';
+import { createRng, isoDay, SANDBOX_NOW } from '../random.ts';
 
 /** The fixed demo names of the username lookup. */
 export const USERNAME_DEMO = {
@@ -58,9 +58,10 @@ function shareOf(username: string, rng: ReturnType<typeof createRng>) {
 
 /**
  * The synthetic answer of the site check for one username. Which site lands in which state depends on
- * the name alone; the times are the clock's (`now`), as a real check's are: when it was asked.
+ * the name alone, and so do the times: they count from the sandbox's fixed now, as every synthetic
+ * answer's dates do, so the same name always gets the same bytes.
  */
-export function sitesPayload(username: string, now: Date = new Date()): SiteCheckAnswer {
+export function sitesPayload(username: string, now: Date = SANDBOX_NOW): SiteCheckAnswer {
   const { sites } = loadCatalogue();
   const rng = createRng(`sitesData:${username}`);
   const share = shareOf(username, rng);
