@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { messages, type SiteCheckAnswer } from '@footprint/domain';
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -99,15 +100,19 @@ describe('username lookup', () => {
         .first()
         .waitFor();
     }
-    // The sandbox answered: the page says so. No PDF, no AI report, no watch for a username.
+    // The sandbox answered: the page says so. No AI report and no watch for a username; its PDF is
+    // in the save menu with the exports, and downloads as username-report-<name>.pdf.
     await page.getByText('Sandbox data', { exact: false }).first().waitFor();
     expect(await page.getByRole('button', { name: messages.results.aiReport }).count()).toBe(0);
     expect(await page.getByRole('button', { name: messages.watchlist.watch, exact: true }).count()).toBe(0);
-    // The menu is 'Export' (the stored lookup's files), not 'Save Results' with its PDF.
-    await page.getByRole('button', { name: messages.results.exportResults }).click();
+    await page.getByRole('button', { name: messages.results.saveResults }).click();
     await page.getByRole('button', { name: messages.results.saveAsCsv }).waitFor();
-    expect(await page.getByRole('button', { name: messages.results.saveAsPdf }).count()).toBe(0);
-    await page.keyboard.press('Escape');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: messages.results.saveAsPdf }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('username-report-rohand90.pdf');
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
     const found = page.getByRole('list', { name: t.foundListLabel(check!.counts.found) });
     expect(await found.getByRole('listitem').count()).toBe(check!.counts.found);

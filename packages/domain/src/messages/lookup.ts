@@ -43,7 +43,7 @@ export const lookupTexts = {
     submit: 'Search',
     phonePlaceholder: '10-digit number',
     emailPlaceholder: 'Enter email address',
-    usernamePlaceholder: 'e.g. rich.demo',
+    usernamePlaceholder: 'e.g. rohand90',
     typeLegend: 'Search by',
     phoneLabel: 'Phone number',
     emailLabel: 'Email address',

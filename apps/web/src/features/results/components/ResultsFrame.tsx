@@ -45,7 +45,7 @@ export function ResultsFrame({
   state: ResultsState;
   display: string;
   copyValue: string;
-  /** What the PDF reports are made of; absent for a kind without a report (username): no PDF buttons. */
+  /** What the PDF reports are made of; absent: no PDF buttons. */
   report?: ReportInput | undefined;
   synthetic: boolean;
   cached: boolean;

@@ -54,7 +54,7 @@ export function ResultsTopBar({
   type: 'tel' | 'email' | 'username';
   display: string;
   copyValue: string;
-  /** What the PDF reports are made of; absent on an empty result and for a kind without a report (username). */
+  /** What the PDF reports are made of; absent on an empty result. */
   report?: ReportInput;
   /** The answer's time (and its Refresh), under the searched value. */
   answered?: ReactNode;
@@ -72,11 +72,14 @@ export function ResultsTopBar({
   const ai = useGenerateAiReport();
   const name = fileSafe(report?.userInput ?? display);
   const reportable = theirs ? undefined : report;
+  // The AI report analyses a phone's or an address's merged profile; a username has its PDF alone.
+  const aiReportable = reportable && reportable.type !== 'username' ? reportable : undefined;
 
   const save = async () => {
     if (!reportable) return;
     try {
-      saveBlob(await plain.mutateAsync(reportable), `report-${name}.pdf`);
+      const file = reportable.type === 'username' ? `username-report-${name}.pdf` : `report-${name}.pdf`;
+      saveBlob(await plain.mutateAsync(reportable), file);
     } catch (error) {
       if (isSessionEnd(error)) return;
       toast.error(messages.reports.failed);
@@ -84,9 +87,9 @@ export function ResultsTopBar({
   };
 
   const saveAi = async () => {
-    if (!reportable) return;
+    if (!aiReportable) return;
     try {
-      saveBlob(await ai.mutateAsync(reportable), `ai-generated-report-${name}.pdf`);
+      saveBlob(await ai.mutateAsync(aiReportable), `ai-generated-report-${name}.pdf`);
     } catch (error) {
       if (isSessionEnd(error)) return;
       toast.error(messages.reports.aiFailed);
@@ -113,7 +116,7 @@ export function ResultsTopBar({
         </div>
 
         <div className="grid w-full grid-cols-2 items-center gap-2 sm:flex sm:w-auto sm:flex-wrap">
-          {reportable && (
+          {aiReportable && (
             <button
               type="button"
               className="btn-ghost px-3 whitespace-nowrap sm:px-4"

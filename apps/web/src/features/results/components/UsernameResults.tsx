@@ -30,9 +30,10 @@ const FILTER_FROM = 8;
 
 /**
  * A username lookup's answer: the site check at a glance, the accounts found (each with its profile
- * link and evidence on demand), or the found-nowhere state, then the sites that could not say. No PDF
- * (there is no username report yet) and no watch (watches take phone numbers and addresses); the
- * exports, 'Add to case', Refresh and the answer's time are the frame's, as for the other lookups.
+ * link and evidence on demand), or the found-nowhere state, then the sites that could not say. Its PDF
+ * (the evidence of every found account), the exports, 'Add to case', Refresh and the answer's time
+ * are the frame's, as for the other lookups; no AI report and no watch (watches take phone numbers
+ * and addresses).
  * An answer without a readable site check (the source failed) is the common no-results view.
  */
 export function UsernameResults({
@@ -96,6 +97,7 @@ export function UsernameResults({
       cached={results.cached === true}
       panel={panel}
       answered={<AnswerHeader state={state} answer={results} className="mt-0.5" />}
+      report={{ userInput: state.userInput, type: 'username', results }}
     >
       {/* Found nowhere: that is the answer, said first; the counts follow. */}
       {found.length === 0 && <FoundNowhere check={check} username={display} />}
