@@ -141,7 +141,7 @@ describe('signed-in screens', { timeout: SCREEN_TOUR_MS }, () => {
     // The merged profile makes the page longer: its whole-page pictures and audits take longer.
   }, 120_000);
 
-  it('username: the search form, the rich demo handle with the evidence of an account open, and a name found nowhere', async () => {
+  it('username: the search form, the rich demo handle with the evidence of an account open, a name found nowhere, and one most sites blocked', async () => {
     const page = live;
     await page.goto('/dashboard');
     await page.getByRole('radio', { name: 'Username' }).check({ force: true });
@@ -161,9 +161,15 @@ describe('signed-in screens', { timeout: SCREEN_TOUR_MS }, () => {
     await search(page, 'username', demo.usernameNowhere);
     await page.getByRole('heading', { name: 'No account found' }).waitFor();
     found.push(...(await look(page, 'results-username-nowhere')));
+
+    // A bad day: a third of the sites blocked; the page says the check is partial.
+    await search(page, 'username', demo.usernameBlocked);
+    await heading1(page, `@${demo.usernameBlocked}`).waitFor();
+    await page.getByText(/^A partial check/).waitFor();
+    found.push(...(await look(page, 'results-username-blocked')));
     expectAccessible(found);
     expect(problemsOf(page)).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it('e-mail results of the rich demo address, with the map', async () => {
     const page = live;

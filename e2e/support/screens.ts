@@ -29,6 +29,7 @@ export const demo = {
   /** The username lookup's demo names: found on many sites, and found nowhere. */
   username: 'rohand90',
   usernameNowhere: 'nobody.demo',
+  usernameBlocked: 'blocked.demo',
   gstin: '27AADCN4821K1ZC',
   pan: 'BQZPD4821K',
   panName: 'Rohan Deshmukh',
