@@ -17,6 +17,7 @@ import { ConfigError } from './config-error.ts';
 import { describeStray, strayVariables } from './config-names.ts';
 import { LEAK_VENDORS as LEAK_SEARCH_VENDORS } from './providers/leak-search.ts';
 import { VENDORS, vendorVariables } from './providers/vendors.ts';
+import { isAddressOrBlock } from './security/address-guard.ts';
 import { isCommonPassword } from './security/password-policy.ts';
 
 const bool = (fallback: boolean) =>
@@ -49,48 +50,6 @@ const list = (fallback: string) =>
 
 /** A host name, or `*.` and a domain (any name below it). */
 const HOST_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
-
-/** An address the media proxy may reach although it is private: an address or block, and its port. */
-export interface AllowedAddress {
-  address: string;
-  family: 'ipv4' | 'ipv6';
-  /** A CIDR block's prefix length; undefined for one address. */
-  bits: number | undefined;
-  /** The one port allowed; undefined: only 80 and 443 (the web's ports, not a database's). */
-  port: number | undefined;
-}
-
-/** The ports an allowed address without its own port may be reached on. */
-export const DEFAULT_ALLOWED_PORTS: readonly number[] = [80, 443];
-
-/**
- * An IP address or a CIDR block, with an optional port: `127.0.0.1`, `10.0.0.0/8`, `10.0.0.5:8080`,
- * `::1`, `fd00::/8`, `[fd00::1]:443`, `[fd00::/8]:8443`. Undefined when it is none of these.
- */
-export function parseAllowedAddress(value: string): AllowedAddress | undefined {
-  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(value);
-  const v4WithPort = /^([\d./]+):(\d{1,5})$/.exec(value);
-  const [block, portText] = bracketed
-    ? [bracketed[1], bracketed[2]]
-    : v4WithPort
-      ? [v4WithPort[1], v4WithPort[2]]
-      : [value, undefined];
-  const [address, bitsText, ...rest] = (block ?? '').split('/');
-  if (rest.length > 0 || !address) return undefined;
-  const family = isIP(address);
-  if (family === 0 || (bracketed && family !== 6)) return undefined;
-  let bits: number | undefined;
-  if (bitsText !== undefined) {
-    if (!/^\d{1,3}$/.test(bitsText) || Number(bitsText) > (family === 4 ? 32 : 128)) return undefined;
-    bits = Number(bitsText);
-  }
-  const port = portText === undefined ? undefined : Number(portText);
-  if (port !== undefined && (port < 1 || port > 65_535)) return undefined;
-  return { address, family: family === 4 ? 'ipv4' : 'ipv6', bits, port };
-}
-
-/** An IP address or a CIDR block, with an optional port (parseAllowedAddress). */
-export const isAddressOrBlock = (value: string): boolean => parseAllowedAddress(value) !== undefined;
 
 /** The operator's tile server: an http(s) URL template with {z}, {x} and {y}. */
 const tileTemplate = z

@@ -1,6 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import { DEFAULT_ALLOWED_PORTS, parseAllowedAddress } from '../config.ts';
 
 /**
  * The one guard on where the server's outbound fetches may connect (the media proxy, the username
@@ -11,6 +10,48 @@ import { DEFAULT_ALLOWED_PORTS, parseAllowedAddress } from '../config.ts';
  * option that fails with `ADDRESS_REFUSED` when any answer is refused, so a DNS answer cannot swap in
  * 127.0.0.1 after a check. A literal IP never goes through DNS: callers check it with `allowed`.
  */
+
+/** An address an outbound fetch may reach although it is private: an address or block, and its port. */
+export interface AllowedAddress {
+  address: string;
+  family: 'ipv4' | 'ipv6';
+  /** A CIDR block's prefix length; undefined for one address. */
+  bits: number | undefined;
+  /** The one port allowed; undefined: only 80 and 443 (the web's ports, not a database's). */
+  port: number | undefined;
+}
+
+/** The ports an allowed address without its own port may be reached on. */
+export const DEFAULT_ALLOWED_PORTS: readonly number[] = [80, 443];
+
+/**
+ * An IP address or a CIDR block, with an optional port: `127.0.0.1`, `10.0.0.0/8`, `10.0.0.5:8080`,
+ * `::1`, `fd00::/8`, `[fd00::1]:443`, `[fd00::/8]:8443`. Undefined when it is none of these.
+ */
+export function parseAllowedAddress(value: string): AllowedAddress | undefined {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(value);
+  const v4WithPort = /^([\d./]+):(\d{1,5})$/.exec(value);
+  const [block, portText] = bracketed
+    ? [bracketed[1], bracketed[2]]
+    : v4WithPort
+      ? [v4WithPort[1], v4WithPort[2]]
+      : [value, undefined];
+  const [address, bitsText, ...rest] = (block ?? '').split('/');
+  if (rest.length > 0 || !address) return undefined;
+  const family = isIP(address);
+  if (family === 0 || (bracketed && family !== 6)) return undefined;
+  let bits: number | undefined;
+  if (bitsText !== undefined) {
+    if (!/^\d{1,3}$/.test(bitsText) || Number(bitsText) > (family === 4 ? 32 : 128)) return undefined;
+    bits = Number(bitsText);
+  }
+  const port = portText === undefined ? undefined : Number(portText);
+  if (port !== undefined && (port < 1 || port > 65_535)) return undefined;
+  return { address, family: family === 4 ? 'ipv4' : 'ipv6', bits, port };
+}
+
+/** An IP address or a CIDR block, with an optional port (parseAllowedAddress): config.ts checks the lists with it. */
+export const isAddressOrBlock = (value: string): boolean => parseAllowedAddress(value) !== undefined;
 
 /** The `code` of the error `lookupFor`'s lookup fails with when an answer is a refused address. */
 export const ADDRESS_REFUSED = 'EADDRESS_REFUSED';
