@@ -8,6 +8,7 @@
  */
 
 import type { SourceStatus } from '../catalogue/sources.ts';
+import type { SiteCheckAnswer } from '../username/sites.ts';
 
 type Maybe<T> = T | null | undefined;
 
@@ -175,8 +176,24 @@ export interface ReusedFrom {
   case_reference: string | null;
 }
 
+/** What this server adds to every lookup answer besides the sources' payloads. */
+export interface LookupAnswerMeta {
+  /** The balance after the lookup. */
+  credits: number;
+  /** The lookup's id, whether it came from the cache, and sandbox marking. */
+  lookup_id?: string;
+  cached?: boolean;
+  sandbox?: boolean;
+  /** What became of every source of the lookup, live or sandbox. */
+  source_status?: Record<string, SourceStatus>;
+  /** When the sources answered (for a reuse, the time of the lookup it replays). */
+  answered_at?: string;
+  /** The paid lookup a reused answer replays; null when the sources were asked. */
+  reused_from?: ReusedFrom | null;
+}
+
 /** GET /api/tel answer (spec §3). Every source key is present only when that source answered. */
-export interface PhoneLookupResponse {
+export interface PhoneLookupResponse extends LookupAnswerMeta {
   wpData?: WhatsAppData | null;
   hlrData?: HlrData | string | null;
   tcData?: CallerIdData | null;
@@ -189,17 +206,6 @@ export interface PhoneLookupResponse {
   srData?: RcLookupData | null;
   telData?: TelegramData | null;
   errors: SourceErrors;
-  credits: number;
-  /** Added by this server: the lookup's id, whether it came from the cache, and sandbox marking. */
-  lookup_id?: string;
-  cached?: boolean;
-  sandbox?: boolean;
-  /** Added by this server: what became of every source of the lookup, live or sandbox. */
-  source_status?: Record<string, SourceStatus>;
-  /** Added by this server: when the sources answered (for a reuse, the time of the lookup it replays). */
-  answered_at?: string;
-  /** Added by this server: the paid lookup a reused answer replays; null when the sources were asked. */
-  reused_from?: ReusedFrom | null;
 }
 
 // ---------- e-mail sources ----------
@@ -350,18 +356,17 @@ export interface EmailLookupData {
 }
 
 /** GET /api/email answer (spec §3): data and credits. */
-export interface EmailLookupResponse {
+export interface EmailLookupResponse extends LookupAnswerMeta {
   data: EmailLookupData;
-  credits: number;
-  lookup_id?: string;
-  cached?: boolean;
-  sandbox?: boolean;
-  /** Added by this server: what became of every source of the lookup, live or sandbox. */
-  source_status?: Record<string, SourceStatus>;
-  /** Added by this server: when the sources answered (for a reuse, the time of the lookup it replays). */
-  answered_at?: string;
-  /** Added by this server: the paid lookup a reused answer replays; null when the sources were asked. */
-  reused_from?: ReusedFrom | null;
+}
+
+/**
+ * GET /api/username answer: flat, like the phone answer — one key per username source that answered
+ * (`sitesData`: the site check), the failures under `errors`, and the lookup's own fields.
+ */
+export interface UsernameLookupResponse extends LookupAnswerMeta {
+  sitesData?: SiteCheckAnswer | null;
+  errors: SourceErrors;
 }
 
 // ---------- paid detail lookups ----------

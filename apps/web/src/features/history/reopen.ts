@@ -3,9 +3,10 @@ import {
   type HistoryDetail,
   isRecord,
   type PhoneLookupResponse,
+  type UsernameLookupResponse,
 } from '@footprint/domain';
 import { draftOf, legalBasisInputOf } from '../../lib/legal-basis-draft.ts';
-import type { ResultsState, UsernameLookupResponse } from '../results/index.ts';
+import type { ResultsState } from '../results/index.ts';
 import { baseKind } from './format.ts';
 
 /**

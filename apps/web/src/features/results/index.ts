@@ -3,4 +3,3 @@
  * hands to /results through navigation state. Other features import only this file.
  */
 export { type ResultsState, readResultsState } from './resultsState.ts';
-export type { UsernameLookupResponse } from './username.ts';

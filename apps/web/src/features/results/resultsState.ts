@@ -1,7 +1,6 @@
-import type { EmailLookupResponse, PhoneLookupResponse } from '@footprint/domain';
+import type { EmailLookupResponse, PhoneLookupResponse, UsernameLookupResponse } from '@footprint/domain';
 import { isRecord } from '@footprint/domain';
 import type { Searcher } from '../../components/ReadAsSupervisorNote.tsx';
-import type { UsernameLookupResponse } from './username.ts';
 
 export type { Searcher };
 

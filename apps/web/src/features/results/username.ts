@@ -1,31 +1,12 @@
 import {
   type AnsweredSite,
   isSiteCheckAnswer,
-  type ReusedFrom,
   SITE_STATES,
   type SiteCheckAnswer,
   type SiteState,
-  type SourceErrors,
-  type SourceStatus,
+  type UsernameLookupResponse,
 } from '@footprint/domain';
 import type { AnswerParts } from './sourcePanel.ts';
-
-/**
- * GET /api/username's answer as the page holds it (`usernameResponse`): flat, like the phone answer —
- * one key per username source that answered (`sitesData`: the site check), the failures under
- * `errors`, and the lookup's own fields.
- */
-export interface UsernameLookupResponse {
-  sitesData?: SiteCheckAnswer | null;
-  errors: SourceErrors;
-  credits: number;
-  lookup_id?: string;
-  cached?: boolean;
-  sandbox?: boolean;
-  source_status?: Record<string, SourceStatus>;
-  answered_at?: string;
-  reused_from?: ReusedFrom | null;
-}
 
 /** The parts of a username answer, for the source panel and the sandbox banner. */
 export const usernameParts = (results: UsernameLookupResponse): AnswerParts => ({

@@ -1,8 +1,7 @@
-import type { EmailLookupResponse, PhoneLookupResponse } from '@footprint/domain';
+import type { EmailLookupResponse, PhoneLookupResponse, UsernameLookupResponse } from '@footprint/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { ResultsState } from '../resultsState.ts';
-import type { UsernameLookupResponse } from '../username.ts';
 
 /**
  * The page's search again, fresh: GET /api/tel, /api/email or /api/username with `fresh=1`, so that the sources are

@@ -1,4 +1,4 @@
-import { messages } from '@footprint/domain';
+import { messages, type UsernameLookupResponse } from '@footprint/domain';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { filterKey } from '../filter.ts';
 import type { ResultsState } from '../resultsState.ts';
@@ -10,7 +10,6 @@ import {
   sitesIn,
   UNASKED_STATES,
   type UnaskedState,
-  type UsernameLookupResponse,
   usernameParts,
 } from '../username.ts';
 import { AnswerHeader } from './AnswerHeader.tsx';

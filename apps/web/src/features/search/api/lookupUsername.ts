@@ -1,6 +1,6 @@
+import type { UsernameLookupResponse } from '@footprint/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import type { UsernameLookupResponse } from '../../results/index.ts';
 
 export interface UsernameLookupInput {
   /** The name as typed: trimmed and its leading '@' dropped here. */
