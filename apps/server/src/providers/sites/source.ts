@@ -6,16 +6,9 @@
  * The operator turns it on (SITE_CHECK_ENABLED, with SITE_CHECK_USER_AGENT); runtime.ts builds it
  * once, so the lookups and the catalogue's self-check share its politeness.
  */
-import {
-  type AnsweredSite,
-  type CatalogueSite,
-  SITE_STATES,
-  type SiteCheck,
-  type SiteCheckAnswer,
-  type SiteState,
-  siteStateOrder,
-} from '@footprint/domain';
+import type { CatalogueSite, SiteCheck, SiteCheckAnswer } from '@footprint/domain';
 import type { Provider } from '../types.ts';
+import { answerOf } from './answer.ts';
 import { loadCatalogue, profileUrl, type SiteCatalogue } from './catalogue.ts';
 import { createSiteFetcher } from './fetcher.ts';
 import { checkUsername } from './run.ts';
@@ -43,43 +36,6 @@ export interface SiteCheckSource {
 
 /** Time the runner gives the source past the lookup's own deadline, to build and hand back the answer. */
 const HAND_BACK_MS = 5_000;
-
-/** The answer's lines: found first, then blocked, error, not checked; by name within a state. */
-function answerOf(
-  username: string,
-  catalogue: SiteCatalogue,
-  lines: readonly SiteCheck[],
-  started: Date,
-  finished: Date,
-): SiteCheckAnswer {
-  const counts = Object.fromEntries(SITE_STATES.map((state) => [state, 0])) as Record<SiteState, number>;
-  const sites: AnsweredSite[] = [];
-  const notFound: string[] = [];
-  for (const line of lines) {
-    counts[line.state] += 1;
-    if (line.state === 'not_found') {
-      notFound.push(line.site);
-      continue;
-    }
-    const site = catalogue.byId.get(line.site);
-    sites.push({
-      ...line,
-      name: site?.name ?? line.site,
-      category: site?.category ?? 'other',
-      india: site?.india ?? false,
-    });
-  }
-  sites.sort((a, b) => siteStateOrder(a.state) - siteStateOrder(b.state) || a.name.localeCompare(b.name));
-  return {
-    username,
-    catalogue: { sites: catalogue.sites.length, scope: lines.length },
-    counts,
-    sites,
-    not_found: notFound,
-    started_at: started.toISOString(),
-    finished_at: finished.toISOString(),
-  };
-}
 
 /** A site the lookup's deadline passed before it answered. */
 const outOfTime = (site: CatalogueSite, username: string, deadlineMs: number, at: Date): SiteCheck => ({

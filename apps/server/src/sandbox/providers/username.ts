@@ -6,14 +6,8 @@
  * wall of blocked sites.
  */
 import { createHash } from 'node:crypto';
-import {
-  type AnsweredSite,
-  type CatalogueSite,
-  SITE_STATES,
-  type SiteCheckAnswer,
-  type SiteState,
-  siteStateOrder,
-} from '@footprint/domain';
+import type { CatalogueSite, SiteCheck, SiteCheckAnswer, SiteState } from '@footprint/domain';
+import { answerOf } from '../../providers/sites/answer.ts';
 import { loadCatalogue, profileUrl, siteAllows } from '../../providers/sites/catalogue.ts';
 import { createRng, isoDay, SANDBOX_NOW } from '../random.ts';
 
@@ -62,7 +56,8 @@ function shareOf(username: string, rng: ReturnType<typeof createRng>) {
  * answer's dates do, so the same name always gets the same bytes.
  */
 export function sitesPayload(username: string, now: Date = SANDBOX_NOW): SiteCheckAnswer {
-  const { sites } = loadCatalogue();
+  const catalogue = loadCatalogue();
+  const { sites } = catalogue;
   const rng = createRng(`sitesData:${username}`);
   const share = shareOf(username, rng);
   const ranked = [...sites].sort((a, b) => prominence(a) - prominence(b) || a.id.localeCompare(b.id));
@@ -76,10 +71,7 @@ export function sitesPayload(username: string, now: Date = SANDBOX_NOW): SiteChe
   const quarantined = take(sites.length * share.quarantined);
 
   const started = now.getTime();
-  const lines: AnsweredSite[] = [];
-  const notFound: string[] = [];
-  const counts = Object.fromEntries(SITE_STATES.map((state) => [state, 0])) as Record<SiteState, number>;
-  sites.forEach((site, index) => {
+  const lines = sites.map((site, index) => {
     const checkedAt = new Date(started + 200 + index * 7).toISOString();
     const state: SiteState = !siteAllows(site, username)
       ? 'not_checked'
@@ -92,23 +84,9 @@ export function sitesPayload(username: string, now: Date = SANDBOX_NOW): SiteChe
             : quarantined.has(site.id)
               ? 'not_checked'
               : 'not_found';
-    counts[state] += 1;
-    if (state === 'not_found') {
-      notFound.push(site.id);
-      return;
-    }
-    lines.push(lineOf(site, username, state, checkedAt, rng, now));
+    return lineOf(site, username, state, checkedAt, rng, now);
   });
-  lines.sort((a, b) => siteStateOrder(a.state) - siteStateOrder(b.state) || a.name.localeCompare(b.name));
-  return {
-    username,
-    catalogue: { sites: sites.length, scope: sites.length },
-    counts,
-    sites: lines,
-    not_found: notFound,
-    started_at: now.toISOString(),
-    finished_at: new Date(started + 200 + sites.length * 7).toISOString(),
-  };
+  return answerOf(username, catalogue, lines, now, new Date(started + 200 + sites.length * 7));
 }
 
 function lineOf(
@@ -118,9 +96,10 @@ function lineOf(
   checkedAt: string,
   rng: ReturnType<typeof createRng>,
   now: Date,
-): AnsweredSite {
+): SiteCheck {
   const url = profileUrl(site, username);
-  const base = { site: site.id, name: site.name, category: site.category, india: site.india, state, url };
+  const base = { site: site.id, state, url };
+  if (state === 'not_found') return { ...base, checked_at: checkedAt };
   if (state === 'found') {
     const body = `sandbox profile page of ${username} on ${site.name}`;
     return {
