@@ -64,6 +64,7 @@ export default defineConfig({
           root: './e2e',
           include: ['specs/**/*.test.ts'],
           globalSetup: ['./support/global-setup.ts'],
+          setupFiles: ['./support/hold-settings.ts'],
           // Two files side by side, each checking its pages against the WCAG 2.2 rules, load two
           // cores heavily: a long flow may take over a minute.
           testTimeout: 90_000,

@@ -94,6 +94,8 @@ const pgliteTestPaths = [
   // bundle's ZIP and reports read rows as any query does: its tests run on PostgreSQL only.)
   'apps/server/test/cases/cases.test.ts',
   'apps/server/test/cases/commands.test.ts',
+  // Captures: their bytes (bytea), the chain's row lock and the in-process queue on the embedded default.
+  'apps/server/test/cases/captures.test.ts',
   'apps/server/test/credits/ledger.test.ts',
   'apps/server/test/http/app.test.ts',
   // Holds a test of the PGlite-only import writer (parameterized INSERT in place of COPY).

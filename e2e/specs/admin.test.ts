@@ -24,6 +24,7 @@ import {
   useBrowser,
 } from '../support/browser.ts';
 import { type RunningServer, startProductServer } from '../support/server.ts';
+import { changingSettings } from '../support/settings.ts';
 
 /**
  * Accountability in the browser: the admin area (users, credits, mode, audit trail with its case reference and
@@ -338,7 +339,13 @@ describe('admin area', () => {
       .filter({ hasText: 'corporate:corporate_gstin' })
       .getByText('Corporate · GSTIN Details', { exact: true })
       .waitFor();
-    expect(await providers.getByText('Not configured', { exact: true }).count()).toBe(0);
+    // The vendor-only account search of the username lookup (pseudonymData) has no sandbox stand-in:
+    // it alone is not configured.
+    const notConfigured = providers
+      .getByRole('row')
+      .filter({ has: admin.getByText('Not configured', { exact: true }) });
+    expect(await notConfigured.count()).toBe(1);
+    await notConfigured.filter({ hasText: 'pseudonymData' }).waitFor();
     await screenshot(admin, 'admin-providers-desktop');
 
     await admin
@@ -355,66 +362,69 @@ describe('admin area', () => {
     await first.getByText(sources[0]!.record_count.toLocaleString('en-US'), { exact: true }).waitFor();
     await screenshot(admin, 'admin-leak-sources-desktop');
 
-    await admin
-      .getByRole('navigation', { name: 'Admin sections' })
-      .getByRole('link', { name: 'Settings' })
-      .click();
-    await heading(admin, 'Settings').waitFor();
-    await screenshot(admin, 'admin-settings-desktop');
+    // Registration and the case reference are deployment-wide: no other file's test runs meanwhile.
+    await changingSettings(async () => {
+      await admin
+        .getByRole('navigation', { name: 'Admin sections' })
+        .getByRole('link', { name: 'Settings' })
+        .click();
+      await heading(admin, 'Settings').waitFor();
+      await screenshot(admin, 'admin-settings-desktop');
 
-    // Registration closed: /api/registration-status says so; then open again.
-    const mode = (name: string) => admin.getByRole('radio', { name, exact: true });
-    expect(await mode('Open').isChecked()).toBe(true);
-    await mode('Closed').check();
-    await admin.getByRole('button', { name: 'Save settings' }).click();
-    await toast(admin, 'Saved.').waitFor();
-    expect((await api('/api/registration-status')).body).toEqual({
-      registration_enabled: false,
-      registration_mode: 'closed',
-      // The shared server's sign-up asks for no profile field (support/server.ts).
-      required_fields: [],
+      // Registration closed: /api/registration-status says so; then open again.
+      const mode = (name: string) => admin.getByRole('radio', { name, exact: true });
+      expect(await mode('Open').isChecked()).toBe(true);
+      await mode('Closed').check();
+      await admin.getByRole('button', { name: 'Save settings' }).click();
+      await toast(admin, 'Saved.').waitFor();
+      expect((await api('/api/registration-status')).body).toEqual({
+        registration_enabled: false,
+        registration_mode: 'closed',
+        // The shared server's sign-up asks for no profile field (support/server.ts).
+        required_fields: [],
+      });
+      await mode('Open').check();
+      await admin.getByRole('button', { name: 'Save settings' }).click();
+      await expect
+        .poll(async () => (await api('/api/registration-status')).body.registration_mode)
+        .toBe('open');
+
+      // A required case reference: the field loses its 'Optional' badge and a search without one is
+      // refused in the browser (and by the server, without a charge).
+      await admin.getByRole('switch', { name: 'Case reference required' }).check();
+      await admin.getByRole('button', { name: 'Save settings' }).click();
+      await expect
+        .poll(async () => (await api('/api/case-reference-policy', { token: adminToken })).body.required)
+        .toBe(true);
+
+      const token = officerToken ?? (await apiSignIn('demo-live@footprint.test', demoPassword));
+      const before = await credits(token);
+      const refused = await api('/api/tel?number=919876543210', { token });
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toBe('A case reference is required for every search.');
+      expect(await credits(token)).toBe(before);
+
+      const user = await pageAs(token, '/dashboard');
+      await user.getByLabel(/^Case reference/).waitFor();
+      await expect.poll(() => user.getByText('Optional', { exact: true }).count()).toBe(0);
+      let searched = false;
+      user.on('request', (request) => {
+        if (request.url().includes('/api/tel?')) searched = true;
+      });
+      await user.getByRole('textbox', { name: 'Phone number' }).fill('9876543210');
+      await user.getByRole('checkbox', { name: /Terms of Services, Policies/ }).check();
+      await user.getByRole('button', { name: 'Search', exact: true }).click();
+      await toast(user, 'A case reference is required for every search.').waitFor();
+      expect(searched).toBe(false);
+      expect(await user.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('case_reference');
+      await screenshot(user, 'dashboard-case-reference-required-desktop');
+
+      await admin.getByRole('switch', { name: 'Case reference required' }).uncheck();
+      await admin.getByRole('button', { name: 'Save settings' }).click();
+      await expect
+        .poll(async () => (await api('/api/case-reference-policy', { token: adminToken })).body.required)
+        .toBe(false);
     });
-    await mode('Open').check();
-    await admin.getByRole('button', { name: 'Save settings' }).click();
-    await expect
-      .poll(async () => (await api('/api/registration-status')).body.registration_mode)
-      .toBe('open');
-
-    // A required case reference: the field loses its 'Optional' badge and a search without one is
-    // refused in the browser (and by the server, without a charge).
-    await admin.getByRole('switch', { name: 'Case reference required' }).check();
-    await admin.getByRole('button', { name: 'Save settings' }).click();
-    await expect
-      .poll(async () => (await api('/api/case-reference-policy', { token: adminToken })).body.required)
-      .toBe(true);
-
-    const token = officerToken ?? (await apiSignIn('demo-live@footprint.test', demoPassword));
-    const before = await credits(token);
-    const refused = await api('/api/tel?number=919876543210', { token });
-    expect(refused.status).toBe(422);
-    expect(refused.body.message).toBe('A case reference is required for every search.');
-    expect(await credits(token)).toBe(before);
-
-    const user = await pageAs(token, '/dashboard');
-    await user.getByLabel(/^Case reference/).waitFor();
-    await expect.poll(() => user.getByText('Optional', { exact: true }).count()).toBe(0);
-    let searched = false;
-    user.on('request', (request) => {
-      if (request.url().includes('/api/tel?')) searched = true;
-    });
-    await user.getByRole('textbox', { name: 'Phone number' }).fill('9876543210');
-    await user.getByRole('checkbox', { name: /Terms of Services, Policies/ }).check();
-    await user.getByRole('button', { name: 'Search', exact: true }).click();
-    await toast(user, 'A case reference is required for every search.').waitFor();
-    expect(searched).toBe(false);
-    expect(await user.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('case_reference');
-    await screenshot(user, 'dashboard-case-reference-required-desktop');
-
-    await admin.getByRole('switch', { name: 'Case reference required' }).uncheck();
-    await admin.getByRole('button', { name: 'Save settings' }).click();
-    await expect
-      .poll(async () => (await api('/api/case-reference-policy', { token: adminToken })).body.required)
-      .toBe(false);
     expect(problemsOf(admin)).toEqual([]);
   });
 

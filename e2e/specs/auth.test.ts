@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { axeProblems, screenPicture, settle, viewports } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword, otpFrom, waitForMail } from '../support/api.ts';
 import { picture, problemsOf, screenshot, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { changingSettings } from '../support/settings.ts';
 
 const browser = useBrowser();
 
@@ -214,29 +215,31 @@ describe('password reset', () => {
 describe('registration switched off', () => {
   it('replaces the form with the 403 page while an admin has registration disabled', async () => {
     const admin = await apiSignIn('demo-admin@footprint.test', demoPassword);
-    const off = await api('/api/admin/settings', {
-      method: 'PATCH',
-      body: { registration_enabled: false },
-      token: admin,
-    });
-    expect(off.status).toBe(200);
-    try {
-      const page = await browser.newPage();
-      await page.goto('/register');
-      await page.getByText('Forbidden').first().waitFor();
-      await page.getByText('Registration is currently disabled.').waitFor();
-      await screenshot(page, 'register-disabled-desktop');
-      await page
-        .getByRole('button', { name: 'Go Back Home' })
-        .or(page.getByRole('link', { name: 'Go Back Home' }))
-        .click();
-      await page.waitForURL((url) => url.pathname === '/');
-    } finally {
-      await api('/api/admin/settings', {
+    await changingSettings(async () => {
+      const off = await api('/api/admin/settings', {
         method: 'PATCH',
-        body: { registration_enabled: true },
+        body: { registration_enabled: false },
         token: admin,
       });
-    }
+      expect(off.status).toBe(200);
+      try {
+        const page = await browser.newPage();
+        await page.goto('/register');
+        await page.getByText('Forbidden').first().waitFor();
+        await page.getByText('Registration is currently disabled.').waitFor();
+        await screenshot(page, 'register-disabled-desktop');
+        await page
+          .getByRole('button', { name: 'Go Back Home' })
+          .or(page.getByRole('link', { name: 'Go Back Home' }))
+          .click();
+        await page.waitForURL((url) => url.pathname === '/');
+      } finally {
+        await api('/api/admin/settings', {
+          method: 'PATCH',
+          body: { registration_enabled: true },
+          token: admin,
+        });
+      }
+    });
   });
 });

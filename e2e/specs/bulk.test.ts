@@ -17,6 +17,8 @@ import { type RunningServer, startProductServer } from '../support/server.ts';
  * trial account sees no Bulk entry and is sent to /upgrade. The live account is made for this file by
  * demo-admin, so its balance is exact. A second server with slow sandbox sources and one row at a time
  * shows a job in progress: the bar moving over the event stream (no polling), Pause, Resume, done.
+ * A pasted list of usernames runs too: its rows list the accounts found as links, and a name found
+ * nowhere costs nothing.
  */
 
 const browser = useBrowser();
@@ -226,6 +228,81 @@ describe('/bulk', () => {
     expect(width).toBeLessThanOrEqual(viewports.mobile.width);
     await settle(page);
     await screenshot(page, 'bulk-mobile');
+  });
+
+  it('runs a pasted list of usernames: the accounts found as links, a name found nowhere not charged', async () => {
+    const page = await browser.newPage(viewports.desktop);
+    await openSignedIn(page, live.token, '/bulk');
+    await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
+    const price = (
+      (await api('/api/sources', { token: live.token })).body as { prices: { username: number } }
+    ).prices.username;
+    await choose(page, t.types.username!);
+    expect(await page.getByRole('radio', { name: t.types.username }).isChecked()).toBe(true);
+    await choose(page, t.sourcePaste);
+    // The '@' people type is dropped, so '@nobody.demo' and 'nobody.demo' are one row.
+    await page.getByLabel(t.pasteLabel).fill('rohand90\n@nobody.demo\nnobody.demo\nnot a name');
+    await page.getByRole('button', { name: t.check }).click();
+    const summary = page.getByRole('region', { name: t.previewTitle });
+    await summary.waitFor();
+    expect(await figure(page, t.willRun).textContent()).toBe('2');
+    expect(await figure(page, t.duplicates).textContent()).toBe('1');
+    expect(await figure(page, t.invalidCount).textContent()).toBe('1');
+    expect(await figure(page, t.cost).textContent()).toBe(t.credits(2 * price));
+    await summary.getByRole('cell', { name: messages.search.invalidUsername }).waitFor();
+    const before = await balance(live.token);
+
+    await page.getByRole('button', { name: t.start, exact: true }).click();
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: t.pastedName }) });
+    await card.getByText(t.statuses.done!, { exact: true }).waitFor({ timeout: 60_000 });
+    expect(await card.textContent()).toContain(`${t.typeShort.username} · `);
+    // Found nowhere is answered but refunded: one row charged.
+    expect(await job(card)).toEqual({ spent: price, charged: 1 });
+    expect(await balance(live.token)).toBe(before - price);
+
+    await card.getByRole('button', { name: t.viewRowsLabel(t.pastedName) }).click();
+    const rows = card.getByRole('region', { name: t.rowsTitle(t.pastedName) }).first();
+    await rows.getByRole('columnheader', { name: t.rowAccounts }).waitFor();
+    const rich = rows.getByRole('row').filter({ hasText: 'rohand90' });
+    const links = rich.getByRole('link');
+    await links.first().waitFor();
+    const shown = await links.count();
+    expect(shown).toBeGreaterThan(0);
+    for (let i = 0; i < shown; i++) {
+      const link = links.nth(i);
+      expect(await link.getAttribute('href')).toMatch(/^https?:\/\/.*rohand90/i);
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect(await link.getAttribute('rel')).toContain('noopener');
+      expect(await link.textContent()).toMatch(/\(opens in a new tab\)$/);
+    }
+    // The count says how many sites have it; the rest of the accounts open from the fold.
+    const countText = (await rich.getByRole('cell', { name: /^\d+ sites?$/ }).textContent()) ?? '';
+    const found = Number(/^(\d+)/.exec(countText)?.[1]);
+    expect(found).toBeGreaterThan(shown);
+    await rich.getByText(t.accountsMore(found - shown)).click();
+    // Links in the closed fold are out of the accessibility tree until it opens.
+    await expect.poll(() => links.count()).toBe(found);
+    const nobody = rows.getByRole('row').filter({ hasText: 'nobody.demo' });
+    await nobody.getByText(t.rowStatuses.no_record!, { exact: true }).waitFor();
+    await nobody.getByRole('cell', { name: t.foundCount(0), exact: true }).waitFor();
+    expect(await nobody.getByRole('link').count()).toBe(0);
+    expect(await axeProblems(page, '/bulk')).toEqual([]);
+
+    // Nothing wider than a phone's screen, the accounts open too.
+    await page.setViewportSize(viewports.mobile);
+    await rich.scrollIntoViewIfNeeded();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(viewports.mobile.width);
+    await page.setViewportSize(viewports.desktop);
+
+    // The row reopens its lookup as the history does: the username's results, no new charge.
+    await rows.getByRole('button', { name: t.rowOpenLabel('rohand90') }).click();
+    await page.waitForURL('**/results');
+    await page.getByRole('heading', { level: 1, name: '@rohand90' }).waitFor();
+    expect(await balance(live.token)).toBe(before - price);
+    expect(problemsOf(page)).toEqual([]);
   });
 
   it('keeps trial accounts out: no Bulk entry, /bulk goes to /upgrade', async () => {

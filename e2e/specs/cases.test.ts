@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
+  CASE_EXPORT_FORMATS,
+  CASE_EXPORTS,
   LEGAL_BASIS_DECLARATIONS,
   LEGAL_BASIS_LABELS,
   legalBasisMessages,
@@ -18,6 +20,7 @@ import {
 } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
 import {
+  expectNoSidewaysScroll,
   picture,
   problemsOf,
   screenshot,
@@ -32,6 +35,8 @@ import {
  * owner places a legal hold on a case, seen on its page and in the list, and releases it.
  */
 
+/** A label as a pattern that matches it literally ('i2 Analyst's Notebook (CSV)'). */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const browser = useBrowser();
 const t = messages.cases;
 let token: string;
@@ -205,6 +210,27 @@ describe('/cases', () => {
     });
     expect(((await checked.json()) as { valid: boolean }).valid).toBe(true);
 
+    // The Export menu lists every declared format with what it is for, and saves the one chosen.
+    const exportToggle = page.getByRole('button', { name: t.exportMenu, exact: true });
+    await exportToggle.click();
+    for (const format of CASE_EXPORT_FORMATS) {
+      await page
+        .getByRole('button', { name: new RegExp(`^${escapeRegExp(CASE_EXPORTS[format].label)}`) })
+        .waitFor();
+    }
+    await picture(page, screenPicture('case-export-menu', 'desktop'));
+    const graphml = page.waitForEvent('download');
+    await page
+      .getByRole('button', { name: new RegExp(`^${escapeRegExp(CASE_EXPORTS.graphml.label)}`) })
+      .click();
+    const graphFile = await graphml;
+    expect(graphFile.suggestedFilename()).toBe('case-op-kite.graphml');
+    const xml = (await readFile((await graphFile.path())!)).toString('utf8');
+    expect(xml).toContain('<graphml xmlns="http://graphml.graphdrawing.org/xmlns"');
+    expect(xml).toContain('rohan.deshmukh90@example.com');
+    await page.locator('.Toastify').getByText(t.exportSaved(CASE_EXPORTS.graphml.label)).waitFor();
+    expect(await exportToggle.evaluate((el) => el === document.activeElement)).toBe(true);
+
     await settle(page);
     expect(await axeProblems(page, 'case')).toEqual([]);
     // On a laptop the searches table shows every column, its Open button included, without scrolling.
@@ -214,6 +240,14 @@ describe('/cases', () => {
     await settle(page);
     expect(await axeProblems(page, 'case (mobile)')).toEqual([]);
     await picture(page, screenPicture('case', 'mobile'));
+    // The Export menu fits a phone: every item in view, none wider than the screen.
+    await page.getByRole('button', { name: t.exportMenu, exact: true }).click();
+    await page
+      .getByRole('button', { name: new RegExp(`^${escapeRegExp(CASE_EXPORTS.graphml.label)}`) })
+      .waitFor();
+    await expectNoSidewaysScroll(page);
+    await picture(page, screenPicture('case-export-menu', 'mobile'));
+    await page.keyboard.press('Escape');
     expect(problemsOf(page)).toEqual([]);
   }, 150_000); // Two lookups, the case page at two sizes with axe, a bundle drawn through the report pool.
 

@@ -16,7 +16,8 @@ import { problemsOf, screenshot, storeSession, useBrowser } from '../support/bro
  * account no other spec counts the balance of.
  */
 
-const browser = useBrowser();
+// Its tests sign in afresh on a page of their own; the contexts they leave are reused (support/browser.ts).
+const browser = useBrowser({ reuseContexts: true });
 const account = 'demo-admin@footprint.test';
 let token: string;
 

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { type A11yProblem, axeLoadedPage, expectAccessible } from '../support/a11y.ts';
 import { api, apiSignIn, demoPassword } from '../support/api.ts';
 import { checkedBy } from '../support/axe-owners.ts';
-import { problemsOf, screenshot, storeSession, useBrowser } from '../support/browser.ts';
+import { openInApp, problemsOf, screenshot, storeSession, useBrowser } from '../support/browser.ts';
 
-const browser = useBrowser();
+// Its tests sign in afresh on a page of their own; the contexts they leave are reused (support/browser.ts).
+const browser = useBrowser({ reuseContexts: true });
 
 /** Puts a real session into the browser's storage, as a successful login would. */
 async function signedInPage(email: string) {
@@ -132,7 +133,10 @@ describe('guards', () => {
     await page.clock.runFor(61_000);
     await page.getByText('Session expired. Please log in again.').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/login' || url.pathname === '/');
-    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    // Read once the redirect's document is the page's (a read while it replaces the last one is lost).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('auth_token')).catch(() => 'navigating'))
+      .toBeNull();
   });
 });
 
@@ -311,7 +315,7 @@ describe('navigation for every signed-in page', () => {
             expect(await nav.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
           }
           if (email.startsWith('demo-admin')) {
-            await page.goto('/cases');
+            await openInApp(page, '/cases');
             await page.getByRole('heading', { level: 1, name: messages.cases.title }).waitFor();
             if (onPhone) {
               await openNav(page, true);
@@ -320,7 +324,7 @@ describe('navigation for every signed-in page', () => {
             } else {
               await screenshot(page, 'nav-sidebar-admin-desktop');
             }
-            await page.goto('/dashboard');
+            await openInApp(page, '/dashboard');
           }
           const admin = email.startsWith('demo-admin');
           // The admin reaches every signed-in page of the menu: its tour is the one checked with axe.
@@ -332,7 +336,7 @@ describe('navigation for every signed-in page', () => {
           if (audit) {
             // A page no menu links to yet.
             for (const path of ['/subscription']) {
-              await page.goto(path);
+              await openInApp(page, path);
               audit.push(...(await axeLoadedPage(page, `${path} (${sizeName})`)));
             }
             expectAccessible(audit);
@@ -352,7 +356,7 @@ describe('navigation for every signed-in page', () => {
       ['phone', phone],
     ] as const) {
       await page.setViewportSize(size);
-      await page.goto('/dashboard');
+      await openInApp(page, '/dashboard');
       const onPhone = sizeName === 'phone';
       expect(await labelsOf(page, onPhone), sizeName).toEqual([
         messages.mainNav.emailSearch,

@@ -4,6 +4,7 @@ import { type A11yProblem, expectAccessible, hasFocus, tabTo, viewports } from '
 import { api, apiSignIn, demoPassword, otpFrom, waitForMail } from '../support/api.ts';
 import { problemsOf, useBrowser } from '../support/browser.ts';
 import { activeLabel, focusInside, heading1, look, SCREEN_TOUR_MS, tourPages } from '../support/screens.ts';
+import { changingSettings } from '../support/settings.ts';
 
 /**
  * The public and sign-in screens of the product at 1440×900 and 390×844 (the screen tours are three
@@ -105,23 +106,25 @@ describe('public screens', { timeout: SCREEN_TOUR_MS }, () => {
     found.push(...(await look(page, 'password-reset')));
 
     // Registration closed by the admin: the 403 page.
-    const closed = await api('/api/admin/settings', {
-      method: 'PATCH',
-      token: adminToken,
-      body: { registration_enabled: false },
-    });
-    expect(closed.status).toBe(200);
-    try {
-      await page.goto('/register');
-      await page.getByText('Registration is currently disabled.').waitFor();
-      found.push(...(await look(page, 'register-disabled')));
-    } finally {
-      await api('/api/admin/settings', {
+    await changingSettings(async () => {
+      const closed = await api('/api/admin/settings', {
         method: 'PATCH',
         token: adminToken,
-        body: { registration_enabled: registrationBefore },
+        body: { registration_enabled: false },
       });
-    }
+      expect(closed.status).toBe(200);
+      try {
+        await page.goto('/register');
+        await page.getByText('Registration is currently disabled.').waitFor();
+        found.push(...(await look(page, 'register-disabled')));
+      } finally {
+        await api('/api/admin/settings', {
+          method: 'PATCH',
+          token: adminToken,
+          body: { registration_enabled: registrationBefore },
+        });
+      }
+    });
     expectAccessible(found);
     expect(problemsOf(page)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/a11y.ts';
 import { apiSignIn, demoPassword } from '../support/api.ts';
-import { problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { openInApp, problemsOf, uniqueEmail, useBrowser } from '../support/browser.ts';
 import {
   demo,
   heading1,
@@ -21,7 +21,8 @@ import {
  * and checked with axe-core (WCAG 2.0, 2.1 and 2.2, A and AA): no violation.
  *
  * One signed-in page is reused from screen to screen and resized for the phone picture, so the searches
- * run once. They spend the credits of a live account made for this file by demo-admin, whose own page
+ * run once; it moves from screen to screen inside the app (support/browser.ts, openInApp), as its links
+ * do, where a fresh load is not what a screen shows (the empty results page is loaded on its own). They spend the credits of a live account made for this file by demo-admin, whose own page
  * the admin tour then opens. E2E_TIMINGS=1 prints how long each look took (settling, axe, picture).
  */
 
@@ -143,7 +144,7 @@ describe('signed-in screens', { timeout: SCREEN_TOUR_MS }, () => {
 
   it('username: the search form, the rich demo handle with the evidence of an account open, a name found nowhere, and one most sites blocked', async () => {
     const page = live;
-    await page.goto('/dashboard');
+    await openInApp(page, '/dashboard');
     await page.getByRole('radio', { name: 'Username' }).check({ force: true });
     const found = await look(page, 'dashboard-username');
 
@@ -191,7 +192,7 @@ describe('signed-in screens', { timeout: SCREEN_TOUR_MS }, () => {
 
   it('leak data finder: the form, the demo person in several breaches, pages of a common name', async () => {
     const page = live;
-    await page.goto('/leak-data-finder');
+    await openInApp(page, '/leak-data-finder');
     const value = (n: number) => page.getByRole('textbox', { name: `Field ${n} value` });
     await value(1).waitFor();
     const found = await look(page, 'leaks');
@@ -221,7 +222,7 @@ describe('signed-in screens', { timeout: SCREEN_TOUR_MS }, () => {
     const page = live;
     const typeSelect = page.getByRole('combobox', { name: 'Search type' });
     const field = (label: string) => page.getByLabel(label, { exact: true });
-    await page.goto('/corporate');
+    await openInApp(page, '/corporate');
     await typeSelect.waitFor();
     const found = await look(page, 'corporate');
     await typeSelect.selectOption('credit_report');
@@ -238,7 +239,7 @@ describe('signed-in screens', { timeout: SCREEN_TOUR_MS }, () => {
     await heading1(page, 'Corporate Result:').waitFor();
     found.push(...(await look(page, 'corporate-results')));
 
-    await page.goto('/verification-id');
+    await openInApp(page, '/verification-id');
     await typeSelect.waitFor();
     found.push(...(await look(page, 'verification')));
     await typeSelect.selectOption('bank_account');
@@ -258,11 +259,11 @@ describe('signed-in screens', { timeout: SCREEN_TOUR_MS }, () => {
 
   it('help and search history: lookups, a stored result, the credit statement', async () => {
     const page = live;
-    await page.goto('/help');
+    await openInApp(page, '/help');
     await heading1(page).waitFor();
     const found = await look(page, 'help');
 
-    await page.goto('/history');
+    await openInApp(page, '/history');
     const lookups = page.getByRole('region', { name: 'Lookups' });
     await lookups
       .getByRole('row')
@@ -315,7 +316,7 @@ describe('admin screens', { timeout: SCREEN_TOUR_MS }, () => {
     found.push(...(await look(page, 'admin-new-user', { whole: false, scope: '[role="dialog"]' })));
     await page.keyboard.press('Escape');
 
-    await page.goto(`/admin/users/${officer.id}`);
+    await openInApp(page, `/admin/users/${officer.id}`);
     await loaded(officer.name);
     found.push(...(await look(page, 'admin-user')));
 

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignIn, demoPassword } from '../support/api.ts';
 import {
+  openInApp,
   problemsOf,
   screenshot,
   storeSession,
@@ -106,7 +107,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (outside ? outside.close(() => resolve()) : resolve()));
 });
 
-const browser = useBrowser();
+// Its pages sign in afresh; the contexts they leave are reused, their HTTP cache kept (support/browser.ts).
+const browser = useBrowser({ reuseContexts: true });
 
 async function signedInPage(size: { width: number; height: number }) {
   const page = await browser.newPage(size);
@@ -117,7 +119,7 @@ async function signedInPage(size: { width: number; height: number }) {
 }
 
 async function search(page: Page, type: 'tel' | 'email', value: string, origin = server.url) {
-  await page.goto(`${origin}/dashboard`);
+  await openInApp(page, `${origin}/dashboard`);
   await page.getByRole('radio', { name: type === 'tel' ? 'Phone' : 'Email' }).check({ force: true });
   await page.getByRole('textbox', { name: type === 'tel' ? 'Phone number' : 'Email address' }).fill(value);
   const terms = page.getByRole('checkbox', { name: /Terms of Services, Policies/ });
@@ -149,10 +151,28 @@ async function brokenImages(page: Page): Promise<string[]> {
 describe('no request leaves the browser for another host', () => {
   it('visits every screen of a signed-in investigator and asks only the product server', async () => {
     const page = await signedInPage({ width: 1366, height: 900 });
+    // The requests under way, and when the last one started or ended.
+    let pending = 0;
+    let lastMove = Date.now();
+    page.on('request', () => {
+      pending += 1;
+      lastMove = Date.now();
+    });
+    const ended = () => {
+      pending = Math.max(0, pending - 1);
+      lastMove = Date.now();
+    };
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
     const visit = async (path: string, ready: () => Promise<unknown>) => {
-      // A full load: here 'networkidle' does wait for what the screen fetches after it shows.
-      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      // Inside the app, as its menu goes (a load would start the whole app again for each screen), then
+      // as Playwright's 'networkidle' does: no request under way for half a second, so what the screen
+      // fetches after it shows has been asked for, and watched, too.
+      await openInApp(page, `${server.url}${path}`);
       await ready();
+      await expect
+        .poll(() => pending === 0 && Date.now() - lastMove >= 500, { timeout: 15_000, interval: 100 })
+        .toBe(true);
     };
     const heading = (name: RegExp | string) => page.getByRole('heading', { level: 1, name }).first();
 

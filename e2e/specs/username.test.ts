@@ -100,11 +100,12 @@ describe('username lookup', () => {
         .first()
         .waitFor();
     }
-    // The sandbox answered: the page says so. No AI report and no watch for a username; its PDF is
-    // in the save menu with the exports, and downloads as username-report-<name>.pdf.
+    // The sandbox answered: the page says so. No AI report for a username, but Watch (a live account:
+    // e2e/specs/watchlist.test.ts watches it); its PDF is in the save menu with the exports, and
+    // downloads as username-report-<name>.pdf.
     await page.getByText('Sandbox data', { exact: false }).first().waitFor();
     expect(await page.getByRole('button', { name: messages.results.aiReport }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: messages.watchlist.watch, exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: messages.watchlist.watch, exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: messages.results.saveResults }).click();
     await page.getByRole('button', { name: messages.results.saveAsCsv }).waitFor();
     const downloading = page.waitForEvent('download');

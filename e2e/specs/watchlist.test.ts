@@ -14,7 +14,8 @@ import { picture, problemsOf, uniqueEmail, useBrowser } from '../support/browser
 
 /**
  * Watchlist: from a phone result the investigator watches the number daily, finds it on /watchlist,
- * runs it now (a paid search, compared with nothing yet: the baseline) and pauses it.
+ * runs it now (a paid search, compared with nothing yet: the baseline) and pauses it. A leak search and
+ * a username are watched from their results too.
  */
 
 const browser = useBrowser();
@@ -149,6 +150,45 @@ describe('/watchlist', () => {
     await page.goto('/watchlist');
     const card = page.getByTestId('watch').filter({ hasText: 'Name: Rohan Deshmukh' });
     await card.waitFor();
+    expect(await card.getByLabel(t.schedule).inputValue()).toBe('weekly');
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it('watches a username from its results, and lists it as a Username watch', async () => {
+    const page = await browser.newPage(viewports.desktop);
+    await openSignedIn(page, token, '/dashboard');
+    await page.getByRole('radio', { name: messages.search.typeUsername }).check({ force: true });
+    await page.getByRole('textbox', { name: messages.search.usernameLabel }).fill('@rohand90');
+    const terms = page.getByRole('checkbox', { name: /Terms of Services, Policies/ });
+    if (!(await terms.isChecked())) await terms.check();
+    const searched = page.waitForResponse((res) => res.url().includes('/api/username?'), {
+      timeout: 90_000,
+    });
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    expect((await searched).status()).toBe(200);
+    await page.waitForURL('**/results');
+
+    await page.getByRole('button', { name: t.watch, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t.watchTitle });
+    await dialog.getByRole('radio', { name: t.schedules.weekly }).check();
+    const created = page.waitForResponse(
+      (res) => res.url().endsWith('/api/watches') && res.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: t.watchRun }).click();
+    const answer = await created;
+    expect(answer.status()).toBe(201);
+    expect(await answer.json()).toMatchObject({
+      kind: 'username',
+      query: 'rohand90',
+      query_typed: 'rohand90',
+      schedule: 'weekly',
+    });
+    await page.locator('.Toastify').getByText(t.watching).waitFor();
+
+    await page.goto('/watchlist');
+    const card = page.getByTestId('watch').filter({ hasText: '@rohand90' });
+    await card.waitFor();
+    await card.getByText(t.kinds.username!, { exact: true }).waitFor();
     expect(await card.getByLabel(t.schedule).inputValue()).toBe('weekly');
     expect(problemsOf(page)).toEqual([]);
   });

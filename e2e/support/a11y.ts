@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { screenshotDir } from './browser.ts';
+import { screenshotDir, storeSession } from './browser.ts';
 import { work } from './work.ts';
 
 /** The two screen sizes every screen is looked at in (desktop and phone). */
@@ -13,13 +13,12 @@ export const viewports = {
 } as const;
 export type ViewportName = keyof typeof viewports;
 
-/** Puts a signed-in session into the page's storage the way the web app keeps it, then opens `path`. */
+/**
+ * Puts a signed-in session into the page's storage the way the web app keeps it, then opens `path` (on
+ * the suite's server): one page load, the session there before the app's code runs (storeSession).
+ */
 export async function openSignedIn(page: Page, token: string, path: string): Promise<void> {
-  await page.goto('/robots.txt');
-  await page.evaluate((t) => {
-    localStorage.setItem('auth_token', t);
-    localStorage.setItem('token_expiry', new Date(Date.now() + 3_600_000).toISOString());
-  }, token);
+  await storeSession(page, token);
   await page.goto(path);
 }
 

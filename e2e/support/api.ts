@@ -38,30 +38,14 @@ export const otpFrom = (mail: OutboxMail): string => {
 };
 
 /**
- * A call to the product's API. One server serves two spec files at a time, and the admin and auth
- * specs close registration for a moment to test it: a sign-up refused (403) while registration is
- * closed is asked again once it has reopened (at most 20 s), so no other spec depends on that timing.
+ * A call to the product's API (the suite's server unless `baseURL` names a spec's own). A test that
+ * closes registration for a moment does so under the settings lock (support/settings.ts), so a
+ * sign-up here never meets it closed.
  */
 export async function api(
   path: string,
   init: { method?: string; body?: unknown; token?: string; deviceId?: string } = {},
   baseURL = inject('baseURL'),
-) {
-  const answer = await call(path, init, baseURL);
-  if (path !== '/api/register' || answer.status !== 403) return answer;
-  const until = Date.now() + 20_000;
-  while (Date.now() < until) {
-    const status = await call('/api/registration-status', {}, baseURL);
-    if (status.body?.registration_mode !== 'closed') return call(path, init, baseURL);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return answer;
-}
-
-async function call(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string; deviceId?: string },
-  baseURL: string,
 ) {
   const res = await fetch(`${baseURL}${path}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),

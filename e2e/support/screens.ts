@@ -11,7 +11,7 @@ import {
   viewports,
 } from './a11y.ts';
 import { api, apiSignIn } from './api.ts';
-import { picture, picturesKept, type useBrowser } from './browser.ts';
+import { openInApp, picture, picturesKept, type useBrowser } from './browser.ts';
 
 /**
  * What the screen tours (specs/screens-*.test.ts) share: the README's demo identities, a look at a
@@ -120,10 +120,10 @@ const searchForms = {
   username: { radio: 'Username', field: 'Username', path: '/api/username?' },
 } as const;
 
-/** Runs a dashboard search and waits for the results page. */
+/** Runs a dashboard search (the dashboard opened in the app the page shows) and waits for the results page. */
 export async function search(page: Page, type: keyof typeof searchForms, value: string) {
   const form = searchForms[type];
-  await page.goto('/dashboard');
+  await openInApp(page, '/dashboard');
   await page.getByRole('radio', { name: form.radio }).check({ force: true });
   await page.getByRole('textbox', { name: form.field }).fill(value);
   await page.getByLabel(/^Case reference/).fill(demo.caseReference);

@@ -35,6 +35,10 @@ import { bulkRoutes } from './modules/bulk/routes.ts';
 import { createBulkService } from './modules/bulk/service.ts';
 import { createBulkWorker } from './modules/bulk/worker.ts';
 import { createCaseBundles } from './modules/cases/bundle.ts';
+import { captureRoutes } from './modules/cases/captures/routes.ts';
+import { createCaptures } from './modules/cases/captures/service.ts';
+import { createCaptureSigner } from './modules/cases/captures/signer.ts';
+import { createCaseExports } from './modules/cases/exports/service.ts';
 import { caseFilingOf } from './modules/cases/filing.ts';
 import { caseRoutes } from './modules/cases/routes.ts';
 import { createCases } from './modules/cases/service.ts';
@@ -301,7 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     searches,
     queue: deps.jobs,
     staleSeconds: config.jobs.bulkStaleSeconds,
-    costs: { tel: config.costs.tel, email: config.costs.email },
+    costs: { tel: config.costs.tel, email: config.costs.email, username: config.costs.username },
     approvals: approvals.bulk,
   });
   approvals.replayWith(
@@ -350,8 +354,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     legalBasisOfLookup: cases.legalBasisOfLookup,
   });
   reportRoutes(app, { reports, guards, limits: deps.limits });
-  const bundles = createCaseBundles({ db, cases, reports, now: deps.now });
-  caseRoutes(app, { cases, bundles, guards });
+  // Web pages captured into cases: on the job queue, signed with the capture key (APP_KEY's).
+  const captures = createCaptures({
+    db,
+    queue: deps.jobs,
+    signer: createCaptureSigner(deps.appKey, config.appUrl),
+    config: config.capture,
+    appUrl: config.appUrl,
+    now: deps.now,
+    log: app.log,
+  });
+  await captures.register();
+  const bundles = createCaseBundles({ db, cases, reports, signer: captures.signer, now: deps.now });
+  const exports = createCaseExports({ db, cases, now: deps.now });
+  caseRoutes(app, { cases, bundles, exports, guards });
+  captureRoutes(app, { captures, guards, db, limits: deps.limits });
   unitRoutes(app, { db, guards });
   reviewRoutes(app, { reviews: createReviews({ db, legalBasisOfLookup: cases.legalBasisOfLookup }), guards });
   const history = createHistoryService({

@@ -247,6 +247,19 @@ export const envSchema = z.object({
     (entries) => entries.every(isAddressOrBlock),
     'must be IP addresses or CIDR blocks, each with an optional port (10.0.0.5:8080, [fd00::1]:443), separated by commas',
   ),
+  CAPTURE_ENABLED: bool(false),
+  CAPTURE_CHROMIUM_PATH: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  CAPTURE_TIMEOUT_MS: int(45_000, 5000, 300_000),
+  CAPTURE_MAX_BYTES: int(50 * 1024 * 1024, 1024 * 1024, 500 * 1024 * 1024),
+  CAPTURE_CONCURRENCY: int(1, 1, 8),
+  CAPTURE_ALLOW_ADDRESSES: list('').refine(
+    (entries) => entries.every(isAddressOrBlock),
+    'must be IP addresses or CIDR blocks, each with an optional port (10.0.0.5:8080, [fd00::1]:443), separated by commas',
+  ),
   MAP_TILE_URL: tileTemplate,
   MAP_TILE_ATTRIBUTION: z
     .string()
@@ -415,6 +428,23 @@ export interface Config {
     allowAddresses: readonly string[];
   };
   /** The media proxy (GET /api/media): pictures reach the browser only through the server. */
+  /**
+   * Web pages captured into cases (modules/cases/captures): off unless the operator turns it on. The
+   * server's Chromium loads the page through a guarded proxy of its own.
+   */
+  capture: {
+    enabled: boolean;
+    /** The Chromium binary (CAPTURE_CHROMIUM_PATH, else `chromium` on the PATH). */
+    chromiumPath: string;
+    /** One capture, from the browser's start to the last artefact. */
+    timeoutMs: number;
+    /** Bytes a page may pull in, and the most one artefact may hold. */
+    maxBytes: number;
+    /** Captures one process runs at once. */
+    concurrency: number;
+    /** Private addresses a capture may reach (tests: a loopback page). */
+    allowAddresses: readonly string[];
+  };
   media: {
     /** Host names (exact, or `*.domain` for any name below it) the proxy fetches from. */
     hosts: readonly string[];
@@ -681,6 +711,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       cataloguePath: env.SITE_CHECK_CATALOGUE,
       selfCheckHours: env.SITE_CHECK_SELF_CHECK_HOURS,
       allowAddresses: env.SITE_CHECK_ALLOW_ADDRESSES,
+    },
+    capture: {
+      enabled: env.CAPTURE_ENABLED,
+      chromiumPath: env.CAPTURE_CHROMIUM_PATH ?? 'chromium',
+      timeoutMs: env.CAPTURE_TIMEOUT_MS,
+      maxBytes: env.CAPTURE_MAX_BYTES,
+      concurrency: env.CAPTURE_CONCURRENCY,
+      allowAddresses: env.CAPTURE_ALLOW_ADDRESSES,
     },
     media: {
       hosts: env.MEDIA_HOSTS,

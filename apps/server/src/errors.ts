@@ -3,6 +3,7 @@ import {
   type BlockedAccountStatus,
   BULK_MAX_ROWS,
   type BulkStatus,
+  captureMessages,
   casesMessages,
   type FieldErrors,
   messages,
@@ -41,6 +42,8 @@ export const ERROR_CODES = [
   'case_closed',
   'legal_basis_required',
   'case_owner_only',
+  'capture_off',
+  'capture_not_ready',
   // Units
   'unit_conflict',
   // Admin
@@ -241,6 +244,11 @@ export const closedCase = (reference?: string) =>
         casesMessages.closedCase(reference),
         onField('case_reference', casesMessages.closedCase(reference)),
       );
+
+/** A capture asked of a server where capturing pages is off (CAPTURE_ENABLED) or has no browser. */
+export const captureOff = () => new DomainError('capture_off', captureMessages.unavailable);
+/** A capture's files or removal asked before it finished, after it failed or once removed. */
+export const captureNotReady = () => new DomainError('capture_not_ready', captureMessages.notDone);
 
 /** A search filed under a case whose legal basis is not recorded yet. */
 export const legalBasisMissing = (reference: string) =>

@@ -2,10 +2,12 @@
 // on its OWN PostgreSQL (initdb into a temporary folder, its own port), its own redis-server and an
 // SMTP server of the test's, each stopped and started again while requests keep coming and a bulk
 // lookup runs. Only 503s with Retry-After or answers, never a 500 or an exit; the bulk job finishes
-// with every row charged once; each outage and its recovery are one line each in the log.
+// with every row charged once; each outage and its recovery are one line each in the log. A page
+// captured while the database is away is kept as the browser saw it once the database is back.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,6 +101,27 @@ async function waitForPort(port: number) {
 let smtpPort: number;
 let smtp: SmtpTestServer | undefined;
 
+// ---------- a slow page to capture ----------
+
+/** A page on 127.0.0.1 that answers after 4 s, so that the database can stop while it is captured. */
+let pages: Server;
+let pageRequests = 0;
+async function startPages() {
+  pages = createHttpServer((req, res) => {
+    if (req.url !== '/slow') return void res.writeHead(404).end();
+    pageRequests++;
+    setTimeout(() => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        '<!doctype html><title>Slow synthetic page</title><p>Captured while the database was away.</p>',
+      );
+    }, 4_000);
+  });
+  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+  return (pages.address() as AddressInfo).port;
+}
+let pagesPort: number;
+
 // ---------- the server ----------
 
 let server: ChildProcess;
@@ -138,6 +161,9 @@ async function startServer() {
       BULK_STALE_SECONDS: '3',
       BULK_ROW_CONCURRENCY: '4',
       API_KEY_RATE_LIMIT: '100000',
+      CAPTURE_ENABLED: 'true',
+      CAPTURE_ALLOW_ADDRESSES: `127.0.0.1:${pagesPort}`,
+      CAPTURE_TIMEOUT_MS: '30000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -176,6 +202,7 @@ beforeAll(async () => {
   startPostgres();
   await startRedis();
   smtp = await startSmtpServer(smtpPort);
+  pagesPort = await startPages();
   ({ child: server, url: base } = await startServer());
 
   handle = await openDatabase({ url: dbUrl, poolSize: 2 });
@@ -205,6 +232,8 @@ afterAll(async () => {
   }
   await stopRedis();
   await smtp?.close();
+  pages?.closeAllConnections();
+  pages?.close();
   try {
     stopPostgres();
   } catch {}
@@ -435,4 +464,62 @@ describe('outages under load (private PostgreSQL, Redis and SMTP)', () => {
     expect(linesSaying('smtp reachable again')).toHaveLength(1);
     expect(server.exitCode).toBeNull();
   }, 60_000);
+
+  it('database: stopped while a page is captured, the page as captured is kept once it is back, not fetched again', async () => {
+    const created = await fetch(`${base}/api/cases`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ title: 'Outage capture' }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const caseId = ((await created.json()) as { id: string }).id;
+    const asked = await fetch(`${base}/api/cases/${caseId}/captures`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ url: `http://127.0.0.1:${pagesPort}/slow` }),
+    });
+    expect(asked.status, await asked.clone().text()).toBe(202);
+    const captureId = ((await asked.json()) as { capture: { id: string } }).capture.id;
+    const capture = () => fetch(`${base}/api/cases/${caseId}/captures/${captureId}`, { headers: auth });
+
+    // The browser has asked for the page, which answers in 4 s: the database stops meanwhile.
+    for (let i = 0; i < 600 && pageRequests === 0; i++) await sleep(50);
+    expect(pageRequests, "the capture's browser asked for the page").toBe(1);
+    stopPostgres();
+    const stoppedAt = new Date();
+    const during = await capture();
+    expect(during.status).toBe(503);
+    expect(Number(during.headers.get('retry-after'))).toBeGreaterThan(0);
+    await sleep(8_000);
+    expect(server.exitCode, 'the server is still running').toBeNull();
+    startPostgres();
+    const restartedAt = new Date();
+
+    let seen: { status: string; captured_at: string | null; files: Array<{ name: string }> } | undefined;
+    for (let i = 0; i < 240; i++) {
+      const res = await capture().catch(() => undefined);
+      if (res?.status === 200) {
+        seen = ((await res.json()) as { capture: NonNullable<typeof seen> }).capture;
+        if (seen.status !== 'queued' && seen.status !== 'running') break;
+      } else await res?.arrayBuffer();
+      await sleep(250);
+    }
+    const kept = (Date.now() - restartedAt.getTime()) / 1000;
+    console.log(
+      `database outage during a capture: ${seen?.status} ${kept.toFixed(1)} s after the restart; the page was asked for ${pageRequests} time(s)`,
+    );
+    expect(seen?.status).toBe('done');
+    // The page as the browser saw it while the database was away, not fetched again after.
+    expect(pageRequests).toBe(1);
+    const capturedAt = new Date(seen!.captured_at!);
+    expect(capturedAt.getTime()).toBeGreaterThan(stoppedAt.getTime());
+    expect(capturedAt.getTime()).toBeLessThan(restartedAt.getTime());
+    const text = await fetch(`${base}/api/cases/${caseId}/captures/${captureId}/files/page.txt`, {
+      headers: auth,
+    });
+    expect(text.status).toBe(200);
+    expect(await text.text()).toContain('Captured while the database was away.');
+    expect(server.exitCode).toBeNull();
+    expect(linesSaying('unhandled error')).toEqual([]);
+  }, 120_000);
 });

@@ -2,6 +2,9 @@ import type { BulkPreview } from '@footprint/domain';
 import { describe, expect, it } from 'vitest';
 import { bodyOf } from '../src/features/bulk/api/previewBulk.ts';
 import {
+  ACCOUNTS_SHOWN,
+  accountsView,
+  foundOn,
   isFinal,
   jobActions,
   parsePastedList,
@@ -147,5 +150,40 @@ describe('the request body', () => {
       'type',
       'file',
     ]);
+  });
+});
+
+describe("a username row's accounts", () => {
+  const accounts = Array.from({ length: 5 }, (_, i) => ({
+    site: `Site ${i}`,
+    url: `https://site${i}.example.test/rohand90`,
+  }));
+
+  it('shows the first few as links and folds the rest, in the order the server gave', () => {
+    const view = accountsView(accounts);
+    expect(view.shown.map((a) => a.site)).toEqual(['Site 0', 'Site 1', 'Site 2']);
+    expect(view.shown).toHaveLength(ACCOUNTS_SHOWN);
+    expect(view.folded.map((a) => a.site)).toEqual(['Site 3', 'Site 4']);
+    expect(view.shown[0]).toEqual({ ...accounts[0], href: 'https://site0.example.test/rohand90' });
+    expect(accountsView([])).toEqual({ shown: [], folded: [] });
+  });
+
+  it('links only http(s) addresses', () => {
+    const [script, data, plain] = accountsView([
+      { site: 'Bad', url: 'javascript:alert(1)' },
+      { site: 'Data', url: 'data:text/html,x' },
+      { site: 'Old', url: 'http://old.example.test/u/x' },
+    ]).shown;
+    expect(script?.href).toBeUndefined();
+    expect(data?.href).toBeUndefined();
+    expect(plain?.href).toBe('http://old.example.test/u/x');
+  });
+
+  it('counts the sites found once the lookup answered, none for a row that did not run', () => {
+    expect(foundOn({ status: 'success', accounts })).toBe(5);
+    expect(foundOn({ status: 'cached', accounts })).toBe(5);
+    expect(foundOn({ status: 'no_record', accounts: [] })).toBe(0);
+    for (const status of ['pending', 'failed', 'skipped', 'insufficient_credits'] as const)
+      expect(foundOn({ status, accounts: [] })).toBeNull();
   });
 });

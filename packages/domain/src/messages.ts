@@ -9,6 +9,7 @@ import { apiKeysTexts } from './messages/api-keys.ts';
 import { authTexts } from './messages/auth.ts';
 import { bulkJobTexts } from './messages/bulk-jobs.ts';
 import { bulkPageTexts } from './messages/bulk-page.ts';
+import { capturesTexts } from './messages/captures.ts';
 import { casesTexts } from './messages/cases.ts';
 import { intelTexts } from './messages/intel.ts';
 import { leaksTexts } from './messages/leaks.ts';
@@ -28,6 +29,7 @@ export const messages = {
   ...leaksTexts,
   ...accountabilityTexts,
   ...casesTexts,
+  ...capturesTexts,
   ...adminTexts,
   ...securityTexts,
   ...bulkPageTexts,

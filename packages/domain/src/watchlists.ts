@@ -5,16 +5,19 @@ import { profileAttributes } from './lookup/analysis/attributes.ts';
 import { breachesOf } from './lookup/analysis/exposure.ts';
 import { mergeEmailProfile, mergePhoneProfile } from './lookup/profile.ts';
 import { isRecord } from './records.ts';
+import { isAccountSearchAnswer, siteIdOfName } from './username/accounts.ts';
+import { isSiteCheckAnswer } from './username/sites.ts';
 
 /**
- * Watchlists: a phone, e-mail or leak query run again on a schedule. What a run is compared on is its
- * "comparable facts" — the identifiers the result holds (names, e-mails, phones, addresses, usernames),
- * the breaches it names, the leak records it lists and the sources that found something — never the
- * raw payloads, whose volatile parts (timestamps, ordering) would look like a change on every run.
+ * Watchlists: a phone, e-mail, username or leak query run again on a schedule. What a run is compared
+ * on is its "comparable facts" — the identifiers the result holds (names, e-mails, phones, addresses,
+ * usernames), the accounts a username has on the sites checked, the breaches it names, the leak
+ * records it lists and the sources that found something — never the raw payloads, whose volatile parts
+ * (timestamps, ordering, evidence hashes) would look like a change on every run.
  * Pure: the server stores a snapshot after each run and diffs the next one against it.
  */
 
-export const WATCH_KINDS = ['tel', 'email', 'leak'] as const;
+export const WATCH_KINDS = ['tel', 'email', 'leak', 'username'] as const;
 export type WatchKind = (typeof WATCH_KINDS)[number];
 export const WATCH_SCHEDULES = ['daily', 'weekly'] as const;
 export type WatchSchedule = (typeof WATCH_SCHEDULES)[number];
@@ -34,6 +37,8 @@ export const WATCH_FACT_TYPES = [
   'phone',
   'address',
   'username',
+  /** A username's account on one site of the site check: value the site's id, label its name. */
+  'account',
   'breach',
   'record',
   'source',
@@ -99,6 +104,15 @@ const PROFILE_FACTS: ReadonlyMap<
  */
 export const LOOKUP_SNAPSHOT_BASIS = 'analysis-1';
 
+/** How a username lookup's facts are read: one `account` per site the site check found it on. */
+export const USERNAME_SNAPSHOT_BASIS = 'sites-1';
+
+/** The source a site's answer is kept under in a username snapshot (`site:github`). */
+export const siteSourceOf = (siteId: string) => `site:${siteId}`;
+
+/** At most this many sites a username snapshot names as answered (the catalogue has a few thousand). */
+const MAX_ANSWERED_SITES = 10_000;
+
 const ENTITY_FACTS: ReadonlySet<string> = new Set(['name', 'email', 'phone', 'address', 'username']);
 
 const keyOf = (fact: { type: string; value: string }) =>
@@ -106,12 +120,16 @@ const keyOf = (fact: { type: string; value: string }) =>
 
 class Facts {
   private readonly found = new Map<string, WatchFact>();
-  add(type: WatchFactType, value: string, source: string, label?: string) {
-    if (value === '' || this.found.size >= MAX_WATCH_FACTS) return;
+  /** Whether the fact is kept (false for an empty value, or a new one past MAX_WATCH_FACTS). */
+  add(type: WatchFactType, value: string, source: string, label?: string): boolean {
+    if (value === '') return false;
     const key = keyOf({ type, value });
     const fact = this.found.get(key);
-    if (!fact) this.found.set(key, { type, value, ...(label ? { label } : {}), sources: [source] });
-    else if (!fact.sources.includes(source)) fact.sources.push(source);
+    if (!fact) {
+      if (this.found.size >= MAX_WATCH_FACTS) return false;
+      this.found.set(key, { type, value, ...(label ? { label } : {}), sources: [source] });
+    } else if (!fact.sources.includes(source)) fact.sources.push(source);
+    return true;
   }
   list(): WatchFact[] {
     return [...this.found.values()];
@@ -119,10 +137,12 @@ class Facts {
 }
 
 /**
- * The comparable facts of a phone or e-mail lookup: `result` is what the lookup stores
- * (`{ payloads, errors, status }`). Sources answered are those whose status is ok or not_found.
+ * The comparable facts of a phone, e-mail or username lookup: `result` is what the lookup stores
+ * (`{ payloads, errors, status }`). Sources answered are those whose status is ok or not_found; a
+ * username's are its sites (`usernameSnapshot`).
  */
-export function lookupSnapshot(kind: 'tel' | 'email', result: unknown): WatchSnapshot {
+export function lookupSnapshot(kind: 'tel' | 'email' | 'username', result: unknown): WatchSnapshot {
+  if (kind === 'username') return usernameSnapshot(result);
   const stored = isRecord(result) ? result : {};
   const payloads = isRecord(stored.payloads) ? stored.payloads : {};
   const facts = new Facts();
@@ -162,6 +182,58 @@ export function lookupSnapshot(kind: 'tel' | 'email', result: unknown): WatchSna
     answered: answered.length > 0 ? answered.sort() : Object.keys(payloads).sort(),
     basis: LOOKUP_SNAPSHOT_BASIS,
   };
+}
+
+/** The vendor's account search among the username lookup's sources (ANSWER_SOURCES). */
+const ACCOUNT_SEARCH_SOURCE = 'pseudonymData';
+
+/**
+ * The comparable facts of a username lookup (`{ payloads, errors, status }`): one `account` per site
+ * the name was found on (value the site's id, label its name), by the site check (`sitesData`, a
+ * `SiteCheckAnswer`) or by the vendor's account search (`pseudonymData`, matched to a site by its
+ * name). An account's source is its site (`siteSourceOf`), and only the sites that said found or
+ * not_found this run answered: a site that was blocked, failed or was not checked tells nothing, so an
+ * account on it is not reported gone (`diffSnapshots`). The vendor never answers for a site, since it
+ * says nothing of where it found none: an account only it gave is gone only when its site says so. A
+ * site whose account is past MAX_WATCH_FACTS is not counted as answered either, so a cut list never
+ * reads as accounts gone. Neither source readable (both failed): no facts, nothing answered.
+ */
+export function usernameSnapshot(result: unknown): WatchSnapshot {
+  const stored = isRecord(result) ? result : {};
+  const payloads = isRecord(stored.payloads) ? stored.payloads : {};
+  const facts = new Facts();
+  // The sites that said yes or no, and those whose account was not kept (they say nothing this run).
+  const said = new Set<string>();
+  const cut = new Set<string>();
+  const check = payloads.sitesData;
+  if (isSiteCheckAnswer(check)) {
+    for (const site of check.sites as unknown[]) {
+      if (!isRecord(site) || typeof site.site !== 'string' || site.site === '') continue;
+      if (site.state === 'found') {
+        const name = typeof site.name === 'string' && site.name.trim() !== '' ? site.name.trim() : site.site;
+        if (facts.add('account', site.site, siteSourceOf(site.site), name)) said.add(site.site);
+        else cut.add(site.site);
+      } else if (site.state === 'not_found') said.add(site.site);
+    }
+    for (const id of check.not_found as unknown[]) if (typeof id === 'string' && id !== '') said.add(id);
+  }
+  const vendor = payloads[ACCOUNT_SEARCH_SOURCE];
+  if (isAccountSearchAnswer(vendor)) {
+    for (const account of vendor.accounts as unknown[]) {
+      if (!isRecord(account) || typeof account.site !== 'string') continue;
+      const name = account.site.trim();
+      const id = siteIdOfName(name);
+      if (id === '') continue;
+      if (facts.add('account', id, siteSourceOf(id), name)) facts.add('account', id, ACCOUNT_SEARCH_SOURCE);
+      else cut.add(id);
+    }
+  }
+  const answered = [...said]
+    .filter((id) => !cut.has(id))
+    .slice(0, MAX_ANSWERED_SITES)
+    .map(siteSourceOf)
+    .sort();
+  return { facts: facts.list(), answered, basis: USERNAME_SNAPSHOT_BASIS };
 }
 
 /**
@@ -262,6 +334,23 @@ export function diffSnapshots(before: WatchSnapshot, after: WatchSnapshot): Watc
       ? { before: before.total, after: after.total }
       : undefined;
   return { items, ...(total ? { total } : {}) };
+}
+
+/**
+ * The snapshot a run keeps for the next one to be compared with. A username's site that could not say
+ * this run (blocked, failed, not checked) keeps the account it gave before: it is not reported gone
+ * (`diffSnapshots`), and were it dropped from what is kept, the site's next answer would report the
+ * same account as new. Other kinds keep the run's own snapshot.
+ */
+export function keptSnapshot(before: WatchSnapshot | null, after: WatchSnapshot): WatchSnapshot {
+  if (!before || after.basis !== USERNAME_SNAPSHOT_BASIS || !comparable(before, after)) return after;
+  const answered = new Set(after.answered);
+  const present = new Set(after.facts.map(keyOf));
+  const unanswered = before.facts.filter(
+    (fact) => !present.has(keyOf(fact)) && !fact.sources.some((source) => answered.has(source)),
+  );
+  if (unanswered.length === 0) return after;
+  return { ...after, facts: [...after.facts, ...unanswered].slice(0, MAX_WATCH_FACTS) };
 }
 
 const changeOf = (change: WatchChange['change'], fact: WatchFact): WatchChange => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pivotOf, SEARCH_KIND_DECLARATIONS, SEARCH_KINDS } from '../src/index.ts';
+import { pivotOf, profilePivots, SEARCH_KIND_DECLARATIONS, SEARCH_KINDS } from '../src/index.ts';
 
 const ref = 'FIR 214/2026';
 
@@ -80,5 +80,20 @@ describe('pivotOf', () => {
         expect(pivot!.request('x', entity).path).toBe(request.path);
       }
     }
+  });
+});
+
+describe('profilePivots', () => {
+  it('offers the username lookup beside a profile’s usernames, and nothing the declarations do not offer', () => {
+    expect(profilePivots('Usernames')).toEqual([{ kind: 'username', action: 'Username lookup' }]);
+    // A phone or e-mail on a profile is the subject's own kind of value: no pivot is declared for it.
+    expect(profilePivots('Phone')).toEqual([]);
+    expect(profilePivots('E-mail')).toEqual([]);
+    expect(profilePivots('Occupation')).toEqual([]);
+  });
+
+  it('follows the declaration: every kind offered from a profile takes the entity of an attribute', () => {
+    const offered = SEARCH_KINDS.filter((kind) => SEARCH_KIND_DECLARATIONS[kind].pivot?.fromProfile);
+    expect(offered).toEqual(['username']);
   });
 });

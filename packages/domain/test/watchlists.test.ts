@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   diffSnapshots,
   hasChanges,
+  keptSnapshot,
   leakSnapshot,
   lookupSnapshot,
+  MAX_WATCH_FACTS,
   nextRunAfter,
   readSnapshot,
+  type SiteState,
+  siteSourceOf,
+  USERNAME_SNAPSHOT_BASIS,
+  usernameSnapshot,
   type WatchSnapshot,
 } from '../src/index.ts';
 
@@ -43,6 +49,58 @@ const record = (id: string, source: string, name: string) => ({
 const leak = (records: ReturnType<typeof record>[], total = records.length, localStatus = 'ok') =>
   leakSnapshot({ data: records, total, origin_status: [{ name: 'Local index', status: localStatus }] });
 
+/**
+ * A username lookup as the lookup service stores it: the site check's answer, each site in a state.
+ * Sites that said no are listed by id only, as the site check lists them.
+ */
+const SITE_NAMES: Record<string, string> = { github: 'GitHub', gitlab: 'GitLab', reddit: 'Reddit', x: 'X' };
+const username = (states: Record<string, SiteState>, vendorSites?: string[]) => {
+  const lines = Object.entries(states).filter(([, state]) => state !== 'not_found');
+  const counts = { found: 0, not_found: 0, blocked: 0, error: 0, not_checked: 0 };
+  for (const state of Object.values(states)) counts[state] += 1;
+  return usernameSnapshot({
+    payloads: {
+      sitesData: {
+        username: 'asha.demo',
+        catalogue: { sites: 4, scope: 4 },
+        counts,
+        sites: lines.map(([site, state]) => ({
+          site,
+          state,
+          name: SITE_NAMES[site] ?? site,
+          url: `https://${site}.example/asha.demo`,
+          checked_at: '2026-01-01T00:00:00.000Z',
+          category: 'social',
+          india: false,
+          ...(state === 'found' ? {} : { reason: 'HTTP 429' }),
+        })),
+        not_found: Object.entries(states)
+          .filter(([, state]) => state === 'not_found')
+          .map(([site]) => site),
+        started_at: '2026-01-01T00:00:00.000Z',
+        finished_at: '2026-01-01T00:00:01.000Z',
+      },
+      // The vendor's account search, when it answered: the sites it names an account on.
+      ...(vendorSites
+        ? {
+            pseudonymData: {
+              search_id: 's1',
+              complete: true,
+              accounts: vendorSites.map((site) => ({
+                site,
+                username: 'asha.demo',
+                url: null,
+                found_at: '2026-01-01T00:00:00.000Z',
+              })),
+            },
+          }
+        : {}),
+    },
+    errors: {},
+    status: { sitesData: ok, ...(vendorSites ? { pseudonymData: vendorSites.length ? ok : notFound } : {}) },
+  });
+};
+
 describe('watch snapshots', () => {
   it('keep the names a phone lookup found, with the sources that gave them and the sources that answered', () => {
     const snapshot = phone({ wp: 'Asha Verma', tc: 'Asha Verma' });
@@ -74,6 +132,39 @@ describe('watch snapshots', () => {
         { type: 'name', value: 'Asha Verma', sources: ['Local index'] },
       ]),
     );
+  });
+
+  it('keep one account per site a username was found on, named by the site, and only the sites that said yes or no as answered', () => {
+    const snapshot = username({ github: 'found', gitlab: 'not_found', reddit: 'blocked', x: 'error' });
+    expect(snapshot.facts).toEqual([
+      { type: 'account', value: 'github', label: 'GitHub', sources: [siteSourceOf('github')] },
+    ]);
+    expect(snapshot.answered).toEqual([siteSourceOf('github'), siteSourceOf('gitlab')]);
+    expect(snapshot.basis).toBe(USERNAME_SNAPSHOT_BASIS);
+    // The lookup dispatch reads a username's result the same way.
+    expect(
+      lookupSnapshot('username', {
+        payloads: { sitesData: { username: 'x', counts: {}, sites: [], not_found: ['github'] } },
+        errors: {},
+      }),
+    ).toEqual({ facts: [], answered: [siteSourceOf('github')], basis: USERNAME_SNAPSHOT_BASIS });
+    // No readable site check (it failed): nothing found, nothing answered.
+    expect(usernameSnapshot({ payloads: {}, errors: { sitesData: 'down' } })).toEqual({
+      facts: [],
+      answered: [],
+      basis: USERNAME_SNAPSHOT_BASIS,
+    });
+    expect(readSnapshot(JSON.parse(JSON.stringify(snapshot)))).toEqual(snapshot);
+  });
+
+  it('do not count as answered a found site whose account is past the limit of facts', () => {
+    const many = Object.fromEntries(
+      Array.from({ length: MAX_WATCH_FACTS + 5 }, (_, i) => [`site${i}`, 'found' as const]),
+    );
+    const snapshot = username(many);
+    expect(snapshot.facts).toHaveLength(MAX_WATCH_FACTS);
+    expect(snapshot.answered).toHaveLength(MAX_WATCH_FACTS);
+    expect(snapshot.answered).not.toContain(siteSourceOf(`site${MAX_WATCH_FACTS}`));
   });
 
   it('read back from JSON, and refuse what is not one', () => {
@@ -166,6 +257,106 @@ describe('diffSnapshots', () => {
       items: [],
       total: { before: 3, after: 4 },
     });
+  });
+
+  it("reports a username's new account by its site's name", () => {
+    const before = username({ github: 'found', gitlab: 'not_found', reddit: 'not_found' });
+    const after = username({ github: 'found', gitlab: 'found', reddit: 'not_found' });
+    const changes = diffSnapshots(before, after);
+    expect(changes).toEqual({
+      items: [{ change: 'added', type: 'account', value: 'gitlab', label: 'GitLab' }],
+    });
+    expect(hasChanges(changes)).toBe(true);
+    expect(diffSnapshots(after, after)).toEqual({ items: [] });
+  });
+
+  it('reports an account gone when its site now says there is none', () => {
+    const before = username({ github: 'found', gitlab: 'found' });
+    const after = username({ github: 'found', gitlab: 'not_found' });
+    expect(diffSnapshots(before, after).items).toEqual([
+      { change: 'removed', type: 'account', value: 'gitlab', label: 'GitLab' },
+    ]);
+  });
+
+  it('does not call an account gone when its site was blocked, failed or not checked this run', () => {
+    const before = username({ github: 'found', gitlab: 'found', reddit: 'found', x: 'not_found' });
+    for (const state of ['blocked', 'error', 'not_checked'] as const) {
+      const after = username({ github: 'found', gitlab: state, reddit: 'found', x: 'not_found' });
+      expect(diffSnapshots(before, after).items, state).toEqual([]);
+    }
+    // The whole site check failed: nothing is called gone either.
+    const failedCheck = usernameSnapshot({ payloads: {}, errors: { sitesData: 'down' } });
+    expect(diffSnapshots(before, failedCheck).items).toEqual([]);
+    // Blocked this run, then saying no the next: gone then, not before.
+    const blocked = username({ github: 'found', gitlab: 'blocked', reddit: 'found', x: 'not_found' });
+    const gone = username({ github: 'found', gitlab: 'not_found', reddit: 'found', x: 'not_found' });
+    expect(diffSnapshots(before, blocked).items).toEqual([]);
+    expect(diffSnapshots(blocked, gone).items).toEqual([]);
+    expect(diffSnapshots(before, gone).items).toEqual([
+      { change: 'removed', type: 'account', value: 'gitlab', label: 'GitLab' },
+    ]);
+  });
+
+  it("keeps a blocked site's account for the next run, so its return is not news and its absence later is", () => {
+    const before = username({ github: 'found', gitlab: 'found', x: 'not_found' });
+    const blocked = username({ github: 'found', gitlab: 'blocked', x: 'not_found' });
+    const kept = keptSnapshot(before, blocked);
+    expect(kept.facts.map((fact) => fact.value).sort()).toEqual(['github', 'gitlab']);
+    expect(kept.answered).toEqual(blocked.answered);
+    // Found again on the next run: nothing new.
+    expect(diffSnapshots(kept, username({ github: 'found', gitlab: 'found', x: 'not_found' })).items).toEqual(
+      [],
+    );
+    // Saying no on the next run: gone then.
+    expect(
+      diffSnapshots(kept, username({ github: 'found', gitlab: 'not_found', x: 'not_found' })).items,
+    ).toEqual([{ change: 'removed', type: 'account', value: 'gitlab', label: 'GitLab' }]);
+    // An account its site said no to is not kept; a first run and other kinds keep their own snapshot.
+    const gone = username({ github: 'found', gitlab: 'not_found', x: 'not_found' });
+    expect(keptSnapshot(before, gone)).toEqual(gone);
+    expect(keptSnapshot(null, blocked)).toEqual(blocked);
+    const tel = phone({ wp: 'Asha Verma', tcStatus: failed });
+    expect(keptSnapshot(phone({ wp: 'Asha Verma', tc: 'Ravi Kumar' }), tel)).toEqual(tel);
+  });
+
+  it("matches a vendor's account with the site check's by the site, and calls it gone only when its site says no", () => {
+    const before = username({ github: 'found', gitlab: 'not_found', reddit: 'blocked' }, [
+      'GitHub',
+      'Reddit',
+      'Orbitly Social',
+    ]);
+    expect(before.facts).toEqual([
+      {
+        type: 'account',
+        value: 'github',
+        label: 'GitHub',
+        sources: [siteSourceOf('github'), 'pseudonymData'],
+      },
+      {
+        type: 'account',
+        value: 'reddit',
+        label: 'Reddit',
+        sources: [siteSourceOf('reddit'), 'pseudonymData'],
+      },
+      {
+        type: 'account',
+        value: 'orbitly-social',
+        label: 'Orbitly Social',
+        sources: [siteSourceOf('orbitly-social'), 'pseudonymData'],
+      },
+    ]);
+    // The vendor answers for no site: only the site check's yes and no count.
+    expect(before.answered).toEqual([siteSourceOf('github'), siteSourceOf('gitlab')]);
+    // The vendor no longer names them: the site the check cannot reach keeps its account, so does the
+    // site outside the catalogue; the one whose site now says no is gone.
+    const after = username({ github: 'found', gitlab: 'not_found', reddit: 'not_found' }, []);
+    expect(diffSnapshots(before, after).items).toEqual([
+      { change: 'removed', type: 'account', value: 'reddit', label: 'Reddit' },
+    ]);
+    // A vendor's new account reads by the name the vendor gives it.
+    expect(diffSnapshots(after, username({ github: 'found' }, ['Ask Fedora'])).items).toEqual([
+      { change: 'added', type: 'account', value: 'ask-fedora', label: 'Ask Fedora' },
+    ]);
   });
 
   it('treats a first snapshot without a total as no total change', () => {

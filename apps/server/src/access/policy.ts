@@ -359,5 +359,12 @@ export const memberRow = (caseId: string, userId: string): SQL =>
 export const removesMember = (role: CaseRole, actor: Pick<Actor, 'id'>, memberId: string): boolean =>
   managesCase(role) || memberId === actor.id;
 
+/**
+ * Whether the actor may remove a capture's files from a case (a removal is itself signed into the
+ * case's chain): whoever asked for it, and those who may share the case.
+ */
+export const removesCapture = (role: CaseRole, actor: Pick<Actor, 'id'>, requesterId: string): boolean =>
+  sharesCase(role) || requesterId === actor.id;
+
 /** Whether a person may be added to a case: not its owner. */
 export const mayJoinCase = (row: { ownerId: string }, userId: string): boolean => row.ownerId !== userId;

@@ -12,6 +12,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -979,7 +980,7 @@ export const watches = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['tel', 'email', 'leak'] }).notNull(),
+    kind: text('kind', { enum: ['tel', 'email', 'username', 'leak'] }).notNull(),
     query: text('query').notNull(),
     queryTyped: text('query_typed').notNull(),
     caseReference: text('case_reference'),
@@ -998,7 +999,7 @@ export const watches = pgTable(
     uniqueIndex('watches_user_kind_query_idx').on(t.userId, t.kind, t.query),
     // The tick's claim reads the due active watches in order.
     index('watches_due_idx').on(t.nextRunAt).where(sql`${t.status} = 'active'`),
-    check('watches_kind_valid', sql`${t.kind} in ('tel', 'email', 'leak')`),
+    check('watches_kind_valid', sql`${t.kind} in ('tel', 'email', 'username', 'leak')`),
     check('watches_schedule_valid', sql`${t.schedule} in ('daily', 'weekly')`),
     check('watches_status_valid', sql`${t.status} in ('active', 'paused', 'stopped_no_credits')`),
   ],
@@ -1073,7 +1074,7 @@ export const bulkJobs = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    type: text('type', { enum: ['tel', 'email'] }).notNull(),
+    type: text('type', { enum: ['tel', 'email', 'username'] }).notNull(),
     name: text('name').notNull(),
     status: text('status', { enum: BULK_STATUSES }).notNull().default('queued'),
     caseReference: text('case_reference'),
@@ -1127,6 +1128,8 @@ export const bulkRows = pgTable(
     phones: jsonb('phones').$type<string[]>().notNull().default([]),
     addresses: jsonb('addresses').$type<string[]>().notNull().default([]),
     sourcesAnswered: jsonb('sources_answered').$type<string[]>().notNull().default([]),
+    /** A username row: the accounts found, each as its site's name and profile URL. */
+    accounts: jsonb('accounts').$type<Array<{ site: string; url: string }>>().notNull().default([]),
     error: text('error'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -1211,3 +1214,107 @@ export const siteHealth = pgTable('site_health', {
   lastOutcome: text('last_outcome', { enum: ['passed', 'failed', 'blocked', 'skipped'] }),
   lastReason: text('last_reason'),
 });
+
+/** Bytes as PostgreSQL keeps them (bytea); PGlite hands back a Uint8Array, node-postgres a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Web pages captured into a case (issue 36): what was asked, by whom, how it went. The artefacts are in
+ * capture_files, the signed manifests in capture_chain. A row is never deleted: a removal deletes the
+ * artefacts' bytes and records itself in the chain.
+ */
+export const caseCaptures = pgTable(
+  'case_captures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'restrict' }),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    url: text('url').notNull(),
+    /** The search whose result held the address, when the capture began from one. */
+    lookupId: uuid('lookup_id'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'removed'] })
+      .notNull()
+      .default('queued'),
+    failure: text('failure'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
+    finalUrl: text('final_url'),
+    title: text('title'),
+    httpStatus: integer('http_status'),
+    truncated: jsonb('truncated').$type<string[]>().notNull().default([]),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'restrict' }),
+    removalReason: text('removal_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('case_captures_case_idx').on(t.caseId, t.createdAt),
+    check(
+      'case_captures_status_valid',
+      sql`${t.status} in ('queued', 'running', 'done', 'failed', 'removed')`,
+    ),
+  ],
+);
+
+/** A capture's artefacts: name, hash, size and bytes (null once the capture is removed). */
+export const captureFiles = pgTable(
+  'capture_files',
+  {
+    captureId: uuid('capture_id')
+      .notNull()
+      .references(() => caseCaptures.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    mediaType: text('media_type').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: integer('bytes').notNull(),
+    body: bytea('body'),
+  },
+  (t) => [primaryKey({ columns: [t.captureId, t.name] })],
+);
+
+/**
+ * A finished capture's thumbnail (CAPTURE_PREVIEW): the page's first screen, small, for the case's
+ * list. Not evidence: no manifest lists it, and a removal deletes the row. Kept apart from the
+ * capture's row so that listing captures never reads picture bytes.
+ */
+export const capturePreviews = pgTable('capture_previews', {
+  captureId: uuid('capture_id')
+    .primaryKey()
+    .references(() => caseCaptures.id, { onDelete: 'restrict' }),
+  body: bytea('body').notNull(),
+});
+
+/**
+ * Each case's chain of signed capture manifests: a capture or a removal, in order, each holding the
+ * SHA-256 of the one before. `manifest` is the exact text signed; `signature` its Ed25519 signature.
+ */
+export const captureChain = pgTable(
+  'capture_chain',
+  {
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'restrict' }),
+    sequence: integer('sequence').notNull(),
+    captureId: uuid('capture_id')
+      .notNull()
+      .references(() => caseCaptures.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['capture', 'removal'] }).notNull(),
+    manifest: text('manifest').notNull(),
+    signature: text('signature').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.caseId, t.sequence] }),
+    uniqueIndex('capture_chain_sha256_idx').on(t.sha256),
+    index('capture_chain_capture_idx').on(t.captureId),
+    check('capture_chain_kind_valid', sql`${t.kind} in ('capture', 'removal')`),
+  ],
+);

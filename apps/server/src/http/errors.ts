@@ -37,6 +37,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   case_closed: 409,
   legal_basis_required: 422,
   case_owner_only: 403,
+  capture_off: 409,
+  capture_not_ready: 409,
   unit_conflict: 409,
   last_admin: 422,
   below_zero: 422,

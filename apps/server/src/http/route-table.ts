@@ -34,4 +34,5 @@ export const isApplicationRoute = (url: string) =>
   url.startsWith('/api/') ||
   url.startsWith('/dev/') ||
   url.startsWith('/sanctum/') ||
+  url.startsWith('/.well-known/') ||
   url === '/forgot-password';

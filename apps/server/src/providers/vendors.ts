@@ -3,6 +3,7 @@ import { gravatar } from './http/gravatar.ts';
 import { hibp } from './http/hibp.ts';
 import { hlrLookups } from './http/hlr-lookups.ts';
 import { kyc } from './http/kyc.ts';
+import { osintly } from './http/osintly.ts';
 import { pdl } from './http/pdl.ts';
 import { twilio } from './http/twilio.ts';
 import { leakVendorVariables } from './leak-search.ts';
@@ -13,7 +14,7 @@ import type { Vendor } from './vendor.ts';
  * a source it answers then is live. docs/providers.md lists them with their variables.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each vendor's settings type is its own
-export const VENDORS: readonly Vendor<any, any>[] = [hibp, kyc, hlrLookups, twilio, gravatar, pdl];
+export const VENDORS: readonly Vendor<any, any>[] = [hibp, kyc, hlrLookups, twilio, gravatar, pdl, osintly];
 
 /** The variables of every vendor (leak-search vendors too), for the README check and the
  * misspelt-setting check of config.ts: name → description. */

@@ -3,7 +3,10 @@ import {
   createDecipheriv,
   createHash,
   createHmac,
+  createPrivateKey,
+  createPublicKey,
   hkdfSync,
+  type KeyObject,
   randomBytes,
   randomInt,
   timingSafeEqual,
@@ -53,4 +56,24 @@ export function decryptSecret(appKey: string, purpose: string, sealed: string): 
   );
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/**
+ * An Ed25519 key pair derived from APP_KEY for one purpose (HKDF-SHA-256 with `info`): whoever holds
+ * APP_KEY can sign, each purpose has its own key, and the same APP_KEY gives the same key on every
+ * process and every restart.
+ */
+export function ed25519FromAppKey(
+  appKey: string,
+  info: string,
+): { privateKey: KeyObject; publicKey: KeyObject } {
+  const seed = Buffer.from(hkdfSync('sha256', Buffer.from(appKey, 'utf8'), Buffer.alloc(0), info, 32));
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
+    format: 'der',
+    type: 'pkcs8',
+  });
+  return { privateKey, publicKey: createPublicKey(privateKey) };
 }

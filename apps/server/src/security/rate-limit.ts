@@ -86,6 +86,13 @@ export const defaultLimits = {
   registerTakenMailsPerAccount: { points: 3, durationSeconds: 3600 },
   /** POST /api/verify: a court or an editor checks a few files, never thousands of hashes. */
   verifyPerIp: { points: 30, durationSeconds: 600 },
+  /**
+   * POST /api/verify/capture: one per capture, and an evidence bundle dropped on /verify checks each of
+   * its captures at once; a signature check is cheap, yet nobody needs thousands.
+   */
+  captureChecksPerIp: { points: 300, durationSeconds: 600 },
+  /** Pages one account asks the server's browser to capture: an investigator's hour, not a crawler's. */
+  capturesPerUser: { points: 120, durationSeconds: 3600 },
   /** Wrong second factors at sign-in from one address (a right one spends nothing). */
   secondFactorFailuresPerIp: { points: 30, durationSeconds: 600, blockSeconds: 600 },
   /** Wrong second factors per account (at sign-in and when confirming a new app): only someone with the password can spend it. */

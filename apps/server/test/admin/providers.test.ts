@@ -19,6 +19,7 @@ import {
 } from '../../src/modules/usage/recorder.ts';
 import type { ProviderCall } from '../../src/providers/runner.ts';
 import type { Provider } from '../../src/providers/types.ts';
+import { SANDBOX_SOURCES } from '../../src/sandbox/index.ts';
 import { createTestApp, createUser, newDeviceId, signIn, type TestApp } from '../support/app.ts';
 import { createTestDatabase } from '../support/db.ts';
 import { sendJson, startFakeUpstream } from '../support/upstream.ts';
@@ -375,7 +376,10 @@ describe('usage survives a restart', () => {
         calls_today: 3,
         spend: null,
       });
-      expect(rows.some((r) => r.mode === 'not_configured')).toBe(false);
+      // Every source the sandbox answers is answered (the vendor-only ones, none of which is switched
+      // on here, are not configured).
+      expect(rows.some((r) => r.mode === 'not_configured' && SANDBOX_SOURCES.includes(r.source))).toBe(false);
+      expect(rows.filter((r) => r.mode === 'not_configured').map((r) => r.source)).toEqual(['pseudonymData']);
 
       await emailLookup(second, officer);
       expect(rowOf(await providersOf(second, admin), HIBP_ID)).toMatchObject({

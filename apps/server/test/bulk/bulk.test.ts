@@ -167,7 +167,7 @@ describe('bulk lookups: the list', () => {
 
     const badType = await post('/api/bulk', { type: 'rc', values: ['MH12FP1234'] }, user.token);
     expect(badType.statusCode).toBe(422);
-    expect(badType.json().message).toBe('The type field must be tel or email.');
+    expect(badType.json().message).toBe('The type field must be tel, email or username.');
     const extra = await post('/api/bulk', { type: 'tel', values: ['9876543210'], fresh: true }, user.token);
     expect(extra.statusCode).toBe(422);
     const jobs = await get('/api/bulk', user.token);

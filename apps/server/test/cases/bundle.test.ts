@@ -5,14 +5,17 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CAPTURE_KEY_FILE, CASE_EXPORT_FORMATS } from '@footprint/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { lookups, reports } from '../../src/db/schema.ts';
+import { caseExportFileName } from '../../src/modules/cases/exports/service.ts';
 import { purgeExpiredResults } from '../../src/modules/lookup/retention.ts';
 import { createTestApp, createUser, json, newDeviceId, signIn, type TestApp } from '../support/app.ts';
 import { addLeakRecords } from '../support/leaks.ts';
 import { pdfText } from '../support/pdf.ts';
+import { fileRichCase } from '../support/rich-case.ts';
+import { unzip } from '../support/zip.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,30 +41,6 @@ async function signedIn(options: Parameters<typeof createUser>[1] = {}) {
 }
 type Client = Awaited<ReturnType<typeof signedIn>>;
 
-/** Every entry of a ZIP, by name. */
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, archive) => {
-      if (error || !archive) return reject(error);
-      const entries = new Map<string, Buffer>();
-      archive.on('entry', (entry: yauzl.Entry) => {
-        archive.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            archive.readEntry();
-          });
-        });
-      });
-      archive.on('end', () => resolve(entries));
-      archive.on('error', reject);
-      archive.readEntry();
-    });
-  });
-}
-
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 interface Manifest {
@@ -79,35 +58,9 @@ interface Manifest {
   }>;
 }
 
+/** The rich case without its username search (phone, e-mail, leak and a note). */
 async function richCase(me: Client, reference: string) {
-  const created = await me.post('/api/cases', {
-    title: 'Extortion calls',
-    reference,
-    legal_basis: {
-      kind: 'fir',
-      police_station: 'Kothrud',
-      fir_number: '214',
-      year: 2026,
-      sections: ['BNS 308(2)'],
-      purpose: 'tracing the caller of the extortion complaint',
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const ref = encodeURIComponent(reference);
-  expect((await me.get(`/api/tel?number=919876543210&case_reference=${ref}`)).statusCode).toBe(200);
-  expect((await me.get(`/api/email?email=rich.demo%40example.test&case_reference=${ref}`)).statusCode).toBe(
-    200,
-  );
-  const leak = await me.post('/api/leak-data-finder', {
-    fields: [{ type: 'name', value: 'Rohan Deshmukh' }],
-    case_reference: reference,
-  });
-  expect(leak.statusCode, leak.body).toBe(200);
-  const note = await me.post(`/api/cases/${created.json().id}/notes`, {
-    body: 'Caller used the number twice on 3 March.\nAsked the operator for the CDR.',
-  });
-  expect(note.statusCode).toBe(201);
-  return created.json() as { id: string; reference: string };
+  return { id: await fileRichCase(me, reference, { username: false }), reference };
 }
 
 /** The files of the three-search case (phone, e-mail, leak), in the case's order, ids left out. */
@@ -119,6 +72,15 @@ const CASE_ORDER = [
   'results/002-email.json',
   'results/003-leak.json',
   'audit.csv',
+];
+/**
+ * The files of the three-search case filed as `reference`: CASE_ORDER, the case in every export format,
+ * then the capture key (in every bundle, with or without captures; test/cases/captures.test.ts has some).
+ */
+const caseOrder = (reference: string) => [
+  ...CASE_ORDER,
+  ...CASE_EXPORT_FORMATS.map((format) => `exports/${caseExportFileName({ reference }, format)}`),
+  CAPTURE_KEY_FILE,
 ];
 
 describe('the timeline of GET /api/cases/{id}', () => {
@@ -209,7 +171,7 @@ describe('GET /api/cases/{id}/bundle', () => {
     // In the case's order, though the summary and the reports are drawn ahead concurrently: the ZIP's
     // entries as the manifest lists them, each search's report before its result, the manifest last.
     expect([...entries.keys()]).toEqual([...manifest.files.map((f) => f.path), 'manifest.json']);
-    expect(manifest.files.map((f) => f.path.replace(/-[0-9a-f-]{36}/, ''))).toEqual(CASE_ORDER);
+    expect(manifest.files.map((f) => f.path.replace(/-[0-9a-f-]{36}/, ''))).toEqual(caseOrder(c.reference));
 
     // The searches: reports for the phone and e-mail lookups, JSON only for the leak search.
     expect(manifest.items.map((i) => [i.kind, i.status])).toEqual([
@@ -465,7 +427,7 @@ describe('drawn ahead, added in order', () => {
       const entries = await unzip(res.rawPayload);
       const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as Manifest;
       expect([...entries.keys()].map((name) => name.replace(/-[0-9a-f-]{36}/, ''))).toEqual([
-        ...CASE_ORDER,
+        ...caseOrder('ORDER-1'),
         'manifest.json',
       ]);
       expect(manifest.files.map((f) => f.path)).toEqual([...entries.keys()].slice(0, -1));

@@ -6,9 +6,17 @@
 // out. Path parameters are real ids of the live account's own resources where the declaration names
 // one (so another account's 404 is proven on something that exists), else a random UUID.
 import { randomUUID } from 'node:crypto';
-import { API_KEY_SCOPES, type ApiKeyScope, DETAIL_KINDS, SEARCH_KIND_DECLARATIONS } from '@footprint/domain';
+import {
+  API_KEY_SCOPES,
+  type ApiKeyScope,
+  CAPTURE_ARTEFACT_NAMES,
+  CASE_EXPORT_FORMATS,
+  DETAIL_KINDS,
+  SEARCH_KIND_DECLARATIONS,
+} from '@footprint/domain';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturePreviews, caseCaptures } from '../../src/db/schema.ts';
 import { operationIdOf } from '../../src/http/contracts.ts';
 import { isApplicationRoute, routeTableOf } from '../../src/http/route-table.ts';
 import { createTestApp, createUser, newDeviceId, signIn, type TestApp } from '../support/app.ts';
@@ -96,6 +104,9 @@ const rules: Record<string, Rule> = {
   postApiLoginSecondFactorPasskeyOptions: open,
   // Whether a report file with this SHA-256 exists, and when it was made: nothing else (rate limited).
   postApiVerify: open,
+  // The capture key and the check of a capture: for anyone holding one.
+  postApiVerifyCapture: open,
+  getWellKnownFootprintCaptureKeyPem: open,
 
   getApiUser: user(),
   getApiSecurity: user(),
@@ -160,6 +171,38 @@ const rules: Record<string, Rule> = {
     send: { body: () => ({ title: 'Matrix case, renamed' }) },
   }),
   getApiCasesByIdBundle: user({ resource: 'case', adminSees: true, supervisor: 'through' }),
+  getApiCasesByIdExportByFormat: user({ resource: 'case', adminSees: true, supervisor: 'through' }),
+  // Captures are seen with their case; capturing is off here, so a capture asked for is a 409.
+  getApiCapturesStatus: user(),
+  getApiCasesByIdCaptures: user({ resource: 'case', adminSees: true, supervisor: 'through' }),
+  postApiCasesByIdCaptures: user({
+    resource: 'case',
+    adminSees: true,
+    supervisor: 'through',
+    send: { body: () => ({ url: 'https://example.test/profile' }) },
+  }),
+  getApiCasesByIdCapturesByCaptureId: user({ resource: 'case', adminSees: true, supervisor: 'through' }),
+  getApiCasesByIdCapturesByCaptureIdFilesByName: user({
+    resource: 'case',
+    adminSees: true,
+    supervisor: 'through',
+  }),
+  getApiCasesByIdCapturesByCaptureIdPreview: user({
+    resource: 'case',
+    adminSees: true,
+    supervisor: 'through',
+  }),
+  getApiCasesByIdCapturesByCaptureIdDownload: user({
+    resource: 'case',
+    adminSees: true,
+    supervisor: 'through',
+  }),
+  deleteApiCasesByIdCapturesByCaptureId: user({
+    resource: 'case',
+    adminSees: true,
+    supervisor: 'through',
+    send: { body: () => ({ reason: 'Matrix removal' }) },
+  }),
   getApiCasesByIdItems: user({ resource: 'case', adminSees: true, supervisor: 'through' }),
   postApiCasesByIdItems: user({
     resource: 'case',
@@ -360,6 +403,9 @@ let keyWithEveryScope: string;
 const ids = {} as Record<Resource, string>;
 /** A member of the live account's case, for the operation that removes one. */
 let memberId: string;
+/** A capture of the live account's case (written directly: capturing is off in this app). */
+let captureId: string;
+let liveUserId: string;
 /** A unit none of the callers is in: the live account's case is shared with it (and unshared). */
 let spareUnitId: string;
 const userIds = {} as Record<UnitPerson, string>;
@@ -393,6 +439,7 @@ beforeAll(async () => {
     sessions[who] = { authorization: `Bearer ${token}`, 'x-device-id': deviceId };
     if ((UNIT_PEOPLE as readonly string[]).includes(who)) userIds[who as UnitPerson] = account.id;
     emails[who] = account.email;
+    if (who === 'live') liveUserId = account.id;
   }
   await buildUnits();
 
@@ -434,6 +481,13 @@ beforeAll(async () => {
   const created = await inject('POST', '/api/cases', sessions.live, { title: 'Matrix case' });
   expect(created.statusCode, created.body).toBe(201);
   ids.case = created.json().id;
+  const [capture] = await t.db
+    .insert(caseCaptures)
+    .values({ caseId: ids.case, requestedBy: liveUserId, url: 'https://example.test/profile' })
+    .returning();
+  captureId = capture!.id;
+  // Its thumbnail, so that the preview route has something to show whoever may see it.
+  await t.db.insert(capturePreviews).values({ captureId, body: Buffer.from('synthetic thumbnail') });
   const member = await createUser(t.db, { appMode: 'live' });
   memberId = member.id;
   const added = await inject('POST', `/api/cases/${ids.case}/members`, sessions.live, {
@@ -494,6 +548,9 @@ function urlOf(op: Operation): string {
     if (name === 'userId' && rule.resource === 'case') return memberId;
     if (name === 'userId' && rule.resource === 'unit') return userIds.investigatorSame;
     if (name === 'unitId') return spareUnitId;
+    if (name === 'format') return CASE_EXPORT_FORMATS[0]!;
+    if (name === 'captureId') return captureId;
+    if (name === 'name') return CAPTURE_ARTEFACT_NAMES[1]!;
     return randomUUID();
   });
   return path + query;

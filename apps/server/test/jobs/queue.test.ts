@@ -38,9 +38,9 @@ function queueContract(make: () => JobQueue, unique: () => string) {
     });
     await queue.start();
     try {
-      expect(await queue.send(name, { n: 7 }, { retryLimit: 3, retryDelaySeconds: 1 })).toEqual(
-        expect.any(String),
-      );
+      expect(
+        await queue.send(name, { n: 7 }, { singletonKey: 'seven', retryLimit: 3, retryDelaySeconds: 1 }),
+      ).toEqual(expect.any(String));
       await until(() => tries.length === 3, 30_000);
       expect(tries.map((t) => t.retryCount)).toEqual([0, 1, 2]);
       const first = tries[1]!.at - tries[0]!.at;
@@ -64,7 +64,7 @@ function queueContract(make: () => JobQueue, unique: () => string) {
     });
     await queue.start();
     try {
-      await queue.send(name, {}, { retryLimit: 1, retryDelaySeconds: 1 });
+      await queue.send(name, {}, { singletonKey: 'failing', retryLimit: 1, retryDelaySeconds: 1 });
       await until(() => tries === 2, 20_000);
       await new Promise((resolve) => setTimeout(resolve, 2500));
       expect(tries).toBe(2);
@@ -151,7 +151,7 @@ describe('in-process job queue', () => {
       return new Promise(() => {});
     });
     await first.start();
-    const id = await first.send(name, { n: 5 });
+    const id = await first.send(name, { n: 5 }, { singletonKey: 'five' });
     await until(() => seen.length === 1);
     await first.stop(); // the handler is still "running": the row stays active
     const [row] = rowsOf<{ state: string }>(
@@ -182,7 +182,11 @@ describe('in-process job queue', () => {
   it('keeps a job across a restart of the queue', async () => {
     const name = uniqueName();
     const first = createInProcessQueue(handle.db, { pollMs: 50 });
-    const id = await first.send(name, { n: 1 }, { startAfter: new Date(Date.now() + 500) });
+    const id = await first.send(
+      name,
+      { n: 1 },
+      { singletonKey: 'later', startAfter: new Date(Date.now() + 500) },
+    );
     const second = createInProcessQueue(handle.db, { pollMs: 50 });
     const ran: string[] = [];
     await second.work(name, async (job) => {
@@ -206,7 +210,11 @@ describe.runIf(postgres)('pg-boss job queue (PostgreSQL)', () => {
     const name = uniqueName();
     const queue = make();
     const ran: Array<Job<{ n: number }>> = [];
-    const id = await queue.send(name, { n: 4 }, { retryLimit: 2, retryDelaySeconds: 1 });
+    const id = await queue.send(
+      name,
+      { n: 4 },
+      { singletonKey: 'four', retryLimit: 2, retryDelaySeconds: 1 },
+    );
     // A process took the job an hour ago and died with it: pg-boss expires it and retries it.
     const client = new pg.Client({ connectionString: handle.url });
     await client.connect();

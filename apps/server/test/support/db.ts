@@ -78,7 +78,8 @@ let template: Promise<string> | undefined;
 /**
  * The migrated template database on PostgreSQL, made once for all processes: under an advisory lock,
  * built under a temporary name and renamed when complete, so a process never copies a half-migrated
- * one; older templates are dropped when a new one is made.
+ * one. When a new one is made the older ones are dropped but the two newest: another checkout (a CI
+ * run beside a change of the migrations) may be copying its own at that moment.
  */
 function postgresTemplate(adminUrl: string): Promise<string> {
   template ??= withAdmin(adminUrl, async (admin) => {
@@ -98,7 +99,8 @@ function postgresTemplate(adminUrl: string): Promise<string> {
       }
       await admin.query(`alter database ${building} rename to ${name}`);
       const stale = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like 'fp\\_template\\_%' and datname <> $1`,
+        `select datname from pg_database where datname like 'fp\\_template\\_%' and datname <> $1
+          order by oid desc offset 2`,
         [name],
       );
       for (const { datname } of stale.rows)

@@ -495,7 +495,7 @@ export interface paths {
         };
         /**
          * Username lookup: the accounts a name has on the sites of the catalogue
-         * @description A paid search: charges its price unless the same user ran it within the cache window (then free, `cached`). An answer in which every source that answered said "no record" is not charged: the charge is refunded and `credits` is the balance after. 402 with `credits` when the balance is short; 502 with the credits refunded when no source answered; 503, charging nothing, when no source of the kind is configured. `source_status` tells what became of every source. `answered_at` is when the sources answered: for a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case reference. The Server-Timing header separates source latency from the server's own. `fresh=1` skips the cache: the sources are asked again and the lookup is charged even when an identical one is within the cache window. `sitesData` is the site check: every site of its scope in one state (found, not_found, blocked, error, not_checked), each found one with the evidence of its page (final address, status, title, SHA-256 of the body, time). The site check runs only where the operator switched it on (SITE_CHECK_ENABLED); a lookup then takes as long as its slowest sites, up to SITE_CHECK_DEADLINE_MS.
+         * @description A paid search: charges its price unless the same user ran it within the cache window (then free, `cached`). An answer in which every source that answered said "no record" is not charged: the charge is refunded and `credits` is the balance after. 402 with `credits` when the balance is short; 502 with the credits refunded when no source answered; 503, charging nothing, when no source of the kind is configured. `source_status` tells what became of every source. `answered_at` is when the sources answered: for a cached answer, the time of the paid lookup it replays, which `reused_from` names with its case reference. The Server-Timing header separates source latency from the server's own. `fresh=1` skips the cache: the sources are asked again and the lookup is charged even when an identical one is within the cache window. `sitesData` is the site check: every site of its scope in one state (found, not_found, blocked, error, not_checked), each found one with the evidence of its page (final address, status, title, SHA-256 of the body, time). The site check runs only where the operator switched it on (SITE_CHECK_ENABLED); a lookup then takes as long as its slowest sites, up to SITE_CHECK_DEADLINE_MS. `pseudonymData` is a vendor's account search (osint.ly, where OSINTLY_API_KEY is set): the accounts it reported (site, username, profile address, time), `complete` false when its search ran out of time (OSINTLY_DEADLINE_MS); no account is no record.
          */
         get: operations["getApiUsername"];
         put?: never;
@@ -786,8 +786,8 @@ export interface paths {
         get: operations["getApiWatches"];
         put?: never;
         /**
-         * Watch a phone, e-mail or leak query (daily or weekly)
-         * @description The query is checked as its search checks it (GET /api/tel, GET /api/email, the leak search rows). The first run, at the next tick, records what the search finds; later runs compare with it. 409 when the query is already watched; 422 past the limit of watches per user.
+         * Watch a phone, e-mail, username or leak query (daily or weekly)
+         * @description The query is checked as its search checks it (GET /api/tel, GET /api/email, GET /api/username, the leak search rows). The first run, at the next tick, records what the search finds; later runs compare with it. 409 when the query is already watched; 422 past the limit of watches per user.
          */
         post: operations["postApiWatches"];
         delete?: never;
@@ -1208,6 +1208,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cases/{id}/export/{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The case in a format other tools read
+         * @description One file per format, drawn from the same reading of the case (its searches, entities, notes, legal basis and audit rows): `graphml` (The case, its searches and the entities they found as a graph, for Gephi, yEd or Maltego.); `i2` (One row per link (the case, its searches, the entities found), for the importer of i2 Analyst's Notebook.); `stix` (The case as a STIX 2.1 bundle (a report, its searches as observed data, the observables, people and notes), for threat-intelligence platforms.); `case-uco` (The case as CASE/UCO 1.4 JSON-LD: each search an investigative action with its officer, sources, results and legal basis; stored results with their SHA-256 and provenance; the audit trail as chain of custody.). Audited as case.export with the file's SHA-256; each is also in the evidence bundle under exports/. Same visibility as the case: 404 for anyone else.
+         */
+        get: operations["getApiCasesByIdExportByFormat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cases/{id}/hold": {
         parameters: {
             query?: never;
@@ -1261,6 +1281,168 @@ export interface paths {
         post?: never;
         /** Stop sharing the case with a unit */
         delete: operations["deleteApiCasesByIdUnitsByUnitId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/captures/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this server captures web pages
+         * @description The results page offers Capture beside an address only where this is true (CAPTURE_ENABLED and a browser found).
+         */
+        get: operations["getApiCapturesStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/captures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The case's captured web pages, newest first */
+        get: operations["getApiCasesByIdCaptures"];
+        put?: never;
+        /**
+         * Capture a web page into the case
+         * @description Queues the capture (202): the server's Chromium loads the page through the address guard (no private or loopback address unless the operator allows it) and keeps its MHTML snapshot, a full-page PNG, its text and its response headers, each with its SHA-256, in a manifest signed with the server's Ed25519 capture key. Audited as case.capture, then case.capture.done. Poll GET /api/cases/{id}/captures/{captureId}.
+         */
+        post: operations["postApiCasesByIdCaptures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/captures/{captureId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One capture of the case */
+        get: operations["getApiCasesByIdCapturesByCaptureId"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a capture's files, saying why
+         * @description The artefacts' bytes are deleted; the capture's signed manifest stays, and a signed removal entry (who, when, why) is appended to the case's chain, so the removal is never silent. Its requester, the case's owner or their supervisor, or an admin. Audited as case.capture.remove.
+         */
+        delete: operations["deleteApiCasesByIdCapturesByCaptureId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/captures/{captureId}/files/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One file of a capture
+         * @description page.png is served inline (the preview); the others as attachments.
+         */
+        get: operations["getApiCasesByIdCapturesByCaptureIdFilesByName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/captures/{captureId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A capture's thumbnail
+         * @description The page's first screen at half its size (640×400), as a JPEG, for the case's list of captures. Not evidence: the manifest does not list it, and a removal deletes it. 404 when the capture has none.
+         */
+        get: operations["getApiCasesByIdCapturesByCaptureIdPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/captures/{captureId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The capture as a ZIP
+         * @description manifest.json, manifest.sig, every artefact still held (Page archive (MHTML), Full-page screenshot, Page text, Response headers), the server's public key and a README on how to check them. Audited as case.capture.download.
+         */
+        get: operations["getApiCasesByIdCapturesByCaptureIdDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/footprint-capture-key.pem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's public capture key
+         * @description Ed25519, SubjectPublicKeyInfo in PEM: it checks the signature (manifest.sig) of every capture manifest this server made, also without this server (openssl pkeyutl -verify -pubin -rawin).
+         */
+        get: operations["getWellKnownFootprintCaptureKeyPem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a capture's manifest, signature and files, without signing in
+         * @description The holder sends manifest.json as text, manifest.sig in base64 and the SHA-256 of each file they hold (hashed in the browser: nothing is uploaded). Answers whether this server signed exactly that manifest, whether its chain holds it, which files match, and whether the capture was removed since. Rate limited per address (429 with Retry-After), with room for every capture of an evidence bundle.
+         */
+        post: operations["postApiVerifyCapture"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2259,7 +2441,7 @@ export interface components {
         };
         BulkPreview: {
             /** @enum {string} */
-            type: "tel" | "email";
+            type: "tel" | "email" | "username";
             /** @description Rows read, before validation and folding. */
             total: number;
             /** @description Distinct valid queries: the rows that will run. */
@@ -2290,7 +2472,7 @@ export interface components {
             /** @description Rows no source answered (refunded) or refused. */
             failed: number;
             /** @enum {string} */
-            type: "tel" | "email";
+            type: "tel" | "email" | "username";
             /** @description The uploaded file name, or "Pasted list". */
             name: string;
             credits_spent: number;
@@ -2326,13 +2508,20 @@ export interface components {
             addresses: string[];
             sources_answered: string[];
             cost: number;
+            /** @description A username row: the accounts its sources found (the site check’s found sites, then a vendor account search’s others), each as its site and profile address (empty for phone and e-mail rows, and for a name found nowhere). */
+            accounts: {
+                /** @description The site’s name (GitHub). */
+                site: string;
+                /** @description The profile’s address on it (empty when the source that found it gave none). */
+                url: string;
+            }[];
         };
         /** @description The JSON results file: the job and its rows. */
         BulkResults: {
             job: {
                 id: string;
                 /** @enum {string} */
-                type: "tel" | "email";
+                type: "tel" | "email" | "username";
                 name: string;
                 case_reference: string | null;
             };
@@ -2546,6 +2735,86 @@ export interface components {
                 used_this_month: number;
                 /** @description What a search may still draw: the smaller of the pool and the allowance left. */
                 available: number;
+            } | null;
+        };
+        /** @description A web page captured into a case. */
+        CaseCapture: {
+            id: string;
+            case_id: string;
+            /** @description The address asked for. */
+            url: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed" | "removed";
+            /** @description Why it failed, when status is failed. */
+            failure: ("address_refused" | "unreachable" | "timeout" | "too_large" | "browser") | null;
+            /** @description The sentence the case page shows for the failure. */
+            error: string | null;
+            requested_by: {
+                id: string;
+                name: string;
+                email: string;
+            };
+            /** Format: date-time */
+            requested_at: string;
+            /** @description The search whose result held the address, if any. */
+            lookup_id: string | null;
+            /** @description The server's clock when the page had loaded. */
+            captured_at: string | null;
+            /** @description Where the page ended after redirects. */
+            final_url: string | null;
+            title: string | null;
+            http_status: number | null;
+            /** @description Each artefact with its SHA-256, as the signed manifest lists it. */
+            files: {
+                /** @enum {string} */
+                name: "page.mhtml" | "page.png" | "page.txt" | "headers.json";
+                media_type: string;
+                sha256: string;
+                bytes: number;
+            }[];
+            /** @description Artefacts cut at the capture limits. */
+            truncated: ("page.mhtml" | "page.png" | "page.txt" | "headers.json")[];
+            /** @description The SHA-256 of the capture's signed manifest.json. */
+            manifest_sha256: string | null;
+            /** @description Whether a thumbnail of the page's first screen is held (GET …/preview): not evidence, not in the manifest. */
+            preview: boolean;
+            /** @description Set when its artefacts were removed; the removal is itself a signed entry of the chain. */
+            removal: {
+                /** Format: date-time */
+                at: string;
+                by: {
+                    id: string;
+                    name: string;
+                    email: string;
+                };
+                reason: string;
+            } | null;
+        };
+        CaptureStatus: {
+            /** @description Whether this server captures pages (the operator turns it on). */
+            available: boolean;
+        };
+        CaptureCheck: {
+            signature_valid: boolean;
+            /** @description This server's capture chain holds exactly this manifest. */
+            recorded: boolean;
+            /** @description The signature is valid and every file the manifest lists matches. */
+            valid: boolean;
+            kind: ("capture" | "removal") | null;
+            requested_url: string | null;
+            final_url: string | null;
+            captured_at: string | null;
+            files: {
+                name: string;
+                expected_sha256: string;
+                sha256: string | null;
+                /** @enum {string} */
+                status: "match" | "mismatch" | "missing";
+            }[];
+            removed: {
+                /** Format: date-time */
+                at: string;
+                reason: string;
             } | null;
         };
         /** @description A unit of the agency: a police station, a district, a state, … */
@@ -2844,9 +3113,31 @@ export interface components {
             /** Format: date-time */
             finished_at: string;
         };
-        /** @description One key per username source that answered, holding its payload (`sitesData`: the site check), plus the fields below. */
+        VendorAccount: {
+            /** @description The site or service, as the vendor names it ('GitHub'). */
+            site: string;
+            /** @description The account's name there, when the vendor gives it. */
+            username: string | null;
+            /** @description The profile address, when the vendor gives one. */
+            url: string | null;
+            /**
+             * Format: date-time
+             * @description When the vendor reported it.
+             */
+            found_at: string;
+        };
+        AccountSearchAnswer: {
+            /** @description The vendor's id of the search. */
+            search_id: string;
+            /** @description The accounts found, in the order the vendor reported them. */
+            accounts: components["schemas"]["VendorAccount"][];
+            /** @description False when the vendor's search had not finished by the lookup's deadline (or ended failed): the accounts are those reported by then. */
+            complete: boolean;
+        };
+        /** @description One key per username source that answered, holding its payload (`sitesData`: the site check; `pseudonymData`: a vendor's account search), plus the fields below. */
         UsernameLookup: {
             sitesData?: components["schemas"]["SiteCheckAnswer"];
+            pseudonymData?: components["schemas"]["AccountSearchAnswer"];
             /** @description Per source that did not answer, why (timed out, no record, ...). */
             errors: {
                 [key: string]: string;
@@ -3080,7 +3371,7 @@ export interface components {
         Watch: {
             id: string;
             /** @enum {string} */
-            kind: "tel" | "email" | "leak";
+            kind: "tel" | "email" | "leak" | "username";
             /** @description The normalized query the runs search (a leak search: its rows as a key). */
             query: string;
             /** @description The query as the user gave it, for display. */
@@ -6911,18 +7202,18 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    type: "tel" | "email";
+                    type: "tel" | "email" | "username";
                     values: string[];
                     case_reference?: string | null;
                 };
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The list: a CSV or XLSX file, the first column or the column headed phone, number or email.
+                     * @description The list: a CSV or XLSX file, the first column or the column headed phone, number, email or username.
                      */
                     file: string;
                     /** @enum {string} */
-                    type: "tel" | "email";
+                    type: "tel" | "email" | "username";
                     case_reference?: string;
                 };
             };
@@ -7171,18 +7462,18 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    type: "tel" | "email";
+                    type: "tel" | "email" | "username";
                     values: string[];
                     case_reference?: string | null;
                 };
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The list: a CSV or XLSX file, the first column or the column headed phone, number or email.
+                     * @description The list: a CSV or XLSX file, the first column or the column headed phone, number, email or username.
                      */
                     file: string;
                     /** @enum {string} */
-                    type: "tel" | "email";
+                    type: "tel" | "email" | "username";
                     case_reference?: string;
                 };
             };
@@ -7950,7 +8241,13 @@ export interface operations {
                      *           "sources_answered": [
                      *             "example sources answered"
                      *           ],
-                     *           "cost": 0
+                     *           "cost": 0,
+                     *           "accounts": [
+                     *             {
+                     *               "site": "example site",
+                     *               "url": "https://example.test/avatar.png"
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "total": 0
@@ -8043,7 +8340,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The job’s rows as an attachment named bulk-<name>-<date>.<csv|json|xlsx>: line, input, query, status, name, emails, phones, addresses, sources answered, cost, lookup id. CSV cells that a spreadsheet would read as a formula are neutralised; JSON is `{ job, data }`. */
+            /** @description The job’s rows as an attachment named bulk-<name>-<date>.<csv|json|xlsx>: line, input, query, status, name, emails, phones, addresses, sources answered, cost, lookup id; for a username job: line, input, query, status, accounts found (a count), accounts ("Site url; …"), sources answered, cost, lookup id. CSV cells that a spreadsheet would read as a formula are neutralised; JSON is `{ job, data }`. */
             200: {
                 headers: {
                     /** @description attachment; filename="…" */
@@ -8080,7 +8377,13 @@ export interface operations {
                      *           "sources_answered": [
                      *             "example sources answered"
                      *           ],
-                     *           "cost": 0
+                     *           "cost": 0,
+                     *           "accounts": [
+                     *             {
+                     *               "site": "example site",
+                     *               "url": "https://example.test/avatar.png"
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }
@@ -8767,6 +9070,13 @@ export interface operations {
                     case_reference?: string | null;
                 } | {
                     /** @enum {string} */
+                    kind: "username";
+                    query: string;
+                    /** @enum {string} */
+                    schedule: "daily" | "weekly";
+                    case_reference?: string | null;
+                } | {
+                    /** @enum {string} */
                     kind: "leak";
                     query: {
                         id?: string | number;
@@ -8783,7 +9093,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created: watch a phone, e-mail or leak query (daily or weekly). */
+            /** @description Created: watch a phone, e-mail, username or leak query (daily or weekly). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9147,7 +9457,7 @@ export interface operations {
                             id: string;
                             watch_id: string;
                             /** @enum {string} */
-                            kind: "tel" | "email" | "leak";
+                            kind: "tel" | "email" | "leak" | "username";
                             /** @description The run (a lookup: history opens it). */
                             lookup_id: string | null;
                             /** Format: date-time */
@@ -9157,9 +9467,9 @@ export interface operations {
                                     /** @enum {string} */
                                     change: "added" | "removed";
                                     /** @enum {string} */
-                                    type: "name" | "email" | "phone" | "address" | "username" | "breach" | "record" | "source";
+                                    type: "name" | "email" | "phone" | "address" | "username" | "account" | "breach" | "record" | "source";
                                     value: string;
-                                    /** @description How to name the fact (a leak record: its breach). */
+                                    /** @description How to name the fact (a leak record: its breach; a username's account: its site's name). */
                                     label?: string;
                                 }[];
                                 /** @description A leak search: the number of matching records, when it moved. */
@@ -9291,7 +9601,7 @@ export interface operations {
                             id: string;
                             watch_id: string;
                             /** @enum {string} */
-                            kind: "tel" | "email" | "leak";
+                            kind: "tel" | "email" | "leak" | "username";
                             /** @description The run (a lookup: history opens it). */
                             lookup_id: string | null;
                             /** Format: date-time */
@@ -9301,9 +9611,9 @@ export interface operations {
                                     /** @enum {string} */
                                     change: "added" | "removed";
                                     /** @enum {string} */
-                                    type: "name" | "email" | "phone" | "address" | "username" | "breach" | "record" | "source";
+                                    type: "name" | "email" | "phone" | "address" | "username" | "account" | "breach" | "record" | "source";
                                     value: string;
-                                    /** @description How to name the fact (a leak record: its breach). */
+                                    /** @description How to name the fact (a leak record: its breach; a username's account: its site's name). */
                                     label?: string;
                                 }[];
                                 /** @description A leak search: the number of matching records, when it moved. */
@@ -12550,6 +12860,92 @@ export interface operations {
             };
         };
     };
+    getApiCasesByIdExportByFormat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id. */
+                id: string;
+                /** @description One of: graphml, i2, stix, case-uco. */
+                format: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/graphml+xml": string;
+                    "text/csv": string;
+                    /** @example null */
+                    "application/stix+json": unknown;
+                    /** @example null */
+                    "application/ld+json": unknown;
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     putApiCasesByIdHold: {
         parameters: {
             query?: never;
@@ -13023,6 +13419,1082 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiCapturesStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: whether this server captures web pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "available": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaptureStatus"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiCasesByIdCaptures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the case's captured web pages, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "case_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "url": "https://example.test/avatar.png",
+                     *           "status": "queued",
+                     *           "failure": "address_refused",
+                     *           "error": "example error",
+                     *           "requested_by": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "requested_at": "2026-01-15T09:30:00.000Z",
+                     *           "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "captured_at": "2026-01-15T09:30:00.000Z",
+                     *           "final_url": "example final url",
+                     *           "title": "example title",
+                     *           "http_status": 1,
+                     *           "files": [
+                     *             {
+                     *               "name": "page.mhtml",
+                     *               "media_type": "example media type",
+                     *               "sha256": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+                     *               "bytes": 1
+                     *             }
+                     *           ],
+                     *           "truncated": [
+                     *             "page.mhtml"
+                     *           ],
+                     *           "manifest_sha256": "example manifest sha256",
+                     *           "preview": true,
+                     *           "removal": {
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "by": {
+                     *               "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *               "name": "Rohan Deshmukh",
+                     *               "email": "demo-live@footprint.test"
+                     *             },
+                     *             "reason": "example reason"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "available": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CaseCapture"][];
+                        /** @description Whether this server captures pages (the operator turns it on). */
+                        available: boolean;
+                    };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiCasesByIdCaptures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.test/avatar.png"
+                 *     }
+                 */
+                "application/json": {
+                    url: string;
+                    /** Format: uuid */
+                    lookup_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: queued: capture a web page into the case. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "capture": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "case_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "url": "https://example.test/avatar.png",
+                     *         "status": "queued",
+                     *         "failure": "address_refused",
+                     *         "error": "example error",
+                     *         "requested_by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "requested_at": "2026-01-15T09:30:00.000Z",
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "captured_at": "2026-01-15T09:30:00.000Z",
+                     *         "final_url": "example final url",
+                     *         "title": "example title",
+                     *         "http_status": 1,
+                     *         "files": [
+                     *           {
+                     *             "name": "page.mhtml",
+                     *             "media_type": "example media type",
+                     *             "sha256": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+                     *             "bytes": 1
+                     *           }
+                     *         ],
+                     *         "truncated": [
+                     *           "page.mhtml"
+                     *         ],
+                     *         "manifest_sha256": "example manifest sha256",
+                     *         "preview": true,
+                     *         "removal": {
+                     *           "at": "2026-01-15T09:30:00.000Z",
+                     *           "by": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "reason": "example reason"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        capture: components["schemas"]["CaseCapture"];
+                    };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The case is closed (`case_closed`), or capturing web pages is off on this server (`capture_off`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many captures asked for by this account in the last hour: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiCasesByIdCapturesByCaptureId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id. */
+                id: string;
+                /** @description The capture id. */
+                captureId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: one capture of the case. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "capture": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "case_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "url": "https://example.test/avatar.png",
+                     *         "status": "queued",
+                     *         "failure": "address_refused",
+                     *         "error": "example error",
+                     *         "requested_by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "requested_at": "2026-01-15T09:30:00.000Z",
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "captured_at": "2026-01-15T09:30:00.000Z",
+                     *         "final_url": "example final url",
+                     *         "title": "example title",
+                     *         "http_status": 1,
+                     *         "files": [
+                     *           {
+                     *             "name": "page.mhtml",
+                     *             "media_type": "example media type",
+                     *             "sha256": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+                     *             "bytes": 1
+                     *           }
+                     *         ],
+                     *         "truncated": [
+                     *           "page.mhtml"
+                     *         ],
+                     *         "manifest_sha256": "example manifest sha256",
+                     *         "preview": true,
+                     *         "removal": {
+                     *           "at": "2026-01-15T09:30:00.000Z",
+                     *           "by": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "reason": "example reason"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        capture: components["schemas"]["CaseCapture"];
+                    };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiCasesByIdCapturesByCaptureId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id. */
+                id: string;
+                /** @description The capture id. */
+                captureId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "example reason"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: remove a capture's files, saying why. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "capture": {
+                     *         "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "case_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "url": "https://example.test/avatar.png",
+                     *         "status": "queued",
+                     *         "failure": "address_refused",
+                     *         "error": "example error",
+                     *         "requested_by": {
+                     *           "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *           "name": "Rohan Deshmukh",
+                     *           "email": "demo-live@footprint.test"
+                     *         },
+                     *         "requested_at": "2026-01-15T09:30:00.000Z",
+                     *         "lookup_id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *         "captured_at": "2026-01-15T09:30:00.000Z",
+                     *         "final_url": "example final url",
+                     *         "title": "example title",
+                     *         "http_status": 1,
+                     *         "files": [
+                     *           {
+                     *             "name": "page.mhtml",
+                     *             "media_type": "example media type",
+                     *             "sha256": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+                     *             "bytes": 1
+                     *           }
+                     *         ],
+                     *         "truncated": [
+                     *           "page.mhtml"
+                     *         ],
+                     *         "manifest_sha256": "example manifest sha256",
+                     *         "preview": true,
+                     *         "removal": {
+                     *           "at": "2026-01-15T09:30:00.000Z",
+                     *           "by": {
+                     *             "id": "0190a5f2-7c1e-7b3a-9d4e-2f6a8b1c3d5e",
+                     *             "name": "Rohan Deshmukh",
+                     *             "email": "demo-live@footprint.test"
+                     *           },
+                     *           "reason": "example reason"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        capture: components["schemas"]["CaseCapture"];
+                    };
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only its requester, the case owner, their supervisor or an admin may remove it. The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The capture has no files: it has not finished, it failed or it was removed (`capture_not_ready`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiCasesByIdCapturesByCaptureIdFilesByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id. */
+                id: string;
+                /** @description The capture id. */
+                captureId: string;
+                /** @description One of: page.mhtml, page.png, page.txt, headers.json. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One artefact of the capture: page.png as image/png, the others as application/octet-stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The capture has no files: it has not finished, it failed or it was removed (`capture_not_ready`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiCasesByIdCapturesByCaptureIdPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id. */
+                id: string;
+                /** @description The capture id. */
+                captureId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail of the page's first screen (640×400): for the case's list, not evidence. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiCasesByIdCapturesByCaptureIdDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id. */
+                id: string;
+                /** @description The capture id. */
+                captureId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The capture as a ZIP: manifest.json, its Ed25519 signature manifest.sig, every artefact and the server's public key. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, expired, revoked, or the account is disabled). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The deployment requires a second factor and this account has none yet (`second_factor_setup_required`). An API key without the scope this operation needs, or an operation keys cannot call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource of the caller’s (another user’s id is answered the same way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The capture has no files: it has not finished, it failed or it was removed (`capture_not_ready`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWellKnownFootprintCaptureKeyPem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public half of the server's Ed25519 capture key (SubjectPublicKeyInfo, PEM). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-pem-file": string;
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiVerifyCapture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "manifest": "example manifest",
+                 *       "signature": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==",
+                 *       "files": [
+                 *         {
+                 *           "name": "Rohan Deshmukh",
+                 *           "sha256": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    manifest: string;
+                    /** @example AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA== */
+                    signature: string;
+                    files: {
+                        name: string;
+                        sha256: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK: check a capture's manifest, signature and files, without signing in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signature_valid": true,
+                     *       "recorded": true,
+                     *       "valid": true,
+                     *       "kind": "capture",
+                     *       "requested_url": "example requested url",
+                     *       "final_url": "example final url",
+                     *       "captured_at": "2026-01-15T09:30:00.000Z",
+                     *       "files": [
+                     *         {
+                     *           "name": "Rohan Deshmukh",
+                     *           "expected_sha256": "example expected sha256",
+                     *           "sha256": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+                     *           "status": "match"
+                     *         }
+                     *       ],
+                     *       "removed": {
+                     *         "at": "2026-01-15T09:30:00.000Z",
+                     *         "reason": "example reason"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaptureCheck"];
+                };
+            };
+            /** @description A malformed request: a body that is not valid JSON, or text with control characters in the query, headers or body (`errors` names the field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a media type this operation does not take (send application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Input that breaks a rule: `errors` per field, the first message as `message`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLater"];
                 };
             };
             /** @description Server failure: the error body; nothing was charged, or the charge was refunded. */

@@ -3,9 +3,9 @@
 // not say with their reasons, the counts, the cover's case reference; a name found nowhere says so.
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { createTestApp, createUser, json, newDeviceId, signIn, type TestApp } from '../support/app.ts';
 import { pdfText } from '../support/pdf.ts';
+import { unzip } from '../support/zip.ts';
 
 let t: TestApp;
 
@@ -34,30 +34,6 @@ async function investigator() {
     post: (url: string, body: unknown) =>
       t.app.inject({ method: 'POST', url, ...json(body, deviceId, token) }),
   };
-}
-
-/** Every entry of a ZIP (an XLSX or a case bundle), by name. */
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, archive) => {
-      if (error || !archive) return reject(error);
-      const entries = new Map<string, Buffer>();
-      archive.on('entry', (entry: yauzl.Entry) => {
-        archive.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            archive.readEntry();
-          });
-        });
-      });
-      archive.on('end', () => resolve(entries));
-      archive.on('error', reject);
-      archive.readEntry();
-    });
-  });
 }
 
 /** The text of a PDF with the layout's runs of space folded, so a wrapped value reads on one line. */

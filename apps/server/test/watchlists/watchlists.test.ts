@@ -425,7 +425,7 @@ describe('bad input', () => {
       [{ kind: 'tel', query: '12345', schedule: 'daily' }, 422, 'phone'],
       [{ kind: 'email', query: 'not-an-email', schedule: 'daily' }, 422, 'email'],
       [{ kind: 'leak', query: [{ type: 'name', value: 'R2D2' }], schedule: 'daily' }, 422, 'name'],
-      [{ kind: 'rc', query: 'MH12FP1234', schedule: 'daily' }, 422, 'tel, email or leak'],
+      [{ kind: 'rc', query: 'MH12FP1234', schedule: 'daily' }, 422, 'tel, email, username or leak'],
       [{ kind: 'tel', query: '919876543210', schedule: 'hourly' }, 422, 'daily or weekly'],
       [{ kind: 'tel', query: '9198765\u000043210', schedule: 'daily' }, 400, ''],
       [{ kind: 'email', query: `${'a'.repeat(100_000)}@example.test`, schedule: 'daily' }, 422, 'email'],

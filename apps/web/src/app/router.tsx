@@ -105,6 +105,10 @@ export const routes: RouteObject[] = [
           { path: paths.approvals, ...page(() => import('../features/approvals/ApprovalsPage.tsx')) },
           { path: paths.cases, ...page(() => import('../features/cases/CasesPage.tsx')) },
           { path: '/cases/:id', ...page(() => import('../features/cases/CasePage.tsx')) },
+          {
+            path: '/cases/:id/captures/:captureId',
+            ...page(() => import('../features/cases/CapturePage.tsx')),
+          },
           { path: paths.security, ...page(() => import('../features/security/SecurityPage.tsx')) },
           {
             // The units screen for supervisors and unit admins (and admins): the UnitsOnly guard reads

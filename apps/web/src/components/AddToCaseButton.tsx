@@ -1,13 +1,12 @@
 import { messages } from '@footprint/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { paths } from '../config/paths.ts';
 import { request } from '../lib/api.ts';
 import { failureMessage, isSessionEnd } from '../lib/field-errors.ts';
 import { useOpenCases } from '../lib/open-cases.ts';
 import { Modal } from './Modal.tsx';
+import { OpenCasePicker } from './OpenCasePicker.tsx';
 import { Spinner } from './Spinner.tsx';
 
 const t = messages.cases;
@@ -84,41 +83,14 @@ function AddToCaseDialog({ lookupId, onClose }: { lookupId: string; onClose: () 
         ) : undefined
       }
     >
-      {cases.isPending ? (
-        <Spinner size="md" />
-      ) : list.length === 0 ? (
-        <p className="text-sm text-text">
-          {t.noOpenCases}{' '}
-          <Link to={paths.cases} className="link-inline">
-            {t.openCasesLink}
-          </Link>
-        </p>
-      ) : (
-        <div>
-          <label htmlFor={`${id}-case`} className="label">
-            {t.pickCase}
-          </label>
-          <select
-            id={`${id}-case`}
-            className="input mt-1"
-            value={caseId}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => setChosen(event.target.value)}
-          >
-            {list.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.reference} · {item.title}
-              </option>
-            ))}
-          </select>
-          {error && (
-            <p id={`${id}-error`} role="alert" className="field-error">
-              {error}
-            </p>
-          )}
-        </div>
-      )}
+      <OpenCasePicker
+        id={id}
+        cases={cases}
+        value={caseId}
+        onChange={setChosen}
+        error={error}
+        labels={{ pick: t.pickCase, none: t.noOpenCases, open: t.openCasesLink }}
+      />
     </Modal>
   );
 }

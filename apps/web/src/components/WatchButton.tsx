@@ -21,7 +21,7 @@ const t = messages.watchlist;
 
 /** The search a results page shows, as a watch repeats it. */
 export type WatchTarget =
-  | { kind: 'tel' | 'email'; query: string; caseReference?: string | null }
+  | { kind: 'tel' | 'email' | 'username'; query: string; caseReference?: string | null }
   | {
       kind: 'leak';
       query: ReadonlyArray<{ type: LeakFieldType; value: string }>;

@@ -49,6 +49,9 @@ export const paths = {
   /** Investigations (beyond the spec). */
   cases: '/cases',
   case: (id: string) => `/cases/${encodeURIComponent(id)}`,
+  /** One captured web page of a case: its screenshot, facts, files and text. */
+  capture: (caseId: string, captureId: string) =>
+    `/cases/${encodeURIComponent(caseId)}/captures/${encodeURIComponent(captureId)}`,
   /** Bulk lookups (beyond the spec, live accounts): a list run as one job. */
   bulk: '/bulk',
   /** Watched searches (beyond the spec; live accounts). */

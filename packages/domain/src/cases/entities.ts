@@ -154,6 +154,10 @@ const ATTRIBUTE_ENTITIES: ReadonlyMap<string, EntityType> = new Map([
   [IDENTITY_PROOF_LABELS.pan_number ?? 'PAN Number', 'pan'],
 ]);
 
+/** The entity an analysis attribute's values are ('Usernames': username), if they are one. */
+export const attributeEntity = (attribute: string): EntityType | undefined =>
+  ATTRIBUTE_ENTITIES.get(attribute);
+
 /**
  * The entities of a phone or e-mail lookup: the merged values of its analysis (the values the results
  * page, the PDF and the exports show, with the same sources), and the employers of its work history,

@@ -1,6 +1,6 @@
 import { SEARCH_KINDS, type SearchKind } from '../catalogue/kinds.ts';
 import { SEARCH_KIND_DECLARATIONS } from '../kinds/declarations.ts';
-import type { EntityType } from './entities.ts';
+import { attributeEntity, type EntityType } from './entities.ts';
 
 /**
  * Pivots: the search that follows an entity of a case (spec-free, issue "Investigations"). A phone
@@ -38,4 +38,26 @@ export function pivotOf(type: EntityType | string, value: string, caseReference:
     ...(request.body ? { body: { ...request.body, case_reference: caseReference } } : {}),
     liveOnly: pivot.liveOnly,
   };
+}
+
+/** A search a value on a lookup's profile leads to: its kind and what its button says. */
+export interface ProfilePivot {
+  kind: SearchKind;
+  action: string;
+}
+
+/**
+ * The searches a merged value of a phone or e-mail profile offers, by its attribute: the kinds whose
+ * declaration names the attribute's entity and is offered from a profile (`pivot.fromProfile`), so a
+ * 'Usernames' value offers the username lookup.
+ */
+export function profilePivots(attribute: string): ProfilePivot[] {
+  const entity = attributeEntity(attribute);
+  if (!entity) return [];
+  return SEARCH_KINDS.flatMap((kind) => {
+    const pivot = SEARCH_KIND_DECLARATIONS[kind].pivot;
+    return pivot?.fromProfile && pivot.entities.includes(entity)
+      ? [{ kind, action: pivot.action(entity) }]
+      : [];
+  });
 }

@@ -87,6 +87,12 @@ export const ANSWER_SOURCES = {
     longLabel: 'Site check (public profile pages)',
     profile: ['registeredSites'],
   },
+  pseudonymData: {
+    kinds: ['username'],
+    label: 'Account search',
+    longLabel: 'Account search (vendor)',
+    profile: ['registeredSites'],
+  },
 } as const satisfies Record<string, AnswerSourceEntry>;
 
 export type AnswerSource = keyof typeof ANSWER_SOURCES;

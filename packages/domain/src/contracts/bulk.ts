@@ -3,12 +3,12 @@ import { caseReferenceField } from '../case-reference.ts';
 import { fileDownload, isoTimestamp } from './common.ts';
 
 /**
- * Bulk lookups (/api/bulk): a list of phone numbers or e-mail addresses run as one background job,
- * each row charged like a single lookup. The contract the server answers and the /bulk page reads.
+ * Bulk lookups (/api/bulk): a list of phone numbers, e-mail addresses or usernames run as one
+ * background job, each row charged like a single lookup. The contract the server answers and the /bulk page reads.
  */
 
 export const BULK_MAX_ROWS = 10_000;
-export const BULK_TYPES = ['tel', 'email'] as const;
+export const BULK_TYPES = ['tel', 'email', 'username'] as const;
 export type BulkType = (typeof BULK_TYPES)[number];
 /**
  * `awaiting_approval`: a job of more rows than the admin's approval_bulk_rows waits for a supervisor
@@ -41,10 +41,11 @@ export const BULK_RESULT_FORMATS = ['csv', 'json', 'xlsx'] as const;
 /**
  * POST /api/bulk and POST /api/bulk/preview with a JSON body (a file goes as multipart/form-data with
  * the fields `file`, `type` and optionally `case_reference`). A phone number without a dial code takes
- * the default country's (India, 91).
+ * the default country's (India, 91); a username is read as GET /api/username reads it (a leading '@'
+ * dropped).
  */
 export const bulkBody = z.strictObject({
-  type: z.enum(BULK_TYPES, { error: 'The type field must be tel or email.' }),
+  type: z.enum(BULK_TYPES, { error: 'The type field must be tel, email or username.' }),
   values: z
     .array(z.string({ error: 'Each value must be text.' }), { error: 'The values field is required.' })
     .min(1, 'The list holds no value.')
@@ -60,7 +61,7 @@ export const bulkUpload = z
       format: 'binary',
       contentMediaType: 'application/octet-stream',
       description:
-        'The list: a CSV or XLSX file, the first column or the column headed phone, number or email.',
+        'The list: a CSV or XLSX file, the first column or the column headed phone, number, email or username.',
     }),
     type: z.enum(BULK_TYPES),
     case_reference: z.string().max(100).optional(),
@@ -136,6 +137,18 @@ export const bulkRowResponse = z
     addresses: z.array(z.string()),
     sources_answered: z.array(z.string()),
     cost: z.number().int(),
+    accounts: z
+      .array(
+        z.object({
+          site: z.string().describe('The site’s name (GitHub).'),
+          url: z
+            .string()
+            .describe('The profile’s address on it (empty when the source that found it gave none).'),
+        }),
+      )
+      .describe(
+        'A username row: the accounts its sources found (the site check’s found sites, then a vendor account search’s others), each as its site and profile address (empty for phone and e-mail rows, and for a name found nowhere).',
+      ),
   })
   .meta({ id: 'BulkRow', description: 'One row of a bulk lookup and what became of it.' });
 export type BulkRow = z.infer<typeof bulkRowResponse>;
@@ -165,8 +178,10 @@ export const bulkResultsQuery = z.strictObject({
 export const bulkResultsResponse = {
   description:
     'The job\u2019s rows as an attachment named bulk-<name>-<date>.<csv|json|xlsx>: line, input, query, ' +
-    'status, name, emails, phones, addresses, sources answered, cost, lookup id. CSV cells that a ' +
-    'spreadsheet would read as a formula are neutralised; JSON is `{ job, data }`.',
+    'status, name, emails, phones, addresses, sources answered, cost, lookup id; for a username job: ' +
+    'line, input, query, status, accounts found (a count), accounts ("Site url; …"), sources answered, ' +
+    'cost, lookup id. CSV cells that a spreadsheet would read as a formula are neutralised; JSON is ' +
+    '`{ job, data }`.',
   content: {
     ...fileDownload('text/csv', '').content,
     'application/json': {

@@ -117,13 +117,40 @@ export const siteCheckAnswer = z
   })
   .meta({ id: 'SiteCheckAnswer' });
 
+const vendorAccount = z
+  .object({
+    site: z.string().describe("The site or service, as the vendor names it ('GitHub')."),
+    username: z.string().nullable().describe("The account's name there, when the vendor gives it."),
+    url: z.string().nullable().describe('The profile address, when the vendor gives one.'),
+    found_at: isoTimestamp.describe('When the vendor reported it.'),
+  })
+  .meta({ id: 'VendorAccount' });
+
+/** A vendor's account search answering a username lookup (`pseudonymData`). */
+export const accountSearchAnswer = z
+  .object({
+    search_id: z.string().describe("The vendor's id of the search."),
+    accounts: z.array(vendorAccount).describe('The accounts found, in the order the vendor reported them.'),
+    complete: z
+      .boolean()
+      .describe(
+        "False when the vendor's search had not finished by the lookup's deadline (or ended failed): the accounts are those reported by then.",
+      ),
+  })
+  .meta({ id: 'AccountSearchAnswer' });
+
 /** GET /api/username: one key per username source that answered, the failures under `errors`. */
 export const usernameResponse = z
-  .looseObject({ sitesData: siteCheckAnswer.optional(), errors: sourceErrors, ...lookupMeta })
+  .looseObject({
+    sitesData: siteCheckAnswer.optional(),
+    pseudonymData: accountSearchAnswer.optional(),
+    errors: sourceErrors,
+    ...lookupMeta,
+  })
   .meta({
     id: 'UsernameLookup',
     description:
-      'One key per username source that answered, holding its payload (`sitesData`: the site check), plus the fields below.',
+      "One key per username source that answered, holding its payload (`sitesData`: the site check; `pseudonymData`: a vendor's account search), plus the fields below.",
   });
 
 /**

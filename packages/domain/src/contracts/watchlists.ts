@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { caseReferenceField } from '../case-reference.ts';
 import { leakSearchBody } from '../leaks.ts';
-import { emailQuery, telQuery } from '../lookup/requests.ts';
+import { emailQuery, telQuery, usernameQuery } from '../lookup/requests.ts';
 import { messages } from '../messages.ts';
 import {
   WATCH_FACT_TYPES,
@@ -13,7 +13,7 @@ import {
 import { isoTimestamp } from './common.ts';
 
 /**
- * Watchlists (/api/watches): a phone, e-mail or leak query run again daily or weekly, each run charged
+ * Watchlists (/api/watches): a phone, e-mail, username or leak query run again daily or weekly, each run charged
  * like a lookup; a change is kept as an event and e-mailed. The contract the server answers and the
  * /watchlist page reads.
  */
@@ -23,7 +23,8 @@ const schedule = z.enum(WATCH_SCHEDULES, { error: t.scheduleInvalid });
 
 /**
  * POST /api/watches. The query is checked by the same rules as the search it repeats: a dialled phone
- * number as GET /api/tel takes it, an e-mail address as GET /api/email, the rows of a leak search.
+ * number as GET /api/tel takes it, an e-mail address as GET /api/email, a username as GET /api/username
+ * (a leading '@' dropped), the rows of a leak search.
  */
 export const createWatchBody = z.discriminatedUnion(
   'kind',
@@ -37,6 +38,12 @@ export const createWatchBody = z.discriminatedUnion(
     z.strictObject({
       kind: z.literal('email'),
       query: emailQuery.shape.email,
+      schedule,
+      case_reference: caseReferenceField,
+    }),
+    z.strictObject({
+      kind: z.literal('username'),
+      query: usernameQuery.shape.username,
       schedule,
       case_reference: caseReferenceField,
     }),
@@ -89,7 +96,10 @@ const watchChange = z.object({
   change: z.enum(['added', 'removed']),
   type: z.enum(WATCH_FACT_TYPES),
   value: z.string(),
-  label: z.string().optional().describe('How to name the fact (a leak record: its breach).'),
+  label: z
+    .string()
+    .optional()
+    .describe("How to name the fact (a leak record: its breach; a username's account: its site's name)."),
 });
 
 export const watchChanges: z.ZodType<WatchChanges> = z.object({

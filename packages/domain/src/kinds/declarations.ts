@@ -64,6 +64,11 @@ export interface SearchKindDeclaration {
    */
   readonly pivot?: {
     readonly entities: readonly string[];
+    /**
+     * Offered beside a lookup profile's values of those entities too, not only on a case's page: a
+     * username on a phone or e-mail profile leads to the username lookup.
+     */
+    readonly fromProfile?: true;
     action(entity: string): string;
     readonly liveOnly: boolean;
     request(value: string, entity: string): KindExample;
@@ -183,6 +188,7 @@ const username: SearchKindDeclaration = {
   example: get('/api/username', { username: 'rich.demo' }),
   pivot: {
     entities: ['username'],
+    fromProfile: true,
     action: () => 'Username lookup',
     liveOnly: false,
     request: (value) => get('/api/username', { username: value.replace(/^@/, '') }),

@@ -31,6 +31,18 @@ export const USERNAME_MAX_LENGTH = 64;
 export const isUsername = (value: string): boolean =>
   value.length >= 1 && value.length <= USERNAME_MAX_LENGTH && /^[\p{L}\p{N}._-]+$/u.test(value);
 
+/** A username as typed, read the way the lookup reads it: trimmed, a leading '@' dropped, NFC; not yet checked. */
+const typedUsername = (value: string): string => value.trim().replace(/^@/, '').normalize('NFC');
+
+/**
+ * A username as GET /api/username takes it (`usernameQuery`): trimmed, a leading '@' dropped, NFC,
+ * case kept; null when it is not one (`isUsername`). A bulk list's rows are read by it too.
+ */
+export const normalizeUsername = (value: string): string | null => {
+  const name = typedUsername(value);
+  return isUsername(name) ? name : null;
+};
+
 /**
  * True when `number` is one of the picker's dial codes followed by exactly 10 digits. Checking against
  * the known codes is what tells '91' + 11 digits (invalid) from a 3-digit code + 10 digits.
@@ -84,8 +96,7 @@ export const emailQuery = z.strictObject({
 export const usernameQuery = z.strictObject({
   username: z
     .string({ error: messages.search.invalidUsername })
-    .trim()
-    .transform((value) => value.replace(/^@/, '').normalize('NFC'))
+    .transform(typedUsername)
     .refine(isUsername, messages.search.invalidUsername),
   case_reference: caseReferenceField,
   legal_basis: searchLegalBasisQueryField,

@@ -8,6 +8,7 @@
  */
 
 import type { SourceStatus } from '../catalogue/sources.ts';
+import type { AccountSearchAnswer } from '../username/accounts.ts';
 import type { SiteCheckAnswer } from '../username/sites.ts';
 
 type Maybe<T> = T | null | undefined;
@@ -362,10 +363,12 @@ export interface EmailLookupResponse extends LookupAnswerMeta {
 
 /**
  * GET /api/username answer: flat, like the phone answer — one key per username source that answered
- * (`sitesData`: the site check), the failures under `errors`, and the lookup's own fields.
+ * (`sitesData`: the site check; `pseudonymData`: a vendor's account search), the failures under `errors`, and the lookup's own fields.
  */
 export interface UsernameLookupResponse extends LookupAnswerMeta {
   sitesData?: SiteCheckAnswer | null;
+  /** A vendor's account search: the accounts it says belong to the name. */
+  pseudonymData?: AccountSearchAnswer | null;
   errors: SourceErrors;
 }
 
@@ -415,18 +418,8 @@ export interface Challan {
 }
 
 /** POST /api/rcfull-details, /api/upifull-details, /api/rc-challan-details: `data.data` is the vendor data. */
-export interface DetailLookupResponse<T> {
+export interface DetailLookupResponse<T> extends LookupAnswerMeta {
   data: KycEnvelope<T>;
-  credits: number;
-  lookup_id?: string;
-  cached?: boolean;
-  sandbox?: boolean;
-  /** Added by this server: what became of every source of the lookup, live or sandbox. */
-  source_status?: Record<string, SourceStatus>;
-  /** Added by this server: when the sources answered (for a reuse, the time of the lookup it replays). */
-  answered_at?: string;
-  /** Added by this server: the paid lookup a reused answer replays; null when the sources were asked. */
-  reused_from?: ReusedFrom | null;
 }
 
 export type ChallanData = { challan_details?: Maybe<Challan[]>; rc_number?: Maybe<string> };

@@ -3,8 +3,8 @@ export const bulkJobTexts = {
   bulkJobs: {
     notAwaiting:
       'The bulk lookup no longer waits for approval (its owner cancelled it): it was not run, and nothing was charged.',
-    noValidRow: (type: 'tel' | 'email') =>
-      `The list holds no valid ${type === 'tel' ? 'phone number' : 'e-mail address'}: nothing was run.`,
+    noValidRow: (type: 'tel' | 'email' | 'username') =>
+      `The list holds no valid ${{ tel: 'phone number', email: 'e-mail address', username: 'username' }[type]}: nothing was run.`,
     tooManyRows: (max: number) => `A bulk lookup takes at most ${max.toLocaleString('en')} rows.`,
     noFile: 'Attach a CSV or XLSX file in the file field, or send the values as JSON.',
     unreadableFile: 'The file could not be read: send a CSV (UTF-8) or an XLSX workbook.',
@@ -17,7 +17,7 @@ export const bulkJobTexts = {
       `A cell of the file holds more than ${max.toLocaleString('en')} characters: send one value a cell.`,
     busy: (seconds: number) =>
       `Too many lists are being read right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-    typeRequired: 'The type field must be tel or email.',
+    typeRequired: 'The type field must be tel, email or username.',
     unknownField: (field: string) => `The ${field} field is not allowed.`,
     creditsRanOut: (skipped: number) =>
       `Credits ran out: ${skipped.toLocaleString('en')} row${skipped === 1 ? ' was' : 's were'} not run.`,

@@ -1,17 +1,20 @@
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
-/** The /bulk page (not in the spec): a list of phone numbers or e-mail addresses run as one job. */
+/** The /bulk page (not in the spec): a list of phone numbers, e-mail addresses or usernames run as one job. */
 export const bulkPageTexts = {
   bulkPage: {
     menuLink: 'Bulk lookups',
     eyebrow: 'Live accounts',
     title: 'Bulk lookups',
-    lead: 'Run a list of phone numbers or e-mail addresses as one job. Each row is charged like a single lookup. Check the list first: nothing is charged until you start.',
+    lead: 'Run a list of phone numbers, e-mail addresses or usernames as one job. Each row is charged like a single lookup. Check the list first: nothing is charged until you start.',
     newTitle: 'New bulk lookup',
     typeLegend: 'The list holds',
-    types: { tel: 'Phone numbers', email: 'E-mail addresses' } as Record<string, string>,
-    typeShort: { tel: 'Phone', email: 'E-mail' } as Record<string, string>,
+    types: { tel: 'Phone numbers', email: 'E-mail addresses', username: 'Usernames' } as Record<
+      string,
+      string
+    >,
+    typeShort: { tel: 'Phone', email: 'E-mail', username: 'Username' } as Record<string, string>,
     sourceLegend: 'Where the list comes from',
     sourceFile: 'Upload a file',
     sourcePaste: 'Paste a list',
@@ -25,9 +28,15 @@ export const bulkPageTexts = {
     pasteHint: (type: string) =>
       type === 'email'
         ? 'One e-mail address per line.'
-        : 'One phone number per line; a number without a dial code is taken as Indian (+91).',
+        : type === 'username'
+          ? 'One username per line; a leading @ is dropped.'
+          : 'One phone number per line; a number without a dial code is taken as Indian (+91).',
     pastePlaceholder: (type: string) =>
-      type === 'email' ? 'e.g.\nfirst@example.com\nsecond@example.com' : 'e.g.\n9876543210\n+91 91234 56780',
+      type === 'email'
+        ? 'e.g.\nfirst@example.com\nsecond@example.com'
+        : type === 'username'
+          ? 'e.g.\nrohand90\n@nobody.demo'
+          : 'e.g.\n9876543210\n+91 91234 56780',
     pasteEmpty: 'Paste at least one value, one per line.',
     pastedLines: (n: number) => plural(n, 'line', 'lines'),
     check: 'Check list',
@@ -119,6 +128,12 @@ export const bulkPageTexts = {
     rowStatus: 'Status',
     rowName: 'Name',
     rowSources: 'Sources answered',
+    /** A username row's columns: how many accounts its site check found, and the accounts as links. */
+    rowFound: 'Found on',
+    rowAccounts: 'Accounts',
+    foundCount: (n: number) => plural(n, 'site', 'sites'),
+    /** The fold under a username row's first accounts (a disclosure: it shows the rest). */
+    accountsMore: (n: number) => `and ${count(n)} more`,
     rowResult: 'Result',
     rowOpen: 'Open',
     rowOpenLabel: (input: string) => `Open the full result of ${input}`,

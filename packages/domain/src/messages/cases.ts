@@ -109,6 +109,10 @@ export const casesTexts = {
     downloadingBundle: 'Preparing the bundle...',
     bundleSaved: 'Evidence bundle saved. Its SHA-256 can be checked on the Verify a report page.',
     bundleFailed: 'The evidence bundle could not be prepared. Try again.',
+    exportMenu: 'Export',
+    exporting: 'Exporting...',
+    exportSaved: (label: string) => `${label} saved. The evidence bundle holds every export too.`,
+    exportFailed: (label: string) => `The ${label} export could not be made. Try again.`,
     showGraph: 'Graph',
     graphLabel: (searches: number, entities: number) =>
       `Graph of the case: ${searches === 1 ? '1 search' : `${searches} searches`} linked to the ${entities === 1 ? 'entity' : `${entities} entities`} their results hold. The list below says the same in text.`,

@@ -381,5 +381,16 @@ export const lookupTexts = {
         ? `; ${unasked.toLocaleString('en-US')} could not be asked or would not say, so the name may still be on those.`
         : '.'),
     noneFoundFree: 'A name found nowhere is not charged.',
+    /** A vendor's account search (`pseudonymData`), beside or instead of the site check. */
+    vendorTitle: 'Found by an account search',
+    vendorLead: (vendor: string) =>
+      `Reported by ${vendor}’s account search, as the vendor gave them: Footprint did not open these pages and keeps no evidence of them.`,
+    vendorIncomplete:
+      'The search had not finished when the lookup’s time ran out: these are the accounts reported by then.',
+    vendorListLabel: (n: number, vendor: string) =>
+      `${n.toLocaleString('en-US')} account${n === 1 ? '' : 's'} reported by ${vendor}`,
+    vendorNoName: 'No username given',
+    vendorNoLink: 'No profile address given',
+    vendorReportedAt: (time: string) => `reported ${time}`,
   },
 } as const;

@@ -77,9 +77,10 @@ export const siteTexts = {
       lead:
         'Check that a PDF report is exactly as Footprint generated it. Your browser computes the file’s ' +
         'SHA-256 fingerprint; only that fingerprint is sent to the server, never the file.',
-      fileLabel: 'Report file',
-      drop: 'Drop a report PDF here',
-      choose: 'or choose a file',
+      /** Holds 'Report file': the report check's name, as before captures were checked here too. */
+      fileLabel: 'Report file, bundle or capture files',
+      drop: 'Drop a report PDF, an evidence bundle or a capture here',
+      choose: 'or choose a file (or the files of one capture)',
       hint: 'The file stays on this device.',
       hashing: 'Computing the fingerprint…',
       checking: 'Checking the fingerprint…',

@@ -5,8 +5,11 @@ export const watchlistTexts = {
     eyebrow: 'Monitoring',
     title: 'Watchlist',
     lead: 'Watched searches run again on their schedule, each run charged like a lookup. When something changes you get an e-mail and an entry here.',
-    empty: 'Nothing watched yet. Open a phone, e-mail or leak result and choose Watch.',
-    kinds: { tel: 'Phone', email: 'E-mail', leak: 'Leak search' } as Record<string, string>,
+    empty: 'Nothing watched yet. Open a phone, e-mail, username or leak result and choose Watch.',
+    kinds: { tel: 'Phone', email: 'E-mail', username: 'Username', leak: 'Leak search' } as Record<
+      string,
+      string
+    >,
     /** A watch of a kind the admin made wait for a supervisor's approval (approval_kinds) would skip it. */
     needsApproval: (kind: string) =>
       `${kind} searches wait for a supervisor's approval on this deployment, so they cannot run on a schedule: ask for each search instead. Nothing was changed.`,
@@ -34,12 +37,16 @@ export const watchlistTexts = {
     added: 'New',
     removed: 'Gone',
     totalMoved: (before: number, after: number) => `Matching records: ${before} → ${after}`,
+    /** A watched username's account on one site, as a change reads in the e-mail ('New account: GitHub'). */
+    accountAdded: (site: string) => `New account: ${site}`,
+    accountRemoved: (site: string) => `Account no longer found: ${site}`,
     factTypes: {
       name: 'Name',
       email: 'E-mail',
       phone: 'Phone',
       address: 'Address',
       username: 'Username',
+      account: 'Account',
       breach: 'Breach',
       record: 'Leak record',
       source: 'Source with a record',
@@ -70,7 +77,7 @@ export const watchlistTexts = {
     duplicate: 'This query is already watched.',
     tooMany: (max: number) => `You can keep at most ${max} watches. Delete one to watch another.`,
     nothingToChange: 'Give a schedule or a status to change.',
-    kindInvalid: 'The kind field must be tel, email or leak.',
+    kindInvalid: 'The kind field must be tel, email, username or leak.',
     scheduleInvalid: 'The schedule must be daily or weekly.',
     statusInvalid: 'The status must be active or paused.',
   },

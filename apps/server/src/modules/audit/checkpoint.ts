@@ -12,20 +12,12 @@
  * can sign, and the verifier key can be given to anyone. The signature proves something only when
  * APP_KEY lives outside the database (docs/security.md).
  */
-import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  hkdfSync,
-  type KeyObject,
-  sign,
-  verify,
-} from 'node:crypto';
+import { createHash, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
+import { ed25519FromAppKey } from '../../security/crypto.ts';
 
 export const AUDIT_KEY_INFO = 'footprint audit checkpoint v1';
 /** Ed25519's signature type byte in signed notes. */
 const ED25519 = 0x01;
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
 /** The log's origin line: APP_URL's host (with its port, if any) and "/audit". */
@@ -54,15 +46,7 @@ const validName = (name: string) => name.length > 0 && !/[\s+]/u.test(name);
 /** The checkpoint signer for this deployment: an Ed25519 key derived from APP_KEY. */
 export function checkpointSigner(appKey: string, origin: string): NoteSigner {
   if (!validName(origin)) throw new Error(`the origin ${JSON.stringify(origin)} cannot name a note key`);
-  const seed = Buffer.from(
-    hkdfSync('sha256', Buffer.from(appKey, 'utf8'), Buffer.alloc(0), AUDIT_KEY_INFO, 32),
-  );
-  const privateKey = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  const publicKey = createPublicKey(privateKey);
+  const { privateKey, publicKey } = ed25519FromAppKey(appKey, AUDIT_KEY_INFO);
   const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(SPKI_ED25519_PREFIX.length);
   const keyId = keyIdOf(origin, raw);
   const vkey = `${origin}+${keyId.toString('hex')}+${Buffer.concat([Buffer.from([ED25519]), raw]).toString('base64')}`;

@@ -1,8 +1,9 @@
-import { type BulkRow, SOURCE_LONG_LABELS } from '@footprint/domain';
+import { type BulkRow, type BulkType, SOURCE_LONG_LABELS } from '@footprint/domain';
 import type { BulkJobRow } from '../../db/schema.ts';
 import { xlsxBuffer } from '../../xlsx/write.ts';
 import { csvLine, slug } from '../audit/query.ts';
 
+/** A phone or e-mail job's columns. */
 export const BULK_RESULT_COLUMNS = [
   'line',
   'input',
@@ -17,11 +18,28 @@ export const BULK_RESULT_COLUMNS = [
   'lookup_id',
 ] as const;
 
+/** A username job's columns: its accounts in place of the profile's name, e-mails, phones, addresses. */
+export const BULK_USERNAME_RESULT_COLUMNS = [
+  'line',
+  'input',
+  'query',
+  'status',
+  'accounts_found',
+  'accounts',
+  'sources_answered',
+  'cost',
+  'lookup_id',
+] as const;
+
 const MEDIA_TYPES = {
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
+
+// The sources by their names, as the results page and the PDFs say them ('sKData' → 'Gov identity records').
+const sourcesOf = (row: BulkRow) =>
+  row.sources_answered.map((key) => SOURCE_LONG_LABELS[key] ?? key).join('; ');
 
 /** One row's cells; lists are joined with '; ' so that each stays one cell. */
 const cellsOf = (row: BulkRow) => [
@@ -33,14 +51,33 @@ const cellsOf = (row: BulkRow) => [
   row.emails.join('; '),
   row.phones.join('; '),
   row.addresses.join('; '),
-  // The sources by their names, as the results page and the PDFs say them ('sKData' → 'Gov identity records').
-  row.sources_answered.map((key) => SOURCE_LONG_LABELS[key] ?? key).join('; '),
+  sourcesOf(row),
   row.cost,
   row.lookup_id ?? '',
 ];
 
-/** Columns the server wrote as numbers: never neutralised (line, cost). */
-const PLAIN = new Set([0, 9]);
+/** A username row's cells: how many accounts were found, and each as "Site url", joined with '; '. */
+const usernameCellsOf = (row: BulkRow) => [
+  row.line,
+  row.input,
+  row.query,
+  row.status,
+  row.accounts.length,
+  row.accounts.map((account) => (account.url ? `${account.site} ${account.url}` : account.site)).join('; '),
+  sourcesOf(row),
+  row.cost,
+  row.lookup_id ?? '',
+];
+
+/**
+ * A job's columns and each row's cells by its type; `plain`: the columns the server wrote as numbers
+ * (line, accounts found, cost), never neutralised.
+ */
+export function resultLayout(type: BulkType) {
+  return type === 'username'
+    ? { header: BULK_USERNAME_RESULT_COLUMNS, cells: usernameCellsOf, plain: new Set([0, 4, 7]) }
+    : { header: BULK_RESULT_COLUMNS, cells: cellsOf, plain: new Set([0, 9]) };
+}
 
 /** bulk-customers-list-csv-2026-01-31.xlsx */
 export const bulkFileName = (job: BulkJobRow, format: keyof typeof MEDIA_TYPES) =>
@@ -65,10 +102,11 @@ export async function bulkResults(
     });
     return { body, mediaType, fileName };
   }
+  const { header, cells, plain } = resultLayout(job.type);
   if (format === 'csv') {
-    const body = [csvLine(BULK_RESULT_COLUMNS), ...rows.map((row) => csvLine(cellsOf(row), PLAIN))].join('');
+    const body = [csvLine(header), ...rows.map((row) => csvLine(cells(row), plain))].join('');
     return { body, mediaType, fileName };
   }
-  const body = await xlsxBuffer([{ name: 'Results', header: BULK_RESULT_COLUMNS, rows: rows.map(cellsOf) }]);
+  const body = await xlsxBuffer([{ name: 'Results', header, rows: rows.map(cells) }]);
   return { body, mediaType, fileName };
 }

@@ -8,6 +8,8 @@ import {
   type BulkRowStatus,
   type BulkType,
   type EmailLookupData,
+  isAccountSearchAnswer,
+  isSiteCheckAnswer,
   type PhoneLookupResponse,
   type ProfileAnalysis,
 } from '@footprint/domain';
@@ -26,13 +28,71 @@ export interface LookupState {
 
 const SUMMARY_MAX = 20;
 
+/** An account a username row's site check found: the site's name and the profile's address. */
+export interface FoundAccount {
+  site: string;
+  url: string;
+}
+
+/** A row's headline fields (the results files' columns; `bulk_rows`' summary columns). */
+export interface RowSummary {
+  name: string | null;
+  emails: string[];
+  phones: string[];
+  addresses: string[];
+  /** A username row's found accounts; empty for a phone or e-mail row. */
+  accounts: FoundAccount[];
+}
+
+const NO_SUMMARY: RowSummary = { name: null, emails: [], phones: [], addresses: [], accounts: [] };
+
+/** A profile address as two sources may spell it: no scheme, no 'www.', no trailing '/', lower case. */
+const addressKey = (url: string) =>
+  url
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\/(www\.)?/, '')
+    .replace(/\/+$/, '');
+const siteKey = (site: string) => `site:${site.trim().toLowerCase()}`;
+
 /**
- * The row's headline fields from the merged profile's analysis, the one the results page and the
- * PDFs show: the top name (by confidence, not the first a source gave), and the phones, e-mails and
- * addresses as merged values, each once in its one spelling.
+ * A username row's found accounts: the site check's found sites (`sitesData`, in its order, as the
+ * results page lists them), then a vendor account search's accounts (`pseudonymData`) that name
+ * another profile (one without an address is kept by its site's name, unless that site is listed
+ * already; its url is then ''). Every one is kept: the row's count is their number.
  */
-export function summaryOf(type: BulkType, result: unknown) {
+function accountsOf(payloads: Record<string, unknown>): FoundAccount[] {
+  const values = Object.values(payloads);
+  const checked = values
+    .filter(isSiteCheckAnswer)
+    .flatMap((answer) => answer.sites.filter((site) => site.state === 'found'))
+    .map((site) => ({ site: site.name || site.site, url: site.url }));
+  const vendor = values
+    .filter(isAccountSearchAnswer)
+    .flatMap((answer) => answer.accounts)
+    .map((account) => ({ site: account.site, url: account.url ?? '' }));
+  // Each site check line is its own account; a vendor's is one when no earlier one names it.
+  const accounts: FoundAccount[] = [...checked];
+  const seen = new Set(checked.flatMap((account) => [addressKey(account.url), siteKey(account.site)]));
+  for (const account of vendor) {
+    const key = account.url ? addressKey(account.url) : siteKey(account.site);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    seen.add(siteKey(account.site));
+    accounts.push(account);
+  }
+  return accounts;
+}
+
+/**
+ * The row's headline fields. A phone or e-mail row's come from the merged profile's analysis, the one
+ * the results page and the PDFs show: the top name (by confidence, not the first a source gave), and
+ * the phones, e-mails and addresses as merged values, each once in its one spelling. A username row's
+ * are the accounts its sources found (`accountsOf`).
+ */
+export function summaryOf(type: BulkType, result: unknown): RowSummary {
   const stored = (result ?? {}) as { payloads?: Record<string, unknown>; errors?: Record<string, unknown> };
+  if (type === 'username') return { ...NO_SUMMARY, accounts: accountsOf(stored.payloads ?? {}) };
   const answer = { ...(stored.payloads ?? {}), errors: stored.errors ?? {} };
   let analysis: ProfileAnalysis;
   try {
@@ -41,7 +101,7 @@ export function summaryOf(type: BulkType, result: unknown) {
         ? analyzePhoneLookup(answer as Partial<PhoneLookupResponse>, {})
         : analyzeEmailLookup(answer as Partial<EmailLookupData>, {});
   } catch {
-    return { name: null, emails: [], phones: [], addresses: [] };
+    return NO_SUMMARY;
   }
   const values = (attribute: string) =>
     (analysis.attributes.find((a) => a.attribute === attribute)?.values ?? [])
@@ -52,6 +112,7 @@ export function summaryOf(type: BulkType, result: unknown) {
     emails: values('E-mail'),
     phones: values('Phone'),
     addresses: values('Address/Location'),
+    accounts: [],
   };
 }
 
@@ -78,14 +139,12 @@ export interface RowOutcome {
   id: string;
   status: BulkRowStatus;
   cost: number;
-  summary: ReturnType<typeof summaryOf>;
+  summary: RowSummary;
   sourcesAnswered: string[];
   error: string | null;
   /** The row's search wrote no lookups row (refused before any charge): its reserved id is let go. */
   release: boolean;
 }
-
-const NO_SUMMARY = { name: null, emails: [], phones: [], addresses: [] };
 
 /**
  * A row's outcome from its lookups row, which is the truth about its money: the cost the row shows
@@ -132,16 +191,17 @@ export async function writeOutcomes(db: Executor, outcomes: RowOutcome[]): Promi
       (o) =>
         sql`(${o.id}::uuid, ${o.status}::text, ${o.cost}::int, ${o.summary.name}::text,
           ${JSON.stringify(o.summary.emails)}::jsonb, ${JSON.stringify(o.summary.phones)}::jsonb,
-          ${JSON.stringify(o.summary.addresses)}::jsonb, ${JSON.stringify(o.sourcesAnswered)}::jsonb,
-          ${o.error}::text, ${o.release}::boolean)`,
+          ${JSON.stringify(o.summary.addresses)}::jsonb, ${JSON.stringify(o.summary.accounts)}::jsonb,
+          ${JSON.stringify(o.sourcesAnswered)}::jsonb, ${o.error}::text, ${o.release}::boolean)`,
     ),
     sql`, `,
   );
   await db.execute(sql`
     update bulk_rows b set status = v.status, cost = v.cost, name = v.name, emails = v.emails,
-      phones = v.phones, addresses = v.addresses, sources_answered = v.sources_answered, error = v.error,
-      finished_at = now(), lookup_id = case when v.release then null else b.lookup_id end
-    from (values ${values}) as v(id, status, cost, name, emails, phones, addresses, sources_answered, error, release)
+      phones = v.phones, addresses = v.addresses, accounts = v.accounts, sources_answered = v.sources_answered,
+      error = v.error, finished_at = now(), lookup_id = case when v.release then null else b.lookup_id end
+    from (values ${values})
+      as v(id, status, cost, name, emails, phones, addresses, accounts, sources_answered, error, release)
     where b.id = v.id and b.status in ('pending', 'skipped')`);
 }
 

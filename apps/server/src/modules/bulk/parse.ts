@@ -5,6 +5,7 @@ import {
   EMAIL_PATTERN,
   isDialedPhoneNumber,
   messages,
+  normalizeUsername,
 } from '@footprint/domain';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
@@ -41,7 +42,7 @@ export const BULK_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** A header cell that names the column to read; without one, the first column is read. */
 const HEADER =
-  /^(phone|phones|number|numbers|mobile|phone number|mobile number|email|emails|e-mail|email address|e-mail address)$/i;
+  /^(phone|phones|number|numbers|mobile|phone number|mobile number|email|emails|e-mail|email address|e-mail address|username|usernames|user name|user names|handle|handles)$/i;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is what this is for.
 const CONTROL = /[\u0000-\u001F\u007F]/g;
@@ -71,12 +72,21 @@ export function normalizeEmail(value: string): string | null {
 }
 
 /**
+ * Each type's rule and refusal, as its single lookup's: GET /api/tel, /api/email, /api/username (a
+ * username trimmed, a leading '@' dropped, case kept: the domain's `normalizeUsername`).
+ */
+const RULES: Record<BulkType, { normalize: (value: string) => string | null; error: string }> = {
+  tel: { normalize: normalizePhone, error: messages.search.invalidPhone },
+  email: { normalize: normalizeEmail, error: messages.search.invalidEmail },
+  username: { normalize: normalizeUsername, error: messages.search.invalidUsername },
+};
+
+/**
  * Validates every entry by the single lookups' rules and folds repeats of a query into its first
  * line. Blank entries are not rows. Nothing is stored here.
  */
 export function checkList(type: BulkType, entries: ListEntry[]): CheckedList {
-  const normalize = type === 'tel' ? normalizePhone : normalizeEmail;
-  const error = type === 'tel' ? messages.search.invalidPhone : messages.search.invalidEmail;
+  const { normalize, error } = RULES[type];
   const seen = new Set<string>();
   const valid: ValidRow[] = [];
   const invalid: CheckedList['invalid'] = [];

@@ -53,5 +53,6 @@ export function presentRow(row: typeof bulkRows.$inferSelect): BulkRow {
     addresses: row.addresses,
     sources_answered: row.sourcesAnswered,
     cost: row.cost,
+    accounts: row.accounts,
   };
 }

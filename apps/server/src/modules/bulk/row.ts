@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
 import type { ClientContext } from '../../http/context.ts';
-import type { LookupService } from '../lookup/service.ts';
+import { foundNothing, type LookupService } from '../lookup/service.ts';
 import type { CaseReference } from '../searches/service.ts';
 import { type LookupState, lookupState, type OutcomeWriter, outcomeOf, refusalOf } from './outcomes.ts';
 import type { Claimed, RunState, TakenRow } from './types.ts';
@@ -66,9 +66,10 @@ export async function runRow(run: RowRun, row: TakenRow & { resumed?: true }): P
     return settle(row, after);
   }
   // A fresh row's answer is the one its search just settled: charged at the price, or a free repeat;
-  // no source payload at all is the search's no_record (lookup/service.ts).
+  // an answer that found nothing (every source's judged status not_found, or no payload: a username
+  // found on no site too) is the search's no_record, refunded (lookup/service.ts `foundNothing`).
   await settle(row, {
-    status: Object.keys(outcome.payloads).length === 0 ? 'no_record' : 'complete',
+    status: foundNothing(outcome.payloads, outcome.status) ? 'no_record' : 'complete',
     cost: outcome.cached ? 0 : run.price,
     cache_of: outcome.reusedFrom?.lookupId ?? null,
     sources_answered: Object.keys(outcome.payloads),

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type CaseDetail, legalBasisLine, searchLabel } from '@footprint/domain';
+import {
+  CAPTURE_KEY_FILE,
+  CASE_EXPORT_FORMATS,
+  type CaseDetail,
+  legalBasisLine,
+  searchLabel,
+} from '@footprint/domain';
 import { and, eq, like, or, sql } from 'drizzle-orm';
-import { heldBy } from '../../access/policy.ts';
 import type { Database } from '../../db/client.ts';
-import { auditEvents, lookups, type UserRow } from '../../db/schema.ts';
+import { auditEvents, type UserRow } from '../../db/schema.ts';
 import type { ClientContext } from '../../http/context.ts';
 import { auditCsvOf } from '../audit/query.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -18,53 +23,26 @@ import {
   type BundleManifest,
 } from './bundle-manifest.ts';
 import { caseSummaryJob } from './bundle-summary.ts';
+import { chainFiles } from './captures/files.ts';
+import type { CaptureSigner } from './captures/signer.ts';
+import { caseExportInput } from './exports/input.ts';
+import { renderCaseExport } from './exports/service.ts';
 import type { Cases } from './service.ts';
+import { referenceSlug, storedResultOf } from './stored-result.ts';
 
 export interface CaseBundlesDeps {
   db: Database;
   cases: Cases;
   reports: ReportService;
+  /** The capture key: its public half goes in every bundle beside the captures it signed. */
+  signer: CaptureSigner;
   now: () => Date;
 }
 
 const NO_REPORT_KIND =
   'No PDF report exists for this kind of search: its stored result is included as JSON only.';
 
-/** 'FIR 214/2026' → 'fir-214-2026'. */
-export const referenceSlug = (reference: string): string =>
-  reference
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase()
-    .slice(0, 60) || 'case';
-
 const kindPart = (kind: string) => kind.replace(/[^a-z0-9_]+/gi, '-');
-
-/** The stored result of a search (a free repeat's is the one it reused), and whether it was purged. */
-export async function storedResultOf(
-  db: Database,
-  lookupId: string,
-): Promise<{ result: unknown; purged: boolean }> {
-  const [row] = await db
-    .select({
-      result: lookups.result,
-      purgedAt: lookups.resultPurgedAt,
-      cacheOf: lookups.cacheOf,
-      userId: lookups.userId,
-    })
-    .from(lookups)
-    .where(eq(lookups.id, lookupId));
-  if (!row) return { result: null, purged: false };
-  if (row.result !== null) return { result: row.result, purged: false };
-  if (row.purgedAt) return { result: null, purged: true };
-  if (!row.cacheOf) return { result: null, purged: false };
-  const [original] = await db
-    .select({ result: lookups.result, purgedAt: lookups.resultPurgedAt })
-    .from(lookups)
-    .where(and(eq(lookups.id, row.cacheOf), heldBy(lookups, row.userId)));
-  return { result: original?.result ?? null, purged: original?.result == null && !!original?.purgedAt };
-}
 
 /**
  * Registers a finished bundle (`reports`, kind case_bundle) with its audit row, in one transaction:
@@ -218,9 +196,12 @@ async function writeBundle(
   await archive.add('case-summary.pdf', drawnSummary.pdf, false, { report_id: drawnSummary.reportId });
 
   // Every search in the case's order: its report (where its kind has one) and its stored result.
+  // Each stored result as read here, so that the exports below do not read it again.
+  const stored = new Map<string, { result: unknown; purged: boolean }>();
   while (pending.length > 0) {
     const drawn = await pending.shift()!;
     drawAhead();
+    stored.set(drawn.entry.lookup_id, { result: drawn.result, purged: drawn.entry.status === 'purged' });
     items.push(await addSearch(archive, drawn));
   }
 
@@ -231,7 +212,24 @@ async function writeBundle(
   );
   await archive.add('audit.csv', auditCsvOf(db, where), true);
 
-  // 4. The manifest: every file above with its hash and size (it cannot hold the ZIP's own).
+  // 4. The case in every export format (STIX, GraphML, …), drawn from the same reading of the case.
+  const read = await caseExportInput(db, user, detail, started, stored);
+  for (const format of CASE_EXPORT_FORMATS) {
+    if (archive.aborted) throw new Error('the client went away');
+    const file = renderCaseExport(read, format);
+    await archive.add(`exports/${file.fileName}`, file.body, true);
+  }
+
+  // 5. The case's captured pages, entry by entry of their signed chain, and the key that signed them.
+  for await (const entryFiles of chainFiles(db, detail.id)) {
+    for (const file of entryFiles) {
+      if (archive.aborted) throw new Error('the client went away');
+      await archive.add(file.path, file.body, file.compress);
+    }
+  }
+  await archive.add(CAPTURE_KEY_FILE, Buffer.from(deps.signer.publicKeyPem, 'utf8'), true);
+
+  // 6. The manifest: every file above with its hash and size (it cannot hold the ZIP's own).
   const manifest: BundleManifest = {
     format: BUNDLE_FORMAT,
     generator: BUNDLE_GENERATOR,
@@ -280,6 +278,7 @@ export function createCaseBundles(deps: {
   db: Database;
   cases: Cases;
   reports: ReportService;
+  signer: CaptureSigner;
   now?: () => Date;
 }) {
   const bundleDeps: CaseBundlesDeps = { ...deps, now: deps.now ?? (() => new Date()) };

@@ -2,6 +2,8 @@ import {
   addItemBody,
   addMemberBody,
   addNoteBody,
+  CASE_EXPORT_FORMATS,
+  CASE_EXPORTS,
   caseBundleResponse,
   caseDetailResponse,
   caseItemsResponse,
@@ -17,11 +19,12 @@ import {
 } from '@footprint/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseInput } from '../../errors.ts';
+import { parseInput, validationError } from '../../errors.ts';
 import type { Guards } from '../../http/auth.ts';
 import { clientOf } from '../../http/context.ts';
 import type { ContractTypeProvider } from '../../http/contracts.ts';
 import type { CaseBundles } from './bundle.ts';
+import type { CaseExports } from './exports/service.ts';
 import type { Cases } from './service.ts';
 
 const tags = ['Cases'];
@@ -33,7 +36,7 @@ const membersResponse = z.object({
 /** What every route of caseRoutes shares. */
 function caseRoutesContext(
   app: FastifyInstance,
-  deps: { cases: Cases; bundles: CaseBundles; guards: Guards },
+  deps: { cases: Cases; bundles: CaseBundles; exports: CaseExports; guards: Guards },
 ) {
   const preHandler = deps.guards.authenticate;
   const api = app.withTypeProvider<ContractTypeProvider>();
@@ -136,6 +139,61 @@ function caseListRoutes(context: ReturnType<typeof caseRoutesContext>) {
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         .send(stream);
+    },
+  );
+}
+
+const formatsMessage = `The export format must be one of: ${CASE_EXPORT_FORMATS.join(', ')}.`;
+const exportParams = z.object({
+  id: z.string().describe('The case id.'),
+  // Checked in the handler, so that an unknown format is the 422 below and not a refusal of the route.
+  format: z.string().describe(`One of: ${CASE_EXPORT_FORMATS.join(', ')}.`),
+});
+const exportFormat = z.enum(CASE_EXPORT_FORMATS);
+
+function caseExportRoutes(context: ReturnType<typeof caseRoutesContext>) {
+  const { preHandler, api, deps } = context;
+  api.get<{ Params: z.infer<typeof exportParams> }>(
+    '/api/cases/:id/export/:format',
+    {
+      preHandler,
+      schema: {
+        summary: 'The case in a format other tools read',
+        description: `One file per format, drawn from the same reading of the case (its searches, entities, notes, legal basis and audit rows): ${CASE_EXPORT_FORMATS.map((f) => `\`${f}\` (${CASE_EXPORTS[f].description})`).join('; ')}. Audited as case.export with the file's SHA-256; each is also in the evidence bundle under exports/. Same visibility as the case: 404 for anyone else.`,
+        tags,
+        params: exportParams,
+        response: {
+          200: {
+            description: 'The export file.',
+            content: Object.fromEntries(
+              CASE_EXPORT_FORMATS.map((f) => {
+                const type = CASE_EXPORTS[f].mediaType.split(';')[0]!;
+                // A JSON format (STIX, CASE/UCO) is a JSON document; the others are text files.
+                const schema = /json/.test(type)
+                  ? z.unknown().meta({ description: CASE_EXPORTS[f].description })
+                  : z.unknown().meta({ type: 'string', format: 'binary' });
+                return [type, { schema }];
+              }),
+            ),
+          },
+        },
+        responseHeaders: { 'Content-Disposition': 'attachment; filename="…"' },
+      },
+    },
+    async (request, reply) => {
+      const format = exportFormat.safeParse(request.params.format);
+      if (!format.success) throw validationError({ format: [formatsMessage] }, formatsMessage);
+      const file = await deps.exports.export(
+        request.user!,
+        request.params.id,
+        format.data,
+        clientOf(request),
+      );
+      return reply
+        .header('content-type', file.mediaType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
     },
   );
 }
@@ -323,10 +381,11 @@ function caseGovernanceRoutes(context: ReturnType<typeof caseRoutesContext>) {
 
 export function caseRoutes(
   app: FastifyInstance,
-  deps: { cases: Cases; bundles: CaseBundles; guards: Guards },
+  deps: { cases: Cases; bundles: CaseBundles; exports: CaseExports; guards: Guards },
 ) {
   const context = caseRoutesContext(app, deps);
   caseListRoutes(context);
   casePartRoutes(context);
+  caseExportRoutes(context);
   caseGovernanceRoutes(context);
 }

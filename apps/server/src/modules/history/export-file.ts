@@ -40,12 +40,14 @@ import { csvField } from '../audit/query.ts';
 import { presentAnswerTime, presentStoredResult, type ReusedLookup } from '../lookup/present.ts';
 import { profileRows } from './export.ts';
 import {
+  accountSearchOf,
   PLAIN_SITE_COLUMNS,
   SITE_EXPORT_COLUMNS,
   siteCells,
   siteCheckOf,
   siteHeader,
   siteRows,
+  vendorRows,
 } from './export-username.ts';
 
 type Dict = Record<string, unknown>;
@@ -343,7 +345,10 @@ function workbookOf(
 
 // ---------- username: one row per site that was found, blocked, failed or not checked ----------
 
-/** A username lookup's file: the header with the counts per state, then the sites (export-username.ts). */
+/**
+ * A username lookup's file: the header with the counts per state, then the sites, then the accounts a
+ * vendor's account search reported (export-username.ts).
+ */
 async function usernameFile(
   source: ExportSource,
   format: FileFormat,
@@ -351,8 +356,11 @@ async function usernameFile(
   exportedAt: Date,
 ): Promise<Buffer> {
   const answer = siteCheckOf(source.result);
-  const rows = siteRows(answer);
-  const fullHeader = [...header, ...siteHeader(answer, rows.length)];
+  const vendor = accountSearchOf(source.result);
+  const sites = siteRows(answer);
+  const rows = [...sites, ...vendorRows(vendor)];
+  const fullHeader = [...header, ...siteHeader(answer, sites.length)];
+  if (vendor) fullHeader.push(['vendor_accounts', `${vendor.answer.accounts.length} (${vendor.vendor})`]);
   if (format === 'csv') {
     const lines = [csvHeader(fullHeader), fileLine(SITE_EXPORT_COLUMNS)];
     for (const row of rows) lines.push(fileLine(siteCells(row), PLAIN_SITE_COLUMNS));
@@ -365,6 +373,7 @@ async function usernameFile(
       catalogue: answer?.catalogue ?? null,
       counts: answer?.counts ?? null,
       sites: rows,
+      vendor_accounts: vendor ? { vendor: vendor.vendor, ...vendor.answer } : null,
     };
     return Buffer.from(`${JSON.stringify(document, null, 2)}\n`);
   }

@@ -3,12 +3,26 @@
  * site that was found, blocked, failed or not checked, in the answer's order (found first), each with
  * its evidence where it has one (final URL, HTTP status, page title, when, SHA-256 of the body and its
  * size) and its reason otherwise. The sites that said there is no such account are counted in the
- * header, not listed (as the results page and the PDF count them).
+ * header, not listed (as the results page and the PDF count them). The accounts a vendor's account
+ * search reported follow, one row each, in state `reported_by_vendor`, the vendor named in the reason.
  */
-import { isRecord, isSiteCheckAnswer, SITE_STATES, type SiteCheckAnswer } from '@footprint/domain';
+import {
+  type AccountSearchAnswer,
+  isAccountSearchAnswer,
+  isRecord,
+  isSiteCheckAnswer,
+  SITE_STATES,
+  type SiteCheckAnswer,
+  SOURCE_LONG_LABELS,
+} from '@footprint/domain';
 
 /** The site check's source key in a username lookup's stored result. */
 const SITE_CHECK_SOURCE = 'sitesData';
+/** A vendor's account search's source key in a username lookup's stored result. */
+const ACCOUNT_SEARCH_SOURCE = 'pseudonymData';
+
+/** The state of a row the vendor's account search reported (the site check did not say it). */
+export const VENDOR_REPORTED = 'reported_by_vendor';
 
 export const SITE_EXPORT_COLUMNS = [
   'site',
@@ -66,6 +80,38 @@ export function siteRows(answer: SiteCheckAnswer | null): SiteRow[] {
     sha256: site.evidence?.sha256 ?? '',
     bytes: site.evidence?.bytes ?? null,
     reason: site.reason ?? '',
+  }));
+}
+
+/** A vendor's account search in a stored username result, with the vendor it is attributed to. */
+export function accountSearchOf(result: unknown): { vendor: string; answer: AccountSearchAnswer } | null {
+  const payloads = isRecord(result) && isRecord(result.payloads) ? result.payloads : {};
+  const answer = payloads[ACCOUNT_SEARCH_SOURCE];
+  if (!isAccountSearchAnswer(answer)) return null;
+  const status = isRecord(result) && isRecord(result.status) ? result.status[ACCOUNT_SEARCH_SOURCE] : null;
+  const vendor =
+    isRecord(status) && typeof status.vendor === 'string'
+      ? status.vendor
+      : (SOURCE_LONG_LABELS[ACCOUNT_SEARCH_SOURCE] ?? 'Account search');
+  return { vendor, answer };
+}
+
+/** One row per account the vendor reported, after the site check's. */
+export function vendorRows(search: { vendor: string; answer: AccountSearchAnswer } | null): SiteRow[] {
+  if (!search) return [];
+  return search.answer.accounts.map((account) => ({
+    site: account.site,
+    site_id: '',
+    category: '',
+    state: VENDOR_REPORTED,
+    profile_url: account.url ?? '',
+    final_url: '',
+    http_status: null,
+    title: '',
+    checked_at: account.found_at,
+    sha256: '',
+    bytes: null,
+    reason: `Reported by ${search.vendor}${account.username ? ` as ${account.username}` : ''}; not checked by Footprint`,
   }));
 }
 

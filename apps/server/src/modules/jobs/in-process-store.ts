@@ -87,7 +87,7 @@ export async function insertJob<T extends object>(
     db,
     sql`
     insert into jobs (name, data, singleton_key, retry_limit, retry_delay_seconds, start_after)
-    values (${name}, ${JSON.stringify(data)}::jsonb, ${opts.singletonKey ?? null},
+    values (${name}, ${JSON.stringify(data)}::jsonb, ${opts.singletonKey},
       ${opts.retryLimit ?? DEFAULT_RETRY_LIMIT}, ${opts.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS},
       ${(opts.startAfter ?? new Date()).toISOString()}::timestamptz)
     on conflict do nothing

@@ -137,12 +137,7 @@ function schedule(runner: Runner) {
   runner.timer.unref();
 }
 
-export async function sendJob<T extends object>(
-  runner: Runner,
-  name: string,
-  data: T,
-  opts: SendOptions = {},
-) {
+export async function sendJob<T extends object>(runner: Runner, name: string, data: T, opts: SendOptions) {
   const id = await insertJob(runner.db, name, data, opts);
   if (id) setImmediate(() => wake(runner));
   return id;
@@ -214,7 +209,7 @@ export function createInProcessQueue(db: Database, options: InProcessOptions = {
       wake(runner);
     },
 
-    send: <T extends object>(name: string, data: T, opts?: SendOptions) => sendJob(runner, name, data, opts),
+    send: <T extends object>(name: string, data: T, opts: SendOptions) => sendJob(runner, name, data, opts),
 
     async every(name: string, everySeconds: number) {
       runner.everies.push({ name, seconds: everySeconds });

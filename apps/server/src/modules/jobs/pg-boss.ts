@@ -266,13 +266,13 @@ export function createPgBossQueue(options: PgBossOptions): JobQueue {
     return ready;
   }
 
-  async function send<T extends object>(name: string, data: T, opts: SendOptions = {}) {
+  async function send<T extends object>(name: string, data: T, opts: SendOptions) {
     await ensureQueue(name);
     const id = await boss.send(name, data, {
       retryLimit: opts.retryLimit ?? DEFAULT_RETRY_LIMIT,
       retryDelay: opts.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
       retryBackoff: true,
-      ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      singletonKey: opts.singletonKey,
       ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
       ...(opts.expireInSeconds ? { expireInSeconds: opts.expireInSeconds } : {}),
     });

@@ -28,8 +28,13 @@ export interface Job<T> {
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 
 export interface SendOptions {
-  /** At most one queued job with this key per job name (and one running); a second send is folded into it. */
-  singletonKey?: string;
+  /**
+   * At most one queued job with this key per job name (and one running); a second send is folded into
+   * it. Required: on PostgreSQL a send without one is folded with every other keyless send of its
+   * name (a queue of one job at a time), which no sender means; the key names the work (a bulk job's
+   * id, a capture's id) or, where one run at a time is meant, says so.
+   */
+  singletonKey: string;
   /** Tries after the first failure (default 3), spaced by exponential backoff from `retryDelaySeconds`. */
   retryLimit?: number;
   retryDelaySeconds?: number;
@@ -54,7 +59,7 @@ export interface JobQueue {
   /** Registers the handler of a job name (before or after `start`). */
   work<T>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /** Queues a job; answers its id, or null when a job with the same singletonKey is already queued. */
-  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  send<T extends object>(name: string, data: T, options: SendOptions): Promise<string | null>;
   /** Sends `name` (with empty data) every `everySeconds`, once across all processes. */
   every(name: string, everySeconds: number): Promise<void>;
   /** Jobs waiting to run (due or not yet), per job name this process has sent or worked (metrics). */

@@ -188,7 +188,9 @@ export function lookupRoutes(
           'blocked, error, not_checked), each found one with the evidence of its page (final address, ' +
           'status, title, SHA-256 of the body, time). The site check runs only where the operator ' +
           'switched it on (SITE_CHECK_ENABLED); a lookup then takes as long as its slowest sites, up to ' +
-          'SITE_CHECK_DEADLINE_MS.',
+          "SITE_CHECK_DEADLINE_MS. `pseudonymData` is a vendor's account search (osint.ly, where " +
+          'OSINTLY_API_KEY is set): the accounts it reported (site, username, profile address, time), ' +
+          '`complete` false when its search ran out of time (OSINTLY_DEADLINE_MS); no account is no record.',
         tags,
         querystring: usernameQuery,
         response: { 200: usernameResponse, 202: heldSearchResponse },

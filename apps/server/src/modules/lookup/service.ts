@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_SEARCH_NOTHING_FOUND,
+  isAccountSearchAnswer,
   isSiteCheckAnswer,
   type LegalBasis,
   type SearchKind,
@@ -60,6 +62,8 @@ const statusOf = (kind: QueryKind, stored: StoredResult, sandbox: boolean): Reco
  *   the same envelope.
  * - A site check that found the name on no site answers its whole picture (which sites said no, which
  *   were blocked), but its status is `not_found`: a username found nowhere is not charged.
+ * - A vendor's account search with no account (its adapter says "no record" itself; a payload that
+ *   lists none anyway is judged the same).
  * (The phone sources' envelopes are left as they are: a phone lookup finds nothing only when every
  * source says so.)
  */
@@ -76,10 +80,22 @@ function judgedStatus(
       judged[source] = { ...line, status: 'not_found', message: kycMessageOf(payload) || 'No record found.' };
     } else if (isSiteCheckAnswer(payload) && payload.counts.found === 0) {
       judged[source] = { ...line, status: 'not_found', message: siteCheckNothingFound(payload) };
+    } else if (isAccountSearchAnswer(payload) && payload.accounts.length === 0) {
+      judged[source] = { ...line, status: 'not_found', message: ACCOUNT_SEARCH_NOTHING_FOUND };
     }
   }
   return judged;
 }
+
+/**
+ * Whether an answer found nothing, by the charging rule: every source that gave a payload was judged
+ * `not_found` (`judgedStatus`), or none gave one. Such a lookup is recorded as no_record and not
+ * charged; a bulk row reads its outcome by the same rule (bulk/row.ts).
+ */
+export const foundNothing = (
+  payloads: Record<string, unknown>,
+  status: Readonly<Record<string, SourceStatus>>,
+): boolean => !Object.keys(payloads).some((source) => status[source]?.status !== 'not_found');
 
 export interface LookupDeps {
   searches: Searches;
@@ -257,7 +273,7 @@ export function createLookupService(deps: LookupDeps) {
             // Sources answered, and every one of them that answered said "no record" (a detail
             // kind's source: with its vendor's no-record envelope): recorded as no_record and, by
             // the charging rule, not charged (the charge goes back; searches/run.ts).
-            noRecord: !Object.keys(fanOut.payloads).some((source) => status[source]?.status !== 'not_found'),
+            noRecord: foundNothing(fanOut.payloads, status),
           };
         },
       });

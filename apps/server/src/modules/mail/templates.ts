@@ -108,6 +108,11 @@ export function watchChangedMail(
 ): Mail {
   const w = messages.watchlist;
   const lines = watch.changes.items.slice(0, MAX_MAILED_CHANGES).map((item) => {
+    // A username's account reads by its site's name: 'New account: GitHub'.
+    if (item.type === 'account') {
+      const site = item.label ?? item.value;
+      return item.change === 'added' ? w.accountAdded(site) : w.accountRemoved(site);
+    }
     const mark = item.change === 'added' ? w.added : w.removed;
     return `${mark} ${(w.factTypes[item.type] ?? item.type).toLowerCase()}: ${item.label ?? item.value}`;
   });

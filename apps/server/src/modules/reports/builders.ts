@@ -5,13 +5,16 @@
 import {
   type AnswerSourceStatus,
   type DetailKind,
+  isAccountSearchAnswer,
   isSiteCheckAnswer,
   type ProfileKind,
+  SOURCE_LONG_LABELS,
+  type SourceStatus,
   showsSyntheticData,
   sourceStatusOf,
 } from '@footprint/domain';
 import type { LookupReportSource } from './job.ts';
-import type { ReportAccount, ReportJob } from './render/types.ts';
+import type { ReportAccount, ReportJob, UsernameReportJob } from './render/types.ts';
 import { answeredAtOf, type Found } from './stored.ts';
 
 /** '+91 9876543210' for a stored '919876543210'; an e-mail as it is. */
@@ -117,11 +120,28 @@ export function usernameJob(
   reportId: string,
 ): ReportJob {
   const payload = found.result.payloads[SITE_CHECK_SOURCE];
-  const common = commonOf(account, found, statusesOf('username', found), generatedAt, reportId);
+  const sources = statusesOf('username', found);
+  const common = commonOf(account, found, sources, generatedAt, reportId);
+  const accountSearch = accountSearchOf(found, sources.status);
   if (!isSiteCheckAnswer(payload)) {
     const failure = found.result.errors[SITE_CHECK_SOURCE] ?? null;
-    return { template: 'username', ...common, query: found.row.query, answer: null, failure };
+    return { template: 'username', ...common, query: found.row.query, answer: null, failure, accountSearch };
   }
   const { not_found: _saidNo, ...answer } = payload;
-  return { template: 'username', ...common, query: found.row.query, answer, failure: null };
+  return { template: 'username', ...common, query: found.row.query, answer, failure: null, accountSearch };
+}
+
+/** The vendor's account search's source key in a username lookup's stored result. */
+const ACCOUNT_SEARCH_SOURCE = 'pseudonymData';
+
+/** The accounts a vendor's account search reported, attributed to the vendor; null when none. */
+function accountSearchOf(
+  found: Found,
+  status: Readonly<Record<string, SourceStatus>>,
+): UsernameReportJob['accountSearch'] {
+  const payload = found.result.payloads[ACCOUNT_SEARCH_SOURCE];
+  if (!isAccountSearchAnswer(payload) || payload.accounts.length === 0) return null;
+  const vendor =
+    status[ACCOUNT_SEARCH_SOURCE]?.vendor ?? SOURCE_LONG_LABELS[ACCOUNT_SEARCH_SOURCE] ?? 'Account search';
+  return { vendor, answer: payload };
 }

@@ -49,9 +49,10 @@ export function watchlistRoutes(app: FastifyInstance, deps: { watchlists: Watchl
     {
       preHandler,
       schema: {
-        summary: 'Watch a phone, e-mail or leak query (daily or weekly)',
+        summary: 'Watch a phone, e-mail, username or leak query (daily or weekly)',
         description:
-          'The query is checked as its search checks it (GET /api/tel, GET /api/email, the leak search rows). ' +
+          'The query is checked as its search checks it (GET /api/tel, GET /api/email, GET /api/username, ' +
+          'the leak search rows). ' +
           'The first run, at the next tick, records what the search finds; later runs compare with it. ' +
           '409 when the query is already watched; 422 past the limit of watches per user.',
         tags,

@@ -8,6 +8,7 @@ import {
   comparable,
   diffSnapshots,
   hasChanges,
+  keptSnapshot,
   LEAK_PAGE_SIZE,
   type LeakFieldType,
   leakSnapshot,
@@ -77,6 +78,7 @@ export async function searchWatch(
     );
     return { snapshot: leakSnapshot(answer), lookupId: answer.lookup_id };
   }
+  // Phone, e-mail and username: the lookup; a username's facts are the sites that found it.
   const outcome = await ctx.deps.lookups.lookup(user, row.kind, row.query, client, row.caseReference, {
     fresh: true,
     typed: row.queryTyped,
@@ -171,7 +173,8 @@ export async function runWatch(
     await tx
       .update(watches)
       .set({
-        lastSnapshot: ran.snapshot,
+        // A username's sites that could not say this run keep their accounts (watchlists.ts).
+        lastSnapshot: keptSnapshot(before, ran.snapshot),
         lastLookupId: ran.lookupId,
         lastRunAt: runAt,
         nextRunAt: nextAfterRun(runAt.toISOString()),

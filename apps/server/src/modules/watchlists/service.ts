@@ -10,7 +10,7 @@ export type { WatchlistsDeps } from './context.ts';
 export { leakRowsOfKey, type RunResult } from './run.ts';
 
 /**
- * Watchlists: a phone, e-mail or leak query run again on its schedule through the existing services,
+ * Watchlists: a phone, e-mail, username or leak query run again on its schedule through the existing services,
  * so that each run is a paid search like any other (charged, audited with the watch's id, filed under
  * the case, asked afresh rather than replayed from the cache). Each run's comparable facts are
  * compared with the last run's (domain watchlists.ts); a change is stored as an event and e-mailed.

@@ -45,11 +45,18 @@ export interface SandboxOptions {
 }
 
 /**
- * Every source key the sandbox answers: the whole source catalogue ('osintData' serves both tel and
- * email queries; each corporate and verification source is named by its query kind, e.g.
- * 'corporate:corporate_gstin').
+ * Sources with no synthetic stand-in: a vendor answers them or nobody does. The account search of a
+ * username lookup (`pseudonymData`) is one: the sandbox's site check already pictures the accounts a
+ * name has, and a synthetic vendor repeating them would only add a second, invented voice.
  */
-export const SANDBOX_SOURCES: readonly string[] = SOURCE_KEYS;
+const NOT_SANDBOXED: ReadonlySet<string> = new Set(['pseudonymData']);
+
+/**
+ * Every source key the sandbox answers: the source catalogue but the few a vendor alone answers
+ * ('osintData' serves both tel and email queries; each corporate and verification source is named by
+ * its query kind, e.g. 'corporate:corporate_gstin').
+ */
+export const SANDBOX_SOURCES: readonly string[] = SOURCE_KEYS.filter((source) => !NOT_SANDBOXED.has(source));
 
 const isPhoneSource = (s: string): s is PhoneSource => (PHONE_SOURCES as readonly string[]).includes(s);
 const isEmailSource = (s: string): s is EmailSource => (EMAIL_SOURCES as readonly string[]).includes(s);

@@ -6,7 +6,7 @@ import { JobCard } from './components/JobCard.tsx';
 import { NewBulkPanel } from './components/NewBulkPanel.tsx';
 
 /**
- * /bulk (beyond the spec, live accounts only): a list of phone numbers or e-mail addresses checked,
+ * /bulk (beyond the spec, live accounts only): a list of phone numbers, e-mail addresses or usernames checked,
  * priced and run as one background job, and the user's jobs with their live progress, controls and
  * results. Each row is a paid lookup of its own, so it is audited and kept in the history like one.
  */

@@ -1,4 +1,4 @@
-import { BULK_MAX_ROWS, type BulkPreview, type BulkStatus, messages } from '@footprint/domain';
+import { BULK_MAX_ROWS, type BulkPreview, type BulkRow, type BulkStatus, messages } from '@footprint/domain';
 
 /**
  * The /bulk page's pure rules: reading a pasted list, what a preview tells the user, and which
@@ -131,3 +131,39 @@ export function statusTone(status: BulkStatus): string {
 /** Whole percent of the rows finished, 0 for an empty job. */
 export const percentDone = (done: number, total: number): number =>
   total > 0 ? Math.min(100, Math.max(0, Math.floor((done / total) * 100))) : 0;
+
+/** A username row's accounts listed at once in the rows table; the rest fold under 'and N more'. */
+export const ACCOUNTS_SHOWN = 3;
+
+/** An account as the rows table shows it: its site's name, linked to its profile when that is http(s). */
+export interface AccountLink {
+  site: string;
+  url: string;
+  /** The link's target; undefined for an address that is not http(s) (shown as text, never linked). */
+  href: string | undefined;
+}
+
+const httpHref = (url: string): string | undefined => {
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** A username row's found accounts for the rows table: the first few, and the rest folded. */
+export function accountsView(accounts: BulkRow['accounts']): { shown: AccountLink[]; folded: AccountLink[] } {
+  const links = accounts.map((account) => ({ ...account, href: httpHref(account.url) }));
+  return { shown: links.slice(0, ACCOUNTS_SHOWN), folded: links.slice(ACCOUNTS_SHOWN) };
+}
+
+/**
+ * What a username row's 'Found on' says: how many sites have the name, once its lookup answered (a
+ * name found nowhere: 0); nothing for a row that did not run or failed.
+ */
+export function foundOn(row: Pick<BulkRow, 'status' | 'accounts'>): number | null {
+  return row.status === 'success' || row.status === 'cached' || row.status === 'no_record'
+    ? row.accounts.length
+    : null;
+}

@@ -4,6 +4,7 @@ import { LoadingBlock } from '../../components/LoadError.tsx';
 import { paths } from '../../config/paths.ts';
 import { hasStatus } from '../../lib/field-errors.ts';
 import { useCase } from './api/getCase.ts';
+import { Captures } from './components/Captures.tsx';
 import { CaseHeader } from './components/CaseHeader.tsx';
 import { Entities } from './components/Entities.tsx';
 import { Members } from './components/Members.tsx';
@@ -14,9 +15,9 @@ import { Units } from './components/Units.tsx';
 
 /**
  * /cases/{id} (beyond the spec): one investigation. Its searches (the user's own reopen their stored
- * result without a charge), the entities their results hold (corroborated ones marked, with the other
- * cases that found them), the notes, the members and the units it is shared with. The owner closes and
- * reopens it.
+ * result without a charge), the web pages captured into it, the entities their results hold
+ * (corroborated ones marked, with the other cases that found them), the notes, the members and the
+ * units it is shared with. The owner closes and reopens it.
  */
 
 const t = messages.cases;
@@ -57,15 +58,19 @@ function CaseView({ detail }: { detail: CaseDetail }) {
       )}
 
       {/*
-       * Below 1536 px one column: the searches, then the notes and members, then the entities and the
-       * timeline (a side column left the searches table too narrow for its Open button at 1366 px).
+       * Below 1536 px one column: the searches and the captured pages, then the notes and members,
+       * then the entities and the timeline (a side column left the searches table too narrow for its
+       * Open button at 1366 px).
        * Wider, the notes and members stand beside the rest.
        */}
       <div className="mt-6 grid gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 2xl:col-start-1">
           <Searches detail={detail} />
         </div>
-        <div className="grid min-w-0 gap-6 self-start lg:grid-cols-2 2xl:col-start-2 2xl:row-span-3 2xl:row-start-1 2xl:grid-cols-1">
+        <div className="min-w-0 2xl:col-start-1">
+          <Captures detail={detail} />
+        </div>
+        <div className="grid min-w-0 gap-6 self-start lg:grid-cols-2 2xl:col-start-2 2xl:row-span-4 2xl:row-start-1 2xl:grid-cols-1">
           <Notes detail={detail} />
           <Members detail={detail} manage={manage} />
           <Units detail={detail} />

@@ -3,6 +3,7 @@
  * main thread (the worker does no I/O): structured-clone friendly plain data only.
  */
 import type {
+  AccountSearchAnswer,
   Breach,
   DetailKind,
   ExtraRecord,
@@ -115,6 +116,11 @@ export interface UsernameReportJob extends ReportJobBase {
   answer: Omit<SiteCheckAnswer, 'not_found'> | null;
   /** What the site check's source said when it gave no answer (its error), else null. */
   failure: string | null;
+  /**
+   * A vendor's account search (`pseudonymData`), when it reported accounts: them, and the vendor they
+   * are attributed to (its name, or the source's when the vendor is not recorded). Absent: none.
+   */
+  accountSearch?: { vendor: string; answer: AccountSearchAnswer } | null;
 }
 
 /** The credit report of Corporate Intelligence: the bureau record the vendor returned. */

@@ -3,8 +3,8 @@
  * standard cover: the sites per state and how much of the catalogue was checked; every site where an
  * account was found with the evidence kept for it (profile and final URL, HTTP status, page title,
  * when, the SHA-256 of the body and its size); the sites that could not say (blocked, error, not
- * checked) by name with their reasons; and what a 'found' rests on. The sites that said there is no
- * such account are only counted.
+ * checked) by name with their reasons; the accounts a vendor's account search reported, attributed to
+ * it; and what a 'found' rests on. The sites that said there is no such account are only counted.
  */
 
 import { type AnsweredSite, type SiteState, siteCheckNothingFound } from '@footprint/domain';
@@ -183,6 +183,44 @@ function drawUnanswered(writer: Writer, sites: AnsweredSite[]): void {
   }
 }
 
+/** The accounts a vendor's account search reported: site, name, address, when; attributed to the vendor. */
+function drawAccountSearch(writer: Writer, search: NonNullable<UsernameReportJob['accountSearch']>): void {
+  const vendor = clean(search.vendor, { max: 80 }) || 'the vendor';
+  const { answer } = search;
+  const columns: Column[] = [
+    { header: 'Site', weight: 22 },
+    { header: 'Username', weight: 20 },
+    { header: 'Profile URL', weight: 40 },
+    { header: 'Reported at', weight: 18 },
+  ];
+  const rows: Row[] = answer.accounts.map((account) => ({
+    cells: [
+      [text(cellText(account.site, 120), { ...STYLE.bodyBold, size: 8.2 })],
+      [body(cellText(account.username, 200))],
+      [body(cellText(account.url, 600))],
+      [small(stamp(account.found_at))],
+    ],
+  }));
+  const title = `Accounts reported by ${vendor}`;
+  writer.heading(title, {
+    note: count(rows.length, 'account'),
+    keep: writer.keepFor({ columns, rows }, 120),
+  });
+  writer.paragraph(
+    [
+      small(
+        `Reported by ${vendor}’s account search (its search ${cellText(answer.search_id, 80)}), as the vendor gave them: ` +
+          'Footprint did not visit these pages and keeps no evidence of them.' +
+          (answer.complete
+            ? ''
+            : ' The search had not finished when the lookup’s time ran out: these are the accounts reported by then.'),
+      ),
+    ],
+    { after: 4 },
+  );
+  writer.table({ columns, rows, title });
+}
+
 function drawMethod(writer: Writer): void {
   writer.heading('Method', { keep: 60 });
   const lines = [
@@ -226,6 +264,7 @@ export function drawUsernameReport(writer: Writer, job: UsernameReportJob): void
     );
     drawUnanswered(writer, answer.sites);
   }
+  if (job.accountSearch) drawAccountSearch(writer, job.accountSearch);
   drawMethod(writer);
   drawAbout(writer, {
     reportId: job.reportId,

@@ -187,9 +187,9 @@ export function NewBulkPanel({ onStarted }: { onStarted?: () => void }) {
         <div className="grid gap-5 md:grid-cols-2">
           <fieldset>
             <legend className="label">{t.typeLegend}</legend>
-            <div className="search-toggle">
+            <div className="search-toggle grid-cols-3">
               {BULK_TYPES.map((option) => (
-                <label key={option} className="search-toggle-option">
+                <label key={option} className="search-toggle-option px-2 sm:px-4">
                   <input
                     type="radio"
                     name={fieldId('type')}

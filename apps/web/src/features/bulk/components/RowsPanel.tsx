@@ -10,6 +10,8 @@ import { paths } from '../../../config/paths.ts';
 import { hasStatus, isSessionEnd, serverMessage } from '../../../lib/field-errors.ts';
 import { resultsStateOf, useOpenHistoryEntry } from '../../history/index.ts';
 import { BULK_ROWS_PAGE_SIZE, useBulkRows } from '../api/bulkRows.ts';
+import { foundOn } from '../list.ts';
+import { AccountLinks } from './AccountLinks.tsx';
 
 /** The sources that answered a row, by the names the results page uses ('sKData' → 'Gov identity records'). */
 const sourceNames = (row: BulkRow): string[] => row.sources_answered.map((key) => SOURCE_LABELS[key] ?? key);
@@ -26,9 +28,43 @@ const rowTone: Record<string, string> = {
   pending: 'chip-sky',
 };
 
+const none = <span className="text-muted">—</span>;
+
+/** A phone or e-mail row's summary: the merged profile's name and the sources that answered. */
+function ProfileCells({ row }: { row: BulkRow }) {
+  return (
+    <>
+      <td>{row.name ? <span className="cell-clip">{row.name}</span> : none}</td>
+      <td>
+        {row.sources_answered.length > 0 ? (
+          <span className="cell-clip" title={sourceNames(row).join(', ')}>
+            {sourceNames(row).join(', ')}
+          </span>
+        ) : (
+          none
+        )}
+      </td>
+    </>
+  );
+}
+
+/** A username row's summary: on how many sites the name was found, and those accounts as links. */
+function AccountCells({ row }: { row: BulkRow }) {
+  const found = foundOn(row);
+  return (
+    <>
+      <td className="whitespace-nowrap tabular-nums">{found === null ? none : t.foundCount(found)}</td>
+      <td>
+        <AccountLinks accounts={row.accounts} />
+      </td>
+    </>
+  );
+}
+
 /**
  * A finished job's rows, 100 a page (GET /api/bulk/{id}/rows). A row that ran has a stored lookup:
- * 'Open' reopens it on /results the way the history page does (free, audited as a history view).
+ * 'Open' reopens it on /results the way the history page does (free, audited as a history view). A
+ * username job's rows show the accounts found in place of the name and sources.
  */
 export function RowsPanel({ job }: { job: BulkJob }) {
   const [page, setPage] = useState(1);
@@ -53,6 +89,7 @@ export function RowsPanel({ job }: { job: BulkJob }) {
     }
   };
 
+  const usernames = job.type === 'username';
   const total = rows.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / BULK_ROWS_PAGE_SIZE));
 
@@ -78,8 +115,8 @@ export function RowsPanel({ job }: { job: BulkJob }) {
                   </th>
                   <th scope="col">{t.rowInput}</th>
                   <th scope="col">{t.rowStatus}</th>
-                  <th scope="col">{t.rowName}</th>
-                  <th scope="col">{t.rowSources}</th>
+                  <th scope="col">{usernames ? t.rowFound : t.rowName}</th>
+                  <th scope="col">{usernames ? t.rowAccounts : t.rowSources}</th>
                   <th scope="col">
                     <span className="sr-only">{t.rowResult}</span>
                   </th>
@@ -101,22 +138,7 @@ export function RowsPanel({ job }: { job: BulkJob }) {
                         {t.rowStatuses[row.status] ?? row.status}
                       </span>
                     </td>
-                    <td>
-                      {row.name ? (
-                        <span className="cell-clip">{row.name}</span>
-                      ) : (
-                        <span className="text-muted">—</span>
-                      )}
-                    </td>
-                    <td>
-                      {row.sources_answered.length > 0 ? (
-                        <span className="cell-clip" title={sourceNames(row).join(', ')}>
-                          {sourceNames(row).join(', ')}
-                        </span>
-                      ) : (
-                        <span className="text-muted">—</span>
-                      )}
-                    </td>
+                    {usernames ? <AccountCells row={row} /> : <ProfileCells row={row} />}
                     <td className="text-right">
                       {row.lookup_id && (
                         <button

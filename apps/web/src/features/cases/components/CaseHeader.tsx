@@ -13,6 +13,7 @@ import {
 } from '../../../lib/legal-basis-draft.ts';
 import { useUpdateCase } from '../api/updateCase.ts';
 import { BundleButton } from './BundleButton.tsx';
+import { ExportMenu } from './ExportMenu.tsx';
 import { LegalBasisFacts } from './LegalBasisFacts.tsx';
 import { LegalHoldBanner, PlaceHoldButton } from './LegalHold.tsx';
 
@@ -64,6 +65,7 @@ export function CaseHeader({ detail, manage }: { detail: CaseDetail; manage: boo
       </div>
       <div className="flex flex-wrap gap-2">
         <BundleButton detail={detail} />
+        <ExportMenu detail={detail} />
         {manage && (
           <button
             type="button"

@@ -1,10 +1,11 @@
 import { type CaseDetail, legalHoldBody, messages } from '@footprint/domain';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
+import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
 import { formatDate } from '../../../lib/datetime.ts';
-import { failureMessage, fieldErrorsOf, isSessionEnd } from '../../../lib/field-errors.ts';
+import { failureMessage, isSessionEnd } from '../../../lib/field-errors.ts';
 import { usePlaceHold, useReleaseHold } from '../api/hold.ts';
 
 const t = messages.cases;
@@ -63,75 +64,25 @@ export function PlaceHoldButton({ detail }: { detail: CaseDetail }) {
 
 /** 'Place a legal hold': the reason is required, and said under its field when missing. */
 function PlaceHoldDialog({ caseId, onClose }: { caseId: string; onClose: () => void }) {
-  const id = useId();
-  const input = useRef<HTMLTextAreaElement>(null);
   const place = usePlaceHold(caseId);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (place.isPending) return;
-    const checked = legalHoldBody.safeParse({ reason });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? messages.errors.validation);
-      input.current?.focus();
-      return;
-    }
-    try {
-      await place.mutateAsync(checked.data.reason);
-      toast.success(t.holdPlaced);
-      onClose();
-    } catch (failure) {
-      if (isSessionEnd(failure)) return;
-      const fields = fieldErrorsOf(failure);
-      if (fields.reason) {
-        setError(fields.reason);
-        input.current?.focus();
-      } else toast.error(failureMessage(failure, t.saveFailed));
-    }
-  };
-
   return (
-    <ActionDialog
+    <ReasonDialog
       title={t.placeHoldTitle}
-      onClose={onClose}
-      initialFocus={input}
+      lead={<p className="mb-3 text-sm text-muted">{t.placeHoldLead}</p>}
+      label={t.holdReason}
+      hint={t.holdReasonHint}
       cancel={t.cancel}
-      label={t.holdSubmit}
+      submitLabel={t.holdSubmit}
       busyLabel={t.holdPlacing}
+      maxLength={500}
+      schema={legalHoldBody}
+      invalid={messages.errors.validation}
+      saveFailed={t.saveFailed}
+      success={t.holdPlaced}
       busy={place.isPending}
-      form={`${id}-form`}
-    >
-      <form id={`${id}-form`} noValidate onSubmit={(event) => void onSubmit(event)}>
-        <p className="mb-3 text-sm text-muted">{t.placeHoldLead}</p>
-        <label htmlFor={`${id}-reason`} className="label">
-          {t.holdReason}
-        </label>
-        <textarea
-          ref={input}
-          id={`${id}-reason`}
-          className="input min-h-24"
-          value={reason}
-          maxLength={500}
-          aria-required="true"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-reason-error ${id}-reason-hint` : `${id}-reason-hint`}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(null);
-          }}
-        />
-        {error && (
-          <p id={`${id}-reason-error`} className="field-error">
-            {error}
-          </p>
-        )}
-        <p id={`${id}-reason-hint`} className="mt-1 text-xs text-muted">
-          {t.holdReasonHint}
-        </p>
-      </form>
-    </ActionDialog>
+      submit={(reason) => place.mutateAsync(reason)}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,4 +1,10 @@
-import { DETAIL_KINDS, type DetailKind, detailFacts } from '@footprint/domain';
+import {
+  DETAIL_KINDS,
+  type DetailKind,
+  detailFacts,
+  profilePivots,
+  type SearchKind,
+} from '@footprint/domain';
 import type { ReactNode } from 'react';
 
 /** The paid lookups and reports a value offers; each is absent where the deployment has no source for it. */
@@ -6,6 +12,18 @@ export interface ProfileActions {
   onCreditReport?: (pan: string) => void;
   /** Per detail kind, its lookup of a value. */
   onDetails?: Partial<Record<DetailKind, (value: string) => void>>;
+  /** Per lookup kind, its lookup of a value (a username's username lookup: `profilePivots`). */
+  onLookup?: Partial<Record<SearchKind, (value: string) => void>>;
+}
+
+/** The lookups a merged value offers: every kind its attribute leads to (`profilePivots`) that the page runs. */
+export function lookupButtons(attribute: string, value: string, actions: ProfileActions): ReactNode[] {
+  return profilePivots(attribute).flatMap(({ kind, action }) => {
+    const open = actions.onLookup?.[kind];
+    return open
+      ? [<ActionButton key={kind} label={action} target={value} onClick={() => open(value)} />]
+      : [];
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 import { type ReactNode, useId, useMemo } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { formatCount, formatDate, safeHref } from '../format.ts';
+import { CaptureButton } from './CaptureButton.tsx';
 import { PlatformIcon } from './PlatformIcon.tsx';
 import { RemoteImage } from './ProfileImages.tsx';
 
@@ -138,6 +139,7 @@ export function AvatarServiceCard({ zehefData }: { zehefData: AvatarServiceData 
                   <p className="truncate text-xs text-muted">@{text(item?.username)}</p>
                 )}
               </div>
+              {isFound && <CaptureButton url={link} />}
               <span className={isFound ? 'status-badge status-on' : 'status-badge status-off'}>
                 {isFound ? messages.results.found : messages.results.notFound}
               </span>

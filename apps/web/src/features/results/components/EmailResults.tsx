@@ -12,6 +12,7 @@ import { filterBreaches, filterKey, hasProfileContent, matches } from '../filter
 import type { ResultsState } from '../resultsState.ts';
 import { answerPanel, emailParts, showsSynthetic } from '../sourcePanel.ts';
 import { useFiltered } from '../useFiltered.ts';
+import { useProfileLookups } from '../useProfileLookups.tsx';
 import { AnswerHeader } from './AnswerHeader.tsx';
 import { AccountProviderCard, AvatarServiceCard, BreachesGrid } from './EmailCards.tsx';
 import { Evidence } from './Evidence.tsx';
@@ -42,6 +43,7 @@ export function EmailResults({
   const records = useMemo(() => extraRecords(data.osintData), [data]);
   const empty = useMemo(() => isEmailResultEmpty(data), [data]);
   const panel = useMemo(() => answerPanel('email', emailParts(response)), [response]);
+  const lookups = useProfileLookups(state);
   const [filter, setFilter] = useState('');
   const query = useDeferredValue(filter);
   const shown = useFiltered(analysis, profile, records, query);
@@ -114,7 +116,7 @@ export function EmailResults({
           <FilterBox value={filter} onChange={setFilter} />
           {anything ? (
             (shown.attributes.length > 0 || hasProfileContent(shown.more)) && (
-              <MergedProfileView attributes={shown.attributes}>
+              <MergedProfileView attributes={shown.attributes} actions={lookups.actions}>
                 {hasProfileContent(shown.more) && (
                   <ProfileSummary profile={shown.more} title={t.moreDetails} />
                 )}
@@ -136,6 +138,7 @@ export function EmailResults({
         />
       )}
       <LocationsSection reviews={reviews} />
+      {lookups.overlay}
     </ResultsFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { type AnsweredSite, messages } from '@footprint/domain';
 import { useId, useState } from 'react';
 import { clockTime } from '../username.ts';
+import { CaptureButton } from './CaptureButton.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
 import { SiteEvidenceList } from './SiteEvidenceList.tsx';
 
@@ -8,7 +9,8 @@ const t = messages.usernameResults;
 
 /**
  * One account found: the site, its category and India mark, the profile address (opens in a new
- * tab), when the site was checked, and its evidence behind a disclosure button.
+ * tab), when the site was checked, 'Capture' (the page into a case) and its evidence behind a
+ * disclosure button.
  */
 export function FoundSiteRow({ site }: { site: AnsweredSite }) {
   const [open, setOpen] = useState(false);
@@ -33,27 +35,30 @@ export function FoundSiteRow({ site }: { site: AnsweredSite }) {
           <time dateTime={checkedAt} title={checkedAt} className="text-xs text-muted tabular-nums">
             {t.checkedAt(clockTime(checkedAt))}
           </time>
-          <button
-            type="button"
-            className="inline-flex min-h-8 shrink-0 items-center gap-1 rounded-md border border-line px-2 text-xs font-semibold whitespace-nowrap text-muted transition-colors hover:border-accent hover:text-accent aria-expanded:border-accent/60 aria-expanded:bg-accent-soft/40 aria-expanded:text-accent"
-            aria-expanded={open}
-            aria-controls={panelId}
-            aria-label={open ? `${t.hideEvidence}: ${site.name}` : t.evidenceOf(site.name)}
-            onClick={() => setOpen((value) => !value)}
-          >
-            <svg
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-              focusable="false"
-              className={`size-3.5 transition-transform ${open ? 'rotate-180' : ''}`}
+          <span className="flex items-center gap-2">
+            <CaptureButton url={site.url} />
+            <button
+              type="button"
+              className="inline-flex min-h-8 shrink-0 items-center gap-1 rounded-md border border-line px-2 text-xs font-semibold whitespace-nowrap text-muted transition-colors hover:border-accent hover:text-accent aria-expanded:border-accent/60 aria-expanded:bg-accent-soft/40 aria-expanded:text-accent"
+              aria-expanded={open}
+              aria-controls={panelId}
+              aria-label={open ? `${t.hideEvidence}: ${site.name}` : t.evidenceOf(site.name)}
+              onClick={() => setOpen((value) => !value)}
             >
-              <path d="m6 9 6 6 6-6" />
-            </svg>
-            {open ? t.hideEvidence : t.evidence}
-          </button>
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+                focusable="false"
+                className={`size-3.5 transition-transform ${open ? 'rotate-180' : ''}`}
+              >
+                <path d="m6 9 6 6 6-6" />
+              </svg>
+              {open ? t.hideEvidence : t.evidence}
+            </button>
+          </span>
         </div>
       </div>
       <div id={panelId} hidden={!open} className="provenance-panel">

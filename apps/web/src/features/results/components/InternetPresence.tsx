@@ -1,5 +1,6 @@
 import { messages, type PlatformPresence } from '@footprint/domain';
 import { useId } from 'react';
+import { CaptureButton } from './CaptureButton.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
 import { PlatformIcon } from './PlatformIcon.tsx';
 import { SourceChip } from './SourceChip.tsx';
@@ -76,6 +77,7 @@ export function InternetPresence({ platforms }: { platforms: PlatformPresence[] 
                 ))}
               </p>
             </div>
+            {item.active && <CaptureButton url={item.url} />}
           </li>
         ))}
       </ul>

@@ -19,6 +19,7 @@ import { useDetailLookups } from '../modals/useDetailLookups.ts';
 import type { ResultsState } from '../resultsState.ts';
 import { answerPanel, phoneParts, showsSynthetic } from '../sourcePanel.ts';
 import { useFiltered } from '../useFiltered.ts';
+import { useProfileLookups } from '../useProfileLookups.tsx';
 import type { ProfileActions } from './ActionButton.tsx';
 import { AnswerHeader } from './AnswerHeader.tsx';
 import { Evidence } from './Evidence.tsx';
@@ -60,6 +61,7 @@ export function PhoneResults({
   const empty = useMemo(() => isPhoneResultEmpty(results), [results]);
   const panel = useMemo(() => answerPanel('tel', phoneParts(results)), [results]);
   const details = useDetailLookups(state.caseReference, state.legalBasis);
+  const lookups = useProfileLookups(state);
   const available = useKindAvailable();
   const [creditReport, setCreditReport] = useState<CreditReportPrefill | null>(null);
   const [filter, setFilter] = useState('');
@@ -80,8 +82,9 @@ export function PhoneResults({
           (value: string) => void details.open(kind, value),
         ]),
       ),
+      ...lookups.actions,
     }),
-    [profile, state.userInput, details.open, available],
+    [profile, state.userInput, details.open, available, lookups.actions],
   );
 
   const answered = <AnswerHeader state={state} answer={results} className="mt-0.5" />;
@@ -153,6 +156,7 @@ export function PhoneResults({
           onClose={() => setCreditReport(null)}
         />
       )}
+      {lookups.overlay}
     </ResultsFrame>
   );
 }

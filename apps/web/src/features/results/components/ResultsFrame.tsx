@@ -1,13 +1,14 @@
 import { messages, type SourcePanel as Panel } from '@footprint/domain';
-import { type ReactNode, useCallback } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ReadAsSupervisorNote } from '../../../components/ReadAsSupervisorNote.tsx';
 import { SandboxBanner } from '../../../components/SandboxBanner.tsx';
 import { StatedLegalBasis, statedBasisOf } from '../../../components/StatedLegalBasis.tsx';
-import type { WatchTarget } from '../../../components/WatchButton.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { ReportInput } from '../api/generateReport.ts';
 import type { ResultsState } from '../resultsState.ts';
+import { watchTargetOf } from '../watch.ts';
+import { CaptureTargetProvider } from './CaptureButton.tsx';
 import { ResultsTopBar } from './ResultsTopBar.tsx';
 import { SourcePanel } from './SourcePanel.tsx';
 
@@ -17,19 +18,11 @@ const lookupIdOf = (results: unknown): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
-/** The search as a watch repeats it: watches take phone numbers and e-mail addresses (and leak searches), not usernames. */
-function watchOf(state: ResultsState): WatchTarget | undefined {
-  if (state.type === 'tel')
-    return { kind: 'tel', query: `${state.dialCode}${state.userInput}`, caseReference: state.caseReference };
-  if (state.type === 'email')
-    return { kind: 'email', query: state.userInput, caseReference: state.caseReference };
-  return undefined;
-}
-
 /**
  * Shared frame of the lookup results (phone, e-mail, username): top bar, whose search it is when it is someone else's (read as
  * their supervisor), the legal basis the search stated itself, the sandbox banner (only when a value shown is synthetic), the cached mark, the
- * source panel, then the content.
+ * source panel, then the content. In the content, 'Capture' beside an address captures that page into a
+ * case (CaptureButton), for one's own search.
  */
 export function ResultsFrame({
   state,
@@ -56,6 +49,13 @@ export function ResultsFrame({
 }) {
   const navigate = useNavigate();
   const basis = statedBasisOf(state.legalBasis);
+  const lookupId = lookupIdOf(state.results);
+  // The addresses of one's own search may be captured into a case (not those of a search read as
+  // someone else's: the case it was filed under is theirs).
+  const captureTarget = useMemo(
+    () => (state.searchedBy ? null : { lookupId, caseReference: state.caseReference }),
+    [state.searchedBy, state.caseReference, lookupId],
+  );
   const newSearch = useCallback(() => {
     // Spec §2.5: 'New Search' goes back one page. Opened in a fresh tab there is no page to go back to.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -71,9 +71,9 @@ export function ResultsFrame({
         copyValue={copyValue}
         report={report}
         answered={answered}
-        lookupId={lookupIdOf(state.results)}
+        lookupId={lookupId}
         theirs={state.searchedBy !== undefined}
-        watch={watchOf(state)}
+        watch={watchTargetOf(state)}
         onNewSearch={newSearch}
       />
       <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-5 sm:px-6 lg:py-6">
@@ -96,7 +96,7 @@ export function ResultsFrame({
             {panel && <SourcePanel panel={panel} />}
           </div>
         )}
-        {children}
+        <CaptureTargetProvider target={captureTarget}>{children}</CaptureTargetProvider>
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import {
   type UnaskedState,
   usernameParts,
 } from '../username.ts';
+import { vendorAccountsOf } from '../vendorAccounts.ts';
 import { AnswerHeader } from './AnswerHeader.tsx';
 import { FilterBox } from './FilterBox.tsx';
 import { FoundNowhere } from './FoundNowhere.tsx';
@@ -21,6 +22,7 @@ import { NothingMatches } from './NothingMatches.tsx';
 import { ResultsFrame } from './ResultsFrame.tsx';
 import { SiteCheckSummary } from './SiteCheckSummary.tsx';
 import { UnaskedSites } from './UnaskedSites.tsx';
+import { VendorAccounts } from './VendorAccounts.tsx';
 
 const t = messages.usernameResults;
 
@@ -31,8 +33,8 @@ const FILTER_FROM = 8;
  * A username lookup's answer: the site check at a glance, the accounts found (each with its profile
  * link and evidence on demand), or the found-nowhere state, then the sites that could not say. Its PDF
  * (the evidence of every found account), the exports, 'Add to case', Refresh and the answer's time
- * are the frame's, as for the other lookups; no AI report and no watch (watches take phone numbers
- * and addresses).
+ * are the frame's, as for the other lookups, and so is Watch (a username watch is compared by the
+ * accounts its runs find); no AI report.
  * An answer without a readable site check (the source failed) is the common no-results view.
  */
 export function UsernameResults({
@@ -43,6 +45,7 @@ export function UsernameResults({
   results: UsernameLookupResponse;
 }) {
   const check = useMemo(() => siteCheckOf(results), [results]);
+  const vendor = useMemo(() => vendorAccountsOf(results), [results]);
   const parts = useMemo(() => usernameParts(results), [results]);
   const panel = useMemo(() => answerPanel('username', parts), [parts]);
   const [filter, setFilter] = useState('');
@@ -68,6 +71,22 @@ export function UsernameResults({
     [unasked, key],
   );
 
+  // Only a vendor's account search answered (the site check is off or failed): its accounts alone.
+  if (!check && vendor)
+    return (
+      <ResultsFrame
+        state={state}
+        display={display}
+        copyValue={state.userInput}
+        synthetic={showsSynthetic(parts)}
+        cached={results.cached === true}
+        panel={panel}
+        answered={<AnswerHeader state={state} answer={results} className="mt-0.5" />}
+        report={{ userInput: state.userInput, type: 'username', results }}
+      >
+        <VendorAccounts search={vendor} />
+      </ResultsFrame>
+    );
   if (!check)
     return (
       <NoResults
@@ -99,7 +118,7 @@ export function UsernameResults({
       report={{ userInput: state.userInput, type: 'username', results }}
     >
       {/* Found nowhere: that is the answer, said first; the counts follow. */}
-      {found.length === 0 && <FoundNowhere check={check} username={display} />}
+      {found.length === 0 && !vendor && <FoundNowhere check={check} username={display} />}
       <SiteCheckSummary check={check} caution={found.length > 0} />
       {listed > FILTER_FROM && (
         <FilterBox
@@ -125,6 +144,7 @@ export function UsernameResults({
           />
         </>
       )}
+      {vendor && <VendorAccounts search={vendor} />}
     </ResultsFrame>
   );
 }

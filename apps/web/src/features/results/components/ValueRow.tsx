@@ -6,7 +6,7 @@ import {
   type SourceLabel,
 } from '@footprint/domain';
 import { Fragment, type ReactNode, useId, useState } from 'react';
-import { ActionButton, detailButtons, type ProfileActions } from './ActionButton.tsx';
+import { ActionButton, detailButtons, lookupButtons, type ProfileActions } from './ActionButton.tsx';
 import { ProvenanceList } from './ProvenanceList.tsx';
 import { SourceChip } from './SourceChip.tsx';
 
@@ -28,6 +28,7 @@ function valueActions(attribute: string, value: string, actions: ProfileActions)
       />,
     );
   buttons.push(...detailButtons({ attribute }, value, actions));
+  buttons.push(...lookupButtons(attribute, value, actions));
   return buttons;
 }
 
