@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const reportDir = join(process.cwd(), 'node_modules', '.test-reports');
 rmSync(reportDir, { recursive: true, force: true });
@@ -14,6 +15,8 @@ mkdirSync(reportDir, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** Each failed test's step, file, name and the start of its message, printed again at the very end. */
+const failedTests = [];
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
 
@@ -144,6 +147,20 @@ function countTests(name, ok) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     if (report.numFailedTests > 0 || !ok) failures.push(name);
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        failedTests.push({
+          step: name,
+          file: file.name,
+          test: test.fullName,
+          message: test.failureMessages?.[0],
+        });
+      }
+      // A file that failed outside any test (a hook, an import) has a message and no failed test.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failedTests.push({ step: name, file: file.name, test: '(the file itself)', message: file.message });
+    }
     // A suite that crashed before reporting its tests still fails the run.
     if (!ok && report.numFailedTests === 0) failed += 1;
   } catch {
@@ -250,6 +267,13 @@ await runAndCount([...sideBySide, ...image]);
 // The build ran with the first checks; a failed one was counted there and leaves nothing to drive.
 if (want('e2e') && built) vitest('e2e', ['e2e']);
 
+// The failed tests again, last, so a log that keeps only its tail still names them and says why.
+const cwd = `${process.cwd()}/`;
+for (const { step, file, test, message } of failedTests) {
+  const lines = stripVTControlCharacters(String(message ?? '')).split('\n');
+  console.log(`\n✗ ${step}: ${file.replace(cwd, '')} › ${test}`);
+  for (const line of lines.slice(0, 12)) console.log(`    ${line}`);
+}
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
