@@ -59,8 +59,12 @@ const TEXT_MAX_CHARS = 2_000_000;
  * (at most a third of the capture's time limit).
  */
 const LOAD_WAIT_MS = 15_000;
-/** The most the thumbnail may take (it is skipped past that, or past the capture's time limit). */
-const PREVIEW_WAIT_MS = 3_000;
+/**
+ * The most the thumbnail may take (it is skipped past that, or past the capture's time limit). It
+ * takes well under a second on an idle machine; on a loaded one the page's own screenshot has already
+ * taken several, and a thumbnail skipped for want of a few more would leave the list without it for good.
+ */
+const PREVIEW_WAIT_MS = 10_000;
 
 /** The main response's headers, status and redirects, as headers.json keeps them. */
 async function headersOf(response: Response | null, finalUrl: string) {
@@ -81,11 +85,17 @@ async function headersOf(response: Response | null, finalUrl: string) {
   };
 }
 
-/** A navigation error as a capture failure. */
-function failureOf(error: Error, refused: boolean, overBudget: boolean): CaptureFailed {
+/**
+ * A navigation error as a capture failure. Past the deadline it is a timeout whatever the browser said:
+ * on a loaded machine the browser may be closed at its limit (capturePage's timer) before the
+ * navigation's own timer fires, and the navigation then fails as "closed", not "timed out".
+ */
+function failureOf(error: Error, refused: boolean, overBudget: boolean, deadline: number): CaptureFailed {
   if (refused) return new CaptureFailed('address_refused', error.message);
   if (overBudget) return new CaptureFailed('too_large', error.message);
-  if (error.name === 'TimeoutError') return new CaptureFailed('timeout', error.message);
+  if (error.name === 'TimeoutError' || Date.now() >= deadline) {
+    return new CaptureFailed('timeout', error.message);
+  }
   return new CaptureFailed('unreachable', error.message);
 }
 
@@ -130,7 +140,7 @@ async function takeArtefacts(
     ]);
   } catch (error) {
     if (error instanceof CaptureFailed) throw error;
-    throw failureOf(error as Error, proxy.refused.length > 0, proxy.overBudget());
+    throw failureOf(error as Error, proxy.refused.length > 0, proxy.overBudget(), deadline);
   }
   if (response?.headers()[REFUSED_HEADER]) throw new CaptureFailed('address_refused', 'refused by the guard');
   // The page's pictures and styles get time to arrive, then late requests a moment to settle; a page
@@ -229,8 +239,10 @@ export async function capturePage(
     });
     return await takeArtefacts(browser, url, options, proxy, deadline);
   } catch (error) {
+    // Stopped (the queue is closing and closed the browser): whatever the page did, the capture is
+    // taken again, not failed.
+    if (signal?.aborted) throw signal.reason ?? error;
     if (error instanceof CaptureFailed) throw error;
-    if (signal?.aborted) throw error;
     if (Date.now() >= deadline) throw new CaptureFailed('timeout', (error as Error).message);
     throw new CaptureFailed('browser', (error as Error).message);
   } finally {
