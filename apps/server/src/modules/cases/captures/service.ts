@@ -452,6 +452,9 @@ export function createCaptures(deps: CapturesDeps) {
         });
         return inserted!;
       });
+      // The answer is the capture as asked for (queued), read before the job is sent: read after, it
+      // was whatever the worker had made of it by then (running, on a quick queue).
+      const [capture] = await capturesOf(db, row.id, created.id);
       await deps.queue.send(
         CAPTURE_JOB,
         { captureId: created.id },
@@ -463,7 +466,6 @@ export function createCaptures(deps: CapturesDeps) {
           expireInSeconds: Math.ceil((3 * deps.config.timeoutMs) / 1000) + 60,
         },
       );
-      const [capture] = await capturesOf(db, row.id, created.id);
       return capture!;
     },
 
