@@ -20,6 +20,7 @@ import { failureMessage, hasStatus, isSessionEnd } from '../../lib/field-errors.
 import { captureText, inProgress, saveCaptureFile, saveCaptureZip, useCapture } from './api/captures.ts';
 import { useCase } from './api/getCase.ts';
 import { fileSize, hasZip, titleOf } from './captures.ts';
+import { CaptureRemoval } from './components/CaptureRemoval.tsx';
 import { useCaptureShot } from './components/CaptureShot.tsx';
 
 const t = messages.captures;
@@ -80,17 +81,7 @@ function CaptureView({ detail, capture }: { detail: CaseDetail; capture: CaseCap
       {capture.status === 'failed' && (
         <p className="mt-4 text-sm text-danger">{capture.error ?? captureMessages.notDone}</p>
       )}
-      {capture.removal && (
-        <div className="mt-4 rounded-md border border-line bg-surface px-3 py-2 text-sm">
-          <p className="text-text">
-            {t.removedBy(capture.removal.by.name, formatDateTime(capture.removal.at))}
-          </p>
-          <p className="mt-0.5 break-words text-text">
-            <span className="text-muted">{t.removedReason}:</span> {capture.removal.reason}
-          </p>
-          <p className="mt-0.5 text-xs text-muted">{t.removedNote}</p>
-        </div>
-      )}
+      {capture.removal && <CaptureRemoval removal={capture.removal} />}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         {done && <Screenshot capture={capture} title={title} />}

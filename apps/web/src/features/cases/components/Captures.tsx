@@ -31,6 +31,7 @@ import {
 } from '../api/captures.ts';
 import { caseKey } from '../api/listCases.ts';
 import { hasZip, mayRemoveCapture, sameAddress, titleOf } from '../captures.ts';
+import { CaptureRemoval } from './CaptureRemoval.tsx';
 import { useCaptureShot, useNearScreen } from './CaptureShot.tsx';
 
 const t = messages.captures;
@@ -248,17 +249,7 @@ function CaptureRow({
         {truncated.length > 0 && done && (
           <p className="mt-1 text-xs text-warning">{t.truncated(truncated.join(', '))}</p>
         )}
-        {capture.removal && (
-          <div className="mt-2 rounded-md border border-line bg-night/40 px-3 py-2 text-xs">
-            <p className="text-text">
-              {t.removedBy(capture.removal.by.name, formatDateTime(capture.removal.at))}
-            </p>
-            <p className="mt-0.5 break-words text-text">
-              <span className="text-muted">{t.removedReason}:</span> {capture.removal.reason}
-            </p>
-            <p className="mt-0.5 text-muted">{t.removedNote}</p>
-          </div>
-        )}
+        {capture.removal && <CaptureRemoval removal={capture.removal} compact />}
       </div>
       {(done || hasZip(capture) || onRemove) && (
         <div className="flex flex-wrap items-start gap-2 sm:col-start-2 xl:col-start-3 xl:flex-col xl:items-stretch">
