@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../support/a11y.ts';
 import { api, apiSignIn } from '../support/api.ts';
 import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { search } from '../support/screens.ts';
 
 /**
  * Answers keep their time: the results page says when the sources answered ('Answered dd MMM yyyy,
@@ -28,20 +29,6 @@ beforeAll(async () => {
   token = await apiSignIn(email, password);
 });
 
-/** Searches a number from the dashboard with a case reference; resolves with the answer the page got. */
-async function searchPhone(page: Page, digits: string, caseReference: string): Promise<PhoneLookupResponse> {
-  await page.goto('/dashboard');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(digits);
-  await page.getByLabel(/^Case reference/).fill(caseReference);
-  await page.getByRole('checkbox', { name: /Terms of Services, Policies/ }).check();
-  const answer = page.waitForResponse((res) => res.url().includes('/api/tel?'));
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const response = await answer;
-  expect(response.status()).toBe(200);
-  await page.waitForURL('**/results');
-  return (await response.json()) as PhoneLookupResponse;
-}
-
 /** The balance the header shows. */
 async function shownCredits(page: Page): Promise<number> {
   const text = await page
@@ -58,7 +45,7 @@ describe('the time of an answer and a fresh one on request', () => {
     const page = await browser.newPage({ width: 1366, height: 900 });
     await storeSession(page, token);
 
-    const first = await searchPhone(page, '9876543210', 'CASE-TIME-1');
+    const first = (await search(page, 'tel', '9876543210', 'CASE-TIME-1')) as PhoneLookupResponse;
     expect(first.cached).toBe(false);
     await expect
       .poll(() => answeredLine(page).textContent())
@@ -67,7 +54,7 @@ describe('the time of an answer and a fresh one on request', () => {
     expect(await page.getByText('Case reference CASE-TIME-1').count()).toBe(0);
 
     // The same search again, under another case reference: reused, free, and the page says so.
-    const second = await searchPhone(page, '9876543210', 'CASE-TIME-2');
+    const second = (await search(page, 'tel', '9876543210', 'CASE-TIME-2')) as PhoneLookupResponse;
     expect(second).toMatchObject({ cached: true, answered_at: first.answered_at, credits: first.credits });
     await expect.poll(() => answeredLine(page).textContent()).toMatch(/^Answered .*, reused$/);
     expect(await answeredLine(page).getAttribute('datetime')).toBe(first.answered_at);
@@ -107,7 +94,7 @@ describe('the time of an answer and a fresh one on request', () => {
   it('says the same, compactly, in a detail modal, and refreshes it for its price', async () => {
     const page = await browser.newPage({ width: 1366, height: 900 });
     await storeSession(page, token);
-    const answer = await searchPhone(page, '9876543210', 'CASE-RC-1');
+    const answer = (await search(page, 'tel', '9876543210', 'CASE-RC-1')) as PhoneLookupResponse;
     const rc = mergePhoneProfile(answer).rcNumbers[0]?.value;
     expect(rc).toBeTruthy();
     const dialog = page.getByRole('dialog', { name: 'RC Details' });
@@ -151,8 +138,8 @@ describe('the time of an answer and a fresh one on request', () => {
   it('fits the answer time and Refresh in the header on a phone', async () => {
     const page = await browser.newPage({ width: 390, height: 844 });
     await storeSession(page, token);
-    await searchPhone(page, '9876543211', 'CASE-PHONE-1');
-    const repeat = await searchPhone(page, '9876543211', 'CASE-PHONE-2');
+    await search(page, 'tel', '9876543211', 'CASE-PHONE-1');
+    const repeat = (await search(page, 'tel', '9876543211', 'CASE-PHONE-2')) as PhoneLookupResponse;
     expect(repeat.cached).toBe(true);
     await expect.poll(() => answeredLine(page).textContent()).toMatch(/, reused$/);
     const refresh = page.getByRole('button', { name: 'Refresh', exact: true });

@@ -1,8 +1,8 @@
 import { messages, type PhoneLookupResponse, profilePivots, type SiteCheckAnswer } from '@footprint/domain';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSignIn } from '../support/api.ts';
 import { problemsOf, screenshot, storeSession, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { search } from '../support/screens.ts';
 
 /**
  * A username on a phone profile leads to the username lookup: the merged profile's usernames each
@@ -29,26 +29,13 @@ beforeAll(async () => {
   token = await apiSignIn(email, password);
 });
 
-async function searchPhone(page: Page, digits: string, caseReference: string): Promise<PhoneLookupResponse> {
-  await page.goto('/dashboard');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(digits);
-  await page.getByLabel(/^Case reference/).fill(caseReference);
-  await page.getByRole('checkbox', { name: /Terms of Services, Policies/ }).check();
-  const answer = page.waitForResponse((res) => res.url().includes('/api/tel?'));
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const response = await answer;
-  expect(response.status()).toBe(200);
-  await page.waitForURL('**/results');
-  return (await response.json()) as PhoneLookupResponse;
-}
-
 const balance = async () => ((await api('/api/user', { token })).body as { credits: number }).credits;
 
 describe('a username on a profile', () => {
   it('offers its username lookup, which runs under the case reference and opens the sites found', async () => {
     const page = await browser.newPage({ width: 1280, height: 900 });
     await storeSession(page, token);
-    const phone = await searchPhone(page, '9876543210', 'CASE-PIVOT-1');
+    const phone = (await search(page, 'tel', '9876543210', 'CASE-PIVOT-1')) as PhoneLookupResponse;
     const subject = page.getByRole('heading', { level: 1, name: /98765\s?43210/ });
     await subject.waitFor();
 

@@ -46,6 +46,20 @@ async function searchPhone(page: Page, digits: string) {
   await page.waitForURL('**/results');
 }
 
+/** Watches the results the page shows, weekly, from the Watch dialog; resolves with the watch made. */
+async function watchWeekly(page: Page): Promise<unknown> {
+  await page.getByRole('button', { name: t.watch, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: t.watchTitle });
+  await dialog.getByRole('radio', { name: t.schedules.weekly }).check();
+  const created = page.waitForResponse(
+    (res) => res.url().endsWith('/api/watches') && res.request().method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: t.watchRun }).click();
+  const answer = await created;
+  expect(answer.status()).toBe(201);
+  return answer.json();
+}
+
 describe('/watchlist', () => {
   it('watches a phone result daily, lists it, runs it now and pauses it', async () => {
     const page = await browser.newPage(viewports.desktop);
@@ -132,16 +146,7 @@ describe('/watchlist', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     expect((await searched).status()).toBe(200);
 
-    await page.getByRole('button', { name: t.watch, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: t.watchTitle });
-    await dialog.getByRole('radio', { name: t.schedules.weekly }).check();
-    const created = page.waitForResponse(
-      (res) => res.url().endsWith('/api/watches') && res.request().method() === 'POST',
-    );
-    await dialog.getByRole('button', { name: t.watchRun }).click();
-    const answer = await created;
-    expect(answer.status()).toBe(201);
-    expect(await answer.json()).toMatchObject({
+    expect(await watchWeekly(page)).toMatchObject({
       kind: 'leak',
       query_typed: 'Name: Rohan Deshmukh',
       schedule: 'weekly',
@@ -168,16 +173,7 @@ describe('/watchlist', () => {
     expect((await searched).status()).toBe(200);
     await page.waitForURL('**/results');
 
-    await page.getByRole('button', { name: t.watch, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: t.watchTitle });
-    await dialog.getByRole('radio', { name: t.schedules.weekly }).check();
-    const created = page.waitForResponse(
-      (res) => res.url().endsWith('/api/watches') && res.request().method() === 'POST',
-    );
-    await dialog.getByRole('button', { name: t.watchRun }).click();
-    const answer = await created;
-    expect(answer.status()).toBe(201);
-    expect(await answer.json()).toMatchObject({
+    expect(await watchWeekly(page)).toMatchObject({
       kind: 'username',
       query: 'rohand90',
       query_typed: 'rohand90',

@@ -120,19 +120,29 @@ const searchForms = {
   username: { radio: 'Username', field: 'Username', path: '/api/username?' },
 } as const;
 
-/** Runs a dashboard search (the dashboard opened in the app the page shows) and waits for the results page. */
-export async function search(page: Page, type: keyof typeof searchForms, value: string) {
+/**
+ * Runs a dashboard search (the dashboard opened in the app the page shows) under a case reference (the
+ * demo's unless given), waits for the results page, and resolves with the answer the page got.
+ */
+export async function search(
+  page: Page,
+  type: keyof typeof searchForms,
+  value: string,
+  caseReference: string = demo.caseReference,
+): Promise<unknown> {
   const form = searchForms[type];
   await openInApp(page, '/dashboard');
   await page.getByRole('radio', { name: form.radio }).check({ force: true });
   await page.getByRole('textbox', { name: form.field }).fill(value);
-  await page.getByLabel(/^Case reference/).fill(demo.caseReference);
+  await page.getByLabel(/^Case reference/).fill(caseReference);
   const terms = page.getByRole('checkbox', { name: /Terms of Services, Policies/ });
   if (!(await terms.isChecked())) await terms.check();
   const answer = page.waitForResponse((res) => res.url().includes(form.path));
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  expect((await answer).status()).toBe(200);
+  const response = await answer;
+  expect(response.status()).toBe(200);
   await page.waitForURL('**/results');
+  return response.json();
 }
 
 export interface Officer {
