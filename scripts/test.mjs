@@ -157,12 +157,15 @@ function countTests(name, ok) {
           message: test.failureMessages?.[0],
         });
       }
-      // A file that failed outside any test (a hook, an import) has a message and no failed test.
-      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+      // A file that failed outside any test (a hook, an import) has a message and no failed test: it
+      // counts as one failure.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
         failedTests.push({ step: name, file: file.name, test: '(the file itself)', message: file.message });
+        failed += 1;
+      }
     }
-    // A suite that crashed before reporting its tests still fails the run.
-    if (!ok && report.numFailedTests === 0) failed += 1;
+    // A suite that crashed before reporting anything still fails the run.
+    if (!ok && report.numFailedTests === 0 && !failedTests.some((f) => f.step === name)) failed += 1;
   } catch {
     failed += 1;
     failures.push(`${name} (no report)`);
@@ -270,7 +273,10 @@ if (want('e2e') && built) vitest('e2e', ['e2e']);
 // The failed tests again, last, so a log that keeps only its tail still names them and says why.
 const cwd = `${process.cwd()}/`;
 for (const { step, file, test, message } of failedTests) {
-  const lines = stripVTControlCharacters(String(message ?? '')).split('\n');
+  // The message and the test's own frames; the runner's frames say nothing of the failure.
+  const lines = stripVTControlCharacters(String(message ?? ''))
+    .split('\n')
+    .filter((line) => !/node_modules\/|node:internal|^\s*at new Promise/.test(line));
   console.log(`\n✗ ${step}: ${file.replace(cwd, '')} › ${test}`);
   for (const line of lines.slice(0, 12)) console.log(`    ${line}`);
 }
