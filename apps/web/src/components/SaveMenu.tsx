@@ -3,14 +3,9 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { saveLookupExport } from '../lib/exports.ts';
 import { isSessionEnd } from '../lib/field-errors.ts';
-import { Icon } from './Icon.tsx';
+import { Chevron, Icon, iconPaths } from './Icon.tsx';
 import { Spinner } from './Spinner.tsx';
 import { useDisclosure } from './useDisclosure.ts';
-
-const paths = {
-  download: 'M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19h14',
-  chevron: 'm6 9 6 6 6-6',
-};
 
 const itemClass =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-text hover:bg-surface-2 hover:text-accent focus-visible:bg-surface-2';
@@ -96,14 +91,14 @@ export function SaveMenu({
         {pending ? (
           <Spinner size="sm" decorative />
         ) : (
-          <Icon d={paths.download} className="hidden size-4 sm:block" />
+          <Icon d={iconPaths.download} className="hidden size-4 sm:block" />
         )}
         {pending
           ? messages.results.generating
           : onSavePdf
             ? messages.results.saveResults
             : messages.results.exportResults}
-        <Icon d={paths.chevron} className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <Chevron open={open} strokeWidth={1.75} />
       </button>
       {open && (
         <div
@@ -112,7 +107,7 @@ export function SaveMenu({
         >
           {onSavePdf && (
             <button ref={item} type="button" className={itemClass} onClick={() => choose(onSavePdf)}>
-              <Icon d={paths.download} />
+              <Icon d={iconPaths.download} />
               {messages.results.saveAsPdf}
             </button>
           )}
@@ -125,7 +120,7 @@ export function SaveMenu({
               aria-describedby={hint ? `${id}-hint` : undefined}
               onClick={() => choose(() => void saveExport(format))}
             >
-              <Icon d={paths.download} />
+              <Icon d={iconPaths.download} />
               {label}
             </button>
           ))}

@@ -7,14 +7,13 @@ import {
 } from '@footprint/domain';
 import { useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Icon } from '../../../components/Icon.tsx';
+import { Chevron, Icon, iconPaths } from '../../../components/Icon.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useDisclosure } from '../../../components/useDisclosure.ts';
 import { failureMessage, isSessionEnd } from '../../../lib/field-errors.ts';
 import { saveCaseExport } from '../api/caseExport.ts';
 
 const t = messages.cases;
-const paths = { download: 'M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19h14', chevron: 'm6 9 6 6 6-6' };
 const itemClass =
   'flex w-full flex-col items-start gap-0.5 rounded-lg px-3 py-2 text-left text-sm text-text hover:bg-surface-2 focus-visible:bg-surface-2';
 
@@ -66,9 +65,9 @@ export function ExportMenu({ detail }: { detail: CaseDetail }) {
           if (busy === null) setOpen((value) => !value);
         }}
       >
-        {busy ? <Spinner size="sm" decorative /> : <Icon d={paths.download} className="size-4" />}
+        {busy ? <Spinner size="sm" decorative /> : <Icon d={iconPaths.download} className="size-4" />}
         {busy ? t.exporting : t.exportMenu}
-        <Icon d={paths.chevron} className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <Chevron open={open} strokeWidth={1.75} />
       </button>
       {open && (
         <div

@@ -1,5 +1,6 @@
 import { type AnsweredSite, messages } from '@footprint/domain';
 import { useId, useState } from 'react';
+import { Chevron } from '../../../components/Icon.tsx';
 import { clockTime } from '../username.ts';
 import { CaptureButton } from './CaptureButton.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
@@ -45,17 +46,7 @@ export function FoundSiteRow({ site }: { site: AnsweredSite }) {
               aria-label={open ? `${t.hideEvidence}: ${site.name}` : t.evidenceOf(site.name)}
               onClick={() => setOpen((value) => !value)}
             >
-              <svg
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-                focusable="false"
-                className={`size-3.5 transition-transform ${open ? 'rotate-180' : ''}`}
-              >
-                <path d="m6 9 6 6 6-6" />
-              </svg>
+              <Chevron open={open} className="size-3.5" />
               {open ? t.hideEvidence : t.evidence}
             </button>
           </span>

@@ -1,5 +1,6 @@
 import { type ExtraRecord, messages } from '@footprint/domain';
 import { useId, useState } from 'react';
+import { Chevron } from '../../../components/Icon.tsx';
 import { RemoteImage } from './ProfileImages.tsx';
 
 function RecordCard({ record, index }: { record: ExtraRecord; index: number }) {
@@ -49,17 +50,7 @@ function RecordCard({ record, index }: { record: ExtraRecord; index: number }) {
               {messages.results.additionalInformation}
               <span className="flex items-center gap-1 text-muted normal-case">
                 {record.additional.length}
-                <svg
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                  focusable="false"
-                  className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
-                >
-                  <path d="m6 9 6 6 6-6" />
-                </svg>
+                <Chevron open={open} />
               </span>
             </button>
             {open && (

@@ -1,5 +1,6 @@
 import { messages } from '@footprint/domain';
 import type { ReactNode } from 'react';
+import { Chevron } from '../../../components/Icon.tsx';
 
 const t = messages.results;
 
@@ -10,17 +11,7 @@ export function SourceRecords({ children, forceOpen }: { children: ReactNode; fo
       <summary className="source-panel-summary">
         <span className="results-heading">{t.sourceRecords}</span>
         <span className="min-w-0 text-xs text-muted">{t.sourceRecordsHint}</span>
-        <svg
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-          focusable="false"
-          className="ml-auto size-4 shrink-0 transition-transform group-open:rotate-180"
-        >
-          <path d="m6 9 6 6 6-6" />
-        </svg>
+        <Chevron className="ml-auto size-4" turn="group-open:rotate-180" />
       </summary>
       <div className="space-y-6 px-1 pt-4 pb-2 sm:px-2">{children}</div>
     </details>
